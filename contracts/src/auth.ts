@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ROLES } from './enums';
+
+export const ZLoginBody = z.object({
+  email: z.string().trim().toLowerCase().email('Email tidak valid').max(200),
+  password: z.string().min(1, 'Password wajib diisi').max(200),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZSessionUser = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  phone: z.string(),
+  photo: z.string(),
+  signature: z.string(),
+  department: z.string(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZLoginReply = z.object({
+  access_token: z.string(),
+  payload: z.object({ session: z.string(), user: ZSessionUser }),
+});
+export type TLoginReply = z.infer<typeof ZLoginReply>;
+
+export const ZCredentialReply = ZSessionUser;
+
+/** Indonesian mobile number as typed by people: 08xx or +628xx / 628xx, 9-13 digits after the 8. */
+export const ZWhatsappNumber = z
+  .string()
+  .trim()
+  .regex(/^(\+?62|0)8\d{7,12}$/, 'Tolong tulis nomor WA dengan benar');
+export const ZForgotPasswordBody = z.object({ phone: ZWhatsappNumber });
+
+export const ZUploadReply = z.object({ awsImage: z.string() });

@@ -1,0 +1,16 @@
+import type { TAlertSummary } from './tire-intelligence';
+// Socket events the spec names (section 2, Dashboard; section 7, Sockets).
+
+export interface ServerToClientEvents {
+  'new-notification': (payload: { kind: 'tire-check' | 'tire-replacement' | 'qc-check'; id: number }) => void;
+  'new-missmatch': (payload: { id: number }) => void;
+  /** Alert counts after a validation changed tires (issue 11: dashboard and /ban-kritis). */
+  'tire-alerts': (payload: TAlertSummary) => void;
+  'session-clear': (payload: { reason: 'logout' | 'revoked' | 'expired' }) => void;
+}
+// biome-ignore lint/complexity/noBannedTypes: the clients send nothing to the server
+export type ClientToServerEvents = {};
+
+/** Room that every signed-in office user (admin, staff) joins. */
+export const OFFICE_ROOM = 'office';
+export const userRoom = (userId: number) => `user:${userId}`;

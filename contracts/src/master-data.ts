@@ -1,0 +1,405 @@
+// Master data: units, projects, customers, banners, news, regions, locations, SOP, imports
+// (spec sections 2, 3, 4, 5 "Unit", 7 "Master data", 8, 9).
+import { z } from 'zod';
+import { PAGE_SIZES } from './constants';
+import { UNIT_TYPES, type UnitType } from './enums';
+import { ZListQuery } from './list';
+
+/** Success texts of spec section 8, with the project texts corrected (the spec says 'Berita ...'). */
+export const MASTER_MESSAGES = {
+  unit: {
+    created: 'Unit berhasil Ditambahkan',
+    updated: 'Unit berhasil di update',
+    deleted: 'Berhasil menghapus Unit',
+    duplicatePlate: 'Nomor polisi sudah terdaftar',
+    hasHistory: 'Unit tidak dapat dihapus karena sudah memiliki riwayat pengecekan',
+    hasTires: 'Unit tidak dapat dihapus karena masih ada ban terpasang',
+  },
+  project: {
+    created: 'Project berhasil Ditambahkan',
+    updated: 'Project berhasil di update',
+    deleted: 'Berhasil menghapus project',
+    inUse: 'Project tidak dapat dihapus karena masih digunakan oleh unit',
+    inUseElsewhere: 'Project tidak dapat dihapus karena masih digunakan oleh data lain',
+  },
+  customer: {
+    created: 'Customer berhasil Ditambahkan',
+    updated: 'Customer berhasil di update',
+    deleted: 'Customer berhasil dihapus',
+    inUse: 'Customer tidak dapat dihapus karena masih digunakan oleh project',
+  },
+  banner: {
+    created: 'Banner berhasil Ditambahkan',
+    updated: 'Banner berhasil di update',
+    deleted: 'Banner berhasil dihapus',
+  },
+  news: {
+    created: 'Berita berhasil Ditambahkan',
+    updated: 'Berita berhasil di update',
+    deleted: 'Berhasil menghapus berita',
+  },
+  region: { updated: 'Region berhasil di update' },
+  sop: { updated: 'SOP berhasil di update' },
+} as const;
+
+/** Reply of every create (201), update and delete: the spec's success text and the record. */
+export interface TMutationReply<T> {
+  message: string;
+  data: T;
+}
+
+// ---------- shared field builders ----------
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** Numbers typed by people: '' means missing, a decimal comma is accepted ('8,5'). */
+const toNumber = (v: unknown) => {
+  const b = blankToUndefined(v);
+  if (typeof b === 'string') return Number(b.trim().replace(',', '.'));
+  return b;
+};
+
+const requiredText = (label: string, max = 120) =>
+  z
+    .string({ error: `${label} wajib diisi` })
+    .trim()
+    .min(1, `${label} wajib diisi`)
+    .max(max, `${label} maksimal ${max} karakter`);
+
+const id = (label: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({
+        error: (iss) => (iss.input === undefined ? `${label} wajib dipilih` : `${label} tidak valid`),
+      })
+      .int(`${label} tidak valid`)
+      .positive(`${label} tidak valid`)
+      .max(2_147_483_647, `${label} tidak valid`),
+  );
+
+/** An upload path from POST /api/upload. */
+const requiredImage = (label: string) => requiredText(label, 500);
+
+export const ZIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'ID tidak valid' })
+    .int('ID tidak valid')
+    .positive('ID tidak valid')
+    .max(2_147_483_647, 'ID tidak valid'),
+});
+
+const masterListQuery = ZListQuery.extend({
+  pageSize: ZListQuery.shape.pageSize.default(PAGE_SIZES.master.default),
+});
+
+// ---------- dates ----------
+
+/**
+ * A handled date as people type it: dd/mm/yy (20yy), dd/mm/yyyy or yyyy-mm-dd ('-' or '.' also
+ * separate day, month and year). Returns yyyy-mm-dd, or null when it is not a real date.
+ */
+export function parseHandledDate(raw: string): string | null {
+  const s = raw.trim();
+  let y: number;
+  let m: number;
+  let d: number;
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  if (match) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(s);
+    if (!match) return null;
+    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    if (match[3]!.length === 2) y += 2000;
+  }
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  if (y < 1950 || y > 2100) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** yyyy-mm-dd as the unit form shows and sends it: dd/mm/yy. */
+export function formatHandledDate(isoDate: string | null): string {
+  if (!isoDate) return '';
+  const [y, m, d] = isoDate.split('-');
+  return `${d}/${m}/${y!.slice(2)}`;
+}
+
+/** Plate numbers are stored upper-cased with single spaces ('b  9001 tr ' -> 'B 9001 TR'). */
+export function normalizePlate(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+// ---------- units ----------
+
+export const UNIT_STATUSES = ['active', 'inactive'] as const;
+export const HANDLED_DATE_MESSAGE = 'Tanggal handle harus dd/mm/yy, dd/mm/yyyy atau yyyy-mm-dd';
+
+export const ZUnitType = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ').toUpperCase() : v),
+  z.enum(UNIT_TYPES, { error: 'Tipe unit tidak dikenal' }),
+);
+
+/** POST /api/unit and PUT /api/unit/{id}. */
+export const ZUnitBody = z.object({
+  plate_number: requiredText('Nomor polisi', 20).transform(normalizePlate),
+  unit_type: ZUnitType,
+  project_id: id('Project'),
+  plan_project: z
+    .string()
+    .trim()
+    .max(120, 'Plan project maksimal 120 karakter')
+    .nullish()
+    .transform((v) => (v ? v : '-')),
+  tonnage: z.preprocess(
+    toNumber,
+    z
+      .number({
+        error: (iss) => (iss.input === undefined ? 'Tonase wajib diisi' : 'Tonase harus berupa angka'),
+      })
+      .min(0, 'Tonase tidak boleh negatif')
+      .max(1000, 'Tonase maksimal 1000'),
+  ),
+  handled_date: requiredText('Tanggal handle', 10)
+    .refine((v) => v === '' || parseHandledDate(v) !== null, HANDLED_DATE_MESSAGE)
+    .transform((v) => parseHandledDate(v)!),
+  status: z
+    .preprocess(blankToUndefined, z.enum(UNIT_STATUSES, { error: 'Status harus active atau inactive' }))
+    .optional()
+    .transform((v) => v ?? 'active'),
+});
+export type TUnitBody = z.input<typeof ZUnitBody>;
+export type TUnitInput = z.output<typeof ZUnitBody>;
+
+/** GET /api/unit: `q` matches the plate (spaces ignored); sort id, plate_number, unit_type, tonnage, handled_date, project, createdAt. */
+export const ZUnitListQuery = masterListQuery.extend({
+  project_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  unit_type: z.preprocess(blankToUndefined, ZUnitType.optional()),
+});
+export type TUnitListQuery = z.input<typeof ZUnitListQuery>;
+
+export interface TUnitRow {
+  id: number;
+  plate_number: string;
+  unit_type: UnitType;
+  project_id: number;
+  Project: { id: number; name: string };
+  plan_project: string;
+  /** yyyy-mm-dd (show as dd/mm/yy: formatHandledDate), null when unknown. */
+  handled_date: string | null;
+  tonnage: number;
+  status: string;
+  createdAt: string;
+}
+
+// ---------- customers and projects ----------
+
+export const ZCustomerBody = z.object({ name: requiredText('Nama customer') });
+export type TCustomerBody = z.input<typeof ZCustomerBody>;
+/** GET /api/customer: `q` matches the name; sort id, name, createdAt. */
+export const ZCustomerListQuery = masterListQuery;
+export interface TCustomerRow {
+  id: number;
+  name: string;
+  createdAt: string;
+  /** How many projects use the customer (a customer in use cannot be deleted). */
+  projectCount: number;
+}
+
+export const ZProjectBody = z.object({ name: requiredText('Nama project'), customer_id: id('Customer') });
+export type TProjectBody = z.input<typeof ZProjectBody>;
+/** GET /api/project: `q` matches project or customer name; sort id, name, customer, createdAt. */
+export const ZProjectListQuery = masterListQuery.extend({
+  customer_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+});
+export interface TProjectRow {
+  id: number;
+  name: string;
+  customer_id: number;
+  Customer: { id: number; name: string };
+  createdAt: string;
+  /** How many units use the project (a project in use cannot be deleted). */
+  unitCount: number;
+}
+
+// ---------- banners and news ----------
+
+export const ZBannerBody = z.object({
+  name: requiredText('Nama banner'),
+  image: requiredImage('Gambar banner'),
+});
+export type TBannerBody = z.input<typeof ZBannerBody>;
+/** GET /api/banners: `q` matches the name; sort id, name, createdAt. */
+export const ZBannerListQuery = masterListQuery;
+export interface TBannerRow {
+  id: number;
+  name: string;
+  image: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const ZNewsBody = z.object({
+  title: requiredText('Judul berita', 200),
+  news: requiredText('Isi berita', 20_000),
+  author: requiredText('Penulis', 120),
+  imageUrl: z
+    .string()
+    .trim()
+    .max(500, 'Path gambar terlalu panjang')
+    .nullish()
+    .transform((v) => (v && v !== '-' ? v : null)),
+});
+export type TNewsBody = z.input<typeof ZNewsBody>;
+/** GET /api/news: `q` matches title, body or author; sort id, title, author, createdAt. */
+export const ZNewsListQuery = masterListQuery;
+export interface TNewsRow {
+  id: number;
+  title: string;
+  news: string;
+  author: string;
+  imageUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---------- regions and locations ----------
+
+const optionalCount = (label: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: `${label} harus berupa angka` })
+      .int(`${label} harus bilangan bulat`)
+      .min(0, `${label} tidak boleh negatif`)
+      .max(1_000_000, `${label} terlalu besar`)
+      .optional(),
+  );
+
+/** PUT /api/region/{id}: target_check '' or null goes back to the computed expectation. */
+export const ZRegionUpdateBody = z.object({
+  target_check: z.preprocess(
+    (v) => (v === '' || v === null ? null : toNumber(v)),
+    z
+      .number({ error: 'Target check harus berupa angka' })
+      .int('Target check harus bilangan bulat')
+      .min(0, 'Target check tidak boleh negatif')
+      .max(10_000_000, 'Target check terlalu besar')
+      .nullable(),
+  ),
+  pic: z.string().trim().max(120, 'PIC maksimal 120 karakter').optional(),
+  manpower: optionalCount('Manpower'),
+});
+export interface TRegionRow {
+  id: number;
+  name: string;
+  manpower: number;
+  pic: string;
+  /** Null: the summary computes the expectation (16 x tire men x days). */
+  target_check: number | null;
+}
+export const ZLocationListQuery = z.object({
+  region_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+});
+export interface TLocationRow {
+  id: number;
+  name: string;
+  region_id: number;
+  Region: { id: number; name: string };
+}
+
+// ---------- SOP ----------
+
+/** PUT /api/sop/{id}: video_url is an http(s) address of a video file or of an embeddable player. */
+export const ZSopUpdateBody = z.object({
+  title: requiredText('Judul', 200),
+  video_url: z
+    .string()
+    .trim()
+    .max(1000, 'URL video terlalu panjang')
+    .refine(
+      (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
+      'URL video harus diawali http:// atau https://',
+    )
+    .default(''),
+  description: z.string().trim().max(20_000, 'Deskripsi terlalu panjang').default(''),
+});
+export interface TSopEntry {
+  id: number;
+  sort_order: number;
+  title: string;
+  video_url: string;
+  description: string;
+  updatedAt: string;
+}
+
+// ---------- imports ----------
+
+export const IMPORT_KINDS = ['units', 'tires'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const IMPORT_MAX_ROWS = 20_000;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Columns of the templates, in order (headers may also be given by the Indonesian aliases). */
+export const UNIT_IMPORT_COLUMNS = [
+  'plate_number',
+  'unit_type',
+  'project',
+  'tonnage',
+  'handled_date',
+  'plan_project',
+] as const;
+export const TIRE_IMPORT_COLUMNS = [
+  'serial_number',
+  'ir_brand',
+  'ori_brand',
+  'pattern',
+  'size',
+  'is_original',
+  'groove_1',
+  'groove_2',
+  'groove_3',
+  'groove_4',
+  'groove_lowest',
+  'pressure',
+  'odometer',
+  'casing_status',
+  'tube_brand',
+  'tube_size',
+  'tube_status',
+  'flap_brand',
+  'flap_size',
+  'flap_status',
+  'velg_brand',
+  'velg_size',
+  'velg_holes',
+  'velg_status',
+  'information',
+  'status',
+] as const;
+
+export interface TImportPreviewRow {
+  /** Row number in the file (the header is row 1). */
+  row: number;
+  /** The cells of the row by column name, as read. */
+  values: Record<string, string>;
+  /** Indonesian descriptions of what is wrong; empty when the row can be imported. */
+  problems: string[];
+}
+
+/** Reply of POST /api/import/{units|tires}/preview. */
+export interface TImportPreview {
+  kind: ImportKind;
+  rows: TImportPreviewRow[];
+  valid: number;
+  invalid: number;
+  /** Recognised columns (canonical names) and headers that were ignored. */
+  columns: string[];
+  ignoredColumns: string[];
+}
+
+/** Reply of POST /api/import/{units|tires}/commit (201). */
+export interface TImportCommitReply {
+  message: string;
+  data: { kind: ImportKind; inserted: number; ms: number };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { checkPercentage, daysInclusive, expectedChecks, percentOf } from './expected-checks';
+
+describe('daysInclusive', () => {
+  it('counts both ends', () => {
+    expect(daysInclusive('2025-01-01', '2025-01-01')).toBe(1);
+    expect(daysInclusive('2025-01-01', '2025-01-31')).toBe(31);
+    expect(daysInclusive('2024-02-01', '2024-02-29')).toBe(29);
+    expect(daysInclusive('2024-12-30', '2025-01-02')).toBe(4);
+  });
+});
+
+describe('expectedChecks', () => {
+  it('is 16 x tire men x days', () => {
+    expect(expectedChecks(3, 31)).toBe(16 * 3 * 31);
+    expect(expectedChecks(0, 31)).toBe(0);
+  });
+});
+
+describe('percentOf / checkPercentage', () => {
+  it('rounds to 2 decimals, half up, without float drift', () => {
+    expect(percentOf(1, 3)).toBe(33.33);
+    expect(percentOf(2, 3)).toBe(66.67);
+    expect(percentOf(1, 8)).toBe(12.5);
+    expect(percentOf(1, 800)).toBe(0.13); // 0.125 rounds up
+    expect(percentOf(7, 7)).toBe(100);
+    expect(percentOf(0, 5)).toBe(0);
+  });
+
+  it('is null when nothing is expected', () => {
+    expect(percentOf(5, 0)).toBeNull();
+    expect(checkPercentage(5, 0, 31)).toBeNull();
+  });
+
+  it('uses 16 x tire men x days as the expectation', () => {
+    // 2 tire men, 31 days: 992 expected; 100 checks = 10.08 %
+    expect(checkPercentage(100, 2, 31)).toBe(10.08);
+    expect(checkPercentage(992, 2, 31)).toBe(100);
+  });
+});

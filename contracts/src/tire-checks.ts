@@ -1,0 +1,488 @@
+// Tire checks: field submission, the EDP validation queue, the check form and its transactional
+// validation command (spec sections 2, 3, 4, 5, 7).
+import { z } from 'zod';
+import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
+import { POSITIONS, UNSIGNED } from './enums';
+
+/** Page sizes of the validation list (spec section 9: 15/50/100, default 15). */
+export const CHECK_QUEUE_PAGE_SIZE = { default: 15, max: 100 } as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * A number from JSON or from a form field. Empty means missing; text that is not a number is
+ * refused (never silently 0).
+ */
+const num = (label: string) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === 'string' ? Number(b.trim()) : b;
+    },
+    z.number({
+      error: (iss) => (iss.input === undefined ? `${label} wajib diisi` : `${label} harus berupa angka`),
+    }),
+  );
+
+const optionalNum = (label: string) => z.preprocess(blankToUndefined, num(label).optional());
+
+const id = (label: string) =>
+  num(label).pipe(
+    z
+      .number()
+      .int(`${label} tidak valid`)
+      .positive(`${label} tidak valid`)
+      .max(2_147_483_647, `${label} tidak valid`),
+  );
+
+export const ZRtd = (label: string) =>
+  num(label).pipe(
+    z.number().min(RTD_MIN, `${label} minimal ${RTD_MIN} mm`).max(RTD_MAX, `${label} maksimal ${RTD_MAX} mm`),
+  );
+export const ZPsi = num('Tekanan (PSI)').pipe(
+  z.number().min(PSI_MIN, `Tekanan minimal ${PSI_MIN} PSI`).max(PSI_MAX, `Tekanan maksimal ${PSI_MAX} PSI`),
+);
+export const ZOdometer = num('Odometer').pipe(
+  z.number().int('Odometer harus bilangan bulat').min(0, 'Odometer tidak boleh negatif'),
+);
+
+/** An upload path (from POST /api/upload) or '-' for none. */
+const ZImagePath = (label: string) =>
+  z.preprocess(
+    (v) => blankToUndefined(v) ?? UNSIGNED,
+    z
+      .string({ error: `${label} tidak valid` })
+      .trim()
+      .max(300, `${label} terlalu panjang`),
+  );
+
+export const ZPosition = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(POSITIONS, { error: 'Posisi tidak dikenal (1-12, ST, ST2)' }),
+);
+
+/** One condition code: 0 not checked, 99 normal, 1-40 a defect. */
+const isConditionCode = (n: number) => Number.isInteger(n) && (n === 0 || n === 99 || (n >= 1 && n <= 40));
+
+/**
+ * Five condition codes (crown, shoulder, sidewalls, beads, interior), sent as 'a,b,c,d,e' or as an
+ * array; stored as the comma-separated text.
+ */
+export const ZCondition = z
+  .preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return undefined;
+      const parts = Array.isArray(v) ? v : String(v).split(',');
+      return parts.map((p) => (typeof p === 'string' ? (p.trim() === '' ? Number.NaN : Number(p)) : p));
+    },
+    z
+      .array(z.number({ error: 'Kode kondisi harus berupa angka' }), {
+        error: 'Kondisi wajib berisi lima kode',
+      })
+      .length(5, 'Kondisi wajib berisi lima kode (crown, shoulder, sidewalls, beads, interior)')
+      .refine((codes) => codes.every(isConditionCode), 'Kode kondisi hanya 0, 99 atau 1-40')
+      .optional(),
+  )
+  .transform((codes) => (codes ?? [0, 0, 0, 0, 0]).join(','));
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: `${label} tidak valid` })
+      .trim()
+      .max(max, `${label} terlalu panjang`),
+  );
+
+export const ZTireCheckRecordInput = z.object({
+  position: ZPosition,
+  serial_number: z
+    .string({ error: 'Nomor seri wajib diisi' })
+    .trim()
+    .min(1, 'Nomor seri wajib diisi')
+    .max(60, 'Nomor seri terlalu panjang'),
+  serial_number_url: ZImagePath('Foto nomor seri'),
+  groove_1: ZRtd('RTD 1'),
+  groove_2: ZRtd('RTD 2'),
+  groove_3: ZRtd('RTD 3'),
+  groove_4: ZRtd('RTD 4'),
+  pressure: ZPsi,
+  condition: ZCondition,
+  rotation: optionalText(60, 'Rotasi'),
+  temperature: optionalNum('Suhu').pipe(
+    z.number().min(-50, 'Suhu tidak valid').max(300, 'Suhu tidak valid').optional(),
+  ),
+  information: optionalText(1000, 'Informasi'),
+});
+export type TTireCheckRecordInput = z.input<typeof ZTireCheckRecordInput>;
+export type TTireCheckRecordOutput = z.output<typeof ZTireCheckRecordInput>;
+
+/** Form-urlencoded clients send nested lists as JSON text. */
+const jsonText = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
+
+export const ZTireCheckRecords = z.preprocess(
+  jsonText,
+  z
+    .array(ZTireCheckRecordInput, { error: 'Data ban wajib diisi' })
+    .min(1, 'Data ban wajib diisi, minimal satu posisi')
+    .max(POSITIONS.length, `Maksimal ${POSITIONS.length} posisi`)
+    .superRefine((records, ctx) => {
+      const seenPos = new Map<string, number>();
+      const seenSerial = new Map<string, number>();
+      records.forEach((r, i) => {
+        if (seenPos.has(r.position)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'position'],
+            message: `Posisi ${r.position} duplikat`,
+          });
+        } else seenPos.set(r.position, i);
+        const serial = r.serial_number.toLowerCase();
+        if (seenSerial.has(serial)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'serial_number'],
+            message: `Nomor seri ${r.serial_number} dipakai di dua posisi`,
+          });
+        } else seenSerial.set(serial, i);
+      });
+    }),
+);
+
+const ZDriver = z.preprocess(
+  jsonText,
+  z
+    .object({
+      name: optionalText(120, 'Nama driver'),
+      phone: optionalText(30, 'Nomor driver'),
+    })
+    .optional(),
+);
+
+/** Equipment: comma-separated text or a list; stored comma-separated. */
+const ZEquipment = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : v),
+  z
+    .union([z.string(), z.array(z.string())], { error: 'Perlengkapan tidak valid' })
+    .transform((v) =>
+      (Array.isArray(v) ? v : v.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(','),
+    )
+    .pipe(z.string().max(1000, 'Perlengkapan terlalu panjang')),
+);
+
+/** POST /tire-check: a tire man's check of one unit. */
+export const ZTireCheckCreateBody = z.object({
+  unit_id: id('Unit'),
+  location_id: id('Lokasi'),
+  project_id: z.preprocess(blankToUndefined, id('Project').optional()),
+  odometer: ZOdometer,
+  driver: ZDriver,
+  /** Flat alternative to `driver` for form-urlencoded clients. */
+  driver_name: optionalText(120, 'Nama driver').optional(),
+  driver_phone: optionalText(30, 'Nomor driver').optional(),
+  equipment: ZEquipment,
+  plate_number_url: ZImagePath('Foto plat nomor'),
+  odometer_url: ZImagePath('Foto odometer'),
+  tireman_sign: ZImagePath('Tanda tangan tire man'),
+  driver_sign: ZImagePath('Tanda tangan driver'),
+  records: ZTireCheckRecords,
+});
+export type TTireCheckCreateBody = z.output<typeof ZTireCheckCreateBody>;
+export type TTireCheckCreateInput = z.input<typeof ZTireCheckCreateBody>;
+
+export const ZIdParams = z.object({ id: id('Id') });
+export const ZTireIdParams = z.object({ tireId: id('Id ban') });
+export const ZUnitIdParams = z.object({ unitId: id('Id unit') });
+
+export const ZCheckQueueQuery = z.object({
+  page: z.coerce.number().int().min(1, 'Halaman minimal 1').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, 'Ukuran halaman minimal 1')
+    .max(CHECK_QUEUE_PAGE_SIZE.max, `Ukuran halaman maksimal ${CHECK_QUEUE_PAGE_SIZE.max}`)
+    .default(CHECK_QUEUE_PAGE_SIZE.default),
+});
+export type TCheckQueueQuery = z.output<typeof ZCheckQueueQuery>;
+
+/** PATCH /tire-check/picSign/{id}: the PIC's signature, given on site. */
+export const ZPicSignBody = z.object({
+  pic_sign: z.string({ error: 'Tanda tangan PIC wajib diisi' }).trim().min(2, 'Tanda tangan PIC wajib diisi'),
+  pic_name: z
+    .string({ error: 'Nama PIC wajib diisi' })
+    .trim()
+    .min(1, 'Nama PIC wajib diisi')
+    .max(120, 'Nama PIC terlalu panjang'),
+});
+
+/** PATCH /tire-check/edpSign/{id}: the spec's last step of the per-call validation. */
+export const ZEdpSignBody = z.object({
+  edp_sign: z
+    .string({ error: 'harap tanda tangan terlebih dahulu' })
+    .trim()
+    .min(2, 'harap tanda tangan terlebih dahulu'),
+  status: z.enum(['approved'], { error: "Status hanya 'approved'" }).optional(),
+  /** Sent by the old client; the signed-in user is used instead. */
+  userLoginId: z.unknown().optional(),
+});
+
+/** PUT /tire-check/{id}: the Return. Both signatures go back to '-'. */
+export const ZReturnBody = z
+  .object({
+    pic_sign: z.literal(UNSIGNED, { error: "Return mengosongkan tanda tangan PIC ('-')" }).optional(),
+    itms_sign: z.literal(UNSIGNED, { error: "Return mengosongkan tanda tangan ITMS ('-')" }).optional(),
+  })
+  .optional();
+
+/** PUT /tire-check/{id}/resubmit: the tire man sends a returned check again, optionally re-measured. */
+export const ZResubmitBody = z
+  .object({
+    records: ZTireCheckRecords.optional(),
+    pic_sign: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()),
+    pic_name: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(120, 'Nama PIC terlalu panjang').optional(),
+    ),
+  })
+  .optional();
+export type TResubmitBody = NonNullable<z.output<typeof ZResubmitBody>>;
+
+/** New measurements of one tire (PUT /tire/{tireId}, and each line of the validation command). */
+export const ZTireMeasurement = z.object({
+  groove_1: ZRtd('RTD 1'),
+  groove_2: ZRtd('RTD 2'),
+  groove_3: ZRtd('RTD 3'),
+  groove_4: ZRtd('RTD 4'),
+  pressure: ZPsi,
+  odometer: ZOdometer,
+});
+export type TTireMeasurement = z.output<typeof ZTireMeasurement>;
+
+export const ZTireMeasureBody = ZTireMeasurement.extend({
+  /** The check these values come from, for the tire's ledger. */
+  tire_check_id: z.preprocess(blankToUndefined, id('Id pengecekan').optional()),
+});
+
+export const ZValidateLine = ZTireMeasurement.extend({
+  record_id: z.preprocess(blankToUndefined, id('Id rekam').optional()),
+  tire_id: z.preprocess(blankToUndefined, id('Id ban').optional()),
+}).refine((l) => l.record_id !== undefined || l.tire_id !== undefined, {
+  message: 'record_id atau tire_id wajib diisi',
+  path: ['record_id'],
+});
+export type TValidateLine = z.output<typeof ZValidateLine>;
+
+/** POST /tire-check/{id}/validate: every tire's After values, the EDP signature, approval; all or nothing. */
+export const ZValidateBody = z.object({
+  /** Upload path of the drawn signature; omitted = the user's stored signature. */
+  edp_sign: z.preprocess(blankToUndefined, z.string().trim().min(2).max(300).optional()),
+  records: z.preprocess(
+    jsonText,
+    z
+      .array(ZValidateLine, { error: 'Data ban tidak valid' })
+      .max(POSITIONS.length * 2, 'Terlalu banyak data ban')
+      .superRefine((lines, ctx) => {
+        const seen = new Set<string>();
+        lines.forEach((l, i) => {
+          const key = l.record_id !== undefined ? `r${l.record_id}` : `t${l.tire_id}`;
+          if (seen.has(key))
+            ctx.addIssue({ code: 'custom', path: [i, 'record_id'], message: 'Ban duplikat' });
+          seen.add(key);
+        });
+      })
+      .default([]),
+  ),
+});
+export type TValidateBody = z.output<typeof ZValidateBody>;
+
+// ---- replies ----------------------------------------------------------------------------------
+
+export const CHECK_MESSAGES = {
+  created: 'Berhasil Mengirim Data Tire Check...',
+  validated: 'Pengecekan tervalidasi',
+  returned: 'Returned! Pengecekan telah dikembalikan.',
+  deleted: 'Berhasil menghapus data pengecekan',
+  resubmitted: 'Pengecekan dikirim ulang',
+  picSigned: 'Tanda tangan PIC tersimpan',
+  edpSigned: 'Pengecekan tervalidasi',
+  tireUpdated: 'Data Ban Berhasil di Edit',
+  needSignature: 'harap tanda tangan terlebih dahulu',
+  alreadyValidated: 'Pengecekan sudah divalidasi oleh pengguna lain',
+} as const;
+
+export interface TMessageReply {
+  message: string;
+  id: number;
+}
+
+/** A row of the validation queue (GET /tire-check/noEdpSign) and of the returned list. */
+export interface TCheckQueueRow {
+  id: number;
+  /** ISO timestamp (UTC). */
+  createdAt: string;
+  /** HH:mm in APP_TIMEZONE. */
+  time: string;
+  /** yyyy-mm-dd in APP_TIMEZONE. */
+  date: string;
+  plate_number: string;
+  status: 'pending' | 'approved';
+  tireman_tire_check: { id: number; name: string };
+  Location: { name: string };
+  Unit: { plate_number: string; Project: { name: string } };
+  /** The check's project (or the unit's when the check names none). */
+  project: string;
+  returned_at: string | null;
+}
+
+export interface TTireItm {
+  id: number;
+  serial_number: string;
+  ir_brand: string;
+  ori_brand: string;
+  pattern: string;
+  size: string;
+  is_original: string;
+  position: string;
+  status: string;
+  groove_1: number | null;
+  groove_2: number | null;
+  groove_3: number | null;
+  groove_4: number | null;
+  groove_lowest: number | null;
+  pressure: number | null;
+  odometer: number;
+}
+
+/** GET /tire-check-record/{id} (an array of these) and `records` of the detail. */
+export interface TTireCheckRecord {
+  id: number;
+  tire_check_id: number;
+  tire_id: number | null;
+  position: string;
+  serial_number: string;
+  serial_number_url: string;
+  ir_brand: string;
+  ori_brand: string;
+  pattern: string;
+  size: string;
+  status: string;
+  groove_1: number | null;
+  groove_2: number | null;
+  groove_3: number | null;
+  groove_4: number | null;
+  pressure: number | null;
+  /** 'a,b,c,d,e': crown, shoulder, sidewalls, beads, interior. */
+  condition: string;
+  rotation: string;
+  temperature: number | null;
+  information: string;
+  createdAt: string;
+  updatedAt: string;
+  Tire_Check: { odometer: number };
+  /** The tire as it is now (null when the serial is not in the tire database). */
+  Tire_ITM: TTireItm | null;
+}
+
+/** GET /tire-check/detail/{id}. */
+export interface TTireCheckDetail {
+  id: number;
+  createdAt: string;
+  time: string;
+  date: string;
+  plate_number: string;
+  unit_id: number;
+  tireman: number;
+  location_id: number;
+  project_id: number | null;
+  odometer: number;
+  equipment: string;
+  tireman_sign: string;
+  driver_sign: string;
+  pic_sign: string;
+  pic_name: string;
+  edp_sign: string;
+  workshop_sign: string;
+  itms_sign: string;
+  status: 'pending' | 'approved';
+  plate_number_url: string;
+  odometer_url: string;
+  returned_at: string | null;
+  validated_by: number | null;
+  validated_at: string | null;
+  validator: { id: number; name: string } | null;
+  Location: { name: string; Region: { id: number; name: string; manpower: number; pic: string } };
+  Driver: { name: string; phone: string } | null;
+  Unit: {
+    id: number;
+    plate_number: string;
+    unit_type: string;
+    tonnage: number;
+    Project: { name: string };
+  };
+  Project: { name: string } | null;
+  tireman_tire_check: { id: number; name: string; signature: string; photo: string; phone: string };
+  records: TTireCheckRecord[];
+}
+
+export interface TActiveTireEntry {
+  activeTireId: number;
+  position: string;
+  status: 'INSTALLED' | 'UNINSTALLED';
+  km_installed: number;
+  tire_id: number | null;
+  detail: {
+    id: number;
+    tireId: number;
+    serial_number: string;
+    ir_brand: string;
+    groove_1: number | null;
+    groove_2: number | null;
+    groove_3: number | null;
+    groove_4: number | null;
+    pressure: number | null;
+    odometer: number;
+  } | null;
+}
+
+/** GET /active-unit-tire/{unitId}. */
+export interface TActiveUnitTires {
+  Unit: {
+    id: number;
+    plate_number: string;
+    unit_type: string;
+    tonnage: number;
+    Project: { name: string };
+  };
+  Tire: TActiveTireEntry[];
+  OffTire: TActiveTireEntry[];
+}
+
+/** PUT /tire/{tireId}. */
+export interface TTireMeasureReply {
+  message: string;
+  data: {
+    id: number;
+    serial_number: string;
+    groove_1: number | null;
+    groove_2: number | null;
+    groove_3: number | null;
+    groove_4: number | null;
+    groove_lowest: number | null;
+    pressure: number | null;
+    odometer: number;
+  };
+}
+
+export interface TCountReply {
+  total: number;
+}

@@ -1,0 +1,376 @@
+// List Data Ban (/tire), tire create/delete/status, and Ban Terpasang Aktif (/active-unit)
+// (spec sections 2, 3, 5, 7, 9). The tire fields themselves live in tires.ts (ZTireFields).
+import { z } from 'zod';
+import { POSITIONS, TIRE_STATUSES, type TireStatus } from './enums';
+import { type TTire, ZOdometer, ZTireFields, ZTirePriceFields } from './tires';
+
+/** Master lists: 10 per page, options 5/10/20 (spec section 9). */
+export const TIRE_PAGE_SIZES = [5, 10, 20] as const;
+export const TIRE_DEFAULT_PAGE_SIZE = 10;
+/** Largest page the tire and active-tire lists serve. */
+export const TIRE_MAX_PAGE_SIZE = 100;
+
+export const TIRE_MESSAGES = {
+  emptySearch: 'pencarian tidak boleh kosong',
+  created: 'Ban berhasil ditambahkan',
+  deleted: 'Berhasil menghapus ban',
+  statusChanged: 'Status ban berhasil diubah',
+  mountedNoDelete: 'Ban masih terpasang pada unit',
+  mountedNoScrap: 'Ban masih terpasang pada unit, lepas ban terlebih dahulu',
+  duplicateSerial: 'Nomor seri ban sudah terdaftar',
+  installViaUnit: 'Ban hanya dapat dipasang melalui unit (Ban Terpasang Aktif)',
+  activeUpdated: 'Ban terpasang berhasil diperbarui',
+} as const;
+
+// ---------- search by (collapsible detail search) ----------
+
+/** Columns the detail search may look in, grouped as the select shows them. */
+export const TIRE_SEARCH_GROUPS = [
+  {
+    label: 'Identitas ban',
+    fields: [
+      { value: 'serial_number', label: 'Nomor Seri (S/N)' },
+      { value: 'ir_brand', label: 'IR Brand' },
+      { value: 'ori_brand', label: 'Ori Brand (Merk)' },
+      { value: 'pattern', label: 'Pattern' },
+      { value: 'size', label: 'Size' },
+      { value: 'is_original', label: 'ORI / RET' },
+      { value: 'casing_status', label: 'Status Casing' },
+    ],
+  },
+  {
+    label: 'RTD dan tekanan',
+    fields: [
+      { value: 'groove_1', label: 'RTD 1' },
+      { value: 'groove_2', label: 'RTD 2' },
+      { value: 'groove_3', label: 'RTD 3' },
+      { value: 'groove_4', label: 'RTD 4' },
+      { value: 'groove_lowest', label: 'RTD Terendah' },
+      { value: 'pressure', label: 'Tekanan (PSI)' },
+    ],
+  },
+  {
+    label: 'Tube',
+    fields: [
+      { value: 'tube_brand', label: 'Merk Tube' },
+      { value: 'tube_size', label: 'Ukuran Tube' },
+      { value: 'tube_status', label: 'Status Tube' },
+    ],
+  },
+  {
+    label: 'Flap',
+    fields: [
+      { value: 'flap_brand', label: 'Merk Flap' },
+      { value: 'flap_size', label: 'Ukuran Flap' },
+      { value: 'flap_status', label: 'Status Flap' },
+    ],
+  },
+  {
+    label: 'Velg',
+    fields: [
+      { value: 'velg_brand', label: 'Merk Velg' },
+      { value: 'velg_size', label: 'Ukuran Velg' },
+      { value: 'velg_holes', label: 'Lubang Velg' },
+      { value: 'velg_status', label: 'Status Velg' },
+    ],
+  },
+] as const;
+
+export const TIRE_SEARCH_FIELDS = [
+  'serial_number',
+  'ir_brand',
+  'ori_brand',
+  'pattern',
+  'size',
+  'is_original',
+  'casing_status',
+  'groove_1',
+  'groove_2',
+  'groove_3',
+  'groove_4',
+  'groove_lowest',
+  'pressure',
+  'tube_brand',
+  'tube_size',
+  'tube_status',
+  'flap_brand',
+  'flap_size',
+  'flap_status',
+  'velg_brand',
+  'velg_size',
+  'velg_holes',
+  'velg_status',
+] as const;
+export type TireSearchField = (typeof TIRE_SEARCH_FIELDS)[number];
+
+/** Searched by equality (the text box must hold a number); every other field is a case-insensitive "contains". */
+export const TIRE_NUMERIC_SEARCH_FIELDS: readonly TireSearchField[] = [
+  'groove_1',
+  'groove_2',
+  'groove_3',
+  'groove_4',
+  'groove_lowest',
+  'pressure',
+  'velg_holes',
+];
+
+/**
+ * RTD shortcut chips on the lowest groove: `a-b` means lowest >= a and lowest < b + 1, so that a
+ * measured 3.5 mm falls in 0-3 and 12.9 mm in 10-12.
+ */
+export const RTD_RANGES = {
+  '0-3': { min: 0, below: 4 },
+  '4-6': { min: 4, below: 7 },
+  '7-9': { min: 7, below: 10 },
+  '10-12': { min: 10, below: 13 },
+} as const;
+export type RtdRange = keyof typeof RTD_RANGES;
+export const RTD_RANGE_KEYS = Object.keys(RTD_RANGES) as RtdRange[];
+
+/** Sortable columns; `sort=field` ascending, `sort=-field` descending. Default: newest first (-id). */
+export const TIRE_SORT_FIELDS = [
+  'id',
+  'position',
+  'serial_number',
+  'ir_brand',
+  'ori_brand',
+  'pattern',
+  'size',
+  'status',
+  'groove_lowest',
+  'pressure',
+  'created_at',
+] as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const upperOpt = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : blankToUndefined(v)),
+    z.enum(values, { error: message }).optional(),
+  );
+
+const pageQuery = {
+  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
+  pageSize: z.coerce
+    .number({ error: 'Ukuran halaman tidak valid' })
+    .int()
+    .min(1, 'Ukuran halaman tidak valid')
+    .max(TIRE_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${TIRE_MAX_PAGE_SIZE}`)
+    .default(TIRE_DEFAULT_PAGE_SIZE),
+};
+
+/**
+ * GET /api/tire (and /api/tire/export). With `searchBy`, `q` is required ('pencarian tidak boleh
+ * kosong'); without it, `q` looks in serial number, both brands, pattern and size.
+ */
+export const ZTireListQuery = z.object({
+  ...pageQuery,
+  sort: z
+    .string()
+    .trim()
+    .regex(
+      new RegExp(`^-?(${TIRE_SORT_FIELDS.join('|')})$`),
+      `Urutan hanya berdasarkan ${TIRE_SORT_FIELDS.join(', ')}`,
+    )
+    .optional(),
+  searchBy: z.preprocess(
+    blankToUndefined,
+    z.enum(TIRE_SEARCH_FIELDS, { error: 'Kolom pencarian tidak dikenal' }).optional(),
+  ),
+  q: z.string().trim().max(200, 'Pencarian terlalu panjang').optional(),
+  rtd: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(RTD_RANGE_KEYS as [RtdRange, ...RtdRange[]], { error: 'Rentang RTD: 0-3, 4-6, 7-9 atau 10-12' })
+      .optional(),
+  ),
+  status: upperOpt(TIRE_STATUSES, 'Status: INSTALLED, UNINSTALLED, SCRAP atau SPARE'),
+});
+export type TTireListQuery = z.output<typeof ZTireListQuery>;
+export type TTireListQueryInput = z.input<typeof ZTireListQuery>;
+
+export interface TTireListRow {
+  id: number;
+  /** POS: wheel position while mounted, '' in stock. */
+  position: string;
+  serial_number: string;
+  ir_brand: string;
+  ori_brand: string;
+  pattern: string;
+  size: string;
+  is_original: string;
+  status: TireStatus;
+  groove_lowest: number | null;
+  pressure: number | null;
+  /** Rupiah, null when unknown (issue 11). */
+  purchase_price?: number | null;
+  retread_cost?: number | null;
+  /** The unit it is mounted on now, null when not mounted. */
+  Unit: { id: number; plate_number: string } | null;
+  createdAt: string;
+}
+
+export interface TTireSummary {
+  total: number;
+  installed: number;
+  uninstalled: number;
+  scrap: number;
+  spare: number;
+  /** Tires whose lowest groove falls in each RTD shortcut range. */
+  rtd: Record<RtdRange, number>;
+}
+
+/** Reply of GET /api/tire. `summary` counts the same filtered set as `total`. */
+export interface TTireListReply {
+  data: TTireListRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  summary: TTireSummary;
+}
+
+/** GET /api/tire/{id}: every field, plus where it is mounted now. */
+export type TTireDetail = TTire & {
+  tireDetail: { size: string; pattern: string };
+  Unit: {
+    id: number;
+    plate_number: string;
+    unit_type: string;
+    position: string;
+    km_installed: number;
+  } | null;
+};
+
+// ---------- create / status ----------
+
+/** Blank ORI/RET from the new-tire form means "not said": the default (ORI) applies. */
+export const dropBlankOrigin = (v: unknown) => {
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const o = { ...(v as Record<string, unknown>) };
+    if (o.is_original === '' || o.is_original === null) delete o.is_original;
+    return o;
+  }
+  return v;
+};
+
+/** The tire fields a new tire or a new-tire request may carry; only the serial number is required. */
+export const ZTireInput = z.preprocess(
+  dropBlankOrigin,
+  ZTireFields.omit({ status: true, position: true })
+    .partial()
+    .required({ serial_number: true })
+    .extend(ZTirePriceFields.shape),
+);
+export type TTireInput = z.output<typeof ZTireInput>;
+
+/** POST /api/tire: a tire enters the database in stock (UNINSTALLED); 201. */
+export const ZTireCreateBody = ZTireInput;
+
+export const ZTireIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'Id ban tidak valid' })
+    .int('Id ban tidak valid')
+    .positive('Id ban tidak valid')
+    .max(2_147_483_647, 'Id ban tidak valid'),
+});
+
+/** PATCH /api/tire/status/{id}. SCRAP takes an optional reason (stored in the ledger) and condition codes. */
+export const ZTireStatusBody = z.object({
+  status: z
+    .string({ error: 'Status wajib diisi' })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(TIRE_STATUSES, { error: 'Status: INSTALLED, UNINSTALLED, SCRAP atau SPARE' })),
+  reason: z.string().trim().max(500, 'Alasan terlalu panjang').optional(),
+  /** Five condition codes 'crown,shoulder,sidewalls,beads,interior' (0, 99 or 1-40), kept on the tire. */
+  condition: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(,\d{1,2}){4}$/, 'Kondisi berisi lima kode dipisah koma')
+    .refine(
+      (s) => s.split(',').every((c) => [0, 99].includes(Number(c)) || (Number(c) >= 1 && Number(c) <= 40)),
+      'Kode kondisi hanya 0, 99 atau 1-40',
+    )
+    .optional(),
+});
+export type TTireStatusBody = z.infer<typeof ZTireStatusBody>;
+
+export interface TTireMessageReply {
+  message: string;
+  data: TTire;
+}
+
+// ---------- Ban Terpasang Aktif (/active-unit) ----------
+
+const optionalId = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).optional(),
+  );
+
+/** GET /api/active-unit: default only INSTALLED slots; `status=ALL` shows emptied slots too. */
+export const ZActiveTireListQuery = z.object({
+  ...pageQuery,
+  unit_id: optionalId('Unit tidak valid'),
+  project_id: optionalId('Project tidak valid'),
+  /** Plate number or serial number, contains, case-insensitive. */
+  q: z.string().trim().max(200).optional(),
+  status: upperOpt(['INSTALLED', 'UNINSTALLED', 'ALL'] as const, 'Status: INSTALLED, UNINSTALLED atau ALL'),
+});
+export type TActiveTireListQuery = z.output<typeof ZActiveTireListQuery>;
+
+export interface TActiveTireRow {
+  /** activeTireId. */
+  id: number;
+  tire_id: number | null;
+  /** Odometer of the unit when the tire was mounted. */
+  km_installed: number;
+  position: string;
+  status: 'INSTALLED' | 'UNINSTALLED';
+  installedAt: string;
+  serial_number: string | null;
+  ir_brand: string | null;
+  Unit: { id: number; plate_number: string; unit_type: string; Project: { id: number; name: string } };
+}
+
+export const ZActiveTireParams = z.object({
+  activeTireId: z.coerce
+    .number({ error: 'Id tidak valid' })
+    .int('Id tidak valid')
+    .positive('Id tidak valid')
+    .max(2_147_483_647, 'Id tidak valid'),
+});
+
+/**
+ * PUT /api/active-unit/{activeTireId}: INSTALLED mounts `tire_id` (or `tire_itms_id`) at the slot
+ * (the slot's unit and position unless `position` names another position of the same unit);
+ * UNINSTALLED takes the mounted tire off. `odometer` is the unit's km now (default: the unit's last
+ * checked odometer).
+ */
+export const ZActiveTireUpdateBody = z
+  .object({
+    tire_id: optionalId('Ban tidak valid'),
+    tire_itms_id: optionalId('Ban tidak valid'),
+    unit_id: optionalId('Unit tidak valid'),
+    position: z.preprocess(
+      (v) =>
+        typeof v === 'number'
+          ? String(v)
+          : typeof v === 'string'
+            ? blankToUndefined(v.trim().toUpperCase())
+            : v,
+      z.enum(POSITIONS, { error: 'Posisi tidak dikenal (1-12, ST, ST2)' }).optional(),
+    ),
+    status: z
+      .string({ error: 'Status wajib diisi' })
+      .trim()
+      .toUpperCase()
+      .pipe(z.enum(['INSTALLED', 'UNINSTALLED'], { error: 'Status: INSTALLED atau UNINSTALLED' })),
+    odometer: z.preprocess(blankToUndefined, ZOdometer.optional()),
+  })
+  .superRefine((b, ctx) => {
+    if (b.status === 'INSTALLED' && b.tire_id === undefined && b.tire_itms_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['tire_id'], message: 'Ban wajib dipilih' });
+    }
+  });
+export type TActiveTireUpdateBody = z.output<typeof ZActiveTireUpdateBody>;

@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
+import { ZListQuery } from './list';
+import type { DiagramKind } from './rules/vehicle-diagram';
+import { type TTire, ZOdometer, ZTireFields } from './tires';
+
+const id = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+  );
+const optionalId = (message: string) => id(message).optional();
+/** Uploaded image path; '-' means none. */
+const imagePath = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
+/** Field clients send nested arrays as a JSON string in form-urlencoded bodies. */
+const jsonArray = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
+
+/** What a record may carry besides its tire: the descriptive tire fields except the tire's own state. */
+const recordTireFields = ZTireFields.omit({ position: true, status: true, serial_number: true });
+
+/** One wheel position of a field replacement. */
+export const ZReplaceRecordInput = recordTireFields.partial().extend({
+  position: z
+    .string({ error: 'Posisi tidak dikenal' })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(POSITIONS, { error: 'Posisi tidak dikenal' })),
+  status: z
+    .string({ error: 'Status harus replace, remove atau check' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(REPLACE_RECORD_STATUSES, { error: 'Status harus replace, remove atau check' })),
+  tire_id: optionalId('Ban tidak dikenal'),
+  serial_number: z.string().trim().max(100, 'Maksimal 100 karakter').optional(),
+});
+export type TReplaceRecordInput = z.infer<typeof ZReplaceRecordInput>;
+
+const MEASURED = ['groove_1', 'groove_2', 'groove_3', 'groove_4', 'pressure'] as const;
+
+/** POST /tire-replacement (field app, tire man). */
+export const ZReplacementSubmitBody = z
+  .object({
+    unit_id: id('Unit wajib dipilih'),
+    location_id: id('Lokasi wajib dipilih'),
+    project_id: optionalId('Project tidak dikenal'),
+    odometer: ZOdometer,
+    spk: z.string({ error: 'SPK wajib diisi' }).trim().min(1, 'SPK wajib diisi').max(100),
+    plate_number_url: imagePath('Foto plat nomor wajib diisi'),
+    odometer_url: imagePath('Foto odometer wajib diisi'),
+    tireman_sign: z
+      .string({ error: 'Tanda tangan tire man wajib diisi' })
+      .trim()
+      .min(1, 'Tanda tangan tire man wajib diisi')
+      .max(500)
+      .refine((s) => s !== UNSIGNED, 'Tanda tangan tire man wajib diisi'),
+    records: z.preprocess(
+      jsonArray,
+      z
+        .array(ZReplaceRecordInput, { error: 'Data posisi ban wajib diisi' })
+        .min(1, 'Minimal satu posisi ban')
+        .max(POSITIONS.length, `Maksimal ${POSITIONS.length} posisi ban`),
+    ),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Map<string, number>();
+    body.records.forEach((r, i) => {
+      if (r.tire_id == null && !r.serial_number) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['records', i, 'serial_number'],
+          message: 'Ban wajib dipilih (tire_id atau serial_number)',
+        });
+      }
+      const first = seen.get(r.position);
+      if (first !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['records', i, 'position'],
+          message: `Posisi ${r.position} sudah diisi pada baris ${first + 1}`,
+        });
+      } else seen.set(r.position, i);
+      if (r.status !== 'remove') {
+        for (const f of MEASURED) {
+          if (r[f] == null) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['records', i, f],
+              message: f === 'pressure' ? 'PSI wajib diisi' : 'RTD wajib diisi',
+            });
+          }
+        }
+      }
+    });
+  });
+export type TReplacementSubmitBody = z.infer<typeof ZReplacementSubmitBody>;
+
+/** GET /tire-replace/pending: status=edp is the EDP queue, status=tireman the returned ones. */
+export const ZReplacementQueueQuery = ZListQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15),
+  status: z.enum(['edp', 'tireman'], { error: 'Status harus edp atau tireman' }).default('edp'),
+});
+export type TReplacementQueueQuery = z.infer<typeof ZReplacementQueueQuery>;
+
+const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Format tanggal yyyy-mm-dd');
+
+/** GET /tire-replacement: history (Riwayat Pergantian), newest first. q searches plate, tire man, location. */
+export const ZReplacementHistoryQuery = ZListQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15),
+  status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
+  dateStart: ZDate.optional(),
+  dateEnd: ZDate.optional(),
+  unit_id: optionalId('Unit tidak dikenal'),
+});
+export type TReplacementHistoryQuery = z.infer<typeof ZReplacementHistoryQuery>;
+
+/** POST /tire-replacement/{id}/validate: the one transactional validation. */
+export const ZReplacementValidateBody = z.object({
+  /** The EDP signature upload; left out, the signed-in user's stored signature is used. */
+  edp_sign: z.string().trim().max(500).optional(),
+  workshop_sign: z.string().trim().max(500).optional(),
+});
+export type TReplacementValidateBody = z.infer<typeof ZReplacementValidateBody>;
+
+/**
+ * PUT /tire-replacement/{id}: {edp_sign, status: 'approved'} validates (same as the command above);
+ * {pic_sign: '-', itms_sign: '-'} is the Return.
+ */
+export const ZReplacementPutBody = z.object({
+  edp_sign: z.string().trim().max(500).optional(),
+  workshop_sign: z.string().trim().max(500).optional(),
+  status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
+  pic_sign: z.string().trim().max(500).optional(),
+  itms_sign: z.string().trim().max(500).optional(),
+});
+export type TReplacementPutBody = z.infer<typeof ZReplacementPutBody>;
+
+/** Record fields the office may correct (PUT /tire-replace-record/{id} without tire_id, PUT /history). */
+export const ZReplaceRecordFieldsBody = recordTireFields.partial();
+export type TReplaceRecordFieldsBody = z.infer<typeof ZReplaceRecordFieldsBody>;
+
+/** PUT /tire-replace-record/{id}: {tire_id[, serial_number]} swaps the record's tire; otherwise fields. */
+export const ZReplaceRecordPutBody = ZReplaceRecordFieldsBody.extend({
+  tire_id: optionalId('Ban tidak dikenal'),
+  serial_number: z.string().trim().max(100).optional(),
+});
+export type TReplaceRecordPutBody = z.infer<typeof ZReplaceRecordPutBody>;
+
+/** PUT /history?p_id=&c_id= */
+export const ZHistoryEditQuery = z.object({
+  p_id: id('p_id (id pergantian) wajib diisi'),
+  c_id: id('c_id (id rekam pergantian) wajib diisi'),
+});
+
+// ---- replies ----
+
+export interface TReplacementRow {
+  id: number;
+  createdAt: string;
+  /** yyyy-mm-dd and HH:mm in APP_TIMEZONE. */
+  date: string;
+  time: string;
+  status: 'pending' | 'approved';
+  returned_at: string | null;
+  Unit: { id: number; plate_number: string };
+  Location: { name: string };
+  Tire_Man: { name: string };
+}
+
+/** A tire as it was before the replacement at that position, with how long it had been mounted. */
+export type TBeforeTire = TTire & { km_installed: number | null; installed_at: string | null };
+
+/** A replace record: its own copy of the tire fields (as reported, as corrected by the office) plus links. */
+export type TReplaceRecord = Omit<TTire, 'id' | 'status' | 'createdAt' | 'updatedAt'> & {
+  id: number;
+  tire_replacement_id: number;
+  tire_id: number | null;
+  status: 'replace' | 'remove' | 'check';
+  createdAt: string;
+  updatedAt: string;
+  /** The record's tire as it is now (After). */
+  Tire_ITM: TTire | null;
+  /** The tire that was at the position (pending: mounted now; approved: taken off by the validation). */
+  Before: TBeforeTire | null;
+};
+
+export interface TReplacementDetail {
+  id: number;
+  odometer: number;
+  spk: string;
+  createdAt: string;
+  date: string;
+  time: string;
+  plate_number_url: string;
+  odometer_url: string;
+  tireman_sign: string;
+  pic_sign: string;
+  itms_sign: string;
+  edp_sign: string;
+  workshop_sign: string;
+  status: 'pending' | 'approved';
+  returned_at: string | null;
+  validated_at: string | null;
+  unit_id: number;
+  diagram: DiagramKind;
+  Unit: { id: number; plate_number: string; unit_type: string; tonnage: number; Project: { name: string } };
+  Project: { id: number; name: string } | null;
+  Location: { id: number; name: string; Region: { id: number; name: string; manpower: number; pic: string } };
+  Tire_Man: { id: number; name: string; phone: string; photo: string };
+  Validator: { id: number; name: string } | null;
+  /** Latest tire check of the unit, or null. */
+  lastCheckAt: string | null;
+  Tire_Replace_Records: TReplaceRecord[];
+}
+
+export const REPLACEMENT_MESSAGES = {
+  submitted: 'Pergantian ban terkirim',
+  validated: 'Pergantian ban sukses',
+  returned: 'Returned! Pergantian telah dikembalikan.',
+  deleted: 'Pergantian berhasil dihapus',
+  recordUpdated: 'Rekam pergantian sukses diperbarui',
+  recordUnchanged: 'Rekam pergantian tidak dirubah',
+  tireUpdated: 'Data Ban Berhasil di Edit',
+  signFirst: 'harap tanda tangan terlebih dahulu',
+  emptySearch: 'Pencarian tidak boleh kosong',
+} as const;

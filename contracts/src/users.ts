@@ -1,0 +1,158 @@
+// Tire Man admin (spec sections 2 "Tire Man admin", 3 "Tire man / user", 5 "Registration", 6, 7 "Tire men").
+import { z } from 'zod';
+import { PAGE_SIZES } from './constants';
+import { ROLES, type Role } from './enums';
+import { ZListQuery } from './list';
+
+export const USER_MESSAGES = {
+  registered: 'Sukses / User Ditambahkan',
+  updated: 'Data Tireman Berhasil Diedit',
+  deleted: 'User berhasil dihapus',
+  forcedOut: 'Sesi pengguna telah diakhiri',
+  signatureSaved: 'Tanda tangan berhasil disimpan',
+  duplicateEmail: 'Email sudah terdaftar, gunakan email lain',
+  duplicatePhone: 'Nomor HP sudah terdaftar, gunakan nomor lain',
+  lastAdmin: 'Tidak dapat mengubah atau menghapus admin terakhir',
+  deleteSelf: 'Tidak dapat menghapus akun sendiri',
+  hasHistory: 'User tidak dapat dihapus karena sudah memiliki riwayat pengecekan',
+} as const;
+
+/** The registration wizard's role step sends 1, 2 or 3 (spec section 6). */
+export const ROLE_CHOICES: Record<string, Role> = { '1': 'admin', '2': 'staff', '3': 'tire-man' };
+
+/** admin | staff | tire-man, also accepted as 1 | 2 | 3 or the labels (Admin, Staff, Tire Man). */
+export const ZRole = z.preprocess(
+  (v) => {
+    if (typeof v === 'number') return ROLE_CHOICES[String(v)] ?? v;
+    if (typeof v !== 'string') return v;
+    const s = v
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-');
+    if (s === 'tireman') return 'tire-man';
+    return ROLE_CHOICES[s] ?? s;
+  },
+  z.enum(ROLES, { error: 'Role harus admin, staff atau tire-man' }),
+);
+
+const name = z
+  .string({ error: 'Nama wajib diisi' })
+  .trim()
+  .min(1, 'Nama wajib diisi')
+  .max(120, 'Nama maksimal 120 karakter');
+const email = z
+  .string({ error: 'Email wajib diisi' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email wajib diisi')
+  .max(200, 'Email terlalu panjang')
+  .refine((v) => v === '' || z.regexes.email.test(v), 'Email tidak valid');
+/** Indonesian mobile number: 08xx, 628xx or +628xx; stored as 08xx. */
+const phone = z
+  .string({ error: 'Nomor HP wajib diisi' })
+  .trim()
+  .min(1, 'Nomor HP wajib diisi')
+  .refine((v) => v === '' || /^(\+?62|0)8\d{7,12}$/.test(v), 'Nomor HP tidak valid (contoh 08xxxxxxxxx)');
+const nik = z
+  .preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: 'NIK wajib diisi' }).trim().max(20, 'NIK maksimal 20 digit'),
+  )
+  .pipe(z.string().regex(/^\d*$/, 'NIK hanya boleh berisi angka'));
+const password = z
+  .string({ error: 'Password wajib diisi' })
+  .min(8, 'Password minimal 8 karakter')
+  .max(200, 'Password terlalu panjang');
+/** An upload path from POST /api/upload; empty or missing means none ('-'). */
+const imagePath = z
+  .string()
+  .trim()
+  .max(500, 'Path gambar terlalu panjang')
+  .optional()
+  .transform((v) => (v ? v : '-'));
+const department = z.string().trim().max(120, 'Departemen maksimal 120 karakter');
+
+/** POST /api/tire-man/register: the six-step wizard (plus optional photo and signature). */
+export const ZRegisterBody = z.object({
+  name,
+  email,
+  phone,
+  password,
+  nik: nik.refine((v) => v.length > 0, 'NIK wajib diisi'),
+  role: ZRole,
+  photo: imagePath,
+  signature: imagePath,
+  department: department.optional().transform((v) => v ?? ''),
+});
+export type TRegisterBody = z.input<typeof ZRegisterBody>;
+export type TRegisterInput = z.output<typeof ZRegisterBody>;
+
+/**
+ * PUT /api/tire-man/{id}: the edit modal. Name, email, phone and role are always sent; the others
+ * keep their stored value when missing. The password is set only when a non-empty one is typed.
+ */
+export const ZTireManUpdateBody = z.object({
+  name,
+  email,
+  phone,
+  role: ZRole,
+  nik: nik.optional(),
+  photo: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
+  signature: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
+  department: department.optional(),
+  password: z
+    .string()
+    .max(200, 'Password terlalu panjang')
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(8, 'Password minimal 8 karakter').optional()),
+});
+export type TTireManUpdateBody = z.input<typeof ZTireManUpdateBody>;
+export type TTireManUpdateInput = z.output<typeof ZTireManUpdateBody>;
+
+/** PUT /api/tire-man/me/signature: any signed-in user stores their own signature (an upload path). */
+export const ZOwnSignatureBody = z.object({
+  signature: z
+    .string({ error: 'Tanda tangan wajib diisi' })
+    .trim()
+    .min(1, 'Tanda tangan wajib diisi')
+    .max(500, 'Path gambar terlalu panjang'),
+});
+
+/** GET /api/tire-man: sort one of id, name, email, phone, role, createdAt (prefix '-' for descending). */
+export const ZTireManListQuery = ZListQuery.extend({
+  pageSize: ZListQuery.shape.pageSize.default(PAGE_SIZES.tireMan.default),
+  role: z.enum(ROLES, { error: 'Role harus admin, staff atau tire-man' }).optional(),
+});
+export type TTireManListQuery = z.input<typeof ZTireManListQuery>;
+export const TIRE_MAN_SORTS = ['id', 'name', 'email', 'phone', 'role', 'createdAt'] as const;
+
+/** A row of the Tire Man list and the reply of GET /api/tire-man/{id}. Never carries a password. */
+export interface TTireManRow {
+  id: number;
+  name: string;
+  nik: string;
+  phone: string;
+  email: string;
+  role: Role;
+  photo: string;
+  signature: string;
+  department: string;
+  /** Has a live session now (Online column: Login / Tidak login). */
+  isLogin: boolean;
+  createdAt: string;
+}
+
+/** Reply of POST /api/tire-man/register (201): `data` has exactly these five fields. */
+export interface TRegisterReply {
+  message: string;
+  data: { id: number; name: string; email: string; phone: string; role: Role };
+}
+
+/** GET /api/tire-man-field: tire men for selects, by name. */
+export interface TTireManOption {
+  id: number;
+  name: string;
+  phone: string;
+  photo: string;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "tire_events_scrap_idx" ON "tire_events" USING btree ("tire_id","id") WHERE "tire_events"."kind" = 'scrapped' or ("tire_events"."kind" = 'status' and "tire_events"."to_status" = 'SCRAP');

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { createStorage, type Storage } from './lib/storage';
+import { httpGateway, outboxGateway, type WhatsappGateway } from './lib/whatsapp';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { type AuthService, createAuthService } from './modules/auth/auth.service';
+import { bannersRoutes } from './modules/banners/banners.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
+import { newsRoutes } from './modules/news/news.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { qcRoutes } from './modules/qc/qc.routes';
+import { regionsRoutes } from './modules/regions/regions.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { sopRoutes } from './modules/sop/sop.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
+import { filesRoutes } from './modules/system/files.routes';
+import { healthRoutes } from './modules/system/health.routes';
+import { tireChecksRoutes } from './modules/tire-checks/tire-checks.routes';
+import { tireIntelligenceRoutes } from './modules/tire-intelligence/tire-intelligence.routes';
+import { tireReplacementsRoutes } from './modules/tire-replacements/tire-replacements.routes';
+import { tireRequestsRoutes } from './modules/tire-requests/tire-requests.routes';
+import { tiresRoutes } from './modules/tires/tires.routes';
+import { unitsRoutes } from './modules/units/units.routes';
+import { uploadRoutes } from './modules/upload/upload.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
+import { attachRealtime, type Realtime } from './plugins/realtime';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    storage: Storage;
+    whatsapp: WhatsappGateway;
+    auth: AuthService;
+    realtime: Realtime;
+  }
+}
+
+/**
+ * The SPA's Content-Security-Policy: scripts only from our own origin (the built index.html has no
+ * inline script); antd's CSS-in-JS needs inline styles; images from uploads, data: and blob:
+ * (signature pad, previews); API and socket.io on the same host; SOP videos may be embedded
+ * players or video files from elsewhere over https.
+ */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  frameSrc: ['https:'],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+};
+
+/** Hashed build files (web/dist/assets) never change under their name; index.html is revalidated. */
+function staticCacheHeaders(reply: FastifyReply, file: string): void {
+  reply.header(
+    'cache-control',
+    /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage?: Storage;
+  whatsapp?: WhatsappGateway;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
+}
+
+/** The one place that shows every plugin and module of the API. */
+export async function buildApp({
+  config,
+  database,
+  storage,
+  whatsapp,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // tokens and passwords never reach the log
+      redact: ['req.headers.access_token', 'req.headers.authorization', 'req.headers.cookie'],
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('storage', storage ?? createStorage(config));
+  app.decorate(
+    'whatsapp',
+    whatsapp ??
+      (config.waGatewayUrl ? httpGateway(config.waGatewayUrl) : outboxGateway(config.dataDir, app.log)),
+  );
+  const auth = createAuthService(database.db, {
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    loginRateLimit: config.loginRateLimit,
+    onSessionCleared: (userId, reason) => app.realtime?.toUser(userId, 'session-clear', { reason }),
+  });
+  app.decorate('auth', auth);
+  app.decorate('realtime', attachRealtime(app, auth, database.pool));
+  app.addHook('onClose', async () => app.realtime.close());
+
+  await app.register(errorsPlugin);
+  // text and JSON replies compressed (@fastify/compress skips images and spreadsheets: not compressible)
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
+  // closed unless origins are configured: no Access-Control-Allow-Origin for anyone else
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: false,
+    allowedHeaders: ['content-type', 'access_token', 'authorization'],
+  });
+  await app.register(authPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'ITMS API',
+        description: 'Integrated Tire Management Solutions back-office API',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { access_token: { type: 'apiKey', in: 'header', name: 'access_token' } },
+      },
+      security: [{ access_token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(uploadRoutes);
+      await api.register(tireChecksRoutes);
+      await api.register(tireReplacementsRoutes);
+      await api.register(mismatchesRoutes);
+      await api.register(usersRoutes);
+      await api.register(unitsRoutes);
+      await api.register(projectsRoutes);
+      await api.register(customersRoutes);
+      await api.register(bannersRoutes);
+      await api.register(newsRoutes);
+      await api.register(regionsRoutes);
+      await api.register(sopRoutes);
+      await api.register(importsRoutes);
+      await api.register(reportsRoutes);
+      await api.register(tiresRoutes);
+      await api.register(tireRequestsRoutes);
+      await api.register(stockRoutes);
+      await api.register(qcRoutes);
+      await api.register(auditRoutes);
+      await api.register(tireIntelligenceRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(filesRoutes);
+
+  // the built SPA: real files as they are, every other non-API path gets index.html (client routing)
+  if (fs.existsSync(config.webDist)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: staticCacheHeaders,
+    });
+    app.get('/*', { config: { public: true } }, (req, reply) => {
+      if (req.url.startsWith('/api/')) {
+        return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' });
+      }
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

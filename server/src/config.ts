@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { DEFAULT_PULL_POINT_MM } from '@itms/contracts/tire-intelligence';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** postgres://... switches from the embedded PGlite to PostgreSQL. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    APP_TIMEZONE: z
+      .string()
+      .default('Asia/Jakarta')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'unknown time zone'),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30)
+      .default(480),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    DEMO_SEED: bool.default(true),
+    WA_GATEWAY_URL: z.string().url().optional(),
+    /** Address people use to reach the app; used in links sent over WhatsApp. */
+    PUBLIC_URL: z.string().url().optional(),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
+    /** Tread depth (mm) at which a tire should come off: alerts and wear forecasts (issue 11). */
+    TIRE_PULL_POINT_MM: z.coerce.number().min(0).max(24).default(DEFAULT_PULL_POINT_MM),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    /** Comma-separated origins allowed to call the API from another site; unset = CORS closed. */
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must look like https://host[:port]')),
+      ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof ZEnv>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    timezone: env.APP_TIMEZONE,
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      localDir: path.join(dataDir, 'uploads'),
+      s3: {
+        bucket: env.S3_BUCKET ?? '',
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      },
+    },
+    demoSeed: env.DEMO_SEED,
+    waGatewayUrl: env.WA_GATEWAY_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+    tirePullPointMm: env.TIRE_PULL_POINT_MM,
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: env.CORS_ORIGINS,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once; lists every problem at once instead of failing on the first. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // empty strings mean "not set", as in most .env files
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return toConfig(parsed.data);
+}
+
+/** Overrides for tests: the same shape with a few fields replaced. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: 'false' }), ...overrides };
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** The pg pool when on PostgreSQL (the socket.io adapter needs it). */
+  pool?: pg.Pool;
+  /** The embedded client when on PGlite (tests dump and copy it). */
+  client?: PGlite;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+
+// PostgreSQL returns int8 (count(*), bigserial) as strings; ours fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+export function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover, admin termination) is removed
+  // from the pool by pg; without a listener its 'error' event would crash the process.
+  pool.on('error', (err) => console.warn(`PostgreSQL idle connection lost: ${err.message}`));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    pool,
+    migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pool.end(),
+  };
+}
+
+/** The embedded database: a directory on disk, or in memory when `dir` is omitted. */
+export async function openPglite(options: { dir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dir,
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    client,
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  databasePoolSize: number;
+  dataDir: string;
+}): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
+  return openPglite({ dir: path.join(config.dataDir, 'pgdata') });
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

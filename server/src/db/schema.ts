@@ -1,0 +1,10 @@
+// The whole schema as one object, for Drizzle's relational queries and for drizzle-kit.
+export * from './schema/audit';
+export * from './schema/checks';
+export * from './schema/content';
+export * from './schema/mismatches';
+export * from './schema/org';
+export * from './schema/read-models';
+export * from './schema/replacements';
+export * from './schema/tires';
+export * from './schema/users';

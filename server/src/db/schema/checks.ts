@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt, measurementColumns, updatedAt } from './columns';
+import { drivers, locations, projects, units } from './org';
+import { measurementChecks, tires } from './tires';
+import { users } from './users';
+
+/** Signatures hold an uploaded image path, or '-' while not given. */
+const signature = (name: string) => text(name).notNull().default('-');
+
+export const tireChecks = pgTable(
+  'tire_checks',
+  {
+    id: serial('id').primaryKey(),
+    unit_id: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    /** Plate as seen on site; the unit's plate can change later. */
+    plate_number: text('plate_number').notNull(),
+    tireman_id: integer('tireman_id')
+      .notNull()
+      .references(() => users.id),
+    location_id: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    project_id: integer('project_id').references(() => projects.id),
+    driver_id: integer('driver_id').references(() => drivers.id),
+    odometer: integer('odometer').notNull(),
+    equipment: text('equipment').notNull().default(''),
+    tireman_sign: signature('tireman_sign'),
+    driver_sign: signature('driver_sign'),
+    pic_sign: signature('pic_sign'),
+    pic_name: text('pic_name').notNull().default('-'),
+    edp_sign: signature('edp_sign'),
+    workshop_sign: signature('workshop_sign'),
+    itms_sign: signature('itms_sign'),
+    plate_number_url: text('plate_number_url').notNull().default('-'),
+    odometer_url: text('odometer_url').notNull().default('-'),
+    status: text('status').notNull().default('pending'),
+    /** Set by the Return: the check is back on the tire man's list until resubmitted. */
+    returned_at: timestamp('returned_at', { withTimezone: true }),
+    validated_by: integer('validated_by').references(() => users.id),
+    validated_at: timestamp('validated_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // (created_at, id): record searches page newest first without a sort (bench: index-only scans)
+    index('tire_checks_created_idx').on(t.created_at, t.id),
+    index('tire_checks_tireman_created_idx').on(t.tireman_id, t.created_at),
+    index('tire_checks_unit_created_idx').on(t.unit_id, t.created_at),
+    index('tire_checks_location_created_idx').on(t.location_id, t.created_at),
+    // the EDP queue (noEdpSign), newest first
+    index('tire_checks_queue_idx')
+      .on(t.created_at.desc(), t.id.desc())
+      .where(sql`${t.edp_sign} = '-' and ${t.returned_at} is null`),
+    // the checks returned to one tire man (GET /tire-check/returned), newest first
+    index('tire_checks_returned_idx')
+      .on(t.tireman_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.returned_at} is not null`),
+    check('tire_checks_status_ck', sql`${t.status} in ('pending', 'approved')`),
+    check('tire_checks_odometer_ck', sql`${t.odometer} >= 0`),
+    check('tire_checks_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.edp_sign} <> '-'`),
+  ],
+);
+
+export const tireCheckRecords = pgTable(
+  'tire_check_records',
+  {
+    id: serial('id').primaryKey(),
+    tire_check_id: integer('tire_check_id')
+      .notNull()
+      .references(() => tireChecks.id, { onDelete: 'cascade' }),
+    tire_id: integer('tire_id').references(() => tires.id, { onDelete: 'set null' }),
+    position: text('position').notNull(),
+    serial_number: text('serial_number').notNull(),
+    serial_number_url: text('serial_number_url').notNull().default('-'),
+    ir_brand: text('ir_brand').notNull().default(''),
+    ori_brand: text('ori_brand').notNull().default(''),
+    pattern: text('pattern').notNull().default(''),
+    size: text('size').notNull().default(''),
+    status: text('status').notNull().default(''),
+    ...measurementColumns(),
+    /** Five comma-separated condition codes: crown, shoulder, sidewalls, beads, interior. */
+    condition: text('condition').notNull().default('0,0,0,0,0'),
+    rotation: text('rotation').notNull().default(''),
+    temperature: real('temperature'),
+    information: text('information').notNull().default(''),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('tire_check_records_check_idx').on(t.tire_check_id),
+    index('tire_check_records_tire_idx').on(t.tire_id, t.created_at),
+    ...measurementChecks('tire_check_records', t),
+  ],
+);
+
+/**
+ * Checks per UTC day, location and tire man, with the signature states of the summary screen.
+ * Reports over long ranges (productivity since 2020, leaderboard, summary per region) read whole
+ * days here and only the partial days at the range's ends from tire_checks. Kept by the trigger
+ * of migration 0003 in the same transaction as every insert, update, delete and truncate of
+ * tire_checks (a bulk load that bypasses triggers rebuilds it, see bench/fleet-sql.ts).
+ */
+export const tireCheckDaily = pgTable(
+  'tire_check_daily',
+  {
+    day: date('day').notNull(),
+    location_id: integer('location_id').notNull(),
+    tireman_id: integer('tireman_id').notNull(),
+    n: integer('n').notNull().default(0),
+    approved: integer('approved').notNull().default(0),
+    awaiting_pic: integer('awaiting_pic').notNull().default(0),
+    awaiting_edp: integer('awaiting_edp').notNull().default(0),
+    awaiting_workshop: integer('awaiting_workshop').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.location_id, t.tireman_id] })],
+);

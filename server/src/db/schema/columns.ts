@@ -1,0 +1,49 @@
+import { integer, real, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Timestamps are stored in UTC (timestamptz) and shown in APP_TIMEZONE by the clients. */
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Tread depth (RTD) of the four grooves and the pressure, as measured. */
+export const measurementColumns = () => ({
+  groove_1: real('groove_1'),
+  groove_2: real('groove_2'),
+  groove_3: real('groove_3'),
+  groove_4: real('groove_4'),
+  pressure: real('pressure'),
+});
+
+/** The descriptive fields a tire, a new-tire request and a replace record all carry. */
+export const tireColumns = () => ({
+  position: text('position').notNull().default(''),
+  odometer: integer('odometer').notNull().default(0),
+  serial_number: text('serial_number').notNull(),
+  serial_number_img: text('serial_number_img').notNull().default('-'),
+  ir_brand: text('ir_brand').notNull().default(''),
+  ori_brand: text('ori_brand').notNull().default(''),
+  pattern: text('pattern').notNull().default(''),
+  size: text('size').notNull().default(''),
+  is_original: text('is_original').notNull().default('ORI'),
+  ...measurementColumns(),
+  groove_lowest: real('groove_lowest'),
+  casing_status: text('casing_status').notNull().default(''),
+  tube_brand: text('tube_brand').notNull().default(''),
+  tube_size: text('tube_size').notNull().default(''),
+  tube_status: text('tube_status').notNull().default(''),
+  flap_brand: text('flap_brand').notNull().default(''),
+  flap_size: text('flap_size').notNull().default(''),
+  flap_status: text('flap_status').notNull().default(''),
+  velg_brand: text('velg_brand').notNull().default(''),
+  velg_size: text('velg_size').notNull().default(''),
+  velg_holes: integer('velg_holes'),
+  velg_status: text('velg_status').notNull().default(''),
+  information: text('information').notNull().default(''),
+  condition: text('condition').notNull().default('-'),
+  tube_url: text('tube_url').notNull().default('-'),
+  flap_url: text('flap_url').notNull().default('-'),
+  inner_tube_url: text('inner_tube_url').notNull().default('-'),
+});

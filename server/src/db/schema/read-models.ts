@@ -1,0 +1,95 @@
+// Read models kept by database triggers in the same transaction as the rows they summarise, so
+// the screens that need them read a few rows instead of scanning the ledger or every check.
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { tires } from './tires';
+
+/**
+ * Checks per UTC month, location and tire man: the monthly level of tire_check_daily (same
+ * columns). Productivity, leaderboard and summary per region read whole UTC months here, the
+ * partial months at the range's ends from tire_check_daily and the partial days from tire_checks.
+ * Kept by the trigger function of migration 0003 (extended in 0006) on every insert, update,
+ * delete and truncate of tire_checks; a bulk load that bypasses triggers rebuilds it from the
+ * daily rollup (bench/fleet-sql.ts).
+ */
+export const tireCheckMonthly = pgTable(
+  'tire_check_monthly',
+  {
+    /** First day of the UTC month. */
+    month: date('month').notNull(),
+    location_id: integer('location_id').notNull(),
+    tireman_id: integer('tireman_id').notNull(),
+    n: integer('n').notNull().default(0),
+    approved: integer('approved').notNull().default(0),
+    awaiting_pic: integer('awaiting_pic').notNull().default(0),
+    awaiting_edp: integer('awaiting_edp').notNull().default(0),
+    awaiting_workshop: integer('awaiting_workshop').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.location_id, t.tireman_id] })],
+);
+
+/**
+ * Per tire, where its ledger ends: the last tire_events entry and the location of the last entry
+ * whose document (check, replacement, BKB) has one. The Warehouse reads the stock tires' location
+ * and last movement here instead of searching each tire's ledger. Kept by the triggers of
+ * migration 0008 on tire_events (insert: one upsert; update, delete: the tire's row is rebuilt
+ * from its ledger) in the same transaction as the ledger write, whoever writes it (the mounting
+ * service, validations, imports, the demo seed); a bulk load that bypasses triggers rebuilds it
+ * (bench/fleet-sql.ts).
+ */
+export const tireStockState = pgTable('tire_stock_state', {
+  tire_id: integer('tire_id')
+    .primaryKey()
+    .references(() => tires.id, { onDelete: 'cascade' }),
+  last_event_id: bigint('last_event_id', { mode: 'number' }).notNull(),
+  location_id: integer('location_id'),
+  location_event_id: bigint('location_event_id', { mode: 'number' }),
+});
+
+/**
+ * The stock card's narrow copy of the ledger: per tire_events entry, the tire's size and brand
+ * (upper case, as the card filters them), the entry's time and the tire's in-stock state after it
+ * (1 in stock, 0 mounted or scrapped, carried over entries that do not change it) with its change
+ * (-1, 0, +1). The running stock of a size/brand at an entry is the sum of the changes up to it in
+ * (created_at, id) order, so a page needs only the entries before it (or after it, subtracted
+ * from the sum of all) read from one index. There is deliberately no stored total per size/brand:
+ * a row every ledger write updates made concurrent validations deadlock and queue on it. Kept by the triggers of migration 0009 on tire_events
+ * (insert; update or delete rebuild the tire's rows) and on tires (a changed size or brand moves
+ * the tire's rows), in the same transaction.
+ */
+export const tireStockMoves = pgTable(
+  'tire_stock_moves',
+  {
+    event_id: bigint('event_id', { mode: 'number' }).primaryKey(),
+    tire_id: integer('tire_id').notNull(),
+    size_key: text('size_key').notNull(),
+    brand_key: text('brand_key').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    stock_after: smallint('stock_after').notNull(),
+    stock_delta: smallint('stock_delta').notNull(),
+  },
+  (t) => [
+    index('tire_stock_moves_tire_idx').on(t.tire_id, t.event_id, t.stock_after),
+    // one index per filter of the card (size and brand, size, brand, none), in card order, with
+    // the change as the last column: a page reads its prefix (or suffix) from the index alone
+    index('tire_stock_moves_size_brand_idx').on(
+      t.size_key,
+      t.brand_key,
+      t.created_at,
+      t.event_id,
+      t.stock_delta,
+    ),
+    index('tire_stock_moves_size_idx').on(t.size_key, t.created_at, t.event_id, t.stock_delta),
+    index('tire_stock_moves_brand_idx').on(t.brand_key, t.created_at, t.event_id, t.stock_delta),
+    index('tire_stock_moves_all_idx').on(t.created_at, t.event_id, t.stock_delta),
+  ],
+);

@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@itms/contracts/errors';
+
+/** An error meant for the client: status, stable code, Indonesian message. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly detail?: string,
+    public readonly fields?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Data') => new AppError(404, 'NOT_FOUND', `${what} tidak ditemukan`);
+export const conflict = (message: string, detail?: string) => new AppError(409, 'CONFLICT', message, detail);
+export const badRequest = (message: string, fields?: { field: string; message: string }[]) =>
+  new AppError(400, fields ? 'VALIDATION' : 'BAD_REQUEST', message, undefined, fields);
+export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Anda tidak memiliki akses ke fitur ini');
+export const unauthorized = (message = 'Silakan login terlebih dahulu') =>
+  new AppError(401, 'UNAUTHORIZED', message);
+
+/** PostgreSQL error code of a driver error (unique_violation 23505, foreign_key_violation 23503...). */
+export function pgCode(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}

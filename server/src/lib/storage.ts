@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../config';
+
+/** Where uploaded files live. Keys are relative paths such as `2026/11/ab12cd.png`. */
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** A readable stream of the file, or null when there is none. */
+  get(key: string): Promise<Readable | null>;
+}
+
+/** Random, unguessable key under a year/month folder. */
+export function newUploadKey(ext: string, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${now.getUTCFullYear()}/${month}/${randomBytes(16).toString('hex')}.${ext}`;
+}
+
+/** Keys come from URLs: accept only what newUploadKey makes, so nothing escapes the folder. */
+export function isSafeKey(key: string): boolean {
+  return /^[0-9]{4}\/[0-9]{2}\/[a-z0-9-]{8,64}\.(png|jpg|webp)$/.test(key);
+}
+
+export function localStorage(dir: string): Storage {
+  return {
+    async put(key, body) {
+      const file = path.join(dir, key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      // write then rename: a crash never leaves half a file under the final name
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.promises.writeFile(tmp, body);
+      await fs.promises.rename(tmp, file);
+    },
+    async get(key) {
+      const file = path.join(dir, key);
+      try {
+        await fs.promises.access(file);
+      } catch {
+        return null;
+      }
+      return fs.createReadStream(file);
+    },
+  };
+}
+
+export function s3Storage(cfg: Config['storage']['s3']): Storage {
+  const client = new S3Client({
+    region: cfg.region,
+    endpoint: cfg.endpoint,
+    forcePathStyle: Boolean(cfg.endpoint),
+    credentials:
+      cfg.accessKeyId && cfg.secretAccessKey
+        ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
+        : undefined,
+  });
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: cfg.bucket, Key: key, Body: body, ContentType: contentType }),
+      );
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
+        return out.Body instanceof Readable ? out.Body : null;
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+  };
+}
+
+export function createStorage(config: Config): Storage {
+  return config.storage.driver === 's3'
+    ? s3Storage(config.storage.s3)
+    : localStorage(config.storage.localDir);
+}

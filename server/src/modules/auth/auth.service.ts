@@ -1,0 +1,252 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TLoginReply, TSessionUser } from '@itms/contracts/auth';
+import type { Role } from '@itms/contracts/enums';
+import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { AppError, pgCode, unauthorized } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { normalizePhone } from '../../lib/phone';
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+const FAILURE_WINDOW_MINUTES = 15;
+/** Refresh last_seen_at at most this often, so reads do not all turn into writes. */
+const TOUCH_AFTER_MS = 60_000;
+const RESET_TTL_MINUTES = 30;
+
+const sessionUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  phone: users.phone,
+  photo: users.photo,
+  signature: users.signature,
+  department: users.department,
+};
+
+/**
+ * Ends every active session of a user inside the caller's transaction, so that a password or role
+ * change and the revocation commit together (a crash in between cannot leave old sessions alive).
+ */
+export async function revokeSessionsInTx(
+  tx: DbOrTx,
+  userId: number,
+  byUserId: number | null,
+): Promise<number> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
+    .returning({ id: sessions.id });
+  await audit(tx, { userId: byUserId, action: 'revoke-sessions', entity: 'user', entityId: userId });
+  return rows.length;
+}
+
+export interface AuthContext {
+  user: TSessionUser;
+  sessionId: string;
+}
+
+export interface AuthServiceOptions {
+  sessionIdleMinutes: number;
+  loginRateLimit: number;
+  /** Called when a user's sessions end, to tell that user's open pages. */
+  onSessionCleared?: (userId: number, reason: 'logout' | 'revoked' | 'expired') => void;
+}
+
+export function createAuthService(db: Db, opts: AuthServiceOptions) {
+  const idleMs = opts.sessionIdleMinutes * 60_000;
+  const isIdle = (lastSeen: Date, now: Date) => now.getTime() - lastSeen.getTime() > idleMs;
+
+  async function recentFailures(key: string): Promise<number> {
+    const since = new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
+    const [row] = await db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.key, key), gt(loginFailures.created_at, since)));
+    return row?.n ?? 0;
+  }
+
+  async function login(email: string, password: string, ip: string, userAgent: string): Promise<TLoginReply> {
+    const keys = [`email:${email.toLowerCase()}`, `ip:${ip}`];
+    for (const key of keys) {
+      if ((await recentFailures(key)) >= opts.loginRateLimit) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `Terlalu banyak percobaan login gagal. Coba lagi dalam ${FAILURE_WINDOW_MINUTES} menit.`,
+        );
+      }
+    }
+    const [found] = await db
+      .select({ ...sessionUserColumns, password_hash: users.password_hash })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    if (!found || !(await verifyPassword(password, found.password_hash))) {
+      await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+      throw unauthorized('Email atau password salah');
+    }
+    const { password_hash: _, ...user } = found;
+    const now = new Date();
+    const token = randomBytes(32).toString('base64url');
+    const sessionId = randomUUID();
+    try {
+      await db.transaction(async (tx) => {
+        const [active] = await tx
+          .select({ id: sessions.id, last_seen_at: sessions.last_seen_at })
+          .from(sessions)
+          .where(and(eq(sessions.user_id, user.id), isNull(sessions.revoked_at)))
+          .for('update');
+        if (active) {
+          if (!isIdle(active.last_seen_at, now)) {
+            throw new AppError(
+              409,
+              'ALREADY_LOGGED_IN',
+              'Akun sedang digunakan atau Login di perangkat lain',
+              USER_ALREADY_LOGIN,
+            );
+          }
+          await tx.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, active.id));
+        }
+        await tx.insert(sessions).values({
+          id: sessionId,
+          user_id: user.id,
+          token_hash: sha256(token),
+          ip,
+          user_agent: userAgent.slice(0, 300),
+        });
+        await audit(tx, { userId: user.id, action: 'login', entity: 'session', entityId: sessionId });
+      });
+    } catch (err) {
+      // two logins racing: the partial unique index lets exactly one through
+      if (pgCode(err) === '23505') {
+        throw new AppError(
+          409,
+          'ALREADY_LOGGED_IN',
+          'Akun sedang digunakan atau Login di perangkat lain',
+          USER_ALREADY_LOGIN,
+        );
+      }
+      throw err;
+    }
+    return {
+      access_token: token,
+      payload: { session: sessionId, user: { ...user, role: user.role as Role } },
+    };
+  }
+
+  /** The user behind a token, or null when the token is unknown, revoked or idle too long. */
+  async function authenticate(token: string): Promise<AuthContext | null> {
+    const [row] = await db
+      .select({ sessionId: sessions.id, last_seen_at: sessions.last_seen_at, ...sessionUserColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(and(eq(sessions.token_hash, sha256(token)), isNull(sessions.revoked_at)));
+    if (!row) return null;
+    const now = new Date();
+    const { sessionId, last_seen_at, ...user } = row;
+    if (isIdle(last_seen_at, now)) {
+      await db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, sessionId));
+      opts.onSessionCleared?.(user.id, 'expired');
+      return null;
+    }
+    if (now.getTime() - last_seen_at.getTime() > TOUCH_AFTER_MS) {
+      await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, sessionId));
+    }
+    return { sessionId, user: { ...user, role: user.role as Role } };
+  }
+
+  async function logout(ctx: AuthContext): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, ctx.sessionId));
+      await audit(tx, { userId: ctx.user.id, action: 'logout', entity: 'session', entityId: ctx.sessionId });
+    });
+    opts.onSessionCleared?.(ctx.user.id, 'logout');
+  }
+
+  /** Ends every active session of a user (admin "force logout"). */
+  async function revokeUserSessions(userId: number, byUserId: number | null): Promise<number> {
+    const revoked = await db.transaction((tx) => revokeSessionsInTx(tx, userId, byUserId));
+    sessionsRevoked(userId);
+    return revoked;
+  }
+
+  /** Tells a user's open pages that their sessions ended; call after the revoking transaction commits. */
+  function sessionsRevoked(userId: number): void {
+    opts.onSessionCleared?.(userId, 'revoked');
+  }
+
+  /** Creates a reset link for the account with this WhatsApp number; null when there is none. */
+  async function createPasswordReset(
+    phone: string,
+  ): Promise<{ userId: number; name: string; token: string } | null> {
+    const [user] = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.phone, normalizePhone(phone)));
+    if (!user) return null;
+    const token = randomBytes(32).toString('base64url');
+    await db.insert(passwordResets).values({
+      user_id: user.id,
+      token_hash: sha256(token),
+      expires_at: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+    });
+    return { userId: user.id, name: user.name, token };
+  }
+
+  async function resetPassword(token: string, password: string): Promise<void> {
+    const now = new Date();
+    await db.transaction(async (tx) => {
+      const [reset] = await tx
+        .select()
+        .from(passwordResets)
+        .where(and(eq(passwordResets.token_hash, sha256(token)), isNull(passwordResets.used_at)))
+        .for('update');
+      if (!reset || reset.expires_at < now) {
+        throw new AppError(400, 'BAD_REQUEST', 'Tautan reset password tidak berlaku atau sudah kedaluwarsa');
+      }
+      await tx.update(passwordResets).set({ used_at: now }).where(eq(passwordResets.id, reset.id));
+      await tx
+        .update(users)
+        .set({ password_hash: await hashPassword(password) })
+        .where(eq(users.id, reset.user_id));
+      await tx
+        .update(sessions)
+        .set({ revoked_at: now })
+        .where(and(eq(sessions.user_id, reset.user_id), isNull(sessions.revoked_at)));
+      await audit(tx, {
+        userId: reset.user_id,
+        action: 'reset-password',
+        entity: 'user',
+        entityId: reset.user_id,
+      });
+    });
+  }
+
+  /** Whether a user has a live session (the "Online" column of the Tire Man list). */
+  async function onlineUserIds(): Promise<Set<number>> {
+    const since = new Date(Date.now() - idleMs);
+    const rows = await db
+      .select({ user_id: sessions.user_id })
+      .from(sessions)
+      .where(and(isNull(sessions.revoked_at), gt(sessions.last_seen_at, since)));
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  return {
+    login,
+    authenticate,
+    logout,
+    revokeUserSessions,
+    sessionsRevoked,
+    createPasswordReset,
+    resetPassword,
+    onlineUserIds,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

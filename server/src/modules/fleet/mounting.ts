@@ -1,0 +1,146 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { activeUnitTires, tireEvents, tires, units } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+
+/** Which workflow moved the tire; written to the ledger so the stock card can link back. */
+export interface MoveSource {
+  userId: number | null;
+  sourceType: 'tire-check' | 'tire-replacement' | 'mismatch' | 'tire-request' | 'manual';
+  sourceId: number | null;
+}
+
+export type TireEventKind =
+  | 'received'
+  | 'installed'
+  | 'removed'
+  | 'checked'
+  | 'status'
+  | 'updated'
+  | 'scrapped'
+  | 'retreaded';
+
+export async function recordTireEvent(
+  tx: Tx,
+  e: {
+    tireId: number;
+    kind: TireEventKind;
+    source: MoveSource;
+    unitId?: number | null;
+    position?: string | null;
+    odometer?: number | null;
+    fromStatus?: string | null;
+    toStatus?: string | null;
+    note?: string;
+  },
+): Promise<void> {
+  await tx.insert(tireEvents).values({
+    tire_id: e.tireId,
+    kind: e.kind,
+    unit_id: e.unitId ?? null,
+    position: e.position ?? null,
+    odometer: e.odometer ?? null,
+    from_status: e.fromStatus ?? null,
+    to_status: e.toStatus ?? null,
+    user_id: e.source.userId,
+    source_type: e.source.sourceType,
+    source_id: e.source.sourceId,
+    note: e.note ?? '',
+  });
+}
+
+/**
+ * Takes whatever tire is mounted at a unit position off: the position becomes UNINSTALLED and
+ * the tire goes to stock. Returns the tire id that was taken off, or null if the position was empty.
+ */
+export async function unmountPosition(
+  tx: Tx,
+  a: { unitId: number; position: string; odometer: number | null; source: MoveSource },
+): Promise<number | null> {
+  const [slot] = await tx
+    .select()
+    .from(activeUnitTires)
+    .where(and(eq(activeUnitTires.unit_id, a.unitId), eq(activeUnitTires.position, a.position)))
+    .for('update');
+  if (slot?.status !== 'INSTALLED' || slot.tire_id == null) return null;
+  await tx.update(activeUnitTires).set({ status: 'UNINSTALLED' }).where(eq(activeUnitTires.id, slot.id));
+  await tx.update(tires).set({ status: 'UNINSTALLED', position: '' }).where(eq(tires.id, slot.tire_id));
+  await recordTireEvent(tx, {
+    tireId: slot.tire_id,
+    kind: 'removed',
+    source: a.source,
+    unitId: a.unitId,
+    position: a.position,
+    odometer: a.odometer,
+    fromStatus: 'INSTALLED',
+    toStatus: 'UNINSTALLED',
+  });
+  return slot.tire_id;
+}
+
+/**
+ * Mounts a tire at a unit position. A different tire already there is taken off first. A tire
+ * mounted on another unit or position is refused: it must be taken off there first.
+ */
+export async function mountTire(
+  tx: Tx,
+  a: { unitId: number; position: string; tireId: number; odometer: number; source: MoveSource },
+): Promise<void> {
+  const [tire] = await tx
+    .select({ id: tires.id, status: tires.status, serial: tires.serial_number })
+    .from(tires)
+    .where(eq(tires.id, a.tireId))
+    .for('update');
+  if (!tire) throw notFound('Ban');
+  const [unit] = await tx.select({ id: units.id }).from(units).where(eq(units.id, a.unitId));
+  if (!unit) throw notFound('Unit');
+  const [elsewhere] = await tx
+    .select({ unit_id: activeUnitTires.unit_id, position: activeUnitTires.position })
+    .from(activeUnitTires)
+    .where(and(eq(activeUnitTires.tire_id, a.tireId), eq(activeUnitTires.status, 'INSTALLED')));
+  if (elsewhere) {
+    if (elsewhere.unit_id === a.unitId && elsewhere.position === a.position) return;
+    throw conflict(`Ban ${tire.serial} masih terpasang di unit lain (posisi ${elsewhere.position})`);
+  }
+  await unmountPosition(tx, {
+    unitId: a.unitId,
+    position: a.position,
+    odometer: a.odometer,
+    source: a.source,
+  });
+  const now = new Date();
+  await tx
+    .insert(activeUnitTires)
+    .values({
+      unit_id: a.unitId,
+      position: a.position,
+      tire_id: a.tireId,
+      status: 'INSTALLED',
+      km_installed: a.odometer,
+      installed_at: now,
+    })
+    .onConflictDoUpdate({
+      target: [activeUnitTires.unit_id, activeUnitTires.position],
+      set: { tire_id: a.tireId, status: 'INSTALLED', km_installed: a.odometer, installed_at: now },
+    });
+  await tx.update(tires).set({ status: 'INSTALLED', position: a.position }).where(eq(tires.id, a.tireId));
+  await recordTireEvent(tx, {
+    tireId: a.tireId,
+    kind: 'installed',
+    source: a.source,
+    unitId: a.unitId,
+    position: a.position,
+    odometer: a.odometer,
+    fromStatus: tire.status,
+    toStatus: 'INSTALLED',
+  });
+}
+
+/** What each wheel position of a unit holds now (tire id per position): the before/after of audit lines. */
+export async function unitWheels(tx: Tx, unitId: number): Promise<Record<string, number | null>> {
+  const rows = await tx
+    .select({ position: activeUnitTires.position, tire_id: activeUnitTires.tire_id })
+    .from(activeUnitTires)
+    .where(and(eq(activeUnitTires.unit_id, unitId), eq(activeUnitTires.status, 'INSTALLED')));
+  return Object.fromEntries(rows.map((r) => [r.position, r.tire_id]));
+}

@@ -1,0 +1,364 @@
+import { TIRE_IMPORT_COLUMNS, UNIT_IMPORT_COLUMNS } from '@itms/contracts/master-data';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { multipartFile, TINY_PNG } from '../../../test/multipart';
+import { rowsOf } from '../../db/client';
+import { parseCsv } from './spreadsheet';
+
+let t: TestApp;
+let staff: string;
+let tireman: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.login(FX.staff.email);
+  tireman = await t.login(FX.tireman.email);
+});
+afterAll(() => t.close());
+
+async function xlsx(header: string[], rows: (string | number | Date)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Data');
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const send = (url: string, file: Buffer, name = 'data.xlsx', token = staff) => {
+  const { payload, headers } = multipartFile('file', name, file, name.endsWith('.csv') ? 'text/csv' : XLSX);
+  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, access_token: token } });
+};
+
+async function count(table: 'units' | 'tires' | 'tire_events'): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)),
+  );
+  return row!.n;
+}
+
+describe('CSV reader', () => {
+  it('handles quotes, doubled quotes, line breaks inside quotes, semicolons and a BOM', () => {
+    const rows = parseCsv('\uFEFFa;b;c\r\n"x; y";"say ""hi""";"two\nlines"\r\n;;\n');
+    expect(rows).toEqual([
+      ['a', 'b', 'c'],
+      ['x; y', 'say "hi"', 'two\nlines'],
+      ['', '', ''],
+    ]);
+    expect(parseCsv('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+  });
+});
+
+describe('unit import', () => {
+  const header = [
+    'Nomor Polisi',
+    'unit_type',
+    'project',
+    'Tonase',
+    'handled_date',
+    'plan_project',
+    'catatan',
+  ];
+
+  it('previews every row with its problems and writes nothing', async () => {
+    const file = await xlsx(header, [
+      ['b 5001 ok', 'tronton', FX.project, 10, '05/03/25', ''],
+      ['B 5002 XX', 'TRONTON', 'Project Hantu', 10, '2025-03-05', ''],
+      ['B 5001 OK', 'ENGKEL', FX.project, 8, '', ''],
+      [FX.tronton, 'TRONTON', FX.project, 8, '', ''],
+      ['B 5003 XX', 'BUS', FX.project, 'sepuluh', '31/02/25', ''],
+      ['B 5004 OK', 'cdd', FX.project, '7,5', new Date(Date.UTC(2024, 11, 31)), 'Plan B'],
+    ]);
+    const before = await count('units');
+    const res = await send('/api/import/units/preview', file);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ kind: 'units', valid: 2, invalid: 4, ignoredColumns: ['catatan'] });
+    expect(body.columns).toEqual([...UNIT_IMPORT_COLUMNS]);
+    const byRow = Object.fromEntries(
+      body.rows.map((r: { row: number; problems: string[] }) => [r.row, r.problems]),
+    );
+    expect(byRow[2]).toEqual([]);
+    expect(byRow[3]).toEqual(['Project "Project Hantu" tidak ditemukan']);
+    expect(byRow[4]).toEqual(['Nomor polisi B 5001 OK ganda di file (sama dengan baris 2)']);
+    expect(byRow[5]).toEqual([`Nomor polisi ${FX.tronton} sudah terdaftar`]);
+    expect(byRow[6]).toEqual([
+      'Tipe unit "BUS" tidak dikenal',
+      'Tonase "sepuluh" bukan angka',
+      'Tanggal handle "31/02/25" tidak valid (gunakan dd/mm/yy, dd/mm/yyyy atau yyyy-mm-dd)',
+    ]);
+    expect(byRow[7]).toEqual([]);
+    expect(body.rows[5].values).toMatchObject({
+      plate_number: 'B 5004 OK',
+      handled_date: '2024-12-31',
+      tonnage: '7,5',
+    });
+    expect(await count('units')).toBe(before);
+
+    // committing the same file is refused as a whole
+    const commit = await send('/api/import/units/commit', file);
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json().message).toContain('4 baris bermasalah');
+    expect(commit.json().fields[0]).toEqual({
+      field: 'baris 3',
+      message: 'Project "Project Hantu" tidak ditemukan',
+    });
+    expect(await count('units')).toBe(before);
+  });
+
+  it('imports a clean CSV (semicolons, quotes) in one go and writes the audit log', async () => {
+    const csv = [
+      'plate_number;unit_type;project;tonnage;handled_date;plan_project',
+      `"B 6001 CSV";TRONTON;"${FX.project}";10;01/02/25;"Plan, A"`,
+      `b 6002 csv;engkel;${FX.project};8,5;2025-02-02;`,
+    ].join('\r\n');
+    const preview = await send('/api/import/units/preview', Buffer.from(csv), 'units.csv');
+    expect(preview.json()).toMatchObject({ valid: 2, invalid: 0 });
+    const res = await send('/api/import/units/commit', Buffer.from(csv), 'units.csv');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: 'Import berhasil: 2 unit ditambahkan',
+      data: { inserted: 2 },
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/unit?q=csv&sort=plate_number',
+      headers: { access_token: staff },
+    });
+    expect(listed.json().data).toMatchObject([
+      { plate_number: 'B 6001 CSV', plan_project: 'Plan, A', handled_date: '2025-02-01', tonnage: 10 },
+      { plate_number: 'B 6002 CSV', unit_type: 'ENGKEL', plan_project: '-', tonnage: 8.5 },
+    ]);
+    const [audited] = rowsOf<{ detail: { count: number; file: string } }>(
+      await t.database.db.execute(
+        sql`select detail from audit_log where action = 'import' and entity = 'unit'`,
+      ),
+    );
+    expect(audited!.detail).toMatchObject({ count: 2, file: 'units.csv' });
+    // the same file again: every plate is now taken
+    const again = await send('/api/import/units/preview', Buffer.from(csv), 'units.csv');
+    expect(again.json()).toMatchObject({ valid: 0, invalid: 2 });
+  });
+
+  it('refuses files that are not XLSX or CSV, and files without the required columns', async () => {
+    const png = await send('/api/import/units/preview', TINY_PNG, 'foto.csv');
+    expect(png.statusCode).toBe(400);
+    expect(png.json().message).toContain('XLSX atau CSV');
+    const broken = await send(
+      '/api/import/units/preview',
+      Buffer.concat([Buffer.from('PK\x03\x04'), TINY_PNG]),
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/XLSX tidak dapat dibaca|tidak berisi/);
+    const missing = await send(
+      '/api/import/units/preview',
+      Buffer.from('plate_number,tonnage\nB 1 X,3\n'),
+      'x.csv',
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Kolom wajib tidak ada: unit_type, project');
+    const empty = await send(
+      '/api/import/units/preview',
+      Buffer.from('plate_number,unit_type,project,tonnage\n'),
+      'x.csv',
+    );
+    expect(empty.json().message).toBe('File tidak berisi data');
+  });
+
+  it('serves an XLSX template with the headers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/import/units/template',
+      headers: { access_token: staff },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    expect((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([...UNIT_IMPORT_COLUMNS]);
+    expect(wb.getWorksheet('Project')!.getRow(2).getCell(2).value).toBe(FX.project);
+    const tires = await t.app.inject({
+      method: 'GET',
+      url: '/api/import/tires/template',
+      headers: { access_token: staff },
+    });
+    const twb = new ExcelJS.Workbook();
+    await twb.xlsx.load(tires.rawPayload as unknown as ExcelJS.Buffer);
+    expect((twb.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([...TIRE_IMPORT_COLUMNS]);
+  });
+
+  it('is closed to tire men', async () => {
+    const file = Buffer.from('plate_number,unit_type,project,tonnage\nB 1 X,TRONTON,x,1\n');
+    for (const url of [
+      '/api/import/units/preview',
+      '/api/import/units/commit',
+      '/api/import/tires/preview',
+      '/api/import/tires/commit',
+    ]) {
+      expect((await send(url, file, 'x.csv', tireman)).statusCode).toBe(403);
+    }
+    const tpl = await t.app.inject({
+      method: 'GET',
+      url: '/api/import/units/template',
+      headers: { access_token: tireman },
+    });
+    expect(tpl.statusCode).toBe(403);
+  });
+});
+
+describe('tire import', () => {
+  const header = [
+    'Nomor Seri',
+    'ir_brand',
+    'ori_brand',
+    'pattern',
+    'size',
+    'is_original',
+    'RTD 1',
+    'RTD 2',
+    'RTD 3',
+    'RTD 4',
+    'PSI',
+    'casing_status',
+    'velg_holes',
+  ];
+
+  it('flags bad rows, then imports a clean file to stock with a ledger entry per tire', async () => {
+    const bad = await xlsx(header, [
+      ['N-0001', 'gt', 'bridgestone', 'R150', '11.00-20', 'ori', 12, 11, 12, 10, 110, 'new original', 10],
+      [FX.installedSerial(1).toLowerCase(), 'GT', 'GT', 'X', '10.00-20', 'RET', 8, 8, 8, 8, 100, '', ''],
+      ['N-0003', 'GT', 'GT', 'X', '10.00-20', 'XYZ', 30, 8, 8, 8, 'keras', 'BARU SEKALI', 2.5],
+      ['n-0001', 'GT', 'GT', 'X', '10.00-20', '', '', '', '', '', '', '', ''],
+    ]);
+    const preview = (await send('/api/import/tires/preview', bad)).json();
+    expect(preview).toMatchObject({ kind: 'tires', valid: 1, invalid: 3 });
+    expect(preview.rows.map((r: { problems: string[] }) => r.problems)).toEqual([
+      [],
+      [`Nomor seri ${FX.installedSerial(1).toLowerCase()} sudah terdaftar`],
+      [
+        'RTD 1 30 di luar batas (0 sampai 24)',
+        'Kondisi (ORI/RET) "XYZ" tidak dikenal',
+        'PSI "keras" bukan angka',
+        'Status casing "BARU SEKALI" tidak dikenal',
+        'Jumlah lubang velg harus bilangan bulat',
+      ],
+      ['Nomor seri n-0001 ganda di file (sama dengan baris 2)'],
+    ]);
+
+    const tiresBefore = await count('tires');
+    const good = await xlsx(header, [
+      ['N-0101', 'gt', 'bridgestone', 'R150', '11.00-20', 'ori', 12, 11, 12, 10, 110, 'new original', 10],
+      ['N-0102', 'GT', 'GT', 'X', '10.00-20', 'RET', '', '', '', '', '', '', ''],
+    ]);
+    const res = await send('/api/import/tires/commit', good);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Import berhasil: 2 ban ditambahkan');
+    expect(await count('tires')).toBe(tiresBefore + 2);
+    const rows = rowsOf<Record<string, unknown>>(
+      await t.database.db.execute(sql`select t.serial_number, t.status, t.ir_brand, t.is_original, t.casing_status,
+          t.groove_lowest, t.velg_holes, e.kind, e.to_status
+        from tires t join tire_events e on e.tire_id = t.id where t.serial_number like 'N-01%' order by t.serial_number`),
+    );
+    expect(rows).toEqual([
+      {
+        serial_number: 'N-0101',
+        status: 'UNINSTALLED',
+        ir_brand: 'GT',
+        is_original: 'ORI',
+        casing_status: 'NEW ORIGINAL',
+        groove_lowest: 10,
+        velg_holes: 10,
+        kind: 'received',
+        to_status: 'UNINSTALLED',
+      },
+      {
+        serial_number: 'N-0102',
+        status: 'UNINSTALLED',
+        ir_brand: 'GT',
+        is_original: 'RET',
+        casing_status: '',
+        groove_lowest: null,
+        velg_holes: null,
+        kind: 'received',
+        to_status: 'UNINSTALLED',
+      },
+    ]);
+  });
+});
+
+describe('5,000 rows', () => {
+  it('previews and commits 5,000 units and 5,000 tires, each in under 10 s', async () => {
+    const n = 5000;
+    const units = await xlsx(
+      [...UNIT_IMPORT_COLUMNS],
+      Array.from({ length: n }, (_, i) => [
+        `B ${i + 1} BULK`,
+        i % 2 ? 'TRONTON' : 'ENGKEL',
+        FX.project,
+        10 + (i % 20),
+        '01/01/25',
+        '-',
+      ]),
+    );
+    const tires = await xlsx(
+      [...TIRE_IMPORT_COLUMNS],
+      Array.from({ length: n }, (_, i) => [
+        `BULK-${String(i).padStart(5, '0')}`,
+        'GT',
+        'GT',
+        'GT818',
+        '11.00-20',
+        'ORI',
+        12,
+        12,
+        11,
+        12,
+        '',
+        110,
+        0,
+        'NEW ORIGINAL',
+        '',
+        '',
+        'TANPA TUBE',
+        '',
+        '',
+        'TANPA FLAP',
+        'X',
+        '22.5',
+        10,
+        'NEW',
+        'import massal',
+        '',
+      ]),
+    );
+    const timings: Record<string, number> = {};
+    const timed = async (label: string, fn: () => Promise<{ statusCode: number }>, status: number) => {
+      const start = performance.now();
+      const res = await fn();
+      timings[label] = Math.round(performance.now() - start);
+      expect(res.statusCode, label).toBe(status);
+      return res;
+    };
+    const unitsBefore = await count('units');
+    const up = await timed('units preview', () => send('/api/import/units/preview', units), 200);
+    expect((up as unknown as { json(): { valid: number } }).json().valid).toBe(n);
+    await timed('units commit', () => send('/api/import/units/commit', units), 201);
+    expect(await count('units')).toBe(unitsBefore + n);
+    const tiresBefore = await count('tires');
+    const tp = await timed('tires preview', () => send('/api/import/tires/preview', tires), 200);
+    expect((tp as unknown as { json(): { valid: number } }).json().valid).toBe(n);
+    await timed('tires commit', () => send('/api/import/tires/commit', tires), 201);
+    expect(await count('tires')).toBe(tiresBefore + n);
+    console.log(
+      `[import timing ${t.database.driver}] ${Object.entries(timings)
+        .map(([k, v]) => `${k} ${v} ms`)
+        .join(', ')} (xlsx ${Math.round(units.length / 1024)} KB / ${Math.round(tires.length / 1024)} KB)`,
+    );
+    for (const [label, ms] of Object.entries(timings)) expect(ms, label).toBeLessThan(10_000);
+  }, 120_000);
+});

@@ -1,0 +1,121 @@
+import { QC_ITEM_LABELS, QC_POSITIONS } from '@itms/contracts/enums';
+import { QC_SIZE, type TQcDetail, type TQcListQuery, type TQcRow } from '@itms/contracts/qc';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { locations, qcChecks, units, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { containsPattern } from '../tires/tires.queries';
+
+function qcWhere(q: TQcListQuery, tz: string): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  if (q.q) {
+    const p = containsPattern(q.q);
+    conds.push(or(ilike(units.plate_number, p), ilike(qcChecks.name_qc, p), ilike(users.name, p)));
+  }
+  if (q.dateStart && q.dateEnd) {
+    conds.push(
+      sql`${qcChecks.created_at} >= (${q.dateStart}::date)::timestamp at time zone ${tz}`,
+      sql`${qcChecks.created_at} < ((${q.dateEnd}::date + 1)::timestamp at time zone ${tz})`,
+    );
+  }
+  return and(...conds);
+}
+
+function baseSelect(db: DbOrTx, tz: string) {
+  const local = sql`(${qcChecks.created_at} at time zone ${tz})`;
+  return db
+    .select({
+      qc: qcChecks,
+      date: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+      time: sql<string>`to_char(${local}, 'HH24:MI')`,
+      tireman_name: users.name,
+      plate_number: units.plate_number,
+      location_name: locations.name,
+    })
+    .from(qcChecks)
+    .innerJoin(units, eq(units.id, qcChecks.unit_id))
+    .leftJoin(users, eq(users.id, qcChecks.tireman_id))
+    .leftJoin(locations, eq(locations.id, qcChecks.location_id));
+}
+
+type BaseRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['where']>>[number];
+
+function toRow(r: BaseRow): TQcRow {
+  return {
+    id: r.qc.id,
+    createdAt: r.qc.created_at.toISOString(),
+    date: r.date,
+    time: r.time,
+    name_qc: r.qc.name_qc,
+    Tire_Man:
+      r.qc.tireman_id != null && r.tireman_name != null
+        ? { id: r.qc.tireman_id, name: r.tireman_name }
+        : null,
+    Unit: { id: r.qc.unit_id, plate_number: r.plate_number },
+    Location:
+      r.qc.location_id != null && r.location_name != null
+        ? { id: r.qc.location_id, name: r.location_name }
+        : null,
+  };
+}
+
+export async function qcRows(
+  db: DbOrTx,
+  q: TQcListQuery,
+  tz: string,
+  offset: number,
+  limit: number,
+): Promise<TQcRow[]> {
+  const order = [desc(qcChecks.created_at), desc(qcChecks.id)];
+  // without a text search the page's ids come from the (created_at, id) index alone, then the
+  // joins run for those rows only (deep pages do not join every skipped row)
+  const rows = q.q
+    ? await baseSelect(db, tz)
+        .where(qcWhere(q, tz))
+        .orderBy(...order)
+        .offset(offset)
+        .limit(limit)
+    : await baseSelect(db, tz)
+        .where(
+          inArray(
+            qcChecks.id,
+            db
+              .select({ id: qcChecks.id })
+              .from(qcChecks)
+              .where(qcWhere(q, tz))
+              .orderBy(...order)
+              .offset(offset)
+              .limit(limit),
+          ),
+        )
+        .orderBy(...order);
+  return rows.map(toRow);
+}
+
+export async function listQcChecks(db: DbOrTx, q: TQcListQuery, tz: string, offset: number, limit: number) {
+  // without a text search the joins cannot change the count (unit_id is a NOT NULL foreign key,
+  // users is a left join): count the table alone, from its (created_at, id) index
+  const [count] = q.q
+    ? await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(qcChecks)
+        .innerJoin(units, eq(units.id, qcChecks.unit_id))
+        .leftJoin(users, eq(users.id, qcChecks.tireman_id))
+        .where(qcWhere(q, tz))
+    : await db.select({ n: sql<number>`count(*)::int` }).from(qcChecks).where(qcWhere(q, tz));
+  const data = count!.n > offset ? await qcRows(db, q, tz, offset, limit) : [];
+  return { data, total: count!.n };
+}
+
+export async function qcDetail(db: DbOrTx, id: number, tz: string): Promise<TQcDetail> {
+  const [r] = await baseSelect(db, tz).where(eq(qcChecks.id, id));
+  if (!r) throw notFound('Data QC');
+  const checks: Record<string, string> = {};
+  const matrix: boolean[][] = [];
+  for (let i = 1; i <= QC_SIZE; i++) {
+    const text = r.qc[`check${i}` as keyof typeof r.qc] as string;
+    checks[`check${i}`] = text;
+    matrix.push(text.split(',').map((s) => s.trim() === 'true'));
+  }
+  return { ...toRow(r), ...checks, matrix, items: QC_ITEM_LABELS, positions: QC_POSITIONS } as TQcDetail;
+}

@@ -1,0 +1,180 @@
+import { QC_ITEM_LABELS, QC_POSITIONS } from '@itms/contracts/enums';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { locations, qcChecks, units } from '../../db/schema';
+
+let t: TestApp;
+let staff: string;
+let tireman: string;
+let unitId: number;
+let locationId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.login(FX.staff.email);
+  tireman = await t.login(FX.tireman.email);
+  const [u] = await t.database.db.select().from(units).where(eq(units.plate_number, FX.tronton));
+  const [l] = await t.database.db.select().from(locations).where(eq(locations.name, FX.location));
+  unitId = u!.id;
+  locationId = l!.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, token = staff) =>
+  t.app.inject({ method: 'GET', url, headers: { access_token: token } });
+const post = (payload: object | string, token = tireman, form = false) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/qccheck',
+    payload,
+    headers: {
+      access_token: token,
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+  });
+
+/** A recognisable matrix: item i, position p is true unless (i + p) % 5 === 0. */
+const matrix = () =>
+  Array.from({ length: 14 }, (_, i) => Array.from({ length: 14 }, (_, p) => (i + p) % 5 !== 0));
+const qcCount = async () =>
+  (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(qcChecks))[0]!.n;
+
+describe('QC check submission (field)', () => {
+  it('stores a 14 x 14 matrix as fourteen comma-separated texts and shows it back as the detail matrix', async () => {
+    const res = await post({
+      unit_id: unitId,
+      location_id: locationId,
+      name_qc: 'Qori QC',
+      checks: matrix(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, message } = res.json();
+    expect(message).toBe('Data QC berhasil dikirim');
+    const [stored] = await t.database.db.select().from(qcChecks).where(eq(qcChecks.id, id));
+    expect(stored!.check1).toBe(matrix()[0]!.join(','));
+    expect(stored!.check14.split(',')).toHaveLength(14);
+
+    const detail = await get(`/api/qccheck/${id}`);
+    expect(detail.statusCode).toBe(200);
+    const d = detail.json();
+    expect(d).toMatchObject({
+      id,
+      name_qc: 'Qori QC',
+      Tire_Man: { name: FX.tireman.name },
+      Unit: { plate_number: FX.tronton },
+      Location: { name: FX.location },
+      check5: matrix()[4]!.join(','),
+    });
+    expect(d.matrix).toEqual(matrix());
+    expect(d.items).toEqual([...QC_ITEM_LABELS]);
+    expect(d.positions).toEqual([...QC_POSITIONS]);
+    expect(d.matrix[0][5]).toBe(false); // (0 + 5) % 5 === 0: a cross at item 1, position 6
+    expect(d.matrix[0][4]).toBe(true);
+  });
+
+  it('accepts check1..check14 texts as the old field app sends them, form-urlencoded', async () => {
+    const fields: Record<string, string> = { unit_id: String(unitId), name_qc: 'Budi QC' };
+    matrix().forEach((row, i) => {
+      fields[`check${i + 1}`] = row.join(',');
+    });
+    const res = await post(new URLSearchParams(fields).toString(), tireman, true);
+    expect(res.statusCode, res.body).toBe(201);
+    const d = (await get(`/api/qccheck/${res.json().id}`)).json();
+    expect(d.matrix).toEqual(matrix());
+    expect(d.Location).toBeNull();
+    // the matrix as JSON text in a form body works too
+    const asText = await post(
+      new URLSearchParams({
+        unit_id: String(unitId),
+        name_qc: 'C',
+        checks: JSON.stringify(matrix()),
+      }).toString(),
+      tireman,
+      true,
+    );
+    expect(asText.statusCode, asText.body).toBe(201);
+  });
+
+  it('refuses a malformed matrix with field errors and stores nothing', async () => {
+    const before = await qcCount();
+    const short = matrix().slice(0, 13);
+    const r1 = await post({ unit_id: unitId, name_qc: 'X', checks: short });
+    expect(r1.statusCode).toBe(400);
+    expect(r1.json()).toMatchObject({ code: 'VALIDATION', fields: [{ field: 'checks' }] });
+
+    const badRow = matrix();
+    badRow[3] = badRow[3]!.slice(0, 12);
+    const r2 = await post({ unit_id: unitId, name_qc: 'X', checks: badRow });
+    expect(r2.statusCode).toBe(400);
+    expect(r2.json().fields.map((f: { field: string }) => f.field)).toEqual(['checks.3']);
+
+    const badCell = matrix() as unknown[][];
+    badCell[2]![7] = 'ya';
+    const r3 = await post({ unit_id: unitId, name_qc: 'X', checks: badCell });
+    expect(r3.json().fields.map((f: { field: string }) => f.field)).toEqual(['checks.2.7']);
+
+    const r4 = await post({ unit_id: unitId, name_qc: 'X' });
+    expect(r4.json().fields).toEqual([
+      { field: 'checks', message: 'Matriks pemeriksaan wajib diisi (14 item x 14 posisi)' },
+    ]);
+
+    const texts: Record<string, string> = { unit_id: String(unitId), name_qc: 'X' };
+    matrix().forEach((row, i) => {
+      if (i !== 9) texts[`check${i + 1}`] = row.join(',');
+    });
+    texts.check2 = 'true,false';
+    const r5 = await post(texts);
+    expect(r5.statusCode).toBe(400);
+    expect(
+      r5
+        .json()
+        .fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['check10', 'check2']);
+
+    const r6 = await post({ unit_id: 999999, name_qc: '', checks: matrix() });
+    expect(r6.statusCode).toBe(400);
+    expect(r6.json().fields.map((f: { field: string }) => f.field)).toEqual(['name_qc']);
+    const r7 = await post({ unit_id: 999999, name_qc: 'X', checks: matrix() });
+    expect(r7.json()).toMatchObject({ statusCode: 400, fields: [{ field: 'unit_id' }] });
+
+    expect(await qcCount()).toBe(before);
+  });
+
+  it('only tire men (and admin) submit; the office reads', async () => {
+    expect((await post({ unit_id: unitId, name_qc: 'X', checks: matrix() }, staff)).statusCode).toBe(403);
+    expect((await get('/api/qccheck-detailed', tireman)).statusCode).toBe(403);
+  });
+});
+
+describe('Quality Control Record (office)', () => {
+  it('lists checks newest first, 15 per page, with IR checker, QC checker, unit, location and date', async () => {
+    for (let i = 0; i < 16; i++) {
+      await post({ unit_id: unitId, location_id: locationId, name_qc: `QC ${i}`, checks: matrix() });
+    }
+    const total = await qcCount();
+    const res = await get('/api/qccheck-detailed');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 15, total });
+    expect(body.data).toHaveLength(15);
+    expect(body.data[0]).toMatchObject({
+      name_qc: 'QC 15',
+      Tire_Man: { name: FX.tireman.name },
+      Unit: { plate_number: FX.tronton },
+      Location: { name: FX.location },
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      time: expect.stringMatching(/^\d{2}:\d{2}$/),
+    });
+    expect((await get('/api/qccheck-detailed?pageSize=50')).json().data).toHaveLength(total);
+    expect((await get('/api/qccheck-detailed?q=qc%201')).json().total).toBe(7); // QC 1, QC 10..QC 15
+    const today = body.data[0].date;
+    expect((await get(`/api/qccheck-detailed?dateStart=${today}&dateEnd=${today}`)).json().total).toBe(total);
+    expect((await get('/api/qccheck-detailed?dateStart=2020-01-01&dateEnd=2020-01-02')).json().total).toBe(0);
+    expect((await get('/api/qccheck/999999')).statusCode).toBe(404);
+    const xlsx = await get('/api/qccheck-detailed/export?q=QC%2015');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+});

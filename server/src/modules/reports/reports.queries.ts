@@ -1,0 +1,483 @@
+// Read models of the records, reports and dashboard: every count and aggregate is computed here,
+// in SQL. Days are `yyyy-mm-dd` in APP_TIMEZONE; a range covers the whole end day.
+import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
+import {
+  MISSING_NAME,
+  type TAbsenceSummary,
+  type TAbsenceUnit,
+  type TCheckRecordRow,
+  type TDashboardCounters,
+  type TLeaderboardEntry,
+  type TProductivityTireMan,
+  type TReplacementRecordRow,
+  type TSummaryRow,
+} from '@itms/contracts/reports';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
+
+/** Two days in APP_TIMEZONE, both included. */
+export interface DayRange {
+  start: string;
+  end: string;
+  tz: string;
+}
+
+/** `col` falls within the days of the range; bounds computed in SQL so indexes on `col` apply. */
+export function inRange(col: SQL, r: DayRange): SQL {
+  return sql`${col} >= (${r.start}::date)::timestamp at time zone ${r.tz} and ${col} < ((${r.end}::date + 1)::timestamp at time zone ${r.tz})`;
+}
+
+/** part / whole x 100 rounded to 2 decimals (half away from zero, exact numeric), null when whole is 0. */
+const pct = (part: SQL, whole: SQL) =>
+  sql`case when (${whole}) > 0 then round((${part}) * 100.0 / (${whole}), 2)::float8 end`;
+
+const orMissing = (col: SQL) => sql`coalesce(nullif(btrim(${col}), ''), ${MISSING_NAME})`;
+
+const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// ---------- checks per location and tire man (productivity, leaderboard, summary) ----------
+
+/**
+ * The range's bounds (lo, hi), the whole UTC days inside it [d1, d2) and their instants: midnights
+ * of APP_TIMEZONE are not UTC midnights, so the range is whole UTC days plus two partial days.
+ */
+function rangeBounds(r: DayRange): SQL {
+  // m1, m2: the whole UTC months inside [d1, d2) are [m1, m2); without one, m1 = m2 = d2 and the
+  // daily rollup covers [d1, d2) alone
+  return sql`b as (
+    select z.*,
+           case when z.fm1 < z.fm2 then z.fm1 else z.d2 end as m1,
+           case when z.fm1 < z.fm2 then z.fm2 else z.d2 end as m2
+      from (select y.lo, y.hi, y.d1, y.d2,
+           y.d1::timestamp at time zone 'UTC' as d1_ts, y.d2::timestamp at time zone 'UTC' as d2_ts,
+           (date_trunc('month', (y.d1 - 1)::timestamp) + interval '1 month')::date as fm1,
+           date_trunc('month', y.d2::timestamp)::date as fm2
+      from (select x.lo, x.hi,
+                   (x.lo at time zone 'UTC')::date
+                     + case when x.lo = ((x.lo at time zone 'UTC')::date)::timestamp at time zone 'UTC' then 0 else 1 end
+                     as d1,
+                   (x.hi at time zone 'UTC')::date as d2
+              from (select (${r.start}::date)::timestamp at time zone ${r.tz} as lo,
+                           ((${r.end}::date + 1)::timestamp at time zone ${r.tz}) as hi) x) y) z)`;
+}
+
+/**
+ * CTE \`cc\` (after \`b\`): checks of the range per location and tire man with the summary's
+ * signature states, only pairs with checks. Whole UTC months come from the monthly rollup
+ * tire_check_monthly, the whole UTC days of the partial months at both ends from the daily rollup
+ * tire_check_daily (both kept by a trigger), the partial days at both ends from tire_checks, so
+ * an all-time range reads about a row per tire man per month instead of every check.
+ */
+function checkCounts(locationFilter?: (alias: string) => SQL): SQL {
+  const f = (a: string) => (locationFilter ? sql`and ${locationFilter(a)}` : sql``);
+  const raw = (cond: SQL) => sql`
+    select c.location_id, c.tireman_id, 1 as n, (c.status = 'approved')::int as approved,
+           (c.pic_sign = '-')::int as ap, (c.pic_sign <> '-' and c.edp_sign = '-')::int as ae,
+           (c.pic_sign <> '-' and c.edp_sign <> '-' and c.workshop_sign = '-')::int as aw
+      from b join tire_checks c on ${cond} ${f('c')}`;
+  const daily = (cond: SQL) => sql`
+    select d.location_id, d.tireman_id, d.n, d.approved, d.awaiting_pic as ap, d.awaiting_edp as ae,
+           d.awaiting_workshop as aw
+      from b join tire_check_daily d on ${cond} ${f('d')}`;
+  return sql`cc as (
+    select u.location_id, u.tireman_id, sum(u.n)::int as n, sum(u.approved)::int as approved,
+           sum(u.ap)::int as ap, sum(u.ae)::int as ae, sum(u.aw)::int as aw
+      from (
+        select m.location_id, m.tireman_id, m.n, m.approved, m.awaiting_pic as ap, m.awaiting_edp as ae,
+               m.awaiting_workshop as aw
+          from b join tire_check_monthly m on m.month >= b.m1 and m.month < b.m2 ${f('m')}
+        union all
+        ${daily(sql`d.day >= b.d1 and d.day < b.m1`)}
+        union all
+        ${daily(sql`d.day >= b.m2 and d.day < b.d2`)}
+        union all
+        ${raw(sql`c.created_at >= b.lo and c.created_at < least(b.hi, b.d1_ts)`)}
+        union all
+        ${raw(sql`b.d2 >= b.d1 and c.created_at >= greatest(b.lo, b.d2_ts) and c.created_at < b.hi`)}
+      ) u
+     group by u.location_id, u.tireman_id
+    having sum(u.n) > 0)`;
+}
+
+// ---------- Produktifitas ----------
+
+export interface ProductivityResult {
+  total: number;
+  approved: number;
+  tire_man: TProductivityTireMan[];
+}
+
+/** Per tire man: checks and approved checks in the range; every tire man appears, most checks first. */
+export async function productivity(db: DbOrTx, r: DayRange): Promise<ProductivityResult> {
+  const rows = rowsOf<TProductivityTireMan & { sum_total: number; sum_approved: number }>(
+    await db.execute(sql`
+      with ${rangeBounds(r)}, ${checkCounts()},
+      agg as (
+        select cc.tireman_id, sum(cc.n)::int as total, sum(cc.approved)::int as approved
+          from cc
+         group by cc.tireman_id
+      )
+      select u.id,
+             u.name,
+             coalesce(a.total, 0)::int as total_pengecekan,
+             coalesce(a.approved, 0)::int as total_pengecekan_approved,
+             (sum(coalesce(a.total, 0)) over ())::int as sum_total,
+             (sum(coalesce(a.approved, 0)) over ())::int as sum_approved
+        from users u
+        left join agg a on a.tireman_id = u.id
+       where u.role = 'tire-man' or a.tireman_id is not null
+       order by total_pengecekan desc, u.id`),
+  );
+  return {
+    total: rows[0]?.sum_total ?? 0,
+    approved: rows[0]?.sum_approved ?? 0,
+    tire_man: rows.map(({ id, name, total_pengecekan, total_pengecekan_approved }) => ({
+      id,
+      name,
+      total_pengecekan,
+      total_pengecekan_approved,
+    })),
+  };
+}
+
+// ---------- Leaderboard ----------
+
+/** Tire men with at least one check in the range, by checks desc then id; a page when `page` is given. */
+export async function leaderboard(
+  db: DbOrTx,
+  r: DayRange,
+  page?: { offset: number; limit: number },
+): Promise<{ rows: TLeaderboardEntry[]; total: number }> {
+  const rows = rowsOf<TLeaderboardEntry & { total_rows: number }>(
+    await db.execute(sql`
+      select u.id,
+             u.name as "userName",
+             a.n as "highScore",
+             (row_number() over (order by a.n desc, u.id))::int as rank,
+             (count(*) over ())::int as total_rows
+        from (with ${rangeBounds(r)}, ${checkCounts()}
+              select cc.tireman_id, sum(cc.n)::int as n from cc group by cc.tireman_id) a
+        join users u on u.id = a.tireman_id
+       order by a.n desc, u.id
+       ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`),
+  );
+  let total = rows[0]?.total_rows ?? 0;
+  if (page && rows.length === 0 && page.offset > 0) {
+    // a page past the end: still report how many there are
+    const [c] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        with ${rangeBounds(r)}, ${checkCounts()}
+        select count(distinct cc.tireman_id)::int as n from cc`),
+    );
+    total = c?.n ?? 0;
+  }
+  return { rows: rows.map(({ total_rows: _, ...e }) => e), total };
+}
+
+// ---------- Summary per region ----------
+
+/** One row per region (all regions), with the awaiting-signature split of spec section 4. */
+export async function summaryByRegion(db: DbOrTx, r: DayRange, regionId?: number): Promise<TSummaryRow[]> {
+  const days = sql`(${r.end}::date - ${r.start}::date + 1)`;
+  const expected = sql`(${CHECKS_PER_TIREMAN_PER_DAY}::int * greatest(r.manpower, 0) * ${days})`;
+  const inRegion = regionId
+    ? (a: string) =>
+        sql`${sql.raw(a)}.location_id in (select id from locations where region_id = ${regionId})`
+    : undefined;
+  return rowsOf<TSummaryRow>(
+    await db.execute(sql`
+      with ${rangeBounds(r)}, ${checkCounts(inRegion)},
+      per_loc as (select * from cc),
+      per as (
+        select l.region_id, p.tireman_id, sum(p.n)::int as n, sum(p.approved)::int as approved,
+               sum(p.ap)::int as ap, sum(p.ae)::int as ae, sum(p.aw)::int as aw
+          from per_loc p
+          join locations l on l.id = p.location_id
+         group by l.region_id, p.tireman_id
+      ),
+      reg as (
+        select region_id, sum(n)::int as total, sum(approved)::int as approved,
+               sum(ap)::int as ap, sum(ae)::int as ae, sum(aw)::int as aw
+          from per
+         group by region_id
+      ),
+      lead as (
+        select distinct on (region_id) region_id, tireman_id
+          from per
+         order by region_id, n desc, tireman_id
+      )
+      select r.id,
+             r.name as region,
+             r.pic,
+             r.manpower,
+             coalesce(g.total, 0)::int as total,
+             coalesce(g.approved, 0)::int as approved,
+             coalesce(g.ap, 0)::int as awaiting_pic,
+             coalesce(g.ae, 0)::int as awaiting_edp,
+             coalesce(g.aw, 0)::int as awaiting_workshop,
+             u.name as leader,
+             r.target_check,
+             ${expected}::int as expected,
+             ${pct(sql`coalesce(g.total, 0)`, expected)} as percentage,
+             ${pct(sql`coalesce(g.approved, 0)`, expected)} as approved_percentage
+        from regions r
+        left join reg g on g.region_id = r.id
+        left join lead ld on ld.region_id = r.id
+        left join users u on u.id = ld.tireman_id
+       ${regionId ? sql`where r.id = ${regionId}` : sql``}
+       order by r.id`),
+  );
+}
+
+// ---------- Absensi Unit Bulanan ----------
+
+export interface AbsenceQuery {
+  range: DayRange;
+  days: number;
+  /** Omit for every unit (export). */
+  page?: { offset: number; limit: number };
+  q?: string;
+  onlyChecked: boolean;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** Bit d-1 set when the unit was checked on local day d of the month (31 days fit in an int). */
+const dayMask = (r: DayRange) =>
+  sql`bit_or(1 << (extract(day from c.created_at at time zone ${r.tz})::int - 1))`;
+
+/**
+ * Units with their checked days (local day of month) and checks in the month, by plate number.
+ * A page of the whole fleet takes its units first and looks up only their checks (unit index);
+ * the export and the checked-only list aggregate the month once and hash-join the fleet.
+ */
+export async function absenceUnits(
+  db: DbOrTx,
+  a: AbsenceQuery,
+): Promise<{ units: TAbsenceUnit[]; total: number }> {
+  const filter = a.q ? sql`where u.plate_number ilike ${`%${likeEscape(a.q)}%`}` : sql``;
+  type Row = { unit_id: number; plate_number: string; total: number; mask: number; total_rows?: number };
+  let rows: Row[];
+  let total: number;
+  if (a.page && !a.onlyChecked) {
+    const [count] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from units u ${filter}`),
+    );
+    total = count?.n ?? 0;
+    rows = rowsOf<Row>(
+      await db.execute(sql`
+        with page as (
+          select u.id, u.plate_number
+            from units u
+            ${filter}
+           order by u.plate_number, u.id
+           limit ${a.page.limit} offset ${a.page.offset}
+        )
+        select p.id as unit_id, p.plate_number, coalesce(x.total, 0)::int as total, coalesce(x.mask, 0)::int as mask
+          from page p
+          left join lateral (
+            select count(*)::int as total, ${dayMask(a.range)} as mask
+              from tire_checks c
+             where c.unit_id = p.id and ${inRange(sql`c.created_at`, a.range)}
+          ) x on true
+         order by p.plate_number, p.id`),
+    );
+  } else {
+    rows = rowsOf<Row>(
+      await db.execute(sql`
+        with agg as (
+          select c.unit_id, count(*)::int as total, ${dayMask(a.range)} as mask
+            from tire_checks c
+           where ${inRange(sql`c.created_at`, a.range)}
+           group by c.unit_id
+        )
+        select u.id as unit_id,
+               u.plate_number,
+               coalesce(x.total, 0)::int as total,
+               coalesce(x.mask, 0)::int as mask,
+               (count(*) over ())::int as total_rows
+          from units u
+          ${a.onlyChecked ? sql`join` : sql`left join`} agg x on x.unit_id = u.id
+          ${filter}
+         order by u.plate_number, u.id
+         ${a.page ? sql`limit ${a.page.limit} offset ${a.page.offset}` : sql``}`),
+    );
+    total = rows[0]?.total_rows ?? 0;
+    if (a.page && rows.length === 0 && a.page.offset > 0) {
+      total = (await absenceUnits(db, { ...a, page: { offset: 0, limit: 1 } })).total;
+    }
+  }
+  return {
+    total,
+    units: rows.map((row) => ({
+      unit_id: row.unit_id,
+      plate_number: row.plate_number,
+      days: Array.from({ length: a.days }, (_, d) => ((row.mask >>> d) & 1) === 1),
+      total: row.total,
+    })),
+  };
+}
+
+/** Units checked exactly 1, 2, 3 and 4+ times in the month, total checks, distinct units, shares. */
+export async function absenceSummary(db: DbOrTx, r: DayRange): Promise<TAbsenceSummary> {
+  const [row] = rowsOf<Record<string, number>>(
+    await db.execute(sql`
+      with per_unit as (
+        select c.unit_id, count(*)::int as n
+          from tire_checks c
+         where ${inRange(sql`c.created_at`, r)}
+         group by c.unit_id
+      ),
+      s as (
+        select (count(*) filter (where n = 1))::int as once,
+               (count(*) filter (where n = 2))::int as twice,
+               (count(*) filter (where n = 3))::int as thrice,
+               (count(*) filter (where n >= 4))::int as four_plus,
+               coalesce(sum(n), 0)::int as total_checks,
+               count(*)::int as distinct_units
+          from per_unit
+      )
+      select s.*,
+             coalesce(${pct(sql`s.once`, sql`s.distinct_units`)}, 0) as once_share,
+             coalesce(${pct(sql`s.twice`, sql`s.distinct_units`)}, 0) as twice_share,
+             coalesce(${pct(sql`s.thrice`, sql`s.distinct_units`)}, 0) as thrice_share,
+             coalesce(${pct(sql`s.four_plus`, sql`s.distinct_units`)}, 0) as four_plus_share,
+             coalesce(${pct(sql`s.total_checks`, sql`s.distinct_units`)}, 0) as total_checks_share,
+             coalesce(${pct(sql`s.distinct_units`, sql`s.distinct_units`)}, 0) as distinct_units_share,
+             (select count(*) from units)::int as fleet_units
+        from s`),
+  );
+  const v = row!;
+  return {
+    once: v.once!,
+    twice: v.twice!,
+    thrice: v.thrice!,
+    fourPlus: v.four_plus!,
+    totalChecks: v.total_checks!,
+    distinctUnits: v.distinct_units!,
+    share: {
+      once: v.once_share!,
+      twice: v.twice_share!,
+      thrice: v.thrice_share!,
+      fourPlus: v.four_plus_share!,
+      totalChecks: v.total_checks_share!,
+      distinctUnits: v.distinct_units_share!,
+    },
+    fleetUnits: v.fleet_units!,
+  };
+}
+
+// ---------- Rekam Pengecekan / Riwayat Pergantian ----------
+
+export interface RecordSearch {
+  range: DayRange;
+  status?: 'pending' | 'approved';
+  offset: number;
+  limit: number;
+}
+
+/** Checks of the range, newest first, one page; the count is a separate index-only query. */
+export async function checkRecords(
+  db: DbOrTx,
+  s: RecordSearch,
+): Promise<{ rows: TCheckRecordRow[]; total: number }> {
+  const where = sql`${inRange(sql`c.created_at`, s.range)} ${s.status ? sql`and c.status = ${s.status}` : sql``}`;
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from tire_checks c where ${where}`),
+  );
+  const total = count?.n ?? 0;
+  if (total === 0 || s.offset >= total) return { rows: [], total };
+  const rows = rowsOf<Omit<TCheckRecordRow, 'tireman_tire_check' | 'Location'> & Record<string, unknown>>(
+    await db.execute(sql`
+      select c.id,
+             ${iso(sql`c.created_at`)} as "createdAt",
+             to_char(c.created_at at time zone ${s.range.tz}, 'YYYY-MM-DD') as date,
+             to_char(c.created_at at time zone ${s.range.tz}, 'HH24:MI') as time,
+             c.status,
+             c.unit_id,
+             c.plate_number,
+             u.id as tireman_id,
+             ${orMissing(sql`u.name`)} as tireman_name,
+             ${orMissing(sql`l.name`)} as location_name
+        from tire_checks c
+        join users u on u.id = c.tireman_id
+        left join locations l on l.id = c.location_id
+       where ${where}
+       order by c.created_at desc, c.id desc
+       limit ${s.limit} offset ${s.offset}`),
+  );
+  return {
+    total,
+    rows: rows.map(({ tireman_id, tireman_name, location_name, ...row }) => ({
+      ...row,
+      tireman_tire_check: { id: tireman_id as number, name: tireman_name as string },
+      Location: { name: location_name as string },
+    })),
+  };
+}
+
+/** Replacements of the range, newest first, one page (Riwayat Pergantian). */
+export async function replacementRecords(
+  db: DbOrTx,
+  s: RecordSearch,
+): Promise<{ rows: TReplacementRecordRow[]; total: number }> {
+  const where = sql`${inRange(sql`t.created_at`, s.range)} ${s.status ? sql`and t.status = ${s.status}` : sql``}`;
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from tire_replacements t where ${where}`),
+  );
+  const total = count?.n ?? 0;
+  if (total === 0 || s.offset >= total) return { rows: [], total };
+  const rows = rowsOf<Omit<TReplacementRecordRow, 'Tire_Man' | 'Location'> & Record<string, unknown>>(
+    await db.execute(sql`
+      select t.id,
+             ${iso(sql`t.created_at`)} as "createdAt",
+             to_char(t.created_at at time zone ${s.range.tz}, 'YYYY-MM-DD') as date,
+             to_char(t.created_at at time zone ${s.range.tz}, 'HH24:MI') as time,
+             t.status,
+             t.unit_id,
+             coalesce(un.plate_number, '-') as plate_number,
+             u.id as tireman_id,
+             ${orMissing(sql`u.name`)} as tireman_name,
+             ${orMissing(sql`l.name`)} as location_name
+        from tire_replacements t
+        join users u on u.id = t.tireman_id
+        left join units un on un.id = t.unit_id
+        left join locations l on l.id = t.location_id
+       where ${where}
+       order by t.created_at desc, t.id desc
+       limit ${s.limit} offset ${s.offset}`),
+  );
+  return {
+    total,
+    rows: rows.map(({ tireman_id, tireman_name, location_name, ...row }) => ({
+      ...row,
+      Tire_Man: { id: tireman_id as number, name: tireman_name as string },
+      Location: { name: location_name as string },
+    })),
+  };
+}
+
+// ---------- Dashboard ----------
+
+/** The dashboard cards in one round trip. */
+export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashboardCounters> {
+  const [row] = rowsOf<TDashboardCounters>(
+    await db.execute(sql`
+      with today as (select (now() at time zone ${tz})::date as d)
+      select
+        (select count(*) from tire_checks c, today
+          where c.created_at >= (today.d)::timestamp at time zone ${tz}
+            and c.created_at < (today.d + 1)::timestamp at time zone ${tz})::int as today,
+        (select count(*) from tire_checks c where c.edp_sign = '-' and c.returned_at is null)::int as pending,
+        (select count(*) from mismatches m where m.status = 'pending')::int as bkb,
+        (select count(*) from tire_replacements t
+          where t.status = 'pending' and t.returned_at is not null)::int as storing,
+        (select count(*) from tire_replacements t
+          where t.status = 'pending' and t.returned_at is null)::int as pergantian,
+        (select count(*) from users u where u.role = 'tire-man')::int as "tireMen",
+        ${iso(sql`now()`)} as now,
+        ${tz}::text as timezone,
+        (select to_char(d, 'YYYY-MM-DD') from today) as "todayDate"`),
+  );
+  return row!;
+}

@@ -1,0 +1,154 @@
+// Records, reports and dashboard: turns validated requests into day ranges in APP_TIMEZONE, runs the
+// read models and shapes the replies. (A region's Target Check is saved by PUT /api/region/{id}.)
+import type {
+  TAbsenceReply,
+  TCheckRecordPage,
+  TLeaderboardEntry,
+  TLeaderboardPage,
+  TProductivityReply,
+  TReplacementRecordPage,
+  TSummaryReply,
+} from '@itms/contracts/reports';
+import { daysInclusive } from '@itms/contracts/rules/expected-checks';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import * as q from './reports.queries';
+
+/** Today `yyyy-mm-dd` in a time zone. */
+export function todayIn(tz: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(now)
+    .slice(0, 10);
+}
+
+/** First and last day of a month 'YYYY-MM'. */
+export function monthBounds(month: string): { start: string; end: string; days: number } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { start: `${month}-01`, end: `${month}-${String(days).padStart(2, '0')}`, days };
+}
+
+export function createReportsService(db: Db, tz: string) {
+  const range = (start: string, end: string): q.DayRange => ({ start, end, tz });
+
+  return {
+    async productivity(firstDate: string, lastDate: string): Promise<TProductivityReply> {
+      const res = await q.productivity(db, range(firstDate, lastDate));
+      return { firstDate, lastDate, ...res };
+    },
+
+    /** The dates of a leaderboard request: the current month when none are given. */
+    leaderboardRange(dateStart?: string, dateEnd?: string): { dateStart: string; dateEnd: string } {
+      if (dateStart && dateEnd) return { dateStart, dateEnd };
+      const m = monthBounds(todayIn(tz).slice(0, 7));
+      return { dateStart: m.start, dateEnd: m.end };
+    },
+
+    async leaderboard(dateStart: string, dateEnd: string): Promise<TLeaderboardEntry[]> {
+      return (await q.leaderboard(db, range(dateStart, dateEnd))).rows;
+    },
+
+    async leaderboardPage(
+      dateStart: string,
+      dateEnd: string,
+      page: number,
+      pageSize: number,
+    ): Promise<TLeaderboardPage> {
+      const res = await q.leaderboard(db, range(dateStart, dateEnd), {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      return { data: res.rows, total: res.total, page, pageSize, dateStart, dateEnd };
+    },
+
+    async summary(dateStart: string, dateEnd: string, regionId?: number): Promise<TSummaryReply> {
+      const data = await q.summaryByRegion(db, range(dateStart, dateEnd), regionId);
+      if (regionId && data.length === 0) throw notFound('Region');
+      return { dateStart, dateEnd, days: daysInclusive(dateStart, dateEnd), data };
+    },
+
+    async absence(a: {
+      month: string;
+      page?: number;
+      pageSize?: number;
+      q?: string;
+      onlyChecked: boolean;
+    }): Promise<TAbsenceReply> {
+      const m = monthBounds(a.month);
+      const r = range(m.start, m.end);
+      const page = a.page ?? 1;
+      const pageSize = a.pageSize ?? 0;
+      const [units, summary] = await Promise.all([
+        q.absenceUnits(db, {
+          range: r,
+          days: m.days,
+          page: a.pageSize ? { offset: (page - 1) * pageSize, limit: pageSize } : undefined,
+          q: a.q,
+          onlyChecked: a.onlyChecked,
+        }),
+        q.absenceSummary(db, r),
+      ]);
+      return {
+        month: a.month,
+        dateStart: m.start,
+        dateEnd: m.end,
+        days: m.days,
+        units: units.units,
+        total: units.total,
+        page,
+        pageSize: pageSize || units.total,
+        summary,
+      };
+    },
+
+    async checkRecords(s: {
+      dateStart: string;
+      dateEnd: string;
+      page: number;
+      pageSize: number;
+      status?: 'pending' | 'approved';
+    }): Promise<TCheckRecordPage> {
+      const res = await q.checkRecords(db, {
+        range: range(s.dateStart, s.dateEnd),
+        status: s.status,
+        offset: (s.page - 1) * s.pageSize,
+        limit: s.pageSize,
+      });
+      return {
+        data: res.rows,
+        total: res.total,
+        page: s.page,
+        pageSize: s.pageSize,
+        dateStart: s.dateStart,
+        dateEnd: s.dateEnd,
+      };
+    },
+
+    async replacementRecords(s: {
+      dateStart: string;
+      dateEnd: string;
+      page: number;
+      pageSize: number;
+      status?: 'pending' | 'approved';
+    }): Promise<TReplacementRecordPage> {
+      const res = await q.replacementRecords(db, {
+        range: range(s.dateStart, s.dateEnd),
+        status: s.status,
+        offset: (s.page - 1) * s.pageSize,
+        limit: s.pageSize,
+      });
+      return {
+        data: res.rows,
+        total: res.total,
+        page: s.page,
+        pageSize: s.pageSize,
+        dateStart: s.dateStart,
+        dateEnd: s.dateEnd,
+      };
+    },
+
+    counters: () => q.dashboardCounters(db, tz),
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,994 @@
+import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
+import { DATE_ORDER_MESSAGE, PICK_DATES_MESSAGE, PICK_MONTH_MESSAGE } from '@itms/contracts/reports';
+import { percentOf } from '@itms/contracts/rules/expected-checks';
+import { eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { rowsOf } from '../../db/client';
+import {
+  locations,
+  mismatches,
+  projects,
+  regions,
+  tireChecks,
+  tireReplacements,
+  units,
+  users,
+} from '../../db/schema';
+
+// Seeded data: four regions (one with manpower 0, one without checks), five locations, five units,
+// five check makers (three tire men, a tire man with a blank name, an admin), ~260 checks spread
+// over 2024-12-30 .. 2025-02-02 Jakarta time with every signing state, plus checks pinned at 00:30
+// and 23:30 on the edges of January. Every report is compared with a plain recount of the rows.
+
+let t: TestApp;
+let office: string;
+let fieldToken: string;
+const TZ = 'Asia/Jakarta';
+
+/** An instant given as Jakarta wall time 'YYYY-MM-DD HH:mm'. */
+const jkt = (s: string) => new Date(`${s.replace(' ', 'T')}:00+07:00`);
+
+const partsFmt = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+function local(d: Date): { date: string; time: string } {
+  const p = Object.fromEntries(partsFmt.formatToParts(d).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+}
+
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface CheckRow {
+  id: number;
+  created_at: Date;
+  tireman_id: number;
+  location_id: number;
+  unit_id: number;
+  status: string;
+  pic_sign: string;
+  edp_sign: string;
+  workshop_sign: string;
+  returned_at: Date | null;
+}
+
+const ids = {
+  tm1: 0,
+  tm2: 0,
+  tm3: 0,
+  blank: 0,
+  admin: 0,
+  regionA: 0,
+  regionB: 0,
+  regionC: 0,
+  regionD: 0,
+  units: [] as number[],
+  locations: [] as number[],
+};
+const pinned = { jan1Early: 0, dec31Late: 0, jan31Late: 0, feb1Early: 0 };
+
+const api = (method: 'GET' | 'POST', url: string, payload?: object, token = office) =>
+  t.app.inject({ method, url, payload, headers: { access_token: token } });
+
+async function allChecks(): Promise<CheckRow[]> {
+  return t.database.db
+    .select({
+      id: tireChecks.id,
+      created_at: tireChecks.created_at,
+      tireman_id: tireChecks.tireman_id,
+      location_id: tireChecks.location_id,
+      unit_id: tireChecks.unit_id,
+      status: tireChecks.status,
+      pic_sign: tireChecks.pic_sign,
+      edp_sign: tireChecks.edp_sign,
+      workshop_sign: tireChecks.workshop_sign,
+      returned_at: tireChecks.returned_at,
+    })
+    .from(tireChecks);
+}
+
+const inDays = (c: { created_at: Date }, start: string, end: string) => {
+  const d = local(c.created_at).date;
+  return d >= start && d <= end;
+};
+
+async function readXlsx(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  return wb;
+}
+const rowValues = (ws: ExcelJS.Worksheet, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  office = await t.login(FX.staff.email);
+  fieldToken = await t.login(FX.tireman.email);
+
+  const byEmail = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  ids.tm1 = await byEmail(FX.tireman.email);
+  ids.tm2 = await byEmail(FX.tireman2.email);
+  ids.admin = await byEmail(FX.admin.email);
+  const [tm3, blank] = await db
+    .insert(users)
+    .values([
+      {
+        name: 'Tomi Tireman',
+        email: 'tm3@test.local',
+        phone: '081100000099',
+        role: 'tire-man',
+        password_hash: 'x',
+      },
+      { name: '  ', email: 'tm4@test.local', phone: '081100000098', role: 'tire-man', password_hash: 'x' },
+    ])
+    .returning({ id: users.id });
+  ids.tm3 = tm3!.id;
+  ids.blank = blank!.id;
+
+  const [regionA] = await db.select().from(regions).where(eq(regions.name, FX.region));
+  ids.regionA = regionA!.id;
+  const [rb, rc, rd] = await db
+    .insert(regions)
+    .values([
+      { name: 'Jawa Timur', manpower: 3, pic: 'Bu Sari' },
+      { name: 'Sumatera', manpower: 0, pic: 'Pak Bonar' },
+      { name: 'Kalimantan', manpower: 4, pic: 'Pak Dayak' },
+    ])
+    .returning({ id: regions.id });
+  ids.regionB = rb!.id;
+  ids.regionC = rc!.id;
+  ids.regionD = rd!.id;
+  const [locA1] = await db.select().from(locations).where(eq(locations.name, FX.location));
+  const more = await db
+    .insert(locations)
+    .values([
+      { name: 'Pool Bekasi', region_id: ids.regionA },
+      { name: 'Pool Surabaya', region_id: ids.regionB },
+      { name: 'Pool Sidoarjo', region_id: ids.regionB },
+      { name: 'Pool Medan', region_id: ids.regionC },
+    ])
+    .returning({ id: locations.id });
+  ids.locations = [locA1!.id, ...more.map((l) => l.id)];
+
+  const [project] = await db.select().from(projects).limit(1);
+  const fxUnits = await db.select({ id: units.id }).from(units);
+  const extra = await db
+    .insert(units)
+    .values(
+      ['B 1000 AA', 'B 1001 AB', 'L 2000 XY'].map((plate_number) => ({
+        plate_number,
+        unit_type: 'ENGKEL',
+        project_id: project!.id,
+      })),
+    )
+    .returning({ id: units.id });
+  ids.units = [...fxUnits.map((u) => u.id), ...extra.map((u) => u.id)];
+
+  // signing states: [pic, edp, workshop, status, returned]
+  const states = [
+    ['-', '-', '-', 'pending', false],
+    ['pic.png', '-', '-', 'pending', false],
+    ['pic.png', 'edp.png', '-', 'approved', false],
+    ['pic.png', 'edp.png', 'ws.png', 'approved', false],
+    ['-', 'edp.png', '-', 'approved', false], // PIC missing wins over everything else
+    ['-', '-', '-', 'pending', true], // returned to the tire man
+  ] as const;
+  const rnd = mulberry32(20250131);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const makers = [ids.tm1, ids.tm1, ids.tm2, ids.tm2, ids.tm3, ids.blank, ids.admin];
+  const from = jkt('2024-12-30 00:00').getTime();
+  const to = jkt('2025-02-02 00:00').getTime();
+  const row = (created_at: Date, over: Partial<typeof tireChecks.$inferInsert> = {}) => {
+    const [pic_sign, edp_sign, workshop_sign, status, returned] = pick(states);
+    const unit_id = pick(ids.units);
+    return {
+      unit_id,
+      plate_number: `P-${unit_id}`,
+      tireman_id: pick(makers),
+      location_id: pick(ids.locations),
+      odometer: 1000,
+      pic_sign,
+      edp_sign,
+      workshop_sign,
+      status,
+      returned_at: returned ? created_at : null,
+      created_at,
+      ...over,
+    };
+  };
+  const rows = Array.from({ length: 260 }, () => row(new Date(from + Math.floor(rnd() * (to - from)))));
+  await db.insert(tireChecks).values(rows);
+  const pins = await db
+    .insert(tireChecks)
+    .values([
+      row(jkt('2025-01-01 00:30'), { tireman_id: ids.tm3, location_id: ids.locations[0] }),
+      row(jkt('2024-12-31 23:30'), { tireman_id: ids.tm3, location_id: ids.locations[0] }),
+      row(jkt('2025-01-31 23:30'), { tireman_id: ids.tm3, location_id: ids.locations[2] }),
+      row(jkt('2025-02-01 00:30'), { tireman_id: ids.tm3, location_id: ids.locations[2] }),
+    ])
+    .returning({ id: tireChecks.id });
+  [pinned.jan1Early, pinned.dec31Late, pinned.jan31Late, pinned.feb1Early] = pins.map((p) => p.id) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+});
+afterAll(() => t?.close());
+
+describe('Produktifitas: POST /api/tire-check/querry/search', () => {
+  it('counts checks and approved checks per tire man exactly like a recount of the rows', async () => {
+    const res = await api('POST', '/api/tire-check/querry/search', {
+      firstDate: '2025-01-01',
+      lastDate: '2025-01-31',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const jan = (await allChecks()).filter((c) => inDays(c, '2025-01-01', '2025-01-31'));
+    expect(body.total).toBe(jan.length);
+    expect(body.approved).toBe(jan.filter((c) => c.status === 'approved').length);
+    const people = await t.database.db.select().from(users);
+    const expected = people
+      .filter((u) => u.role === 'tire-man' || jan.some((c) => c.tireman_id === u.id))
+      .map((u) => ({
+        id: u.id,
+        name: u.name,
+        total_pengecekan: jan.filter((c) => c.tireman_id === u.id).length,
+        total_pengecekan_approved: jan.filter((c) => c.tireman_id === u.id && c.status === 'approved').length,
+      }))
+      .sort((a, b) => b.total_pengecekan - a.total_pengecekan || a.id - b.id);
+    expect(body.tire_man).toEqual(expected);
+    // the admin made checks too, and staff did not
+    expect(body.tire_man.map((r: { id: number }) => r.id)).toContain(ids.admin);
+    expect(body.tire_man.length).toBe(expected.length);
+  });
+
+  it('takes whole days in Jakarta time: 00:30 on the first day in, 23:30 the day before out', async () => {
+    const res = await api('POST', '/api/tire-check/querry/search', {
+      firstDate: '2025-01-01',
+      lastDate: '2025-01-01',
+    });
+    const all = await allChecks();
+    const day = all.filter((c) => inDays(c, '2025-01-01', '2025-01-01'));
+    expect(day.map((c) => c.id)).toContain(pinned.jan1Early);
+    expect(day.map((c) => c.id)).not.toContain(pinned.dec31Late);
+    expect(res.json().total).toBe(day.length);
+    const tm3 = res.json().tire_man.find((r: { id: number }) => r.id === ids.tm3);
+    expect(tm3.total_pengecekan).toBe(day.filter((c) => c.tireman_id === ids.tm3).length);
+  });
+
+  it('accepts form-urlencoded bodies', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire-check/querry/search',
+      headers: { access_token: office, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'firstDate=2020-01-01&lastDate=2030-12-31',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe((await allChecks()).length);
+  });
+
+  it('exports the same numbers as XLSX', async () => {
+    const res = await api('POST', '/api/tire-check/querry/search/export', {
+      firstDate: '2025-01-01',
+      lastDate: '2025-01-31',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('produktifitas_2025-01-01_2025-01-31.xlsx');
+    const json = (
+      await api('POST', '/api/tire-check/querry/search', { firstDate: '2025-01-01', lastDate: '2025-01-31' })
+    ).json();
+    const ws = (await readXlsx(res.rawPayload)).getWorksheet('Produktifitas')!;
+    expect(rowValues(ws, 1)).toEqual(['Id', 'Nama', 'Total Pengecekan', 'Approved']);
+    const first = json.tire_man[0];
+    expect(rowValues(ws, 2)).toEqual([
+      first.id,
+      first.name,
+      first.total_pengecekan,
+      first.total_pengecekan_approved,
+    ]);
+    expect(rowValues(ws, json.tire_man.length + 2).slice(1)).toEqual(['Total', json.total, json.approved]);
+  });
+});
+
+describe('Leaderboard: GET /api/tire-check/leader-board', () => {
+  const recount = async (start: string, end: string) => {
+    const rows = (await allChecks()).filter((c) => inDays(c, start, end));
+    const people = await t.database.db.select().from(users);
+    return people
+      .map((u) => ({
+        id: u.id,
+        userName: u.name,
+        highScore: rows.filter((c) => c.tireman_id === u.id).length,
+      }))
+      .filter((e) => e.highScore > 0)
+      .sort((a, b) => b.highScore - a.highScore || a.id - b.id)
+      .map((e, i) => ({ rank: i + 1, ...e }));
+  };
+
+  it('ranks tire men by checks in the period, most first', async () => {
+    const res = await api('GET', '/api/tire-check/leader-board?dateStart=2025-01-01&dateEnd=2025-01-31');
+    expect(res.statusCode).toBe(200);
+    const expected = await recount('2025-01-01', '2025-01-31');
+    expect(expected.length).toBeGreaterThan(3);
+    expect(res.json()).toEqual(expected);
+  });
+
+  it('serves pages of the ranking for the Leaderboard screen', async () => {
+    const expected = await recount('2025-01-01', '2025-01-31');
+    const res = await api(
+      'GET',
+      '/api/tire-check/leader-board?dateStart=2025-01-01&dateEnd=2025-01-31&page=2&pageSize=2',
+    );
+    expect(res.json()).toEqual({
+      data: expected.slice(2, 4),
+      total: expected.length,
+      page: 2,
+      pageSize: 2,
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+    });
+    const past = await api(
+      'GET',
+      '/api/tire-check/leader-board?dateStart=2025-01-01&dateEnd=2025-01-31&page=99',
+    );
+    expect(past.json()).toMatchObject({ data: [], total: expected.length, page: 99, pageSize: 10 });
+  });
+
+  it('defaults to the current month', async () => {
+    const now = local(new Date()).date;
+    const month = now.slice(0, 7);
+    const [created] = await t.database.db
+      .insert(tireChecks)
+      .values({
+        unit_id: ids.units[0]!,
+        plate_number: 'NOW',
+        tireman_id: ids.tm2,
+        location_id: ids.locations[0]!,
+        odometer: 1,
+      })
+      .returning({ id: tireChecks.id });
+    const res = await api('GET', '/api/tire-check/leader-board');
+    const lastDay = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+    expect(res.json()).toEqual(await recount(`${month}-01`, `${month}-${lastDay}`));
+    expect(res.json().find((e: { id: number }) => e.id === ids.tm2).highScore).toBeGreaterThanOrEqual(1);
+    await t.database.db.delete(tireChecks).where(eq(tireChecks.id, created!.id));
+  });
+
+  it('exports the performance sheet', async () => {
+    const res = await api(
+      'GET',
+      '/api/tire-check/leader-board/export?dateStart=2025-01-01&dateEnd=2025-01-31',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('performance_2025-01-01_2025-01-31.xlsx');
+    const ws = (await readXlsx(res.rawPayload)).getWorksheet('Performance')!;
+    expect(rowValues(ws, 1)).toEqual(['Peringkat', 'Id', 'Nama', 'Total']);
+    const top = (await recount('2025-01-01', '2025-01-31'))[0]!;
+    expect(rowValues(ws, 2)).toEqual([1, top.id, top.userName, top.highScore]);
+  });
+});
+
+describe('Summary per region: POST /api/tire-check/summary', () => {
+  async function recount(start: string, end: string, days: number) {
+    const rows = (await allChecks()).filter((c) => inDays(c, start, end));
+    const locs = await t.database.db.select().from(locations);
+    const regionOf = new Map(locs.map((l) => [l.id, l.region_id]));
+    const people = new Map((await t.database.db.select().from(users)).map((u) => [u.id, u.name]));
+    const regs = (await t.database.db.select().from(regions)).sort((a, b) => a.id - b.id);
+    return regs.map((r) => {
+      const mine = rows.filter((c) => regionOf.get(c.location_id) === r.id);
+      const byMan = new Map<number, number>();
+      for (const c of mine) byMan.set(c.tireman_id, (byMan.get(c.tireman_id) ?? 0) + 1);
+      const lead = [...byMan.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+      const expected = CHECKS_PER_TIREMAN_PER_DAY * r.manpower * days;
+      const total = mine.length;
+      const approved = mine.filter((c) => c.status === 'approved').length;
+      return {
+        id: r.id,
+        region: r.name,
+        pic: r.pic,
+        manpower: r.manpower,
+        total,
+        approved,
+        awaiting_pic: mine.filter((c) => c.pic_sign === '-').length,
+        awaiting_edp: mine.filter((c) => c.pic_sign !== '-' && c.edp_sign === '-').length,
+        awaiting_workshop: mine.filter(
+          (c) => c.pic_sign !== '-' && c.edp_sign !== '-' && c.workshop_sign === '-',
+        ).length,
+        leader: lead ? people.get(lead[0])! : null,
+        target_check: r.target_check,
+        expected,
+        percentage: percentOf(total, expected),
+        approved_percentage: percentOf(approved, expected),
+      };
+    });
+  }
+
+  it('gives every region its counts, awaiting PIC/EDP/WS split, leader, expected and percentage', async () => {
+    const res = await api('POST', '/api/tire-check/summary', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ dateStart: '2025-01-01', dateEnd: '2025-01-31', days: 31 });
+    const expected = await recount('2025-01-01', '2025-01-31', 31);
+    expect(body.data).toEqual(expected);
+    const a = body.data.find((r: { id: number }) => r.id === ids.regionA);
+    expect(a.expected).toBe(16 * 2 * 31);
+    expect(a.total).toBeGreaterThan(0);
+    expect(a.awaiting_pic + a.awaiting_edp + a.awaiting_workshop).toBeLessThanOrEqual(a.total);
+    // manpower 0: nothing expected, no percentage; a region without checks still has its card
+    expect(body.data.find((r: { id: number }) => r.id === ids.regionC)).toMatchObject({
+      expected: 0,
+      percentage: null,
+    });
+    expect(body.data.find((r: { id: number }) => r.id === ids.regionD)).toMatchObject({
+      total: 0,
+      leader: null,
+      expected: 16 * 4 * 31,
+      percentage: 0,
+    });
+  });
+
+  it('counts days inclusively: one day expects 16 x tire men', async () => {
+    const res = await api('POST', '/api/tire-check/summary', {
+      dateStart: '2025-01-31',
+      dateEnd: '2025-01-31',
+    });
+    const body = res.json();
+    expect(body.days).toBe(1);
+    expect(body.data).toEqual(await recount('2025-01-31', '2025-01-31', 1));
+    // 23:30 on the last day is in, 00:30 the next day is not
+    const b = body.data.find((r: { id: number }) => r.id === ids.regionB);
+    const all = await allChecks();
+    expect(
+      all.find((c) => c.id === pinned.jan31Late) &&
+        inDays(all.find((c) => c.id === pinned.jan31Late)!, '2025-01-31', '2025-01-31'),
+    ).toBe(true);
+    expect(inDays(all.find((c) => c.id === pinned.feb1Early)!, '2025-01-31', '2025-01-31')).toBe(false);
+    expect(b.expected).toBe(16 * 3);
+  });
+
+  it('filters one region for the Detail button', async () => {
+    const res = await api('POST', '/api/tire-check/summary', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+      regionId: ids.regionB,
+    });
+    const all = await recount('2025-01-01', '2025-01-31', 31);
+    expect(res.json().data).toEqual(all.filter((r) => r.id === ids.regionB));
+    const missing = await api('POST', '/api/tire-check/summary', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+      regionId: 999999,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("shows the region's saved Target Check", async () => {
+    await t.database.db.update(regions).set({ target_check: 1500 }).where(eq(regions.id, ids.regionB));
+    const res = await api('POST', '/api/tire-check/summary', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+    });
+    expect(res.json().data.find((r: { id: number }) => r.id === ids.regionB).target_check).toBe(1500);
+    expect(res.json().data.find((r: { id: number }) => r.id === ids.regionA).target_check).toBeNull();
+  });
+
+  it("exports the sheet 'Summary Pengecekan' with Id, Region, Total, Approved, Tireman, PIC", async () => {
+    const res = await api('POST', '/api/tire-check/summary/export', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('summary-pengecekan_2025-01-01_2025-01-31.xlsx');
+    const wb = await readXlsx(res.rawPayload);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary Pengecekan']);
+    const ws = wb.getWorksheet('Summary Pengecekan')!;
+    expect(rowValues(ws, 1)).toEqual(['Id', 'Region', 'Total', 'Approved', 'Tireman', 'PIC']);
+    const expected = await recount('2025-01-01', '2025-01-31', 31);
+    expect(ws.rowCount).toBe(expected.length + 1);
+    expected.forEach((r, i) => {
+      expect(rowValues(ws, i + 2)).toEqual([r.id, r.region, r.total, r.approved, r.manpower, r.pic]);
+    });
+  });
+});
+
+describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
+  async function recount(month: string, days: number) {
+    const start = `${month}-01`;
+    const end = `${month}-${String(days).padStart(2, '0')}`;
+    const rows = (await allChecks()).filter((c) => inDays(c, start, end));
+    const fleet = (await t.database.db.select().from(units)).sort((a, b) =>
+      a.plate_number < b.plate_number ? -1 : a.plate_number > b.plate_number ? 1 : a.id - b.id,
+    );
+    const perUnit = fleet.map((u) => {
+      const mine = rows.filter((c) => c.unit_id === u.id);
+      const dayFlags = Array.from({ length: days }, (_, i) =>
+        mine.some((c) => Number(local(c.created_at).date.slice(8, 10)) === i + 1),
+      );
+      return { unit_id: u.id, plate_number: u.plate_number, days: dayFlags, total: mine.length };
+    });
+    const checked = perUnit.filter((u) => u.total > 0);
+    const n = checked.length;
+    const counts = {
+      once: checked.filter((u) => u.total === 1).length,
+      twice: checked.filter((u) => u.total === 2).length,
+      thrice: checked.filter((u) => u.total === 3).length,
+      fourPlus: checked.filter((u) => u.total >= 4).length,
+      totalChecks: rows.length,
+      distinctUnits: n,
+    };
+    const share = Object.fromEntries(
+      Object.entries(counts).map(([k, v]) => [k, percentOf(v, n) ?? 0]),
+    ) as typeof counts;
+    return { perUnit, summary: { ...counts, share, fleetUnits: fleet.length } };
+  }
+
+  it('marks every unit and day of a 31-day month like a recount, with the 1/2/3/4+ buckets', async () => {
+    const res = await api('POST', '/api/tire-check/absent', { month: '2025-01' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const expected = await recount('2025-01', 31);
+    expect(body).toMatchObject({
+      month: '2025-01',
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+      days: 31,
+    });
+    expect(body.units).toEqual(expected.perUnit);
+    expect(body.total).toBe(expected.perUnit.length);
+    expect(body.summary).toEqual(expected.summary);
+    expect(body.summary.totalChecks).toBeGreaterThan(100);
+    // the check at 23:30 on the 31st counts on day 31 of its unit
+    const all = await allChecks();
+    const late = all.find((c) => c.id === pinned.jan31Late)!;
+    expect(body.units.find((u: { unit_id: number }) => u.unit_id === late.unit_id).days[30]).toBe(true);
+  });
+
+  it("accepts the spec's dateStart (month) and dateEnd, and pages units", async () => {
+    const expected = await recount('2025-01', 31);
+    const res = await api('POST', '/api/tire-check/absent', {
+      dateStart: '2025-01',
+      dateEnd: '2025-01-31',
+      page: 2,
+      pageSize: 2,
+    });
+    expect(res.json()).toMatchObject({ page: 2, pageSize: 2, total: expected.perUnit.length });
+    expect(res.json().units).toEqual(expected.perUnit.slice(2, 4));
+    const plate = await api('POST', '/api/tire-check/absent', { month: '2025-01', q: 'l 2000' });
+    expect(plate.json().units).toEqual(expected.perUnit.filter((u) => u.plate_number === 'L 2000 XY'));
+  });
+
+  it('knows a leap February has 29 days and reports a unit never checked as all N', async () => {
+    await t.database.db.insert(tireChecks).values({
+      unit_id: ids.units[0]!,
+      plate_number: 'LEAP',
+      tireman_id: ids.tm1,
+      location_id: ids.locations[0]!,
+      odometer: 1,
+      created_at: jkt('2024-02-29 23:30'),
+    });
+    const res = await api('POST', '/api/tire-check/absent', { month: '2024-02' });
+    const body = res.json();
+    expect(body.days).toBe(29);
+    const expected = await recount('2024-02', 29);
+    expect(body.units).toEqual(expected.perUnit);
+    expect(body.units.find((u: { unit_id: number }) => u.unit_id === ids.units[0]).days[28]).toBe(true);
+    expect(body.summary).toMatchObject({ once: 1, distinctUnits: 1, totalChecks: 1 });
+    expect(body.summary.share.once).toBe(100);
+    const only = await api('POST', '/api/tire-check/absent', { month: '2024-02', onlyChecked: true });
+    expect(only.json().units.map((u: { unit_id: number }) => u.unit_id)).toEqual([ids.units[0]]);
+  });
+
+  it('exports Y/N per day and Total', async () => {
+    const res = await api('POST', '/api/tire-check/absent/export', { month: '2025-01' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('absensi-unit_2025-01.xlsx');
+    const ws = (await readXlsx(res.rawPayload)).getWorksheet('Absensi 2025-01')!;
+    const days = Array.from({ length: 31 }, (_, i) => String(i + 1));
+    expect(rowValues(ws, 1)).toEqual(['No', 'No. Body', ...days, 'Total']);
+    const expected = await recount('2025-01', 31);
+    expect(ws.rowCount).toBe(expected.perUnit.length + 1);
+    expected.perUnit.forEach((u, i) => {
+      expect(rowValues(ws, i + 2)).toEqual([
+        i + 1,
+        u.plate_number,
+        ...u.days.map((d) => (d ? 'Y' : 'N')),
+        u.total,
+      ]);
+    });
+  });
+
+  it("asks for a month when none is given: 'Silahkan memilih bulan pengecekan'", async () => {
+    for (const body of [{}, { month: '2025-13' }, { month: 'januari' }, { dateStart: '2025-02-30' }]) {
+      const res = await api('POST', '/api/tire-check/absent', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(PICK_MONTH_MESSAGE);
+    }
+  });
+});
+
+describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
+  it('pages the checks of the range newest first with local date and time', async () => {
+    const all = (await allChecks()).filter((c) => inDays(c, '2025-01-01', '2025-01-31'));
+    const sorted = all.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id);
+    const res = await api('POST', '/api/tire-check/querry/record/search', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+      page: 2,
+      pageSize: 15,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: sorted.length, page: 2, pageSize: 15 });
+    expect(body.data.map((r: { id: number }) => r.id)).toEqual(sorted.slice(15, 30).map((c) => c.id));
+    const people = new Map((await t.database.db.select().from(users)).map((u) => [u.id, u.name]));
+    const locs = new Map((await t.database.db.select().from(locations)).map((l) => [l.id, l.name]));
+    for (const r of body.data) {
+      const c = sorted.find((x) => x.id === r.id)!;
+      expect(r.createdAt).toBe(c.created_at.toISOString());
+      expect({ date: r.date, time: r.time }).toEqual(local(c.created_at));
+      expect(r.status).toBe(c.status);
+      expect(r.unit_id).toBe(c.unit_id);
+      const name = people.get(c.tireman_id)!.trim();
+      expect(r.tireman_tire_check).toEqual({ id: c.tireman_id, name: name || 'tidak ada' });
+      expect(r.Location).toEqual({ name: locs.get(c.location_id) });
+    }
+  });
+
+  it('shows the 00:30 check of the first day with its Jakarta date and time, and "tidak ada" for a blank name', async () => {
+    const res = await api('POST', '/api/tire-check/querry/record/search', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-01',
+      pageSize: 100,
+    });
+    const early = res.json().data.find((r: { id: number }) => r.id === pinned.jan1Early);
+    expect(early).toMatchObject({ date: '2025-01-01', time: '00:30' });
+    expect(res.json().data.map((r: { id: number }) => r.id)).not.toContain(pinned.dec31Late);
+    const blank = (await allChecks()).find((c) => c.tireman_id === ids.blank)!;
+    expect(blank).toBeDefined();
+    const day = local(blank.created_at).date;
+    const sameDay = await api('POST', '/api/tire-check/querry/record/search', {
+      dateStart: day,
+      dateEnd: day,
+      pageSize: 100,
+    });
+    const row = sameDay.json().data.find((r: { id: number }) => r.id === blank.id);
+    expect(row.tireman_tire_check).toEqual({ id: ids.blank, name: 'tidak ada' });
+  });
+
+  it('filters by status', async () => {
+    const approved = (await allChecks()).filter(
+      (c) => inDays(c, '2025-01-01', '2025-01-31') && c.status === 'approved',
+    );
+    const res = await api('POST', '/api/tire-check/querry/record/search', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+      status: 'approved',
+      pageSize: 100,
+    });
+    expect(res.json().total).toBe(approved.length);
+    expect(res.json().data.every((r: { status: string }) => r.status === 'approved')).toBe(true);
+  });
+});
+
+describe('Riwayat Pergantian: GET /api/tire-replacement/record/search', () => {
+  it('pages replacements of the range newest first, with tire man, plate and location', async () => {
+    const db = t.database.db;
+    const base = {
+      unit_id: ids.units[1]!,
+      tireman_id: ids.tm2,
+      location_id: ids.locations[3]!,
+      odometer: 5000,
+    };
+    const made = await db
+      .insert(tireReplacements)
+      .values([
+        { ...base, created_at: jkt('2025-01-01 00:30') },
+        { ...base, created_at: jkt('2024-12-31 23:30') },
+        { ...base, created_at: jkt('2025-01-31 23:30'), status: 'approved', edp_sign: 'edp.png' },
+        { ...base, created_at: jkt('2025-01-15 10:00'), tireman_id: ids.blank },
+      ])
+      .returning({ id: tireReplacements.id });
+    const res = await api(
+      'GET',
+      '/api/tire-replacement/record/search?dateStart=2025-01-01&dateEnd=2025-01-31',
+    );
+    expect(res.statusCode).toBe(200);
+    const [unit] = await db.select().from(units).where(eq(units.id, base.unit_id));
+    expect(res.json()).toMatchObject({ total: 3, page: 1, pageSize: 15 });
+    expect(res.json().data).toEqual([
+      expect.objectContaining({
+        id: made[2]!.id,
+        status: 'approved',
+        date: '2025-01-31',
+        time: '23:30',
+        plate_number: unit!.plate_number,
+        Tire_Man: { id: ids.tm2, name: FX.tireman2.name },
+        Location: { name: 'Pool Sidoarjo' },
+      }),
+      expect.objectContaining({ id: made[3]!.id, Tire_Man: { id: ids.blank, name: 'tidak ada' } }),
+      expect.objectContaining({ id: made[0]!.id, date: '2025-01-01', time: '00:30', status: 'pending' }),
+    ]);
+    const pending = await api(
+      'GET',
+      '/api/tire-replacement/record/search?dateStart=2025-01-01&dateEnd=2025-01-31&status=pending&pageSize=50',
+    );
+    expect(pending.json().data.map((r: { id: number }) => r.id)).toEqual([made[3]!.id, made[0]!.id]);
+    await db.delete(tireReplacements);
+  });
+});
+
+describe('Dashboard: GET /api/dashboard/counters', () => {
+  it('counts today, the EDP queue, BKB, returned and pending replacements, and tire men', async () => {
+    const db = t.database.db;
+    const now = new Date();
+    const yesterday = new Date(now.getTime() - 86_400_000);
+    const base = {
+      unit_id: ids.units[0]!,
+      plate_number: 'X',
+      tireman_id: ids.tm1,
+      location_id: ids.locations[0]!,
+      odometer: 1,
+    };
+    await db.insert(tireChecks).values([
+      { ...base, created_at: now },
+      { ...base, created_at: now, pic_sign: 'p.png', edp_sign: 'e.png', status: 'approved' },
+      { ...base, created_at: yesterday },
+    ]);
+    await db.insert(mismatches).values([
+      { unit_id: ids.units[0]!, category: 'A', status: 'pending' },
+      { unit_id: ids.units[0]!, category: 'B', status: 'pending' },
+      { unit_id: ids.units[0]!, category: 'C', status: 'approved', signature_url: 's.png' },
+    ]);
+    const rep = { unit_id: ids.units[0]!, tireman_id: ids.tm1, location_id: ids.locations[0]!, odometer: 1 };
+    await db
+      .insert(tireReplacements)
+      .values([
+        { ...rep },
+        { ...rep },
+        { ...rep, returned_at: now },
+        { ...rep, status: 'approved', edp_sign: 'e.png' },
+      ]);
+    const res = await api('GET', '/api/dashboard/counters');
+    expect(res.statusCode).toBe(200);
+    const all = await allChecks();
+    const today = local(now).date;
+    const people = await db.select().from(users);
+    expect(res.json()).toMatchObject({
+      today: all.filter((c) => local(c.created_at).date === today).length,
+      pending: all.filter((c) => c.edp_sign === '-' && c.returned_at === null).length,
+      bkb: 2,
+      storing: 1,
+      pergantian: 2,
+      tireMen: people.filter((u) => u.role === 'tire-man').length,
+      timezone: TZ,
+      todayDate: today,
+    });
+    expect(res.json().today).toBeGreaterThanOrEqual(2);
+    expect(Math.abs(Date.parse(res.json().now) - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('input and access', () => {
+  it("refuses missing or malformed dates with 'Mohon pilih tanggal terlebih dahulu'", async () => {
+    const cases: [string, string, object][] = [
+      ['POST', '/api/tire-check/querry/search', {}],
+      ['POST', '/api/tire-check/querry/search', { firstDate: '', lastDate: '2025-01-31' }],
+      ['POST', '/api/tire-check/querry/search', { firstDate: '2025-02-30', lastDate: '2025-03-01' }],
+      ['POST', '/api/tire-check/querry/search/export', { firstDate: '01/01/2025', lastDate: '2025-01-31' }],
+      ['POST', '/api/tire-check/summary', { dateStart: '2025-01-01' }],
+      ['POST', '/api/tire-check/summary/export', {}],
+      ['POST', '/api/tire-check/querry/record/search', { dateStart: 'kemarin', dateEnd: '2025-01-31' }],
+      ['GET', '/api/tire-replacement/record/search?dateStart=2025-01-01', {}],
+      ['GET', '/api/tire-check/leader-board?dateStart=2025-01-01', {}],
+      ['GET', '/api/tire-check/leader-board/export?dateEnd=2025-01-01', {}],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await api(method as 'GET' | 'POST', url, method === 'GET' ? undefined : payload);
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: PICK_DATES_MESSAGE });
+    }
+  });
+
+  it('refuses a start after the end', async () => {
+    const cases: [string, string, object | undefined][] = [
+      ['POST', '/api/tire-check/querry/search', { firstDate: '2025-02-01', lastDate: '2025-01-31' }],
+      ['POST', '/api/tire-check/summary', { dateStart: '2025-02-01', dateEnd: '2025-01-31' }],
+      ['POST', '/api/tire-check/querry/record/search', { dateStart: '2025-02-01', dateEnd: '2025-01-31' }],
+      ['GET', '/api/tire-check/leader-board?dateStart=2025-02-01&dateEnd=2025-01-31', undefined],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await api(method as 'GET' | 'POST', url, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(DATE_ORDER_MESSAGE);
+    }
+  });
+
+  it('refuses page sizes over 100 on the record lists', async () => {
+    const res = await api('POST', '/api/tire-check/querry/record/search', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+      pageSize: 500,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('is for the office only: a tire man gets 403, nobody signed in gets 401', async () => {
+    const routes: [string, string, object | undefined][] = [
+      ['POST', '/api/tire-check/querry/search', { firstDate: '2025-01-01', lastDate: '2025-01-31' }],
+      ['POST', '/api/tire-check/querry/search/export', { firstDate: '2025-01-01', lastDate: '2025-01-31' }],
+      ['GET', '/api/tire-check/leader-board', undefined],
+      ['GET', '/api/tire-check/leader-board/export', undefined],
+      ['POST', '/api/tire-check/summary', { dateStart: '2025-01-01', dateEnd: '2025-01-31' }],
+      ['POST', '/api/tire-check/summary/export', { dateStart: '2025-01-01', dateEnd: '2025-01-31' }],
+      ['POST', '/api/tire-check/absent', { month: '2025-01' }],
+      ['POST', '/api/tire-check/absent/export', { month: '2025-01' }],
+      ['POST', '/api/tire-check/querry/record/search', { dateStart: '2025-01-01', dateEnd: '2025-01-31' }],
+      ['GET', '/api/tire-replacement/record/search?dateStart=2025-01-01&dateEnd=2025-01-31', undefined],
+      ['GET', '/api/dashboard/counters', undefined],
+    ];
+    for (const [method, url, payload] of routes) {
+      const m = method as 'GET' | 'POST';
+      const asField = await api(m, url, payload, fieldToken);
+      expect(asField.statusCode, `${method} ${url}`).toBe(403);
+      const anon = await t.app.inject({ method: m, url, payload });
+      expect(anon.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('monthly rollup: ranges over several months', () => {
+  // Jakarta ranges whose whole UTC months come from tire_check_monthly, the rest of their whole
+  // UTC days from tire_check_daily and the partial days from tire_checks
+  const RANGES: [string, string][] = [
+    ['2024-12-01', '2025-03-31'],
+    ['2024-11-15', '2025-02-10'],
+    ['2020-01-01', '2025-12-31'],
+    ['2025-01-01', '2025-01-31'],
+  ];
+
+  async function expectReportsEqualRecount() {
+    const checks = await allChecks();
+    const people = await t.database.db.select().from(users);
+    const locs = await t.database.db.select().from(locations);
+    const regionOf = new Map(locs.map((l) => [l.id, l.region_id]));
+    for (const [start, end] of RANGES) {
+      const rows = checks.filter((c) => inDays(c, start, end));
+      const prod = (
+        await api('POST', '/api/tire-check/querry/search', { firstDate: start, lastDate: end })
+      ).json();
+      expect(prod.total, `${start}..${end}`).toBe(rows.length);
+      expect(prod.approved).toBe(rows.filter((c) => c.status === 'approved').length);
+      expect(prod.tire_man).toEqual(
+        people
+          .filter((u) => u.role === 'tire-man' || rows.some((c) => c.tireman_id === u.id))
+          .map((u) => ({
+            id: u.id,
+            name: u.name,
+            total_pengecekan: rows.filter((c) => c.tireman_id === u.id).length,
+            total_pengecekan_approved: rows.filter((c) => c.tireman_id === u.id && c.status === 'approved')
+              .length,
+          }))
+          .sort((a, b) => b.total_pengecekan - a.total_pengecekan || a.id - b.id),
+      );
+      const board = (
+        await api('GET', `/api/tire-check/leader-board?dateStart=${start}&dateEnd=${end}`)
+      ).json();
+      expect(board.map((e: { id: number; highScore: number }) => [e.id, e.highScore])).toEqual(
+        people
+          .map((u) => [u.id, rows.filter((c) => c.tireman_id === u.id).length] as [number, number])
+          .filter(([, n]) => n > 0)
+          .sort((a, b) => b[1] - a[1] || a[0] - b[0]),
+      );
+      const summary = (
+        await api('POST', '/api/tire-check/summary', { dateStart: start, dateEnd: end })
+      ).json();
+      for (const r of summary.data as {
+        id: number;
+        total: number;
+        approved: number;
+        awaiting_pic: number;
+        awaiting_edp: number;
+        awaiting_workshop: number;
+      }[]) {
+        const mine = rows.filter((c) => regionOf.get(c.location_id) === r.id);
+        expect([r.total, r.approved, r.awaiting_pic, r.awaiting_edp, r.awaiting_workshop]).toEqual([
+          mine.length,
+          mine.filter((c) => c.status === 'approved').length,
+          mine.filter((c) => c.pic_sign === '-').length,
+          mine.filter((c) => c.pic_sign !== '-' && c.edp_sign === '-').length,
+          mine.filter((c) => c.pic_sign !== '-' && c.edp_sign !== '-' && c.workshop_sign === '-').length,
+        ]);
+      }
+    }
+    // the monthly rollup itself is the GROUP BY of the checks
+    const diff = await t.database.db.execute(sql`
+      select month, location_id, tireman_id from (
+        (select month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop
+           from tire_check_monthly where n <> 0
+         except all
+         select date_trunc('month', created_at at time zone 'UTC')::date, location_id, tireman_id, count(*)::int,
+                (count(*) filter (where status = 'approved'))::int,
+                (count(*) filter (where pic_sign = '-'))::int,
+                (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
+                (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int
+           from tire_checks group by 1, 2, 3)
+        union all
+        (select date_trunc('month', created_at at time zone 'UTC')::date, location_id, tireman_id, count(*)::int,
+                (count(*) filter (where status = 'approved'))::int,
+                (count(*) filter (where pic_sign = '-'))::int,
+                (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
+                (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int
+           from tire_checks group by 1, 2, 3
+         except all
+         select month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop
+           from tire_check_monthly where n <> 0)) x`);
+    expect(rowsOf(diff)).toEqual([]);
+  }
+
+  it('reads whole months from the monthly rollup and equals a recount of the checks', async () => {
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from tire_check_monthly where n > 0`),
+    ) as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    await expectReportsEqualRecount();
+  });
+
+  it('stays equal to a recount after checks are updated, moved across months, deleted and added', async () => {
+    const db = t.database.db;
+    const checks = (await allChecks()).sort((a, b) => a.id - b.id);
+    const jan = checks.filter((c) => inDays(c, '2025-01-05', '2025-01-25'));
+    expect(jan.length).toBeGreaterThan(20);
+    // signatures and approval of a check change as it is validated
+    for (const c of jan.slice(0, 5)) {
+      await db
+        .update(tireChecks)
+        .set({ pic_sign: 'pic.png', edp_sign: 'edp.png', workshop_sign: '-', status: 'approved' })
+        .where(eq(tireChecks.id, c.id));
+    }
+    // moved to another month, another tire man and another location
+    await db
+      .update(tireChecks)
+      .set({ created_at: jkt('2024-12-10 09:00') })
+      .where(eq(tireChecks.id, jan[5]!.id));
+    await db
+      .update(tireChecks)
+      .set({ created_at: jkt('2025-03-03 10:00'), tireman_id: ids.tm2, location_id: ids.locations[3]! })
+      .where(eq(tireChecks.id, jan[6]!.id));
+    // deleted
+    await db.delete(tireChecks).where(inArray(tireChecks.id, [jan[7]!.id, jan[8]!.id, jan[9]!.id]));
+    // added in a month that had none
+    await db.insert(tireChecks).values(
+      ['2024-11-20 08:00', '2025-03-15 13:00'].map((at) => ({
+        unit_id: ids.units[0]!,
+        plate_number: 'P-1',
+        tireman_id: ids.tm1,
+        location_id: ids.locations[1]!,
+        odometer: 1000,
+        created_at: jkt(at),
+      })),
+    );
+    await expectReportsEqualRecount();
+  });
+});

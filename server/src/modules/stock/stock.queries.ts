@@ -1,0 +1,557 @@
+// Read models of the warehouse, the stock cards and the scrap list, all computed in SQL from the
+// tire event ledger (tire_events). Window functions carry each tire's in-stock state from event to
+// event and sum the changes into a running stock.
+import { CONDITION_CODE_LABELS } from '@itms/contracts/enums';
+import {
+  NO_LOCATION_LABEL,
+  type TireEventKind,
+  type TLastMovement,
+  type TScrapQuery,
+  type TScrapRow,
+  type TStockCardQuery,
+  type TStockCardRow,
+  type TStockCardTire,
+  type TWarehouseGroup,
+  type TWarehouseQuery,
+  type TWarehouseRow,
+  UNKNOWN_REASON,
+} from '@itms/contracts/stock';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { containsPattern } from '../tires/tires.queries';
+
+const km = new Intl.NumberFormat('id-ID');
+
+/** Ket: what a ledger entry means, in Indonesian. */
+export function describeMovement(e: {
+  kind: string;
+  plate_number: string | null;
+  position: string | null;
+  odometer: number | null;
+  to_status: string | null;
+  note: string;
+}): string {
+  const where = `${e.plate_number ? ` ${e.plate_number}` : ''}${e.position ? ` posisi ${e.position}` : ''}`;
+  const at = e.odometer != null ? ` pada ${km.format(e.odometer)} km` : '';
+  let text: string;
+  switch (e.kind) {
+    case 'received':
+      text = 'Diterima';
+      break;
+    case 'installed':
+      text = `Dipasang di${where}${at}`;
+      break;
+    case 'removed':
+      text = `Dilepas${where ? ` dari${where}` : ''}${at}`;
+      break;
+    case 'checked':
+      text = `Dicek${where ? ` di${where}` : ''}${at}`;
+      break;
+    case 'scrapped':
+      text = 'Status: SCRAP';
+      break;
+    case 'status':
+      text = `Status: ${e.to_status ?? '-'}`;
+      break;
+    case 'updated':
+      text = 'Data ban diperbarui';
+      break;
+    default:
+      text = e.kind;
+  }
+  return e.note ? `${text} (${e.note})` : text;
+}
+
+/** Stock after an event: 1 in stock, 0 mounted or scrapped, null when the event does not say. */
+const STOCK_STATE = sql.raw(`case
+  when e.to_status is not null then (case when e.to_status in ('UNINSTALLED', 'SPARE') then 1 else 0 end)
+  when e.kind in ('received', 'removed') then 1
+  when e.kind in ('installed', 'scrapped') then 0
+end`);
+
+/**
+ * Location of an event `e`: the location of the check, replacement or BKB that caused it. One
+ * lookup in the document's own table (joins to all three would probe each table for every event).
+ */
+const EVENT_LOCATION_ID = sql.raw(`(case e.source_type
+  when 'tire-check' then (select tc.location_id from tire_checks tc where tc.id = e.source_id)
+  when 'tire-replacement' then (select tr.location_id from tire_replacements tr where tr.id = e.source_id)
+  when 'mismatch' then (select mm.location_id from mismatches mm where mm.id = e.source_id) end)`);
+
+interface CardSqlRow {
+  id: number;
+  tire_id: number;
+  kind: string;
+  created_at: string | Date;
+  date: string;
+  time: string;
+  unit_id: number | null;
+  plate_number: string | null;
+  position: string | null;
+  odometer: number | null;
+  from_status: string | null;
+  to_status: string | null;
+  note: string;
+  customer: string | null;
+  ir_brand: string;
+  size: string;
+  serial_number: string;
+  user_name: string | null;
+  location_name: string | null;
+  stock: number;
+}
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+function toCardRow(r: CardSqlRow): TStockCardRow {
+  const userLocation = [r.user_name, r.location_name].filter(Boolean).join(' / ') || '-';
+  return {
+    id: Number(r.id),
+    tire_id: r.tire_id,
+    kind: r.kind as TireEventKind,
+    createdAt: iso(r.created_at),
+    date: r.date,
+    time: r.time,
+    customer: r.customer ?? '-',
+    brand: r.ir_brand,
+    size: r.size,
+    serial_number: r.serial_number,
+    production_no: String(r.tire_id),
+    description: describeMovement(r),
+    user_name: r.user_name,
+    location_name: r.location_name,
+    user_location: userLocation,
+    Unit: r.unit_id != null && r.plate_number ? { id: r.unit_id, plate_number: r.plate_number } : null,
+    position: r.position,
+    odometer: r.odometer,
+    from_status: r.from_status,
+    to_status: r.to_status,
+    note: r.note,
+    stock: Number(r.stock),
+  };
+}
+
+/** Columns and joins that turn a CTE `c` of ledger rows (with `stock`) into stock card rows. */
+function cardSelect(tz: string): SQL {
+  return sql`
+    select c.id, c.tire_id, c.kind, c.created_at,
+      to_char(c.created_at at time zone ${tz}, 'YYYY-MM-DD') as date,
+      to_char(c.created_at at time zone ${tz}, 'HH24:MI') as time,
+      c.unit_id, u.plate_number, c.position, c.odometer, c.from_status, c.to_status, c.note,
+      cu.name as customer, t.ir_brand, t.size, t.serial_number,
+      us.name as user_name, l.name as location_name, c.stock
+    from c
+    join tires t on t.id = c.tire_id
+    left join units u on u.id = c.unit_id
+    left join projects p on p.id = u.project_id
+    left join customers cu on cu.id = p.customer_id
+    left join users us on us.id = c.user_id
+    left join locations l on l.id = c.location_id`;
+}
+
+export async function stockCardTire(db: DbOrTx, tireId: number): Promise<TStockCardTire> {
+  const [t] = rowsOf<Omit<TStockCardTire, 'production_no'>>(
+    await db.execute(sql`
+      select id, serial_number, ir_brand, ori_brand, size, pattern, status from tires where id = ${tireId}`),
+  );
+  if (!t) throw notFound('Ban');
+  return { ...t, production_no: String(t.id) };
+}
+
+/** The stock card of one tire: every ledger entry in order, stock 1 while in stock, 0 otherwise. */
+export async function tireStockCard(
+  db: DbOrTx,
+  tireId: number,
+  tz: string,
+  offset: number,
+  limit: number,
+): Promise<{ data: TStockCardRow[]; total: number }> {
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from tire_events where tire_id = ${tireId}`),
+  );
+  const rows = rowsOf<CardSqlRow>(
+    await db.execute(sql`
+      with ev as (
+        select e.*, ${EVENT_LOCATION_ID} as location_id, ${STOCK_STATE} as st
+        from tire_events e
+        where e.tire_id = ${tireId}
+      ),
+      g as (select ev.*, count(st) over (order by id) as grp from ev),
+      c as (select g.*, coalesce(max(st) over (partition by grp), 0) as stock from g)
+      ${cardSelect(tz)}
+      order by c.id
+      offset ${offset} limit ${limit}`),
+  );
+  return { data: rows.map(toCardRow), total: count!.n };
+}
+
+function sizeBrandWhere(q: Pick<TStockCardQuery, 'size' | 'brand'>, alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`true
+    ${q.size ? sql`and upper(${a}.size) = upper(${q.size})` : sql``}
+    ${q.brand ? sql`and upper(${a}.ir_brand) = upper(${q.brand})` : sql``}`;
+}
+
+/** The filter of a size/brand card on tire_stock_moves (upper-case keys). */
+function moveKeysWhere(q: Pick<TStockCardQuery, 'size' | 'brand'>, alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`true
+    ${q.size ? sql`and ${a}.size_key = upper(${q.size})` : sql``}
+    ${q.brand ? sql`and ${a}.brand_key = upper(${q.brand})` : sql``}`;
+}
+
+/**
+ * The stock card of a size and/or brand: every movement of its tires in time order, with the
+ * running number of them in stock. Each tire's in-stock state is carried from entry to entry and
+ * its change stored per entry in tire_stock_moves (kept by a trigger on the ledger), so the running
+ * stock at an entry is the sum of the changes up to it. A page reads, from one index, the changes
+ * before it, or, in the second half of the card, those after it subtracted from the sum of all
+ * (counted from the same index); only the page's rows are joined to their details.
+ */
+export async function groupStockCard(
+  db: DbOrTx,
+  q: TStockCardQuery,
+  tz: string,
+  offset: number,
+  limit: number,
+): Promise<{ data: TStockCardRow[]; total: number; in_stock_now: number }> {
+  const [count] = rowsOf<{ n: number; stock_sum: number; in_stock_now: number }>(
+    await db.execute(sql`
+      select m.n, m.stock_sum,
+        (select count(*)::int from tires t where ${sizeBrandWhere(q, 't')} and t.status in ('UNINSTALLED', 'SPARE'))
+          as in_stock_now
+      from (select count(*)::int as n, coalesce(sum(m.stock_delta), 0)::int as stock_sum
+              from tire_stock_moves m where ${moveKeysWhere(q, 'm')}) m`),
+  );
+  const total = count!.n;
+  if (offset >= total) return { data: [], total, in_stock_now: count!.in_stock_now };
+  const fromEnd = total - offset - limit;
+  // the page's ids and running stock, from the nearer end of the card
+  const page =
+    offset <= fromEnd
+      ? sql`
+        select w.event_id, w.created_at,
+          sum(w.stock_delta) over (order by w.created_at, w.event_id rows between unbounded preceding and current row)
+            as stock
+        from (
+          select m.event_id, m.created_at, m.stock_delta from tire_stock_moves m
+          where ${moveKeysWhere(q, 'm')}
+          order by m.created_at, m.event_id
+          limit ${offset + limit}
+        ) w
+        order by w.created_at, w.event_id
+        offset ${offset}`
+      : sql`
+        select w.event_id, w.created_at,
+          ${count!.stock_sum}::int + w.stock_delta
+            - sum(w.stock_delta) over (order by w.created_at desc, w.event_id desc
+                                       rows between unbounded preceding and current row) as stock
+        from (
+          select m.event_id, m.created_at, m.stock_delta from tire_stock_moves m
+          where ${moveKeysWhere(q, 'm')}
+          order by m.created_at desc, m.event_id desc
+          limit ${total - offset}
+        ) w
+        order by w.created_at desc, w.event_id desc
+        offset ${Math.max(fromEnd, 0)}`;
+  const rows = rowsOf<CardSqlRow>(
+    await db.execute(sql`
+      with pg as (${page}),
+      c as (
+        select e.*, ${EVENT_LOCATION_ID} as location_id, pg.stock
+        from pg join tire_events e on e.id = pg.event_id
+      )
+      ${cardSelect(tz)}
+      order by c.created_at, c.id`),
+  );
+  return { data: rows.map(toCardRow), total, in_stock_now: count!.in_stock_now };
+}
+
+// ---------- warehouse ----------
+
+/**
+ * CTE `stock`: the tires in stock of the filter with their location, from tire_stock_state (kept by
+ * a trigger on the ledger: the tire's last entry and the location of its last located entry), so
+ * no tire's ledger is searched; the last movement itself is joined for the page's rows only.
+ */
+function warehouseCte(q: TWarehouseQuery): SQL {
+  return sql`
+    with stock as (
+      select t.id, t.serial_number, t.ir_brand, t.ori_brand, t.pattern, t.size, t.status, t.groove_lowest,
+        ss.location_id, l.name as location_name, ss.last_event_id
+      from tires t
+      left join tire_stock_state ss on ss.tire_id = t.id
+      left join locations l on l.id = ss.location_id
+      where t.status in ('UNINSTALLED', 'SPARE')
+        ${q.status ? sql`and t.status = ${q.status}` : sql``}
+        ${q.q ? sql`and t.serial_number ilike ${containsPattern(q.q)}` : sql``}
+        and ${sizeBrandWhere(q, 't')}
+        ${q.location_id ? sql`and ss.location_id = ${q.location_id}` : sql``}
+    )`;
+}
+
+interface WarehouseSqlRow {
+  id: number;
+  serial_number: string;
+  ir_brand: string;
+  ori_brand: string;
+  pattern: string;
+  size: string;
+  status: 'UNINSTALLED' | 'SPARE';
+  groove_lowest: number | null;
+  location_id: number | null;
+  location_name: string | null;
+  ev_id: number | null;
+  ev_kind: string | null;
+  ev_at: string | Date | null;
+  ev_unit_id: number | null;
+  ev_position: string | null;
+  ev_odometer: number | null;
+  ev_to_status: string | null;
+  ev_note: string | null;
+  ev_plate: string | null;
+  ev_user: string | null;
+}
+
+function lastMovement(r: WarehouseSqlRow): TLastMovement | null {
+  if (r.ev_id == null || !r.ev_kind || !r.ev_at) return null;
+  return {
+    id: Number(r.ev_id),
+    kind: r.ev_kind as TireEventKind,
+    description: describeMovement({
+      kind: r.ev_kind,
+      plate_number: r.ev_plate,
+      position: r.ev_position,
+      odometer: r.ev_odometer,
+      to_status: r.ev_to_status,
+      note: r.ev_note ?? '',
+    }),
+    createdAt: iso(r.ev_at),
+    Unit: r.ev_unit_id != null && r.ev_plate ? { id: r.ev_unit_id, plate_number: r.ev_plate } : null,
+    position: r.ev_position,
+    user_name: r.ev_user,
+  };
+}
+
+export async function warehouseGroups(
+  db: DbOrTx,
+  q: TWarehouseQuery,
+): Promise<{ groups: TWarehouseGroup[]; totals: { total: number; uninstalled: number; spare: number } }> {
+  const rows = rowsOf<{
+    is_total: boolean;
+    location_id: number | null;
+    location_name: string | null;
+    size: string;
+    brand: string;
+    total: number;
+    uninstalled: number;
+    spare: number;
+  }>(
+    await db.execute(sql`
+      ${warehouseCte(q)}
+      select grouping(size) = 1 as is_total, location_id, location_name, size, ir_brand as brand,
+        count(*)::int as total,
+        (count(*) filter (where status = 'UNINSTALLED'))::int as uninstalled,
+        (count(*) filter (where status = 'SPARE'))::int as spare
+      from stock
+      group by grouping sets ((location_id, location_name, size, ir_brand), ())
+      order by is_total, location_name nulls last, size, ir_brand`),
+  );
+  const total = rows.find((r) => r.is_total);
+  return {
+    groups: rows
+      .filter((r) => !r.is_total)
+      .map((r) => ({
+        location_id: r.location_id,
+        location: r.location_name ?? NO_LOCATION_LABEL,
+        size: r.size,
+        brand: r.brand,
+        total: r.total,
+        uninstalled: r.uninstalled,
+        spare: r.spare,
+      })),
+    totals: { total: total?.total ?? 0, uninstalled: total?.uninstalled ?? 0, spare: total?.spare ?? 0 },
+  };
+}
+
+export async function warehouseRows(
+  db: DbOrTx,
+  q: TWarehouseQuery,
+  offset: number,
+  limit: number,
+): Promise<TWarehouseRow[]> {
+  const rows = rowsOf<WarehouseSqlRow>(
+    await db.execute(sql`
+      ${warehouseCte(q)},
+      pg as (
+        select * from stock
+        order by location_name nulls last, size, ir_brand, serial_number, id
+        offset ${offset} limit ${limit}
+      )
+      select pg.*, le.id as ev_id, le.kind as ev_kind, le.created_at as ev_at, le.unit_id as ev_unit_id,
+        le.position as ev_position, le.odometer as ev_odometer, le.to_status as ev_to_status, le.note as ev_note,
+        lu.plate_number as ev_plate, lus.name as ev_user
+      from pg
+      left join tire_events le on le.id = pg.last_event_id
+      left join units lu on lu.id = le.unit_id
+      left join users lus on lus.id = le.user_id
+      order by pg.location_name nulls last, pg.size, pg.ir_brand, pg.serial_number, pg.id`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    serial_number: r.serial_number,
+    ir_brand: r.ir_brand,
+    ori_brand: r.ori_brand,
+    pattern: r.pattern,
+    size: r.size,
+    status: r.status,
+    groove_lowest: r.groove_lowest,
+    Location: r.location_id != null ? { id: r.location_id, name: r.location_name ?? '' } : null,
+    last_movement: lastMovement(r),
+  }));
+}
+
+// ---------- scrap ----------
+
+const CONDITION_LABELS = sql.join(
+  Object.entries(CONDITION_CODE_LABELS).map(([code, label]) => sql`(${Number(code)}::int, ${label}::text)`),
+  sql`, `,
+);
+
+/** Reason of a scrap: the named condition codes of the tire, else the scrap note, else unknown. */
+function scrapReason(): SQL {
+  return sql`
+      left join lateral (
+        select string_agg(coalesce(lbl.label, 'Kode ' || d.code), ', ' order by d.first_part) as labels
+        from (
+          select code, min(i) as first_part from (
+            select p.i, case when trim(p.v) ~ '^[0-9]{1,3}$' then trim(p.v)::int end as code
+            from unnest(string_to_array(s0.condition, ',')) with ordinality as p(v, i)
+          ) parts
+          where code is not null and code not in (0, 99)
+          group by code
+        ) d
+        left join (values ${CONDITION_LABELS}) as lbl(code, label) on lbl.code = d.code
+      ) codes on true`;
+}
+const REASON = sql`coalesce(nullif(codes.labels, ''), nullif(s0.scrap_note, ''), ${UNKNOWN_REASON})`;
+
+/** CTE s0: the scrapped tires of the filter with their scrap event (one index probe each). */
+function scrapBaseCte(q: TScrapQuery, tz: string): SQL {
+  return sql`
+    s0 as (
+      select t.id, t.serial_number, t.ir_brand, t.ori_brand, t.size, t.pattern, t.condition,
+        se.created_at as scrapped_at, coalesce(se.note, '') as scrap_note
+      from tires t
+      left join lateral (
+        select e.created_at, e.note from tire_events e
+        where e.tire_id = t.id and (e.kind = 'scrapped' or (e.kind = 'status' and e.to_status = 'SCRAP'))
+        order by e.id desc limit 1
+      ) se on true
+      where t.status = 'SCRAP'
+        ${q.q ? sql`and t.serial_number ilike ${containsPattern(q.q)}` : sql``}
+        ${q.brand ? sql`and upper(t.ir_brand) = upper(${q.brand})` : sql``}
+        ${
+          q.dateStart && q.dateEnd
+            ? sql`and se.created_at >= (${q.dateStart}::date)::timestamp at time zone ${tz}
+                  and se.created_at < ((${q.dateEnd}::date + 1)::timestamp at time zone ${tz})`
+            : sql``
+        }
+    )`;
+}
+
+export async function scrapTotals(db: DbOrTx, q: TScrapQuery, tz: string) {
+  const rows = rowsOf<{ g_reason: number; g_brand: number; reason: string; brand: string; total: number }>(
+    await db.execute(sql`
+      with ${scrapBaseCte(q, tz)},
+      s as (select s0.ir_brand, ${REASON} as reason from s0 ${scrapReason()})
+      select grouping(reason) as g_reason, grouping(ir_brand) as g_brand, reason, ir_brand as brand,
+        count(*)::int as total
+      from s
+      group by grouping sets ((reason), (ir_brand), ())
+      order by total desc, reason, brand`),
+  );
+  return {
+    total: rows.find((r) => r.g_reason === 1 && r.g_brand === 1)?.total ?? 0,
+    byReason: rows.filter((r) => r.g_reason === 0).map((r) => ({ reason: r.reason, total: r.total })),
+    byBrand: rows.filter((r) => r.g_brand === 0).map((r) => ({ brand: r.brand, total: r.total })),
+  };
+}
+
+export async function scrapRows(
+  db: DbOrTx,
+  q: TScrapQuery,
+  tz: string,
+  offset: number,
+  limit: number,
+): Promise<TScrapRow[]> {
+  const rows = rowsOf<{
+    id: number;
+    serial_number: string;
+    ir_brand: string;
+    ori_brand: string;
+    size: string;
+    pattern: string;
+    condition: string;
+    reason: string;
+    scrap_note: string;
+    scrapped_at: string | Date | null;
+    scrapped_date: string | null;
+    last_unit_id: number | null;
+    last_plate: string | null;
+    km_run: number;
+    days_in_service: number | null;
+  }>(
+    // the page is cut from the scrapped tires first; last unit, km run, days in service and the
+    // reason are looked up for its rows only
+    await db.execute(sql`
+      with ${scrapBaseCte(q, tz)},
+      pg as (select * from s0 order by scrapped_at desc nulls last, id desc offset ${offset} limit ${limit})
+      select s0.*, ${REASON} as reason, lu.unit_id as last_unit_id, u.plate_number as last_plate,
+        coalesce(kmr.km, 0)::int as km_run,
+        case when fi.first_installed_at is not null and s0.scrapped_at is not null
+          then floor(extract(epoch from (s0.scrapped_at - fi.first_installed_at)) / 86400)::int end
+          as days_in_service,
+        to_char(s0.scrapped_at at time zone ${tz}, 'YYYY-MM-DD') as scrapped_date
+      from pg s0
+      left join lateral (
+        select e.unit_id from tire_events e
+        where e.tire_id = s0.id and e.unit_id is not null order by e.id desc limit 1
+      ) lu on true
+      left join units u on u.id = lu.unit_id
+      left join lateral (
+        select sum(d) as km from (
+          select case
+            when e.kind = 'removed' and lag(e.kind) over w = 'installed' and e.odometer >= lag(e.odometer) over w
+            then e.odometer - lag(e.odometer) over w end as d
+          from tire_events e
+          where e.tire_id = s0.id and e.kind in ('installed', 'removed')
+          window w as (order by e.id)
+        ) periods
+      ) kmr on true
+      left join lateral (
+        select min(e.created_at) as first_installed_at from tire_events e
+        where e.tire_id = s0.id and e.kind = 'installed'
+      ) fi on true
+      ${scrapReason()}
+      order by s0.scrapped_at desc nulls last, s0.id desc`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    serial_number: r.serial_number,
+    ir_brand: r.ir_brand,
+    ori_brand: r.ori_brand,
+    size: r.size,
+    pattern: r.pattern,
+    condition: r.condition,
+    reason: r.reason,
+    scrap_note: r.scrap_note,
+    scrappedAt: r.scrapped_at ? iso(r.scrapped_at) : null,
+    scrapped_date: r.scrapped_date,
+    last_unit:
+      r.last_unit_id != null && r.last_plate ? { id: r.last_unit_id, plate_number: r.last_plate } : null,
+    km_run: Number(r.km_run),
+    days_in_service: r.days_in_service,
+  }));
+}

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/health', { config: { public: true }, schema: { tags: ['system'] } }, async (_req, reply) => {
+    try {
+      await app.db.execute(sql`select 1`);
+      return { status: 'ok', database: app.database.driver };
+    } catch {
+      return reply
+        .status(503)
+        .send({ statusCode: 503, code: 'INTERNAL', message: 'Database tidak dapat dihubungi' });
+    }
+  });
+};

@@ -1,0 +1,336 @@
+import { POSITIONS } from '@itms/contracts/enums';
+import type { TListResult } from '@itms/contracts/list';
+import type {
+  TActiveTireEntry,
+  TActiveUnitTires,
+  TCheckQueueQuery,
+  TCheckQueueRow,
+  TTireCheckDetail,
+  TTireCheckRecord,
+} from '@itms/contracts/tire-checks';
+import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  activeUnitTires,
+  drivers,
+  locations,
+  projects,
+  regions,
+  tireCheckRecords,
+  tireChecks,
+  tires,
+  units,
+  users,
+} from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { pageResult, pageWindow } from '../../lib/paging';
+
+const checkProject = alias(projects, 'check_project');
+const unitProject = alias(projects, 'unit_project');
+const validator = alias(users, 'validator');
+
+/**
+ * The EDP queue: not signed by EDP and not returned to the tire man. Literal values (not bind
+ * parameters) so the planner can match the partial index `tire_checks_queue_idx`.
+ */
+export const inQueue = sql`${tireChecks.edp_sign} = '-' and ${tireChecks.returned_at} is null`;
+
+/** Order of wheel positions: 1..12, ST, ST2. */
+const positionOrder = (col: AnyPgColumn) =>
+  sql`array_position(array[${sql.raw(POSITIONS.map((p) => `'${p}'`).join(','))}]::text[], ${col})`;
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+export function createTireCheckQueries(db: DbOrTx, timezone: string) {
+  const localTime = sql<string>`to_char(${tireChecks.created_at} at time zone ${timezone}, 'HH24:MI')`;
+  const localDate = sql<string>`to_char(${tireChecks.created_at} at time zone ${timezone}, 'YYYY-MM-DD')`;
+
+  /** The page query of a check list (also used to EXPLAIN the queue in tests and benchmarks). */
+  function listQuery(where: SQL, q: TCheckQueueQuery) {
+    const { offset, limit } = pageWindow(q);
+    return (
+      db
+        .select({
+          id: tireChecks.id,
+          created_at: tireChecks.created_at,
+          time: localTime,
+          date: localDate,
+          plate_number: tireChecks.plate_number,
+          status: tireChecks.status,
+          returned_at: tireChecks.returned_at,
+          tireman_id: users.id,
+          tireman_name: users.name,
+          location_name: locations.name,
+          unit_plate: units.plate_number,
+          unit_project: unitProject.name,
+          check_project: checkProject.name,
+        })
+        .from(tireChecks)
+        .innerJoin(users, eq(users.id, tireChecks.tireman_id))
+        .innerJoin(locations, eq(locations.id, tireChecks.location_id))
+        .innerJoin(units, eq(units.id, tireChecks.unit_id))
+        .innerJoin(unitProject, eq(unitProject.id, units.project_id))
+        .leftJoin(checkProject, eq(checkProject.id, tireChecks.project_id))
+        .where(where)
+        // NULLS LAST as in tire_checks_queue_idx, so the index gives the order without a sort
+        .orderBy(sql`${tireChecks.created_at} desc nulls last`, sql`${tireChecks.id} desc nulls last`)
+        .limit(limit)
+        .offset(offset)
+    );
+  }
+
+  async function listRows(where: SQL, q: TCheckQueueQuery): Promise<TCheckQueueRow[]> {
+    const rows = await listQuery(where, q);
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: iso(r.created_at)!,
+      time: r.time,
+      date: r.date,
+      plate_number: r.plate_number,
+      status: r.status as TCheckQueueRow['status'],
+      tireman_tire_check: { id: r.tireman_id, name: r.tireman_name },
+      Location: { name: r.location_name },
+      Unit: { plate_number: r.unit_plate, Project: { name: r.unit_project } },
+      project: r.check_project ?? r.unit_project,
+      returned_at: iso(r.returned_at),
+    }));
+  }
+
+  async function countWhere(where: SQL): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tireChecks).where(where);
+    return Number(row?.n ?? 0);
+  }
+
+  /** A page and the count; a page past the end is not looked for (the count says it is empty). */
+  async function paged(where: SQL, q: TCheckQueueQuery): Promise<TListResult<TCheckQueueRow>> {
+    if (pageWindow(q).offset === 0) {
+      const [data, total] = await Promise.all([listRows(where, q), countWhere(where)]);
+      return pageResult(data, total, q);
+    }
+    const total = await countWhere(where);
+    return pageResult(pageWindow(q).offset >= total ? [] : await listRows(where, q), total, q);
+  }
+
+  /** GET /tire-check/noEdpSign: newest first, one page. */
+  async function queue(q: TCheckQueueQuery): Promise<TListResult<TCheckQueueRow>> {
+    return paged(inQueue, q);
+  }
+
+  /** GET /tire-check/returned: the checks returned to one tire man. */
+  async function returnedTo(tiremanId: number, q: TCheckQueueQuery): Promise<TListResult<TCheckQueueRow>> {
+    return paged(and(eq(tireChecks.tireman_id, tiremanId), isNotNull(tireChecks.returned_at))!, q);
+  }
+
+  /** Checks created today in APP_TIMEZONE. */
+  async function countToday(): Promise<number> {
+    return countWhere(
+      sql`${tireChecks.created_at} >= (now() at time zone ${timezone})::date::timestamp at time zone ${timezone}
+        and ${tireChecks.created_at} < ((now() at time zone ${timezone})::date + 1)::timestamp at time zone ${timezone}`,
+    );
+  }
+
+  const countPending = () => countWhere(inQueue);
+
+  async function records(checkId: number): Promise<TTireCheckRecord[]> {
+    const rows = await db
+      .select({
+        r: tireCheckRecords,
+        check_odometer: tireChecks.odometer,
+        t: {
+          id: tires.id,
+          serial_number: tires.serial_number,
+          ir_brand: tires.ir_brand,
+          ori_brand: tires.ori_brand,
+          pattern: tires.pattern,
+          size: tires.size,
+          is_original: tires.is_original,
+          position: tires.position,
+          status: tires.status,
+          groove_1: tires.groove_1,
+          groove_2: tires.groove_2,
+          groove_3: tires.groove_3,
+          groove_4: tires.groove_4,
+          groove_lowest: tires.groove_lowest,
+          pressure: tires.pressure,
+          odometer: tires.odometer,
+        },
+      })
+      .from(tireCheckRecords)
+      .innerJoin(tireChecks, eq(tireChecks.id, tireCheckRecords.tire_check_id))
+      .leftJoin(tires, eq(tires.id, tireCheckRecords.tire_id))
+      .where(eq(tireCheckRecords.tire_check_id, checkId))
+      .orderBy(asc(positionOrder(tireCheckRecords.position)), asc(tireCheckRecords.id));
+    return rows.map(({ r, check_odometer, t }) => ({
+      id: r.id,
+      tire_check_id: r.tire_check_id,
+      tire_id: r.tire_id,
+      position: r.position,
+      serial_number: r.serial_number,
+      serial_number_url: r.serial_number_url,
+      ir_brand: r.ir_brand,
+      ori_brand: r.ori_brand,
+      pattern: r.pattern,
+      size: r.size,
+      status: r.status,
+      groove_1: r.groove_1,
+      groove_2: r.groove_2,
+      groove_3: r.groove_3,
+      groove_4: r.groove_4,
+      pressure: r.pressure,
+      condition: r.condition,
+      rotation: r.rotation,
+      temperature: r.temperature,
+      information: r.information,
+      createdAt: iso(r.created_at)!,
+      updatedAt: iso(r.updated_at)!,
+      Tire_Check: { odometer: check_odometer },
+      Tire_ITM: t && t.id != null ? t : null,
+    }));
+  }
+
+  async function exists(checkId: number): Promise<boolean> {
+    const [row] = await db.select({ id: tireChecks.id }).from(tireChecks).where(eq(tireChecks.id, checkId));
+    return Boolean(row);
+  }
+
+  /** GET /tire-check-record/{id}: the records of check `id`. */
+  async function recordsOf(checkId: number): Promise<TTireCheckRecord[]> {
+    const list = await records(checkId);
+    if (list.length === 0 && !(await exists(checkId))) throw notFound('Pengecekan');
+    return list;
+  }
+
+  /** GET /tire-check/detail/{id}. */
+  async function detail(checkId: number): Promise<TTireCheckDetail> {
+    const [row] = await db
+      .select({
+        c: tireChecks,
+        time: localTime,
+        date: localDate,
+        location: { name: locations.name },
+        region: { id: regions.id, name: regions.name, manpower: regions.manpower, pic: regions.pic },
+        driver: { name: drivers.name, phone: drivers.phone },
+        unit: {
+          id: units.id,
+          plate_number: units.plate_number,
+          unit_type: units.unit_type,
+          tonnage: units.tonnage,
+        },
+        unit_project: unitProject.name,
+        check_project: checkProject.name,
+        tireman: {
+          id: users.id,
+          name: users.name,
+          signature: users.signature,
+          photo: users.photo,
+          phone: users.phone,
+        },
+        validator: { id: validator.id, name: validator.name },
+      })
+      .from(tireChecks)
+      .innerJoin(users, eq(users.id, tireChecks.tireman_id))
+      .innerJoin(locations, eq(locations.id, tireChecks.location_id))
+      .innerJoin(regions, eq(regions.id, locations.region_id))
+      .innerJoin(units, eq(units.id, tireChecks.unit_id))
+      .innerJoin(unitProject, eq(unitProject.id, units.project_id))
+      .leftJoin(checkProject, eq(checkProject.id, tireChecks.project_id))
+      .leftJoin(drivers, eq(drivers.id, tireChecks.driver_id))
+      .leftJoin(validator, eq(validator.id, tireChecks.validated_by))
+      .where(eq(tireChecks.id, checkId));
+    if (!row) throw notFound('Pengecekan');
+    const { c } = row;
+    return {
+      id: c.id,
+      createdAt: iso(c.created_at)!,
+      time: row.time,
+      date: row.date,
+      plate_number: c.plate_number,
+      unit_id: c.unit_id,
+      tireman: c.tireman_id,
+      location_id: c.location_id,
+      project_id: c.project_id,
+      odometer: c.odometer,
+      equipment: c.equipment,
+      tireman_sign: c.tireman_sign,
+      driver_sign: c.driver_sign,
+      pic_sign: c.pic_sign,
+      pic_name: c.pic_name,
+      edp_sign: c.edp_sign,
+      workshop_sign: c.workshop_sign,
+      itms_sign: c.itms_sign,
+      status: c.status as TTireCheckDetail['status'],
+      plate_number_url: c.plate_number_url,
+      odometer_url: c.odometer_url,
+      returned_at: iso(c.returned_at),
+      validated_by: c.validated_by,
+      validated_at: iso(c.validated_at),
+      validator: row.validator?.id != null ? row.validator : null,
+      Location: { name: row.location.name, Region: row.region },
+      Driver: row.driver?.name != null ? row.driver : null,
+      Unit: { ...row.unit, Project: { name: row.unit_project } },
+      Project: row.check_project != null ? { name: row.check_project } : null,
+      tireman_tire_check: row.tireman,
+      records: await records(checkId),
+    };
+  }
+
+  /** GET /active-unit-tire/{unitId}: what is mounted on the unit, and the positions left empty. */
+  async function activeUnitTiresOf(unitId: number): Promise<TActiveUnitTires> {
+    const [unit] = await db
+      .select({
+        id: units.id,
+        plate_number: units.plate_number,
+        unit_type: units.unit_type,
+        tonnage: units.tonnage,
+        project: unitProject.name,
+      })
+      .from(units)
+      .innerJoin(unitProject, eq(unitProject.id, units.project_id))
+      .where(eq(units.id, unitId));
+    if (!unit) throw notFound('Unit');
+    const rows = await db
+      .select({
+        a: activeUnitTires,
+        t: {
+          id: tires.id,
+          serial_number: tires.serial_number,
+          ir_brand: tires.ir_brand,
+          groove_1: tires.groove_1,
+          groove_2: tires.groove_2,
+          groove_3: tires.groove_3,
+          groove_4: tires.groove_4,
+          pressure: tires.pressure,
+          odometer: tires.odometer,
+        },
+      })
+      .from(activeUnitTires)
+      .leftJoin(tires, eq(tires.id, activeUnitTires.tire_id))
+      .where(eq(activeUnitTires.unit_id, unitId))
+      .orderBy(asc(positionOrder(activeUnitTires.position)));
+    const entries: TActiveTireEntry[] = rows.map(({ a, t }) => ({
+      activeTireId: a.id,
+      position: a.position,
+      status: a.status as TActiveTireEntry['status'],
+      km_installed: a.km_installed,
+      tire_id: a.tire_id,
+      detail: t && t.id != null ? { ...t, tireId: t.id } : null,
+    }));
+    const { project, ...u } = unit;
+    return {
+      Unit: { ...u, Project: { name: project } },
+      Tire: entries.filter((e) => e.status === 'INSTALLED'),
+      OffTire: entries.filter((e) => e.status !== 'INSTALLED'),
+    };
+  }
+
+  /** SQL of the queue page and count queries, for EXPLAIN. */
+  const queueSql = (q: TCheckQueueQuery) => ({
+    page: listQuery(inQueue, q).toSQL(),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(tireChecks).where(inQueue).toSQL(),
+  });
+
+  return { queue, queueSql, returnedTo, countToday, countPending, detail, recordsOf, activeUnitTiresOf };
+}
+
+export type TireCheckQueries = ReturnType<typeof createTireCheckQueries>;

@@ -1,0 +1,583 @@
+import type { TSessionUser } from '@itms/contracts/auth';
+import { UNSIGNED } from '@itms/contracts/enums';
+import {
+  CHECK_MESSAGES,
+  type TResubmitBody,
+  type TTireCheckCreateBody,
+  type TTireCheckRecordOutput,
+  type TTireMeasurement,
+  type TValidateBody,
+} from '@itms/contracts/tire-checks';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client';
+import {
+  activeUnitTires,
+  drivers,
+  locations,
+  projects,
+  tireCheckRecords,
+  tireChecks,
+  tires,
+  units,
+  users,
+} from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { type MoveSource, recordTireEvent } from '../fleet/mounting';
+import { refreshTireWear } from '../tire-intelligence/wear';
+
+type Actor = Pick<TSessionUser, 'id' | 'role'>;
+type RecordInputs = TTireCheckRecordOutput[];
+
+/** What a resubmission's audit line keeps of each record it replaces and writes. */
+const AUDITED_RECORD_FIELDS = [
+  'position',
+  'serial_number',
+  'groove_1',
+  'groove_2',
+  'groove_3',
+  'groove_4',
+  'pressure',
+  'condition',
+] as const;
+const auditedRecordColumns = Object.fromEntries(
+  AUDITED_RECORD_FIELDS.map((k) => [k, tireCheckRecords[k]]),
+) as { [K in (typeof AUDITED_RECORD_FIELDS)[number]]: (typeof tireCheckRecords)[K] };
+
+export interface TireChecksServiceOptions {
+  /** Tells the office that a check arrived; called after the transaction committed. */
+  notify?: (checkId: number) => void;
+  /** Test seam: runs inside the validation transaction after each tire's values and ledger event were written. */
+  afterTireUpdate?: (tireId: number, index: number) => Promise<void> | void;
+  /** A check was validated (its tires' wear statistics are refreshed); called after the commit. */
+  onValidated?: (checkId: number) => void;
+}
+
+const lowest = (m: Pick<TTireMeasurement, 'groove_1' | 'groove_2' | 'groove_3' | 'groove_4'>) =>
+  Math.min(m.groove_1, m.groove_2, m.groove_3, m.groove_4);
+
+const measurementNote = (m: TTireMeasurement) =>
+  `RTD ${m.groove_1}/${m.groove_2}/${m.groove_3}/${m.groove_4} PSI ${m.pressure} KM ${m.odometer}`;
+
+export function createTireChecksService(db: Db, opts: TireChecksServiceOptions = {}) {
+  /** Locks a check row for the rest of the transaction; 404 when it does not exist (or was deleted). */
+  async function lockCheck(tx: Tx, checkId: number) {
+    const [check] = await tx.select().from(tireChecks).where(eq(tireChecks.id, checkId)).for('update');
+    if (!check) throw notFound('Pengecekan');
+    return check;
+  }
+
+  function assertOwnerOrOffice(actor: Actor, check: { tireman_id: number }) {
+    if (actor.role === 'tire-man' && check.tireman_id !== actor.id) throw forbidden();
+  }
+
+  /** The check's records, each linked to the tire with that serial number (case-insensitive). */
+  async function insertRecords(tx: Tx, checkId: number, records: RecordInputs) {
+    const lowered = [...new Set(records.map((r) => r.serial_number.toLowerCase()))];
+    const known = await tx
+      .select({
+        id: tires.id,
+        serial_number: tires.serial_number,
+        ir_brand: tires.ir_brand,
+        ori_brand: tires.ori_brand,
+        pattern: tires.pattern,
+        size: tires.size,
+      })
+      .from(tires)
+      .where(inArray(sql`lower(${tires.serial_number})`, lowered));
+    const bySerial = new Map<string, (typeof known)[number]>();
+    for (const t of known) {
+      const key = t.serial_number.toLowerCase();
+      // an exact spelling wins over a case variant
+      if (!bySerial.has(key) || records.some((r) => r.serial_number === t.serial_number))
+        bySerial.set(key, t);
+    }
+    await tx.insert(tireCheckRecords).values(
+      records.map((r) => {
+        const tire = bySerial.get(r.serial_number.toLowerCase());
+        return {
+          tire_check_id: checkId,
+          tire_id: tire?.id ?? null,
+          position: r.position,
+          serial_number: r.serial_number,
+          serial_number_url: r.serial_number_url,
+          ir_brand: tire?.ir_brand ?? '',
+          ori_brand: tire?.ori_brand ?? '',
+          pattern: tire?.pattern ?? '',
+          size: tire?.size ?? '',
+          groove_1: r.groove_1,
+          groove_2: r.groove_2,
+          groove_3: r.groove_3,
+          groove_4: r.groove_4,
+          pressure: r.pressure,
+          condition: r.condition,
+          rotation: r.rotation,
+          temperature: r.temperature ?? null,
+          information: r.information,
+        };
+      }),
+    );
+  }
+
+  async function findOrCreateDriver(tx: Tx, name: string, phone: string): Promise<number | null> {
+    if (!name) return null;
+    const [found] = await tx
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(and(eq(drivers.name, name), eq(drivers.phone, phone)))
+      .limit(1);
+    if (found) return found.id;
+    const [made] = await tx.insert(drivers).values({ name, phone }).returning({ id: drivers.id });
+    return made!.id;
+  }
+
+  /** POST /tire-check: a tire man's check; refused as a whole when anything is wrong. */
+  async function create(actor: Actor, body: TTireCheckCreateBody): Promise<number> {
+    const checkId = await db.transaction(async (tx) => {
+      const [unit] = await tx
+        .select({ id: units.id, plate_number: units.plate_number })
+        .from(units)
+        .where(eq(units.id, body.unit_id));
+      const [location] = await tx
+        .select({ id: locations.id })
+        .from(locations)
+        .where(eq(locations.id, body.location_id));
+      const project =
+        body.project_id === undefined
+          ? null
+          : (await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, body.project_id)))[0];
+      const fields: { field: string; message: string }[] = [];
+      if (!unit) fields.push({ field: 'unit_id', message: 'Unit tidak ditemukan' });
+      if (!location) fields.push({ field: 'location_id', message: 'Lokasi tidak ditemukan' });
+      if (project === undefined) fields.push({ field: 'project_id', message: 'Project tidak ditemukan' });
+      if (fields.length || !unit) {
+        throw badRequest(
+          `Data tidak valid: ${fields.map((f) => `${f.field} (${f.message})`).join(', ')}`,
+          fields,
+        );
+      }
+      const driverName = (body.driver?.name || body.driver_name || '').trim();
+      const driverPhone = (body.driver?.phone || body.driver_phone || '').trim();
+      const driverId = await findOrCreateDriver(tx, driverName, driverPhone);
+      const [check] = await tx
+        .insert(tireChecks)
+        .values({
+          unit_id: unit.id,
+          plate_number: unit.plate_number,
+          tireman_id: actor.id,
+          location_id: body.location_id,
+          project_id: body.project_id ?? null,
+          driver_id: driverId,
+          odometer: body.odometer,
+          equipment: body.equipment,
+          tireman_sign: body.tireman_sign,
+          driver_sign: body.driver_sign,
+          plate_number_url: body.plate_number_url,
+          odometer_url: body.odometer_url,
+          status: 'pending',
+        })
+        .returning({ id: tireChecks.id });
+      await insertRecords(tx, check!.id, body.records);
+      await audit(tx, {
+        userId: actor.id,
+        action: 'create',
+        entity: 'tire-check',
+        entityId: check!.id,
+        detail: { unit_id: unit.id, records: body.records.length },
+      });
+      return check!.id;
+    });
+    opts.notify?.(checkId);
+    return checkId;
+  }
+
+  /** PATCH /tire-check/picSign/{id}: the PIC signs on site (tire man's own check) or at the office. */
+  async function signPic(actor: Actor, checkId: number, body: { pic_sign: string; pic_name: string }) {
+    await db.transaction(async (tx) => {
+      const check = await lockCheck(tx, checkId);
+      assertOwnerOrOffice(actor, check);
+      if (check.status === 'approved') throw conflict('Pengecekan sudah divalidasi');
+      await tx
+        .update(tireChecks)
+        .set({ pic_sign: body.pic_sign, pic_name: body.pic_name })
+        .where(eq(tireChecks.id, checkId));
+      await audit(tx, {
+        userId: actor.id,
+        action: 'pic-sign',
+        entity: 'tire-check',
+        entityId: checkId,
+        detail: {
+          before: { pic_sign: check.pic_sign, pic_name: check.pic_name },
+          after: { pic_sign: body.pic_sign, pic_name: body.pic_name },
+        },
+      });
+    });
+  }
+
+  /** PUT /tire-check/{id}: the Return. PIC and ITMS signatures back to '-', back on the tire man's list. */
+  async function returnCheck(actor: Actor, checkId: number) {
+    await db.transaction(async (tx) => {
+      const check = await lockCheck(tx, checkId);
+      if (check.status === 'approved')
+        throw conflict('Pengecekan sudah divalidasi, tidak dapat dikembalikan');
+      if (check.returned_at) throw conflict('Pengecekan sudah dikembalikan ke tire man');
+      await tx
+        .update(tireChecks)
+        .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: new Date() })
+        .where(eq(tireChecks.id, checkId));
+      await audit(tx, {
+        userId: actor.id,
+        action: 'return',
+        entity: 'tire-check',
+        entityId: checkId,
+        detail: {
+          before: { pic_sign: check.pic_sign, itms_sign: check.itms_sign, returned_at: null },
+          after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: new Date().toISOString() },
+        },
+      });
+    });
+  }
+
+  /** PUT /tire-check/{id}/resubmit: the tire man sends a returned check again (optionally re-measured). */
+  async function resubmit(actor: Actor, checkId: number, body: TResubmitBody | undefined) {
+    await db.transaction(async (tx) => {
+      const check = await lockCheck(tx, checkId);
+      assertOwnerOrOffice(actor, check);
+      if (!check.returned_at) throw conflict('Pengecekan ini tidak sedang dikembalikan');
+      // the measurements replaced by a re-measured resubmission, for the audit line
+      let recordsBefore: Record<string, unknown>[] | undefined;
+      if (body?.records) {
+        recordsBefore = (
+          await tx
+            .delete(tireCheckRecords)
+            .where(eq(tireCheckRecords.tire_check_id, checkId))
+            .returning(auditedRecordColumns)
+        ).sort((a, b) => a.position.localeCompare(b.position, 'en', { numeric: true }));
+        await insertRecords(tx, checkId, body.records);
+      }
+      await tx
+        .update(tireChecks)
+        .set({
+          returned_at: null,
+          ...(body?.pic_sign ? { pic_sign: body.pic_sign } : {}),
+          ...(body?.pic_name ? { pic_name: body.pic_name } : {}),
+        })
+        .where(eq(tireChecks.id, checkId));
+      await audit(tx, {
+        userId: actor.id,
+        action: 'resubmit',
+        entity: 'tire-check',
+        entityId: checkId,
+        detail: {
+          before: {
+            returned_at: check.returned_at.toISOString(),
+            pic_name: check.pic_name,
+            ...(recordsBefore ? { records: recordsBefore } : {}),
+          },
+          after: {
+            returned_at: null,
+            pic_name: body?.pic_name || check.pic_name,
+            ...(body?.records
+              ? {
+                  records: body.records.map((r) =>
+                    Object.fromEntries(AUDITED_RECORD_FIELDS.map((k) => [k, r[k]])),
+                  ),
+                }
+              : {}),
+          },
+        },
+      });
+    });
+    opts.notify?.(checkId);
+  }
+
+  function assertValidatable(check: { status: string; returned_at: Date | null }) {
+    if (check.status === 'approved') throw conflict(CHECK_MESSAGES.alreadyValidated);
+    if (check.returned_at) throw conflict('Pengecekan sudah dikembalikan ke tire man');
+  }
+
+  async function approve(tx: Tx, actor: Actor, checkId: number, edpSign: string, detail: unknown) {
+    await tx
+      .update(tireChecks)
+      .set({ edp_sign: edpSign, status: 'approved', validated_by: actor.id, validated_at: new Date() })
+      .where(eq(tireChecks.id, checkId));
+    await audit(tx, {
+      userId: actor.id,
+      action: 'validate',
+      entity: 'tire-check',
+      entityId: checkId,
+      detail,
+    });
+  }
+
+  /** PATCH /tire-check/edpSign/{id}: the spec's last step (after the per-tire PUTs). */
+  async function signEdp(actor: Actor, checkId: number, edpSign: string) {
+    await db.transaction(async (tx) => {
+      const check = await lockCheck(tx, checkId);
+      assertValidatable(check);
+      await approve(tx, actor, checkId, edpSign, { via: 'edpSign' });
+      await refreshTireWear(tx, { checkId });
+    });
+    opts.onValidated?.(checkId);
+  }
+
+  /** Writes new measurements to a tire and its ledger; false when there is no such tire. */
+  async function measure(tx: Tx, tireId: number, m: TTireMeasurement, source: MoveSource) {
+    const [tire] = await tx
+      .update(tires)
+      .set({
+        groove_1: m.groove_1,
+        groove_2: m.groove_2,
+        groove_3: m.groove_3,
+        groove_4: m.groove_4,
+        groove_lowest: lowest(m),
+        pressure: m.pressure,
+        odometer: m.odometer,
+      })
+      .where(eq(tires.id, tireId))
+      .returning({
+        id: tires.id,
+        serial_number: tires.serial_number,
+        groove_1: tires.groove_1,
+        groove_2: tires.groove_2,
+        groove_3: tires.groove_3,
+        groove_4: tires.groove_4,
+        groove_lowest: tires.groove_lowest,
+        pressure: tires.pressure,
+        odometer: tires.odometer,
+      });
+    if (!tire) return null;
+    const [slot] = await tx
+      .select({ unitId: activeUnitTires.unit_id, position: activeUnitTires.position })
+      .from(activeUnitTires)
+      .where(and(eq(activeUnitTires.tire_id, tireId), eq(activeUnitTires.status, 'INSTALLED')));
+    await recordTireEvent(tx, {
+      tireId,
+      kind: 'checked',
+      source,
+      unitId: slot?.unitId ?? null,
+      position: slot?.position ?? null,
+      odometer: m.odometer,
+      note: measurementNote(m),
+    });
+    return tire;
+  }
+
+  /** PUT /tire/{tireId}: one tire's After values (the spec's per-call validation). */
+  async function measureTire(
+    actor: Actor,
+    tireId: number,
+    body: TTireMeasurement & { tire_check_id?: number },
+  ) {
+    return db.transaction(async (tx) => {
+      const source: MoveSource = body.tire_check_id
+        ? { userId: actor.id, sourceType: 'tire-check', sourceId: body.tire_check_id }
+        : { userId: actor.id, sourceType: 'manual', sourceId: null };
+      const [before] = await tx
+        .select({
+          groove_1: tires.groove_1,
+          groove_2: tires.groove_2,
+          groove_3: tires.groove_3,
+          groove_4: tires.groove_4,
+          pressure: tires.pressure,
+          odometer: tires.odometer,
+        })
+        .from(tires)
+        .where(eq(tires.id, tireId))
+        .for('update');
+      const tire = await measure(tx, tireId, body, source);
+      if (!tire) throw notFound('Ban');
+      await audit(tx, {
+        userId: actor.id,
+        action: 'measure',
+        entity: 'tire',
+        entityId: tireId,
+        detail: { before, after: { ...body } },
+      });
+      return tire;
+    });
+  }
+
+  /**
+   * POST /tire-check/{id}/validate: every tire's After values, the check records, the EDP
+   * signature and the approval in one transaction. The check row is locked first, so of two
+   * concurrent validations exactly one passes; the other sees `approved` and gets 409.
+   */
+  async function validate(actor: Actor, checkId: number, body: TValidateBody) {
+    await db.transaction(async (tx) => {
+      const check = await lockCheck(tx, checkId);
+      assertValidatable(check);
+
+      let edpSign = body.edp_sign;
+      if (!edpSign) {
+        const [me] = await tx
+          .select({ signature: users.signature })
+          .from(users)
+          .where(eq(users.id, actor.id));
+        if (!me?.signature || me.signature === UNSIGNED) throw badRequest(CHECK_MESSAGES.needSignature);
+        edpSign = me.signature;
+      }
+
+      const recs = await tx
+        .select({
+          id: tireCheckRecords.id,
+          tire_id: tireCheckRecords.tire_id,
+          position: tireCheckRecords.position,
+        })
+        .from(tireCheckRecords)
+        .where(eq(tireCheckRecords.tire_check_id, checkId));
+      const byId = new Map(recs.map((r) => [r.id, r]));
+      const byTire = new Map(recs.filter((r) => r.tire_id != null).map((r) => [r.tire_id!, r]));
+
+      const fields: { field: string; message: string }[] = [];
+      const lines = body.records.map((line, index) => {
+        const record = line.record_id !== undefined ? byId.get(line.record_id) : byTire.get(line.tire_id!);
+        if (line.record_id !== undefined && !record) {
+          fields.push({
+            field: `records.${index}.record_id`,
+            message: 'Rekam ban bukan bagian dari pengecekan ini',
+          });
+        }
+        return { line, index, record, tireId: line.tire_id ?? record?.tire_id ?? null };
+      });
+      const seenTires = new Set<number>();
+      for (const l of lines) {
+        if (l.tireId == null) continue;
+        if (seenTires.has(l.tireId))
+          fields.push({ field: `records.${l.index}.tire_id`, message: 'Ban duplikat' });
+        seenTires.add(l.tireId);
+      }
+      if (fields.length)
+        throw badRequest(`Data tidak valid: ${fields.map((f) => f.message).join(', ')}`, fields);
+
+      // tire rows are locked in id order, whatever order the client sent, so that two
+      // validations sharing tires cannot deadlock
+      const withTire = lines
+        .filter((l): l is typeof l & { tireId: number } => l.tireId != null)
+        .sort((a, b) => a.tireId - b.tireId);
+      type TireValues = { id: number; serial_number: string } & Record<
+        'groove_1' | 'groove_2' | 'groove_3' | 'groove_4' | 'pressure' | 'odometer',
+        number | null
+      >;
+      let beforeTires: TireValues[] = [];
+      if (withTire.length) {
+        // the locked rows' values are what the audit line records as "before"
+        beforeTires = rowsOf<TireValues>(
+          await tx.execute(
+            sql`select id, serial_number, groove_1, groove_2, groove_3, groove_4, pressure, odometer
+              from tires where id in (${sql.join(
+                withTire.map((l) => sql`${l.tireId}`),
+                sql`, `,
+              )}) order by id for update`,
+          ),
+        );
+        const values = sql.join(
+          withTire.map(
+            ({ tireId, line: m }) =>
+              sql`(${tireId}::int, ${m.groove_1}::real, ${m.groove_2}::real, ${m.groove_3}::real, ${m.groove_4}::real, ${lowest(m)}::real, ${m.pressure}::real, ${m.odometer}::int)`,
+          ),
+          sql`, `,
+        );
+        const updated = rowsOf<{ id: number }>(
+          await tx.execute(sql`
+            update tires set groove_1 = v.g1, groove_2 = v.g2, groove_3 = v.g3, groove_4 = v.g4,
+              groove_lowest = v.low, pressure = v.psi, odometer = v.km, updated_at = now()
+            from (values ${values}) as v(id, g1, g2, g3, g4, low, psi, km)
+            where tires.id = v.id
+            returning tires.id`),
+        );
+        const found = new Set(updated.map((r) => Number(r.id)));
+        const missing = withTire.filter((l) => !found.has(l.tireId));
+        if (missing.length) {
+          throw badRequest(
+            'Ban tidak ditemukan',
+            missing.map((l) => ({ field: `records.${l.index}.tire_id`, message: 'Ban tidak ditemukan' })),
+          );
+        }
+        const source: MoveSource = { userId: actor.id, sourceType: 'tire-check', sourceId: checkId };
+        let step = 0;
+        for (const { tireId, line, record } of withTire) {
+          await recordTireEvent(tx, {
+            tireId,
+            kind: 'checked',
+            source,
+            unitId: check.unit_id,
+            position: record?.position ?? null,
+            odometer: line.odometer,
+            note: measurementNote(line),
+          });
+          await opts.afterTireUpdate?.(tireId, step++);
+        }
+      }
+
+      const withRecord = lines.filter(
+        (l): l is typeof l & { record: NonNullable<typeof l.record> } => l.record != null,
+      );
+      if (withRecord.length) {
+        const values = sql.join(
+          withRecord.map(
+            ({ record, tireId, line: m }) =>
+              sql`(${record.id}::int, ${m.groove_1}::real, ${m.groove_2}::real, ${m.groove_3}::real, ${m.groove_4}::real, ${m.pressure}::real, ${tireId}::int)`,
+          ),
+          sql`, `,
+        );
+        await tx.execute(sql`
+          update tire_check_records set groove_1 = v.g1, groove_2 = v.g2, groove_3 = v.g3, groove_4 = v.g4,
+            pressure = v.psi, tire_id = coalesce(tire_check_records.tire_id, v.tire_id), updated_at = now()
+          from (values ${values}) as v(id, g1, g2, g3, g4, psi, tire_id)
+          where tire_check_records.id = v.id`);
+      }
+
+      const serialOf = new Map(beforeTires.map((t) => [Number(t.id), t.serial_number]));
+      await approve(tx, actor, checkId, edpSign, {
+        via: 'validate',
+        tires: seenTires.size,
+        lines: lines.length,
+        before: {
+          status: check.status,
+          edp_sign: check.edp_sign,
+          tires: beforeTires.map(({ id, ...v }) => ({ id: Number(id), ...v })),
+        },
+        after: {
+          status: 'approved',
+          edp_sign: edpSign,
+          tires: withTire.map(({ tireId, line: m }) => ({
+            id: tireId,
+            serial_number: serialOf.get(tireId) ?? null,
+            groove_1: m.groove_1,
+            groove_2: m.groove_2,
+            groove_3: m.groove_3,
+            groove_4: m.groove_4,
+            pressure: m.pressure,
+            odometer: m.odometer,
+          })),
+        },
+      });
+      // tire life and wear forecast of the check's tires (issue 11), in this transaction
+      await refreshTireWear(tx, { checkId });
+    });
+    opts.onValidated?.(checkId);
+  }
+
+  /** DELETE /tire-check/{id}: the check and its records. */
+  async function remove(actor: Actor, checkId: number) {
+    await db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(tireChecks)
+        .where(eq(tireChecks.id, checkId))
+        .returning({ id: tireChecks.id, unit_id: tireChecks.unit_id, status: tireChecks.status });
+      if (!gone) throw notFound('Pengecekan');
+      await audit(tx, {
+        userId: actor.id,
+        action: 'delete',
+        entity: 'tire-check',
+        entityId: checkId,
+        detail: gone,
+      });
+    });
+  }
+
+  return { create, signPic, returnCheck, resubmit, signEdp, measureTire, validate, remove };
+}
+
+export type TireChecksService = ReturnType<typeof createTireChecksService>;

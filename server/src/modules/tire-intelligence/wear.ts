@@ -1,0 +1,315 @@
+// Tire life and wear statistics (issue 11), set-based: one INSERT ... SELECT ... ON CONFLICT
+// recomputes the tire_wear rows of a few tires (inside a validation's transaction) or of the
+// whole fleet (seed, bench, boot) with the same SQL. No per-tire loop in Node.
+//
+// From the ledger (tire_events) and the approved checks:
+//  - mount periods: each 'installed' event up to the tire's next 'installed' / 'removed' event;
+//    the current one ends at the latest approved check odometer of its unit. A period on a spare
+//    position (ST, ST2) accrues no km. km_total sums the tire's own periods, whatever the unit.
+//  - readings: the lowest groove of every check record of an approved check that falls inside one
+//    of the tire's mount periods (same unit, check time within the period); the tire's km at a
+//    reading = km of its earlier periods + (check odometer - period start odometer).
+//  - lives: a life ends at each 'retreaded' event; the fit uses the current life only.
+//  - fit: least squares of lowest groove (mm) against km / 1000, robust to a single bad reading:
+//    the reading with the largest leave-one-out (deleted) residual is the candidate; the line
+//    through the others gives every reading a residual, and readings whose residual exceeds
+//    max(1.0 mm, 3 x 1.4826 x median absolute residual of the others) are dropped before the
+//    final least-squares fit. (Trimming against the plain least-squares line, as first
+//    sketched, misses an outlier at either end of five readings: it drags the line toward itself
+//    and inflates the median.) Needs 4 readings to trim; fewer are fitted as they are.
+import { RTD_RISE_TOLERANCE_MM } from '@itms/contracts/tire-intelligence';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
+
+/** Tire ids, every tire, or the tires whose ledger names a document (source_type, source_id). */
+export type WearTarget =
+  | readonly number[]
+  | 'all'
+  | { sourceType: 'tire-replacement' | 'mismatch'; sourceId: number }
+  | { checkId: number };
+
+export interface WearSqlOptions {
+  /** Backtest: leave the last reading of each tire's current life out of the fit. */
+  holdOutLast?: boolean;
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`;
+
+function tireFilter(target: WearTarget): SQL {
+  if (target === 'all') return sql`true`;
+  if ('checkId' in target) {
+    return sql`t.id in (select r.tire_id from tire_check_records r where r.tire_check_id = ${target.checkId})`;
+  }
+  if ('sourceType' in target) {
+    return sql`t.id in (select e.tire_id from tire_events e
+      where e.source_id = ${target.sourceId} and e.source_type = ${target.sourceType})`;
+  }
+  return sql`t.id = any(${intArray(target)})`;
+}
+
+/**
+ * The CTEs shared by the refresh and the backtest: sel (tires), ev (ledger), per (mount periods),
+ * rt (retreads), rd (readings with km and life), rdk (ranked within life), cur (current life,
+ * minus the held-out reading when asked).
+ */
+export function readingCtes(target: WearTarget, opts: WearSqlOptions = {}): SQL {
+  const holdOut = opts.holdOutLast ? sql.raw('true') : sql.raw('false');
+  return sql`
+  sel as materialized (
+    select t.id, t.status, t.is_original, t.casing_status from tires t where ${tireFilter(target)}
+  ),
+  ev as materialized (
+    select e.id, e.tire_id, e.kind, e.unit_id, e.position, e.odometer, e.created_at
+      from tire_events e join sel on sel.id = e.tire_id
+     where e.kind in ('installed', 'removed', 'retreaded', 'scrapped')
+        or (e.kind = 'status' and e.to_status = 'SCRAP')
+  ),
+  mv as (
+    select e.*, lead(e.created_at) over w as next_at, lead(e.odometer) over w as next_odo
+      from ev e where e.kind in ('installed', 'removed')
+    window w as (partition by e.tire_id order by e.created_at, e.id)
+  ),
+  per0 as (
+    select m.tire_id, m.unit_id, m.position, m.created_at as start_at, m.odometer as start_odo,
+           m.next_at as end_at, case when m.next_at is not null then m.next_odo else lu.odometer end as end_odo,
+           m.position in ('ST', 'ST2') as spare
+      from mv m
+      left join lateral (
+        select c.odometer from tire_checks c
+         where m.next_at is null and c.unit_id = m.unit_id and c.status = 'approved' and c.created_at >= m.created_at
+         order by c.created_at desc limit 1) lu on true
+     where m.kind = 'installed'
+  ),
+  per as materialized (
+    select p.*, coalesce(sum(p.km) over (partition by p.tire_id order by p.start_at
+                  rows between unbounded preceding and 1 preceding), 0)::float8 as km_before
+      from (select p0.*, (case when p0.spare then 0
+                  else greatest(coalesce(p0.end_odo, p0.start_odo) - coalesce(p0.start_odo, p0.end_odo), 0) end)::float8 as km
+              from per0 p0) p
+  ),
+  rt as (
+    select tire_id, array_agg(created_at) as ats, count(*)::int as n from ev where kind = 'retreaded' group by tire_id
+  ),
+  -- approved readings of the tires first (one row per record), then matched to mount periods:
+  -- materialized so that the planner cannot fan records out over every period of their tire
+  rc as materialized (
+    select r.tire_id, c.id as check_id, c.created_at as at, c.unit_id, c.odometer, r.position,
+           -- real (float4) to the decimal that was measured
+           round(least(r.groove_1, r.groove_2, r.groove_3, r.groove_4)::numeric, 2)::float8 as groove
+      from tire_check_records r
+      join sel on sel.id = r.tire_id
+      join tire_checks c on c.id = r.tire_check_id and c.status = 'approved'
+     where least(r.groove_1, r.groove_2, r.groove_3, r.groove_4) is not null
+  ),
+  rd as (
+    select x.tire_id, x.check_id, x.at, x.position, x.groove,
+           (p.km_before + case when p.spare then 0
+              else greatest(x.odometer - coalesce(p.start_odo, x.odometer), 0) end)::float8 as km,
+           case when rt.ats is null then 0
+                else (select count(*)::int from unnest(rt.ats) a where a <= x.at) end as life,
+           coalesce(rt.n, 0) as current_life
+      from rc x
+      join per p on p.tire_id = x.tire_id and p.unit_id = x.unit_id
+                and x.at >= p.start_at and (p.end_at is null or x.at < p.end_at)
+      left join rt on rt.tire_id = x.tire_id
+  ),
+  rdk as materialized (
+    select d.*,
+           row_number() over (partition by d.tire_id, d.life order by d.at, d.check_id) as k,
+           count(*) over (partition by d.tire_id, d.life) as n_life,
+           d.groove - lag(d.groove) over (partition by d.tire_id, d.life order by d.at, d.check_id) as rise
+      from rd d
+  ),
+  cur as materialized (
+    select d.*, d.km / 1000.0 as x, d.n_life - ${holdOut}::int as k_last
+      from rdk d
+     where d.life = d.current_life and not (${holdOut} and d.k = d.n_life)
+  )`;
+}
+
+/** The tire_wear rows of the target tires, as a SELECT (column order of WEAR_COLUMNS). */
+export function wearSelect(target: WearTarget, opts: WearSqlOptions): SQL {
+  return sql`
+  with ${readingCtes(target, opts)},
+  worn as (
+    select tire_id, sum(greatest(f - l, 0))::real as mm_worn from (
+      select tire_id, life, sum(case when k = 1 then groove else 0 end) as f,
+             sum(case when k = n_life then groove else 0 end) as l
+        from rdk group by tire_id, life) x
+     group by tire_id
+  ),
+  seen as (
+    select tire_id, start_at as at, 0 as ord, position from per
+    union all
+    select tire_id, at, 1, position from rd
+  ),
+  rot as (
+    select tire_id, (count(*) filter (where prev is not null and prev <> position))::int as rotations
+      from (select tire_id, position, lag(position) over (partition by tire_id order by at, ord) as prev from seen) s
+     group by tire_id
+  ),
+  -- the fit, with window aggregates only (no self-joins of CTEs, whose row estimates are blind):
+  -- fa: the least-squares line over all readings of the tire's current life
+  fa as (
+    select c.tire_id, c.check_id, c.at, c.x, c.groove, c.k, c.k_last, c.rise,
+           count(*) over t as n, regr_slope(c.groove, c.x) over t as b1, regr_intercept(c.groove, c.x) over t as a1,
+           regr_sxx(c.groove, c.x) over t as sxx, avg(c.x) over t as mx, sum(c.x) over t as sx,
+           sum(c.groove) over t as sy, sum(c.x * c.x) over t as sxx_raw, sum(c.x * c.groove) over t as sxy_raw
+      from cur c
+    window t as (partition by c.tire_id)
+  ),
+  -- fb: each reading's deleted residual, and the line through the others (used for the worst one)
+  fb as (
+    select f.*,
+           abs((f.groove - (f.a1 + f.b1 * f.x)) / nullif(1 - (1.0 / f.n + (f.x - f.mx) ^ 2 / nullif(f.sxx, 0)), 0)) as dres,
+           ((f.n - 1) * (f.sxy_raw - f.x * f.groove) - (f.sx - f.x) * (f.sy - f.groove))
+             / nullif((f.n - 1) * (f.sxx_raw - f.x * f.x) - (f.sx - f.x) ^ 2, 0) as b_loo
+      from fa f
+  ),
+  fc as (
+    select f.*, ((f.sy - f.groove) - f.b_loo * (f.sx - f.x)) / nullif(f.n - 1, 0) as a_loo,
+           row_number() over (partition by f.tire_id order by f.dres desc nulls last, f.check_id) as worst
+      from fb f
+  ),
+  -- fd: the candidate's leave-one-out line on every row of its tire, and each reading's residual to it
+  fd as (
+    select g.*, abs(g.groove - (g.ca + g.cb * g.x)) as res,
+           row_number() over (partition by g.tire_id
+             order by case when g.check_id = g.cand then null else abs(g.groove - (g.ca + g.cb * g.x)) end nulls last) as pos
+      from (select f.*,
+                   max(case when f.worst = 1 then f.a_loo end) over (partition by f.tire_id) as ca,
+                   max(case when f.worst = 1 then f.b_loo end) over (partition by f.tire_id) as cb,
+                   max(case when f.worst = 1 then f.check_id end) over (partition by f.tire_id) as cand
+              from fc f) g
+  ),
+  -- fe: median absolute residual of the others (positions (m+1)/2 and (m+2)/2 of m = n - 1), keep flag
+  fe as (
+    select h.*, h.n < 4 or h.sxx is null or h.sxx <= 0 or h.cb is null
+             or h.res <= greatest(1.0, 3 * 1.4826 * h.med) as keep
+      from (select f.*,
+                   (max(case when f.pos = (f.n - 1 + 1) / 2 then f.res end) over (partition by f.tire_id)
+                    + max(case when f.pos = (f.n - 1 + 2) / 2 then f.res end) over (partition by f.tire_id)) / 2 as med
+              from fd f) h
+  ),
+  fit as (
+    select tire_id, count(*)::int as readings, min(at) as first_at, max(at) as last_at,
+           min(x) * 1000 as first_km, max(x) * 1000 as last_km,
+           max(groove) filter (where k = k_last) as last_groove,
+           coalesce(bool_or(rise > ${sql.raw(String(RTD_RISE_TOLERANCE_MM))}), false) as rtd_rise,
+           (count(*) filter (where keep))::int as n,
+           regr_slope(groove, x) filter (where keep) as b, regr_intercept(groove, x) filter (where keep) as a,
+           regr_sxx(groove, x) filter (where keep) as sxx, regr_syy(groove, x) filter (where keep) as syy,
+           regr_sxy(groove, x) filter (where keep) as sxy
+      from fe group by tire_id
+  ),
+  pk as (
+    select tire_id, sum(km) as km_total, min(start_at) as first_mounted_at from per group by tire_id
+  ),
+  sc as (
+    select tire_id, max(created_at) as at from ev where kind in ('scrapped', 'status') group by tire_id
+  )
+  select sel.id, coalesce(fit.readings, 0), coalesce(fit.n, 0), fit.b, fit.a,
+         case when fit.n >= 3 and fit.sxx > 0
+              then sqrt(greatest(fit.syy - fit.sxy * fit.sxy / fit.sxx, 0) / (fit.n - 2) / fit.sxx) end,
+         fit.first_at, fit.last_at, fit.last_km, fit.last_groove,
+         case when fit.last_at - fit.first_at >= interval '1 day'
+              then (fit.last_km - fit.first_km) / (extract(epoch from fit.last_at - fit.first_at) / 86400) end,
+         coalesce(pk.km_total, 0), pk.first_mounted_at,
+         case when sel.status = 'SCRAP' then sc.at end,
+         greatest(coalesce(rt.n, 0),
+                  case when sel.is_original = 'RET' or sel.casing_status like '%VULK%' then 1 else 0 end),
+         coalesce(rot.rotations, 0), coalesce(worn.mm_worn, 0), coalesce(fit.rtd_rise, false), now()
+    from sel
+    left join fit on fit.tire_id = sel.id
+    left join pk on pk.tire_id = sel.id
+    left join sc on sc.tire_id = sel.id
+    left join rt on rt.tire_id = sel.id
+    left join rot on rot.tire_id = sel.id
+    left join worn on worn.tire_id = sel.id`;
+}
+
+const WEAR_COLUMNS = [
+  'tire_id',
+  'readings',
+  'fit_n',
+  'slope',
+  'intercept',
+  'slope_se',
+  'first_read_at',
+  'last_read_at',
+  'last_km',
+  'last_groove',
+  'km_per_day',
+  'km_total',
+  'first_mounted_at',
+  'ended_at',
+  'retreads',
+  'rotations',
+  'mm_worn',
+  'rtd_rise',
+  'updated_at',
+] as const;
+
+/**
+ * Recomputes the tire_wear rows of the given tires (or of every tire) in one statement. Call it
+ * inside the transaction that changed the tires' ledger, checks or retread data.
+ */
+export async function refreshTireWear(
+  db: DbOrTx,
+  target: WearTarget,
+  opts: WearSqlOptions = {},
+): Promise<void> {
+  if (Array.isArray(target) && target.length === 0) return;
+  const cols = sql.raw(WEAR_COLUMNS.join(', '));
+  const set = sql.raw(
+    WEAR_COLUMNS.filter((c) => c !== 'tire_id')
+      .map((c) => `${c} = excluded.${c}`)
+      .join(', '),
+  );
+  // the whole fleet: hash joins over all readings (the CTEs' row estimates are blind and would pick
+  // index nested loops, right for a few tires but 10x slower for all); for the rest of this
+  // transaction only (SET LOCAL), reset right after
+  const all = target === 'all';
+  if (all) await db.execute(sql`set local enable_nestloop = off`);
+  // and no JIT: the planner's costs with nested loops off would make it compile for seconds
+  if (all) await db.execute(sql`set local jit = off`);
+  await db.execute(sql`
+    insert into tire_wear (${cols})
+    ${wearSelect(target, opts)}
+    on conflict (tire_id) do update set ${set}`);
+  if (all) {
+    await db.execute(sql`reset enable_nestloop`);
+    await db.execute(sql`reset jit`);
+  }
+}
+
+/** The tires a validated document (replacement, BKB) moved: refreshed in the same transaction. */
+export async function refreshTireWearOfSource(
+  db: DbOrTx,
+  sourceType: 'tire-replacement' | 'mismatch',
+  sourceId: number,
+): Promise<void> {
+  await refreshTireWear(db, { sourceType, sourceId });
+}
+
+/**
+ * At boot: when tire_wear is empty but approved checks exist (a database from before issue 11),
+ * computes every tire's row. Never throws; logs what it did.
+ */
+export async function refreshTireWearIfMissing(
+  db: DbOrTx,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+): Promise<void> {
+  try {
+    const [r] = rowsOf<{ missing: boolean }>(
+      await db.execute(sql`select not exists (select 1 from tire_wear)
+        and exists (select 1 from tire_checks where status = 'approved') as missing`),
+    );
+    if (!r?.missing) return;
+    const started = performance.now();
+    await db.transaction(async (tx) => refreshTireWear(tx, 'all'));
+    log.info({ ms: Math.round(performance.now() - started) }, 'tire wear statistics computed');
+  } catch (err) {
+    log.error({ err }, 'tire wear statistics failed');
+  }
+}

@@ -1,0 +1,198 @@
+import {
+  REPLACEMENT_MESSAGES,
+  ZHistoryEditQuery,
+  ZReplacementHistoryQuery,
+  ZReplacementPutBody,
+  ZReplacementQueueQuery,
+  ZReplacementSubmitBody,
+  ZReplacementValidateBody,
+  ZReplaceRecordFieldsBody,
+  ZReplaceRecordPutBody,
+} from '@itms/contracts/tire-replacements';
+import { ZTireUpdateBody } from '@itms/contracts/tires';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors';
+import { ANY_USER, FIELD, OFFICE } from '../../lib/roles';
+import { currentUser } from '../../plugins/auth';
+import {
+  findSnLite,
+  listHistory,
+  listQueue,
+  recordDetail,
+  replacementDetail,
+} from './tire-replacements.queries';
+import {
+  deleteReplacement,
+  returnReplacement,
+  submitReplacement,
+  swapRecordTire,
+  updateRecordFields,
+  updateTire,
+  validateReplacement,
+} from './tire-replacements.service';
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive('Id tidak valid') });
+const tags = ['tire-replacements'];
+
+export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tz = app.config.timezone;
+
+  // ---- field app (tire man) ----
+
+  app.post(
+    '/tire-replacement',
+    { config: { roles: FIELD }, schema: { tags, body: ZReplacementSubmitBody } },
+    async (req, reply) => {
+      const id = await submitReplacement(app.db, currentUser(req), req.body);
+      app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id });
+      return reply.status(201).send({ id, message: REPLACEMENT_MESSAGES.submitted });
+    },
+  );
+
+  // ---- office (EDP) ----
+
+  app.get(
+    '/tire-replace/pending',
+    { config: { roles: OFFICE }, schema: { tags, querystring: ZReplacementQueueQuery } },
+    async (req) => listQueue(app.db, tz, req.query),
+  );
+
+  app.get(
+    '/tire-replace/:id',
+    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams } },
+    async (req) => replacementDetail(app.db, tz, req.params.id),
+  );
+
+  app.get(
+    '/tire-replacement',
+    { config: { roles: OFFICE }, schema: { tags, querystring: ZReplacementHistoryQuery } },
+    async (req) => listHistory(app.db, tz, req.query),
+  );
+
+  app.post(
+    '/tire-replacement/:id/validate',
+    {
+      config: { roles: OFFICE },
+      schema: { tags, params: ZIdParams, body: ZReplacementValidateBody.optional() },
+    },
+    async (req) => {
+      await validateReplacement(app.db, currentUser(req), req.params.id, req.body ?? {});
+      return { message: REPLACEMENT_MESSAGES.validated };
+    },
+  );
+
+  app.put(
+    '/tire-replacement/:id',
+    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams, body: ZReplacementPutBody } },
+    async (req) => {
+      const user = currentUser(req);
+      const b = req.body;
+      if (b.status === 'approved') {
+        await validateReplacement(app.db, user, req.params.id, b);
+        return { message: REPLACEMENT_MESSAGES.validated };
+      }
+      if (b.pic_sign !== undefined || b.itms_sign !== undefined) {
+        const fields = (['pic_sign', 'itms_sign'] as const)
+          .filter((f) => b[f] !== undefined && b[f] !== '-')
+          .map((field) => ({ field, message: "Untuk mengembalikan pergantian isi dengan '-'" }));
+        if (fields.length) throw badRequest(fields[0]!.message, fields);
+        await returnReplacement(app.db, user, req.params.id);
+        return { message: REPLACEMENT_MESSAGES.returned };
+      }
+      throw badRequest(
+        "Kirim {edp_sign, status: 'approved'} untuk validasi atau {pic_sign: '-', itms_sign: '-'} untuk Return",
+      );
+    },
+  );
+
+  app.delete(
+    '/tire-replacement/:id',
+    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams } },
+    async (req) => {
+      await deleteReplacement(app.db, currentUser(req), req.params.id);
+      return { message: REPLACEMENT_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/tire-replace-record/:id',
+    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams } },
+    async (req) => recordDetail(app.db, req.params.id),
+  );
+
+  app.put(
+    '/tire-replace-record/:id',
+    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams, body: ZReplaceRecordPutBody } },
+    async (req) => {
+      const user = currentUser(req);
+      const { tire_id, serial_number, ...fields } = req.body;
+      const { changed } =
+        tire_id != null
+          ? await swapRecordTire(app.db, user, req.params.id, tire_id, serial_number)
+          : await updateRecordFields(app.db, user, req.params.id, fields);
+      return {
+        message: changed ? REPLACEMENT_MESSAGES.recordUpdated : REPLACEMENT_MESSAGES.recordUnchanged,
+        changed,
+        data: await recordDetail(app.db, req.params.id),
+      };
+    },
+  );
+
+  app.put(
+    '/history',
+    {
+      config: { roles: OFFICE },
+      schema: { tags, querystring: ZHistoryEditQuery, body: ZReplaceRecordFieldsBody },
+    },
+    async (req) => {
+      const { changed } = await updateRecordFields(
+        app.db,
+        currentUser(req),
+        req.query.c_id,
+        req.body,
+        req.query.p_id,
+      );
+      return {
+        message: changed ? REPLACEMENT_MESSAGES.recordUpdated : REPLACEMENT_MESSAGES.recordUnchanged,
+        changed,
+        data: await recordDetail(app.db, req.query.c_id),
+      };
+    },
+  );
+
+  // ---- tires (the parts the replacement screens need) ----
+
+  const emptySearch = async () => {
+    throw badRequest(REPLACEMENT_MESSAGES.emptySearch, [
+      { field: 'text', message: REPLACEMENT_MESSAGES.emptySearch },
+    ]);
+  };
+  app.get('/tire/findSnLite', { config: { roles: ANY_USER }, schema: { tags } }, emptySearch);
+  app.get(
+    '/tire/findSnLite/:text',
+    { config: { roles: ANY_USER }, schema: { tags, params: z.object({ text: z.string().max(100) }) } },
+    async (req) => {
+      const text = req.params.text.trim();
+      if (!text) return emptySearch();
+      return findSnLite(app.db, text);
+    },
+  );
+
+  app.put(
+    '/tire/update/:id',
+    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams, body: ZTireUpdateBody } },
+    async (req) => {
+      const { created_at, updated_at, ...tire } = await updateTire(
+        app.db,
+        currentUser(req),
+        req.params.id,
+        req.body,
+      );
+      return {
+        message: REPLACEMENT_MESSAGES.tireUpdated,
+        data: { ...tire, createdAt: created_at.toISOString(), updatedAt: updated_at.toISOString() },
+      };
+    },
+  );
+};

@@ -1,0 +1,661 @@
+import type { TSessionUser } from '@itms/contracts/auth';
+import { UNSIGNED } from '@itms/contracts/enums';
+import { hasPosition } from '@itms/contracts/rules/vehicle-diagram';
+import {
+  REPLACEMENT_MESSAGES,
+  type TReplacementSubmitBody,
+  type TReplaceRecordFieldsBody,
+  type TReplaceRecordInput,
+} from '@itms/contracts/tire-replacements';
+import { MEASUREMENT_FIELDS, type TTireUpdateBody, TUBE_FLAP_VELG_FIELDS } from '@itms/contracts/tires';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import {
+  activeUnitTires,
+  locations,
+  projects,
+  tireReplacements,
+  tireReplaceRecords,
+  tires,
+  units,
+} from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from '../fleet/mounting';
+import { refreshTireWear, refreshTireWearOfSource } from '../tire-intelligence/wear';
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+type TireRow = typeof tires.$inferSelect;
+type RecordRow = typeof tireReplaceRecords.$inferSelect;
+type RecordStatus = 'replace' | 'remove' | 'check';
+
+const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
+
+const invalid = (issues: FieldIssue[]) =>
+  badRequest(`Data tidak valid: ${issues.map((i) => `${i.field} (${i.message})`).join(', ')}`, issues);
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The lowest of the measured grooves, or null when none was measured. */
+function lowestGroove(t: Partial<Record<(typeof GROOVES)[number], number | null>>): number | null {
+  const values = GROOVES.map((g) => t[g]).filter((v): v is number => typeof v === 'number');
+  return values.length ? Math.min(...values) : null;
+}
+
+/** With new groove values and no explicit lowest, the lowest follows the grooves. */
+function withLowest<T extends Partial<Record<string, unknown>>>(changes: T, current: object): T {
+  if (changes.groove_lowest !== undefined || !GROOVES.some((g) => changes[g] !== undefined)) return changes;
+  return { ...changes, groove_lowest: lowestGroove({ ...current, ...changes }) };
+}
+
+/** The fields whose value differs from the stored row. */
+function diff<T extends object>(row: object, changes: T): Partial<T> {
+  const current = row as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(changes).filter(([k, v]) => current[k] !== v)) as Partial<T>;
+}
+
+const signed = (s: string | undefined | null) => {
+  const v = s?.trim();
+  return v && v !== UNSIGNED ? v : null;
+};
+
+interface Plan {
+  field: string;
+  position: string;
+  status: RecordStatus;
+  tire: Pick<TireRow, 'id' | 'serial_number'>;
+}
+
+/**
+ * Where the tires of a replacement may come from. A tire mounted on another unit is refused; on
+ * this unit it may stay at its own position, or move (rotation) when a replace names it and its
+ * old position is emptied by the same replacement. A tire is put on at most one position.
+ */
+async function mountIssues(tx: DbOrTx, unitId: number, plans: Plan[]): Promise<FieldIssue[]> {
+  const ids = [...new Set(plans.map((p) => p.tire.id))];
+  const mounts = ids.length
+    ? await tx
+        .select({
+          tire_id: activeUnitTires.tire_id,
+          unit_id: activeUnitTires.unit_id,
+          position: activeUnitTires.position,
+        })
+        .from(activeUnitTires)
+        .where(and(inArray(activeUnitTires.tire_id, ids), eq(activeUnitTires.status, 'INSTALLED')))
+    : [];
+  const vacated = new Set(plans.filter((p) => p.status !== 'check').map((p) => p.position));
+  const used = new Map<string, Plan>();
+  const issues: FieldIssue[] = [];
+  for (const p of plans) {
+    const serial = p.tire.serial_number;
+    const key = `${p.tire.id}:${p.status === 'remove' ? 'off' : 'on'}`;
+    const other = used.get(key);
+    if (other) {
+      issues.push({ field: p.field, message: `Ban ${serial} sudah dipakai di posisi ${other.position}` });
+      continue;
+    }
+    used.set(key, p);
+    const m = mounts.find((x) => x.tire_id === p.tire.id);
+    if (!m) continue;
+    if (m.unit_id !== unitId) {
+      issues.push({ field: p.field, message: `Ban ${serial} masih terpasang di unit lain` });
+    } else if (m.position !== p.position && !(p.status === 'replace' && vacated.has(m.position))) {
+      issues.push({
+        field: p.field,
+        message: `Ban ${serial} masih terpasang di posisi ${m.position} unit ini`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** Finds the tire of each record by id or by serial number (exact, else the one case-insensitive match). */
+async function resolveTires(
+  tx: DbOrTx,
+  records: TReplaceRecordInput[],
+  issues: FieldIssue[],
+): Promise<(TireRow | undefined)[]> {
+  const ids = records.flatMap((r) => (r.tire_id != null ? [r.tire_id] : []));
+  const serials = records.flatMap((r) =>
+    r.tire_id == null && r.serial_number ? [r.serial_number.toLowerCase()] : [],
+  );
+  const [byId, bySerial] = await Promise.all([
+    ids.length ? tx.select().from(tires).where(inArray(tires.id, ids)) : [],
+    serials.length
+      ? tx
+          .select()
+          .from(tires)
+          .where(inArray(sql`lower(${tires.serial_number})`, serials))
+      : [],
+  ]);
+  return records.map((r, i) => {
+    if (r.tire_id != null) {
+      const tire = byId.find((t) => t.id === r.tire_id);
+      if (!tire) {
+        issues.push({ field: `records.${i}.tire_id`, message: 'Ban tidak ditemukan' });
+      } else if (r.serial_number && r.serial_number.toLowerCase() !== tire.serial_number.toLowerCase()) {
+        issues.push({
+          field: `records.${i}.serial_number`,
+          message: `Nomor seri ${r.serial_number} tidak sesuai dengan ban yang dipilih (${tire.serial_number})`,
+        });
+      }
+      return tire;
+    }
+    const serial = r.serial_number!;
+    const tire =
+      bySerial.find((t) => t.serial_number === serial) ??
+      (() => {
+        const matches = bySerial.filter((t) => t.serial_number.toLowerCase() === serial.toLowerCase());
+        return matches.length === 1 ? matches[0] : undefined;
+      })();
+    if (!tire) {
+      issues.push({
+        field: `records.${i}.serial_number`,
+        message: `Ban dengan nomor seri ${serial} tidak ditemukan`,
+      });
+    }
+    return tire;
+  });
+}
+
+/** The record's copy of the tire: the tire as it is, with what the tire man reported over it. */
+function recordValues(replacementId: number, odometer: number, tire: TireRow, input: TReplaceRecordInput) {
+  const { id, status: _tireStatus, created_at: _c, updated_at: _u, ...fields } = tire;
+  const { position, status, tire_id: _t, serial_number: _s, ...reported } = input;
+  const overrides = withLowest(definedOnly(reported), fields);
+  return {
+    ...fields,
+    odometer,
+    ...overrides,
+    position,
+    status,
+    serial_number: tire.serial_number,
+    tire_id: id,
+    tire_replacement_id: replacementId,
+  };
+}
+
+/** POST /tire-replacement: a tire man's replacement; refused whole with field messages when anything is off. */
+export async function submitReplacement(
+  db: Db,
+  user: TSessionUser,
+  body: TReplacementSubmitBody,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const issues: FieldIssue[] = [];
+    const [[unit], [location], [project]] = await Promise.all([
+      tx
+        .select({ id: units.id, unit_type: units.unit_type, project_id: units.project_id })
+        .from(units)
+        .where(eq(units.id, body.unit_id)),
+      tx.select({ id: locations.id }).from(locations).where(eq(locations.id, body.location_id)),
+      body.project_id
+        ? tx.select({ id: projects.id }).from(projects).where(eq(projects.id, body.project_id))
+        : Promise.resolve([{ id: 0 }]),
+    ]);
+    if (!unit) issues.push({ field: 'unit_id', message: 'Unit tidak ditemukan' });
+    if (!location) issues.push({ field: 'location_id', message: 'Lokasi tidak ditemukan' });
+    if (!project) issues.push({ field: 'project_id', message: 'Project tidak ditemukan' });
+    const found = await resolveTires(tx, body.records, issues);
+    if (unit) {
+      body.records.forEach((r, i) => {
+        if (!hasPosition(unit.unit_type, r.position)) {
+          issues.push({
+            field: `records.${i}.position`,
+            message: `Posisi ${r.position} tidak ada pada unit ${unit.unit_type}`,
+          });
+        }
+      });
+      const plans = body.records.flatMap((r, i) => {
+        const tire = found[i];
+        return tire
+          ? [
+              {
+                field: `records.${i}.serial_number`,
+                position: r.position,
+                status: r.status,
+                tire,
+              } satisfies Plan,
+            ]
+          : [];
+      });
+      issues.push(...(await mountIssues(tx, unit.id, plans)));
+    }
+    if (issues.length) throw invalid(issues);
+
+    const [created] = await tx
+      .insert(tireReplacements)
+      .values({
+        unit_id: unit!.id,
+        tireman_id: user.id,
+        location_id: body.location_id,
+        project_id: body.project_id ?? unit!.project_id,
+        odometer: body.odometer,
+        spk: body.spk,
+        plate_number_url: body.plate_number_url,
+        odometer_url: body.odometer_url,
+        tireman_sign: body.tireman_sign,
+      })
+      .returning({ id: tireReplacements.id });
+    const id = created!.id;
+    await tx
+      .insert(tireReplaceRecords)
+      .values(body.records.map((r, i) => recordValues(id, body.odometer, found[i]!, r)));
+    await audit(tx, {
+      userId: user.id,
+      action: 'create',
+      entity: 'tire-replacement',
+      entityId: id,
+      detail: {
+        unit_id: unit!.id,
+        records: body.records.map((r) => ({ position: r.position, status: r.status })),
+      },
+    });
+    return id;
+  });
+}
+
+async function lockReplacement(tx: Tx, id: number) {
+  const [rep] = await tx.select().from(tireReplacements).where(eq(tireReplacements.id, id)).for('update');
+  if (!rep) throw notFound('Pergantian');
+  return rep;
+}
+
+async function mountOf(tx: Tx, tireId: number) {
+  const [m] = await tx
+    .select({ unit_id: activeUnitTires.unit_id, position: activeUnitTires.position })
+    .from(activeUnitTires)
+    .where(and(eq(activeUnitTires.tire_id, tireId), eq(activeUnitTires.status, 'INSTALLED')));
+  return m;
+}
+
+/** What a record puts onto its tire at validation: the measurements, and for a replace the tube/flap/rim. */
+function carried(r: RecordRow, odometer: number, withEquipment: boolean) {
+  const out: Record<string, unknown> = { odometer, groove_lowest: r.groove_lowest ?? lowestGroove(r) };
+  for (const f of MEASUREMENT_FIELDS) out[f] = r[f];
+  if (withEquipment) for (const f of TUBE_FLAP_VELG_FIELDS) out[f] = r[f];
+  return out as Partial<TireRow>;
+}
+
+/**
+ * The one transactional validation (spec section 4, On replacement submit): removes, then replaces,
+ * then checks; ledger and audit; EDP signature and approved. All or nothing; a second, concurrent
+ * validation waits for the row lock and then gets 409.
+ */
+export async function validateReplacement(
+  db: Db,
+  user: TSessionUser,
+  id: number,
+  body: { edp_sign?: string; workshop_sign?: string },
+): Promise<void> {
+  const sign = signed(body.edp_sign) ?? signed(user.signature);
+  if (!sign) {
+    throw badRequest(REPLACEMENT_MESSAGES.signFirst, [
+      { field: 'edp_sign', message: REPLACEMENT_MESSAGES.signFirst },
+    ]);
+  }
+  await db.transaction(async (tx) => {
+    const rep = await lockReplacement(tx, id);
+    if (rep.status === 'approved') throw conflict('Pergantian ini sudah divalidasi');
+    if (rep.returned_at) throw conflict('Pergantian ini sudah dikembalikan ke tire man');
+    const records = await tx
+      .select()
+      .from(tireReplaceRecords)
+      .where(eq(tireReplaceRecords.tire_replacement_id, id))
+      .orderBy(asc(tireReplaceRecords.id));
+    if (records.length === 0) throw conflict('Pergantian ini tidak memiliki data ban');
+    const source: MoveSource = { userId: user.id, sourceType: 'tire-replacement', sourceId: id };
+    const { unit_id: unitId, odometer } = rep;
+    const gone = (r: RecordRow) =>
+      conflict(`Ban untuk posisi ${r.position} (${r.serial_number}) sudah tidak ada`);
+
+    const wheelsBefore = await unitWheels(tx, unitId);
+
+    // 1. remove: the position is emptied and the reported tire goes to stock
+    for (const r of records.filter((x) => x.status === 'remove')) {
+      const off = await unmountPosition(tx, { unitId, position: r.position, odometer, source });
+      if (r.tire_id == null || r.tire_id === off) continue;
+      const m = await mountOf(tx, r.tire_id);
+      if (m) {
+        throw conflict(
+          `Ban ${r.serial_number} masih terpasang di ${m.unit_id === unitId ? 'unit ini' : 'unit lain'} (posisi ${m.position})`,
+        );
+      }
+      const [t] = await tx
+        .select({ status: tires.status })
+        .from(tires)
+        .where(eq(tires.id, r.tire_id))
+        .for('update');
+      if (t?.status === 'INSTALLED') {
+        await tx.update(tires).set({ status: 'UNINSTALLED', position: '' }).where(eq(tires.id, r.tire_id));
+        await recordTireEvent(tx, {
+          tireId: r.tire_id,
+          kind: 'removed',
+          source,
+          unitId,
+          position: r.position,
+          odometer,
+          fromStatus: 'INSTALLED',
+          toStatus: 'UNINSTALLED',
+        });
+      }
+    }
+
+    // 2. replace: every replaced position is emptied first (so tires can rotate), then the new tires go on
+    const replaces = records.filter((x) => x.status === 'replace');
+    for (const r of replaces) await unmountPosition(tx, { unitId, position: r.position, odometer, source });
+    for (const r of replaces) {
+      if (r.tire_id == null) throw gone(r);
+      await mountTire(tx, { unitId, position: r.position, tireId: r.tire_id, odometer, source });
+      await tx
+        .update(tires)
+        .set(carried(r, odometer, true))
+        .where(eq(tires.id, r.tire_id));
+    }
+
+    // 3. check: the tire stays (or is recorded) at its position with the measured values
+    for (const r of records.filter((x) => x.status === 'check')) {
+      if (r.tire_id == null) throw gone(r);
+      const m = await mountOf(tx, r.tire_id);
+      if (m && (m.unit_id !== unitId || m.position !== r.position)) {
+        throw conflict(`Ban ${r.serial_number} tidak lagi terpasang di posisi ${r.position} unit ini`);
+      }
+      const [t] = await tx
+        .select({ status: tires.status })
+        .from(tires)
+        .where(eq(tires.id, r.tire_id))
+        .for('update');
+      if (!t) throw gone(r);
+      if (!m) await mountTire(tx, { unitId, position: r.position, tireId: r.tire_id, odometer, source });
+      await tx
+        .update(tires)
+        .set({ ...carried(r, odometer, false), status: 'INSTALLED', position: r.position })
+        .where(eq(tires.id, r.tire_id));
+      await recordTireEvent(tx, {
+        tireId: r.tire_id,
+        kind: 'checked',
+        source,
+        unitId,
+        position: r.position,
+        odometer,
+        fromStatus: t.status,
+        toStatus: 'INSTALLED',
+      });
+    }
+
+    await tx
+      .update(tireReplacements)
+      .set({
+        edp_sign: sign,
+        workshop_sign: signed(body.workshop_sign) ?? rep.workshop_sign,
+        status: 'approved',
+        validated_by: user.id,
+        validated_at: new Date(),
+      })
+      .where(eq(tireReplacements.id, id));
+    await audit(tx, {
+      userId: user.id,
+      action: 'validate',
+      entity: 'tire-replacement',
+      entityId: id,
+      detail: {
+        records: records.map((r) => ({ position: r.position, status: r.status, tire_id: r.tire_id })),
+        // the unit's wheels (tire id per position) before and after the validation
+        before: { status: rep.status, wheels: wheelsBefore },
+        after: { status: 'approved', wheels: await unitWheels(tx, unitId) },
+      },
+    });
+    await refreshTireWearOfSource(tx, 'tire-replacement', id);
+  });
+}
+
+/** The Return: PIC and ITMS signatures back to '-', the replacement goes back to the tire man's list. */
+export async function returnReplacement(db: Db, user: TSessionUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rep = await lockReplacement(tx, id);
+    if (rep.status === 'approved')
+      throw conflict('Pergantian ini sudah divalidasi, tidak dapat dikembalikan');
+    if (rep.returned_at) throw conflict('Pergantian ini sudah dikembalikan ke tire man');
+    await tx
+      .update(tireReplacements)
+      .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: new Date() })
+      .where(eq(tireReplacements.id, id));
+    await audit(tx, {
+      userId: user.id,
+      action: 'return',
+      entity: 'tire-replacement',
+      entityId: id,
+      detail: {
+        before: { pic_sign: rep.pic_sign, itms_sign: rep.itms_sign, returned_at: null },
+        after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: new Date().toISOString() },
+      },
+    });
+  });
+}
+
+/** DELETE /tire-replacement/{id}: the replacement and its records (tire moves already made stay in the ledger). */
+export async function deleteReplacement(db: Db, user: TSessionUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rep = await lockReplacement(tx, id);
+    await tx.delete(tireReplacements).where(eq(tireReplacements.id, id));
+    await audit(tx, {
+      userId: user.id,
+      action: 'delete',
+      entity: 'tire-replacement',
+      entityId: id,
+      detail: { unit_id: rep.unit_id, status: rep.status, created_at: rep.created_at },
+    });
+  });
+}
+
+/**
+ * Corrects the stored tire fields of a record (PUT /tire-replace-record/{id} without tire_id, and
+ * PUT /history). With `replacementId` the record must belong to that replacement.
+ */
+export async function updateRecordFields(
+  db: Db,
+  user: TSessionUser,
+  recordId: number,
+  body: TReplaceRecordFieldsBody,
+  replacementId?: number,
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const [rec] = await tx
+      .select()
+      .from(tireReplaceRecords)
+      .where(
+        and(
+          eq(tireReplaceRecords.id, recordId),
+          replacementId ? eq(tireReplaceRecords.tire_replacement_id, replacementId) : undefined,
+        ),
+      )
+      .for('update');
+    if (!rec) throw notFound('Rekam pergantian');
+    const changes = diff(rec, withLowest(definedOnly(body), rec));
+    if (Object.keys(changes).length === 0) return { changed: false };
+    await tx.update(tireReplaceRecords).set(changes).where(eq(tireReplaceRecords.id, recordId));
+    await audit(tx, {
+      userId: user.id,
+      action: 'update',
+      entity: 'tire-replace-record',
+      entityId: recordId,
+      detail: {
+        before: Object.fromEntries(Object.keys(changes).map((k) => [k, rec[k as keyof typeof rec]])),
+        after: changes,
+      },
+    });
+    return { changed: true };
+  });
+}
+
+/** Puts another tire on a pending record (Form Rekam Pergantian); the serial number follows the tire. */
+export async function swapRecordTire(
+  db: Db,
+  user: TSessionUser,
+  recordId: number,
+  tireId: number,
+  serial?: string,
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ rep: tireReplaceRecords.tire_replacement_id })
+      .from(tireReplaceRecords)
+      .where(eq(tireReplaceRecords.id, recordId));
+    if (!found) throw notFound('Rekam pergantian');
+    // same lock order as the validation: the replacement first
+    const rep = await lockReplacement(tx, found.rep);
+    if (rep.status === 'approved')
+      throw conflict('Pergantian ini sudah divalidasi, rekam tidak dapat diubah');
+    const records = await tx
+      .select({
+        id: tireReplaceRecords.id,
+        tire_id: tireReplaceRecords.tire_id,
+        position: tireReplaceRecords.position,
+        status: tireReplaceRecords.status,
+        serial_number: tireReplaceRecords.serial_number,
+      })
+      .from(tireReplaceRecords)
+      .where(eq(tireReplaceRecords.tire_replacement_id, rep.id));
+    const rec = records.find((r) => r.id === recordId)!;
+    const [tire] = await tx.select().from(tires).where(eq(tires.id, tireId));
+    if (!tire) throw invalid([{ field: 'tire_id', message: 'Ban tidak ditemukan' }]);
+    if (serial && serial.toLowerCase() !== tire.serial_number.toLowerCase()) {
+      throw invalid([{ field: 'serial_number', message: 'Nomor seri tidak sesuai dengan ban yang dipilih' }]);
+    }
+    if (rec.tire_id === tire.id) return { changed: false };
+    const plans: Plan[] = records
+      .filter((r) => r.id !== recordId && r.tire_id != null)
+      .map((r) => ({
+        field: `records.${r.id}`,
+        position: r.position,
+        status: r.status as RecordStatus,
+        tire: { id: r.tire_id!, serial_number: r.serial_number },
+      }));
+    plans.push({ field: 'tire_id', position: rec.position, status: rec.status as RecordStatus, tire });
+    const issues = (await mountIssues(tx, rep.unit_id, plans)).filter((i) => i.field === 'tire_id');
+    if (issues.length) throw badRequest(issues[0]!.message, issues);
+    await tx
+      .update(tireReplaceRecords)
+      .set({
+        tire_id: tire.id,
+        serial_number: tire.serial_number,
+        serial_number_img: tire.serial_number_img,
+        ir_brand: tire.ir_brand,
+        ori_brand: tire.ori_brand,
+        pattern: tire.pattern,
+        size: tire.size,
+        is_original: tire.is_original,
+        casing_status: tire.casing_status,
+      })
+      .where(eq(tireReplaceRecords.id, recordId));
+    await audit(tx, {
+      userId: user.id,
+      action: 'swap-tire',
+      entity: 'tire-replace-record',
+      entityId: recordId,
+      detail: {
+        from: { tire_id: rec.tire_id, serial_number: rec.serial_number },
+        to: { tire_id: tire.id, serial_number: tire.serial_number },
+      },
+    });
+    return { changed: true };
+  });
+}
+
+const isVulk = (casing: string) => casing.toUpperCase().includes('VULK');
+
+/** Whether an update of the tire's data records a retread. */
+function isRetread(
+  before: Pick<TireRow, 'is_original' | 'casing_status' | 'retread_cost'>,
+  after: Pick<TireRow, 'is_original' | 'casing_status' | 'retread_cost'>,
+): boolean {
+  return (
+    (before.is_original !== 'RET' && after.is_original === 'RET') ||
+    (!isVulk(before.casing_status) && isVulk(after.casing_status)) ||
+    (after.retread_cost ?? 0) > (before.retread_cost ?? 0)
+  );
+}
+
+/**
+ * PUT /tire/update/{id} (Form Detail Ban). Where the tire is mounted is owned by the mounting
+ * workflows: a mounted tire keeps its status and position here, and a tire in stock cannot be
+ * made INSTALLED or given a position.
+ */
+export async function updateTire(db: Db, user: TSessionUser, tireId: number, body: TTireUpdateBody) {
+  return db.transaction(async (tx) => {
+    const [tire] = await tx.select().from(tires).where(eq(tires.id, tireId)).for('update');
+    if (!tire) throw notFound('Ban');
+    const changes = diff(tire, withLowest(definedOnly(body), tire));
+    const issues: FieldIssue[] = [];
+    if (changes.serial_number !== undefined) {
+      const [taken] = await tx
+        .select({ id: tires.id })
+        .from(tires)
+        .where(and(eq(tires.serial_number, changes.serial_number), ne(tires.id, tireId)));
+      if (taken) issues.push({ field: 'serial_number', message: 'Nomor seri sudah dipakai ban lain' });
+    }
+    if (changes.status !== undefined || changes.position !== undefined) {
+      const mounted = await mountOf(tx, tireId);
+      if (changes.status !== undefined) {
+        if (mounted) {
+          issues.push({
+            field: 'status',
+            message: 'Status ban yang terpasang hanya berubah lewat pergantian ban',
+          });
+        } else if (changes.status === 'INSTALLED') {
+          issues.push({ field: 'status', message: 'Ban hanya menjadi INSTALLED lewat pemasangan di unit' });
+        }
+      }
+      if (changes.position !== undefined) {
+        if (mounted) {
+          issues.push({
+            field: 'position',
+            message: 'Posisi ban yang terpasang hanya berubah lewat pergantian ban',
+          });
+        } else if (changes.position !== '') {
+          issues.push({ field: 'position', message: 'Ban tidak terpasang di unit, posisi harus kosong' });
+        }
+      }
+    }
+    if (issues.length) throw invalid(issues);
+    if (Object.keys(changes).length > 0) {
+      const [updated] = await tx.update(tires).set(changes).where(eq(tires.id, tireId)).returning();
+      const source: MoveSource = { userId: user.id, sourceType: 'manual', sourceId: null };
+      await recordTireEvent(tx, {
+        tireId,
+        kind: 'updated',
+        source,
+        fromStatus: tire.status,
+        toStatus: updated!.status,
+        note: Object.keys(changes).join(','),
+      });
+      // a retread starts a new life of the tire (issue 11): ORI -> RET, a VULK casing, more retread cost
+      if (isRetread(tire, updated!)) {
+        await recordTireEvent(tx, {
+          tireId,
+          kind: 'retreaded',
+          source,
+          fromStatus: updated!.status,
+          toStatus: updated!.status,
+          note: `${tire.is_original}/${tire.casing_status} -> ${updated!.is_original}/${updated!.casing_status}`,
+        });
+      }
+      await refreshTireWear(tx, [tireId]);
+      const before = Object.fromEntries(Object.keys(changes).map((k) => [k, tire[k as keyof TireRow]]));
+      await audit(tx, {
+        userId: user.id,
+        action: 'update',
+        entity: 'tire',
+        entityId: tireId,
+        detail: { before, after: changes },
+      });
+      return updated!;
+    }
+    return tire;
+  });
+}

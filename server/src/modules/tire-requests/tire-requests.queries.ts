@@ -1,0 +1,90 @@
+import type { TTireRequest, TTireRequestListQuery, TTireRequestRow } from '@itms/contracts/tire-requests';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { tireRequests } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { containsPattern } from '../tires/tires.queries';
+
+function requestWhere(q: TTireRequestListQuery): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  if (q.status) conds.push(eq(tireRequests.status, q.status));
+  if (q.q) {
+    const p = containsPattern(q.q);
+    conds.push(
+      or(
+        ilike(tireRequests.serial_number, p),
+        ilike(tireRequests.ir_brand, p),
+        ilike(tireRequests.ori_brand, p),
+      ),
+    );
+  }
+  return and(...conds);
+}
+
+/** Rows of the request grid: pending first, then newest; Tgl and Jam in APP_TIMEZONE, computed in SQL. */
+export async function tireRequestRows(
+  db: DbOrTx,
+  q: TTireRequestListQuery,
+  tz: string,
+  offset: number,
+  limit: number,
+): Promise<TTireRequestRow[]> {
+  const local = sql`(${tireRequests.created_at} at time zone ${tz})`;
+  const rows = await db
+    .select({
+      id: tireRequests.id,
+      serial_number: tireRequests.serial_number,
+      ir_brand: tireRequests.ir_brand,
+      ori_brand: tireRequests.ori_brand,
+      size: tireRequests.size,
+      status: tireRequests.status,
+      tire_id: tireRequests.tire_id,
+      created_at: tireRequests.created_at,
+      date: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+      time: sql<string>`to_char(${local}, 'HH24:MI')`,
+    })
+    .from(tireRequests)
+    .where(requestWhere(q))
+    .orderBy(
+      sql`(${tireRequests.status} = 'pending') desc`,
+      desc(tireRequests.created_at),
+      desc(tireRequests.id),
+    )
+    .offset(offset)
+    .limit(limit);
+  return rows.map(({ created_at, ...r }) => ({
+    ...r,
+    status: r.status as TTireRequestRow['status'],
+    createdAt: created_at.toISOString(),
+  }));
+}
+
+export async function listTireRequests(
+  db: DbOrTx,
+  q: TTireRequestListQuery,
+  tz: string,
+  offset: number,
+  limit: number,
+): Promise<{ data: TTireRequestRow[]; total: number }> {
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tireRequests)
+    .where(requestWhere(q));
+  const data = count!.n > offset ? await tireRequestRows(db, q, tz, offset, limit) : [];
+  return { total: count!.n, data };
+}
+
+export function toTireRequest(row: typeof tireRequests.$inferSelect): TTireRequest {
+  const { created_at, updated_at, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: created_at.toISOString(),
+    updatedAt: updated_at.toISOString(),
+  } as TTireRequest;
+}
+
+export async function tireRequestDetail(db: DbOrTx, id: number): Promise<TTireRequest> {
+  const [row] = await db.select().from(tireRequests).where(eq(tireRequests.id, id));
+  if (!row) throw notFound('Permintaan ban');
+  return toTireRequest(row);
+}

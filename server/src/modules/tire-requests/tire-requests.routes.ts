@@ -1,0 +1,111 @@
+import {
+  TIRE_REQUEST_MESSAGES,
+  ZTireRequestCreateBody,
+  ZTireRequestListQuery,
+  ZTireRequestParams,
+  ZTireRequestStatusBody,
+  ZTireRequestUpdateBody,
+} from '@itms/contracts/tire-requests';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWindow } from '../../lib/paging';
+import { OFFICE } from '../../lib/roles';
+import { currentUser } from '../../plugins/auth';
+import { sendXlsx } from '../tires/xlsx-export';
+import { listTireRequests, tireRequestDetail, tireRequestRows } from './tire-requests.queries';
+import {
+  approveTireRequest,
+  createTireRequest,
+  deleteTireRequest,
+  updateTireRequest,
+} from './tire-requests.service';
+
+const office = { roles: OFFICE };
+const tags = ['tire-requests'];
+
+/** PERMINTAAN BAN BARU: new-tire requests and their approval into the tire database. */
+export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/tire/request/findAll',
+    { config: office, schema: { tags, querystring: ZTireRequestListQuery } },
+    async (req) => {
+      const { offset, limit } = pageWindow(req.query);
+      const { data, total } = await listTireRequests(app.db, req.query, app.config.timezone, offset, limit);
+      return { data, total, page: req.query.page, pageSize: req.query.pageSize };
+    },
+  );
+
+  app.get(
+    '/tire/request/export',
+    { config: office, schema: { tags, querystring: ZTireRequestListQuery } },
+    async (req, reply) =>
+      sendXlsx(reply, {
+        filename: 'permintaan-ban-baru.xlsx',
+        sheet: 'Permintaan Ban Baru',
+        fetch: (offset, limit) => tireRequestRows(app.db, req.query, app.config.timezone, offset, limit),
+        columns: [
+          { header: 'ID', width: 8, value: (r) => r.id },
+          { header: 'S/N', width: 18, value: (r) => r.serial_number },
+          { header: 'Ir Brand', value: (r) => r.ir_brand },
+          { header: 'Ori Brand', value: (r) => r.ori_brand },
+          { header: 'Size', value: (r) => r.size },
+          { header: 'Tgl', width: 12, value: (r) => r.date },
+          { header: 'Jam', width: 8, value: (r) => r.time },
+          { header: 'Status', width: 10, value: (r) => r.status },
+        ],
+      }),
+  );
+
+  app.get(
+    '/tire-request/detail/:id',
+    { config: office, schema: { tags, params: ZTireRequestParams } },
+    async (req) => tireRequestDetail(app.db, req.params.id),
+  );
+
+  app.post(
+    '/tire/request',
+    { config: office, schema: { tags, body: ZTireRequestCreateBody } },
+    async (req, reply) => {
+      const data = await createTireRequest(app.db, req.body, currentUser(req));
+      reply.status(201);
+      return { message: TIRE_REQUEST_MESSAGES.created, data };
+    },
+  );
+
+  app.put(
+    '/tire-request/:id',
+    { config: office, schema: { tags, params: ZTireRequestParams, body: ZTireRequestUpdateBody } },
+    async (req) => {
+      const data = await updateTireRequest(app.db, req.params.id, req.body, currentUser(req));
+      return { message: TIRE_REQUEST_MESSAGES.updated, data };
+    },
+  );
+
+  // the spec's second call of the approval (after POST /tire): links the tire, or creates it
+  app.patch(
+    '/tire-request/status/:id',
+    { config: office, schema: { tags, params: ZTireRequestParams, body: ZTireRequestStatusBody } },
+    async (req) => {
+      const data = await approveTireRequest(app.db, req.params.id, currentUser(req), { linkExisting: true });
+      return { message: TIRE_REQUEST_MESSAGES.approved, data };
+    },
+  );
+
+  // the one transactional command the web uses (Submit)
+  app.post(
+    '/tire-request/:id/approve',
+    { config: office, schema: { tags, params: ZTireRequestParams } },
+    async (req) => {
+      const data = await approveTireRequest(app.db, req.params.id, currentUser(req));
+      return { message: TIRE_REQUEST_MESSAGES.approved, data };
+    },
+  );
+
+  app.delete(
+    '/tire-request/:id',
+    { config: office, schema: { tags, params: ZTireRequestParams } },
+    async (req) => {
+      await deleteTireRequest(app.db, req.params.id, currentUser(req));
+      return { message: TIRE_REQUEST_MESSAGES.deleted, id: req.params.id };
+    },
+  );
+};

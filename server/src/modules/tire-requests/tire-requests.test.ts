@@ -1,0 +1,242 @@
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { auditLog, tireEvents, tireRequests, tires } from '../../db/schema';
+
+let t: TestApp;
+let staff: string;
+let admin: string;
+let tireman: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.login(FX.staff.email);
+  admin = await t.login(FX.admin.email);
+  tireman = await t.login(FX.tireman.email);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token = staff) =>
+  t.app.inject({ method: 'GET', url, headers: { access_token: token } });
+const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, token = staff) =>
+  t.app.inject({ method, url, payload, headers: { access_token: token } });
+
+const form = (fields: Record<string, string>) => ({
+  serial_number: 'REQ-0001',
+  ir_brand: 'gajah tunggal',
+  ori_brand: 'bridgestone',
+  pattern: 'GT 888',
+  size: '11.00-20',
+  is_original: '',
+  groove_1: '15',
+  groove_2: '15',
+  groove_3: '14',
+  groove_4: '15',
+  groove_lowest: '',
+  pressure: '110',
+  casing_status: 'new original',
+  tube_brand: 'irc',
+  tube_size: '11.00-20',
+  tube_status: 'new',
+  flap_brand: '',
+  flap_size: '',
+  flap_status: '',
+  velg_brand: 'tops',
+  velg_size: '20',
+  velg_holes: '10',
+  velg_status: 'new',
+  information: 'Baris 1\nBaris 2',
+  ...fields,
+});
+
+const countTires = async (serial: string) =>
+  (
+    await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tires)
+      .where(sql`lower(${tires.serial_number}) = lower(${serial})`)
+  )[0]!.n;
+
+describe('PERMINTAAN BAN BARU', () => {
+  it('stores a request as the add form sends it (form-urlencoded, empty values), pending with condition -', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire/request',
+      headers: { access_token: staff, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form({})).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      serial_number: 'REQ-0001',
+      ir_brand: 'GAJAH TUNGGAL',
+      casing_status: 'NEW ORIGINAL',
+      is_original: 'ORI',
+      groove_3: 14,
+      groove_lowest: null,
+      velg_holes: 10,
+      status: 'pending',
+      condition: '-',
+      serial_number_img: '-',
+      tire_id: null,
+      information: 'Baris 1\nBaris 2',
+    });
+    const detail = await get(`/api/tire-request/detail/${data.id}`);
+    expect(detail.json()).toMatchObject({ id: data.id, pressure: 110, tube_status: 'NEW' });
+    // nothing enters the tire database before approval
+    expect(await countTires('REQ-0001')).toBe(0);
+
+    const bad = await send('POST', '/api/tire/request', { serial_number: '', groove_1: 40 });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['groove_1', 'serial_number']);
+    const known = await send('POST', '/api/tire/request', { serial_number: FX.stockSerial(1) });
+    expect(known.statusCode).toBe(409);
+    expect(known.json().message).toBe('Nomor seri ban sudah terdaftar');
+  });
+
+  it('lists requests pending first, 10 per page, with Tgl and Jam in the app time zone', async () => {
+    // one old approved request and a batch of pending ones
+    const [old] = await t.database.db
+      .insert(tireRequests)
+      .values({
+        serial_number: 'OLD-1',
+        ir_brand: 'X',
+        status: 'approved',
+        created_at: new Date('2025-03-04T20:30:00Z'),
+      })
+      .returning();
+    for (let i = 0; i < 11; i++) {
+      await send('POST', '/api/tire/request', { serial_number: `BATCH-${i}` });
+    }
+    const page1 = await get('/api/tire/request/findAll');
+    expect(page1.statusCode).toBe(200);
+    const body = page1.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 10, total: 13 });
+    expect(body.data).toHaveLength(10);
+    expect(body.data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
+    const last = await get('/api/tire/request/findAll?pageSize=5&page=3');
+    const lastRow = last.json().data.at(-1);
+    // 2025-03-04 20:30 UTC is 5 March 03:30 in Jakarta
+    expect(lastRow).toMatchObject({ id: old!.id, status: 'approved', date: '2025-03-05', time: '03:30' });
+    const search = await get('/api/tire/request/findAll?q=batch-1');
+    expect(search.json().total).toBe(2);
+    const approvedOnly = await get('/api/tire/request/findAll?status=approved');
+    expect(approvedOnly.json().data.map((r: { id: number }) => r.id)).toEqual([old!.id]);
+    const xlsx = await get('/api/tire/request/export?status=approved');
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Permintaan Ban Baru')!;
+    expect(ws.rowCount).toBe(2);
+    const cells = [1, 2, 3, 6, 7, 8].map((c) => ws.getRow(2).getCell(c).value);
+    expect(cells).toEqual([old!.id, 'OLD-1', 'X', '2025-03-05', '03:30', 'approved']);
+  });
+
+  it('updates the fields but never status or condition, and deletes', async () => {
+    const created = (await send('POST', '/api/tire/request', { serial_number: 'UPD-1' })).json().data;
+    const upd = await send('PUT', `/api/tire-request/${created.id}`, {
+      ir_brand: 'michelin',
+      groove_1: 9,
+      status: 'approved',
+      condition: '1,1,1,1,1',
+    });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().data).toMatchObject({
+      ir_brand: 'MICHELIN',
+      groove_1: 9,
+      status: 'pending',
+      condition: '-',
+    });
+    const del = await send('DELETE', `/api/tire-request/${created.id}`);
+    expect(del.json().message).toBe('Permintaan ban berhasil dihapus');
+    expect((await get(`/api/tire-request/detail/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('approves into the tire database in one step: tire UNINSTALLED with a received entry, request approved', async () => {
+    const created = (await send('POST', '/api/tire/request', form({ serial_number: 'APP-1' }))).json().data;
+    const res = await send('POST', `/api/tire-request/${created.id}/approve`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { request, tire } = res.json().data;
+    expect(res.json().message).toBe('Ban berhasil ditambahkan ke database');
+    expect(request).toMatchObject({ id: created.id, status: 'approved', tire_id: tire.id });
+    expect(tire).toMatchObject({
+      serial_number: 'APP-1',
+      status: 'UNINSTALLED',
+      ir_brand: 'GAJAH TUNGGAL',
+      groove_lowest: 14,
+      velg_holes: 10,
+      information: 'Baris 1\nBaris 2',
+    });
+    const events = await t.database.db.select().from(tireEvents).where(eq(tireEvents.tire_id, tire.id));
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'received', source_type: 'tire-request', source_id: created.id }),
+    ]);
+    // it is now in List Data Ban
+    const list = await get('/api/tire?searchBy=serial_number&q=APP-1');
+    expect(list.json().data.map((r: { id: number }) => r.id)).toEqual([tire.id]);
+    // a second approval is refused
+    const again = await send('POST', `/api/tire-request/${created.id}/approve`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Permintaan ban sudah disetujui');
+    // approved requests are no longer editable
+    expect((await send('PUT', `/api/tire-request/${created.id}`, { ir_brand: 'X' })).statusCode).toBe(409);
+  });
+
+  it('refuses a serial that entered the database meanwhile and changes nothing', async () => {
+    const created = (await send('POST', '/api/tire/request', { serial_number: 'DUP-9' })).json().data;
+    expect((await send('POST', '/api/tire', { serial_number: 'dup-9' })).statusCode).toBe(201);
+    const auditBefore = await t.database.db.select().from(auditLog);
+    const res = await send('POST', `/api/tire-request/${created.id}/approve`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Nomor seri ban sudah terdaftar');
+    const [req] = await t.database.db.select().from(tireRequests).where(eq(tireRequests.id, created.id));
+    expect(req).toMatchObject({ status: 'pending', tire_id: null });
+    expect(await countTires('DUP-9')).toBe(1);
+    expect((await t.database.db.select().from(auditLog)).length).toBe(auditBefore.length);
+  });
+
+  it('approves exactly once when two people submit at the same time', async () => {
+    const created = (await send('POST', '/api/tire/request', { serial_number: 'RACE-1' })).json().data;
+    const [a, b] = await Promise.all([
+      send('POST', `/api/tire-request/${created.id}/approve`, undefined, staff),
+      send('POST', `/api/tire-request/${created.id}/approve`, undefined, admin),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await countTires('RACE-1')).toBe(1);
+    const received = await t.database.db
+      .select()
+      .from(tireEvents)
+      .where(and(eq(tireEvents.kind, 'received'), eq(tireEvents.source_id, created.id)));
+    expect(received).toHaveLength(1);
+  });
+
+  it("supports the spec's two calls: POST /tire, then PATCH status approved links that tire", async () => {
+    const created = (await send('POST', '/api/tire/request', { serial_number: 'TWO-1' })).json().data;
+    const tire = (await send('POST', '/api/tire', { serial_number: 'TWO-1' })).json().data;
+    const res = await send('PATCH', `/api/tire-request/status/${created.id}`, { status: 'approved' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.request).toMatchObject({ status: 'approved', tire_id: tire.id });
+    expect(await countTires('TWO-1')).toBe(1);
+    // without a tire, the PATCH creates it
+    const other = (await send('POST', '/api/tire/request', { serial_number: 'TWO-2' })).json().data;
+    const res2 = await send('PATCH', `/api/tire-request/status/${other.id}`, { status: 'approved' });
+    expect(res2.json().data.tire).toMatchObject({ serial_number: 'TWO-2', status: 'UNINSTALLED' });
+    expect(
+      (await send('PATCH', `/api/tire-request/status/${other.id}`, { status: 'pending' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('is for the office only', async () => {
+    expect((await get('/api/tire/request/findAll', tireman)).statusCode).toBe(403);
+    expect((await send('POST', '/api/tire/request', { serial_number: 'TM-1' }, tireman)).statusCode).toBe(
+      403,
+    );
+    expect((await send('POST', '/api/tire-request/1/approve', undefined, tireman)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,161 @@
+import { TIRE_MESSAGES, type TTireInput, type TTireStatusBody } from '@itms/contracts/tire-list';
+import type { TTire } from '@itms/contracts/tires';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { activeUnitTires, tires } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { badRequest, conflict, notFound, pgCode } from '../../lib/errors';
+import { type MoveSource, recordTireEvent, unmountPosition } from '../fleet/mounting';
+import { refreshTireWear } from '../tire-intelligence/wear';
+import { latestUnitOdometer, toTire } from './tires.queries';
+
+type Actor = { id: number };
+
+/** Lowest groove as given, or the smallest of the measured grooves. */
+export function lowestGroove(f: Partial<TTireInput>): number | null {
+  if (f.groove_lowest != null) return f.groove_lowest;
+  const measured = [f.groove_1, f.groove_2, f.groove_3, f.groove_4].filter((g): g is number => g != null);
+  return measured.length ? Math.min(...measured) : null;
+}
+
+/** Whether a tire with this serial number (case-insensitive) exists. */
+export async function serialTaken(tx: Tx | Db, serial: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: tires.id })
+    .from(tires)
+    .where(sql`lower(${tires.serial_number}) = lower(${serial})`)
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Puts a new tire in stock (UNINSTALLED) and writes 'received' to its ledger, inside the caller's
+ * transaction. A serial number already in the database is refused.
+ */
+export async function receiveTire(tx: Tx, input: TTireInput, source: MoveSource): Promise<TTire> {
+  if (await serialTaken(tx, input.serial_number)) throw conflict(TIRE_MESSAGES.duplicateSerial);
+  let row: typeof tires.$inferSelect;
+  try {
+    const { groove_lowest: _ignored, ...fields } = input;
+    [row] = (await tx
+      .insert(tires)
+      .values({
+        ...fields,
+        groove_lowest: lowestGroove(input),
+        condition: input.condition || '-',
+        position: '',
+        status: 'UNINSTALLED',
+      })
+      .returning()) as [typeof tires.$inferSelect];
+  } catch (err) {
+    if (pgCode(err) === '23505') throw conflict(TIRE_MESSAGES.duplicateSerial);
+    throw err;
+  }
+  await recordTireEvent(tx, {
+    tireId: row.id,
+    kind: 'received',
+    source,
+    toStatus: 'UNINSTALLED',
+    note: source.sourceType === 'tire-request' ? `Permintaan ban #${source.sourceId}` : '',
+  });
+  return toTire(row);
+}
+
+export async function createTire(db: Db, input: TTireInput, user: Actor): Promise<TTire> {
+  return db.transaction(async (tx) => {
+    const tire = await receiveTire(tx, input, { userId: user.id, sourceType: 'manual', sourceId: null });
+    await audit(tx, {
+      userId: user.id,
+      action: 'tire.create',
+      entity: 'tire',
+      entityId: tire.id,
+      detail: tire,
+    });
+    return tire;
+  });
+}
+
+async function lockTire(tx: Tx, id: number) {
+  const [tire] = await tx.select().from(tires).where(eq(tires.id, id)).for('update');
+  if (!tire) throw notFound('Ban');
+  const [slot] = await tx
+    .select()
+    .from(activeUnitTires)
+    .where(and(eq(activeUnitTires.tire_id, id), eq(activeUnitTires.status, 'INSTALLED')));
+  return { tire, slot };
+}
+
+/** Deletes a tire that is not mounted; its ledger goes with it, the audit log keeps the deletion. */
+export async function deleteTire(db: Db, id: number, user: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { tire, slot } = await lockTire(tx, id);
+    if (slot) throw conflict(TIRE_MESSAGES.mountedNoDelete);
+    // emptied wheel slots may still point at the tire they last held
+    await tx.update(activeUnitTires).set({ tire_id: null }).where(eq(activeUnitTires.tire_id, id));
+    await tx.delete(tires).where(eq(tires.id, id));
+    await audit(tx, {
+      userId: user.id,
+      action: 'tire.delete',
+      entity: 'tire',
+      entityId: id,
+      detail: { serial_number: tire.serial_number },
+    });
+  });
+}
+
+/**
+ * PATCH /tire/status: SCRAP needs the tire off every unit (409 otherwise); UNINSTALLED or SPARE of
+ * a mounted tire takes it off first (ledger 'removed'); INSTALLED happens only through a unit.
+ */
+export async function setTireStatus(db: Db, id: number, body: TTireStatusBody, user: Actor): Promise<TTire> {
+  return db.transaction(async (tx) => {
+    const { tire, slot } = await lockTire(tx, id);
+    const source: MoveSource = { userId: user.id, sourceType: 'manual', sourceId: null };
+    const note = body.reason ?? '';
+    if (body.status === 'INSTALLED') {
+      if (slot) return toTire(tire);
+      throw badRequest(TIRE_MESSAGES.installViaUnit, [
+        { field: 'status', message: TIRE_MESSAGES.installViaUnit },
+      ]);
+    }
+    if (body.status === 'SCRAP' && slot) throw conflict(TIRE_MESSAGES.mountedNoScrap);
+    // nothing to change: no ledger entry, no audit line
+    if (!slot && tire.status === body.status && !body.condition) return toTire(tire);
+    let from = tire.status;
+    if (slot) {
+      const odometer = await latestUnitOdometer(tx, slot.unit_id);
+      await unmountPosition(tx, { unitId: slot.unit_id, position: slot.position, odometer, source });
+      from = 'UNINSTALLED';
+    }
+    if (from !== body.status || body.condition) {
+      await tx
+        .update(tires)
+        .set({
+          status: body.status,
+          position: '',
+          ...(body.condition ? { condition: body.condition } : {}),
+        })
+        .where(eq(tires.id, id));
+    }
+    if (from !== body.status) {
+      await recordTireEvent(tx, {
+        tireId: id,
+        kind: body.status === 'SCRAP' ? 'scrapped' : 'status',
+        source,
+        fromStatus: from,
+        toStatus: body.status,
+        note,
+      });
+    }
+    await audit(tx, {
+      userId: user.id,
+      action: 'tire.status',
+      entity: 'tire',
+      entityId: id,
+      detail: { from: tire.status, to: body.status, reason: note || undefined, condition: body.condition },
+    });
+    await refreshTireWear(tx, [id]);
+    const [after] = await tx.select().from(tires).where(eq(tires.id, id));
+    return toTire(after!);
+  });
+}

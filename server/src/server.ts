@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD } from './db/seed/demo';
+import { seedDemoIfEmpty } from './db/seed/seed';
+import { refreshTireWearIfMissing } from './modules/tire-intelligence/wear';
+
+async function main() {
+  const started = Date.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  if (config.demoSeed) {
+    const seeded = await seedDemoIfEmpty(database.db, app.storage, app.log);
+    if (seeded) app.log.info('demo data seeded');
+  }
+  // tire life and wear statistics of a database that predates them (issue 11), in the background
+  void refreshTireWearIfMissing(database.db, app.log);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  console.log(
+    `\nITMS is running at ${url}  (database: ${database.driver}, ready in ${Date.now() - started} ms)`,
+  );
+  if (config.demoSeed) {
+    console.log(
+      `Demo logins (password ${DEMO_PASSWORD}): admin@itms.local, edp@itms.local, tireman@itms.local\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

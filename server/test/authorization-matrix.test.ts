@@ -1,0 +1,130 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Role } from '@itms/contracts/enums';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../src/db/schema';
+import { roleAllows } from '../src/lib/roles';
+import { sha256 } from '../src/modules/auth/auth.service';
+import { createTestApp, FX, type TestApp } from './helpers';
+
+/**
+ * The authorization matrix, generated from the registered routes so that a new route cannot
+ * escape it: no token -> 401; a logged-out token -> 401; a role the route does not allow -> 403;
+ * an allowed role -> neither 401 nor 403.
+ */
+let t: TestApp;
+const userIds = {} as Record<Role, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const emails: Record<Role, string> = {
+    admin: FX.admin.email,
+    staff: FX.staff.email,
+    'tire-man': FX.tireman.email,
+  };
+  for (const [role, email] of Object.entries(emails) as [Role, string][]) {
+    const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    userIds[role] = u!.id;
+  }
+});
+afterAll(() => t.close());
+
+/** A fresh session straight in the database: routes such as logout end the one before. */
+async function tokenFor(role: Role): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  const db = t.database.db;
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userIds[role]), isNull(sessions.revoked_at)));
+  await db.insert(sessions).values({ id: randomUUID(), user_id: userIds[role], token_hash: sha256(token) });
+  return token;
+}
+
+const TIRE_MAN_ROUTES = [
+  'GET /api/sop',
+  'GET /api/tire-check/returned',
+  'GET /api/tire-man-login',
+  'GET /api/tire/findSnLite',
+  'GET /api/tire/findSnLite/:text',
+  'PATCH /api/tire-check/picSign/:id',
+  'POST /api/mismatch',
+  'POST /api/qccheck',
+  'POST /api/tire-check',
+  'POST /api/tire-man-logout',
+  'POST /api/tire-man/credential',
+  'POST /api/tire-replacement',
+  'POST /api/upload',
+  'PUT /api/tire-check/:id/resubmit',
+  'PUT /api/tire-man/me/signature',
+];
+/** Routes under /api/tire-man that are not account administration (own session, own signature). */
+const ACCOUNT_SELF_SERVICE = ['POST /api/tire-man/credential', 'PUT /api/tire-man/me/signature'];
+
+const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
+
+const call = (method: string, url: string, token?: string) =>
+  t.app.inject({
+    method: method as 'GET',
+    url: concrete(url),
+    headers: token ? { access_token: token } : {},
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  });
+
+describe('authorization matrix', () => {
+  it('covers every API route', () => {
+    expect(t.app.apiRoutes.length).toBeGreaterThan(5);
+    for (const r of t.app.apiRoutes)
+      expect(r.public || (r.roles?.length ?? 0) > 0, `${r.method} ${r.url}`).toBe(true);
+  });
+
+  it('lets a tire man reach only the field API, and only admins administer accounts', () => {
+    const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+    const protectedRoutes = t.app.apiRoutes.filter((r) => !r.public);
+    // what the field app calls (spec section 7); widening an office route to tire men fails here
+    expect(
+      protectedRoutes
+        .filter((r) => roleAllows(r.roles!, 'tire-man'))
+        .map(key)
+        .sort(),
+    ).toEqual(TIRE_MAN_ROUTES);
+    // account administration: listing, registering, editing, forcing out and deleting accounts
+    const accountAdmin = protectedRoutes.filter(
+      (r) => /^\/api\/tire-man(\/|$)/.test(r.url) && !ACCOUNT_SELF_SERVICE.includes(key(r)),
+    );
+    expect(accountAdmin.length).toBeGreaterThanOrEqual(5);
+    for (const r of accountAdmin) expect(roleAllows(r.roles!, 'staff'), key(r)).toBe(false);
+  });
+
+  it('refuses every protected route without a token, or with a logged-out one', {
+    timeout: 120_000,
+  }, async () => {
+    const stale = await tokenFor('admin');
+    await t.database.db
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(eq(sessions.token_hash, sha256(stale)));
+    for (const r of t.app.apiRoutes.filter((x) => !x.public)) {
+      expect((await call(r.method, r.url)).statusCode, `${r.method} ${r.url} without token`).toBe(401);
+      expect((await call(r.method, r.url, stale)).statusCode, `${r.method} ${r.url} logged out`).toBe(401);
+    }
+  });
+
+  it('gives each role exactly the routes it is allowed', { timeout: 180_000 }, async () => {
+    const tokens = {} as Record<Role, string>;
+    for (const role of ['admin', 'staff', 'tire-man'] as Role[]) tokens[role] = await tokenFor(role);
+    for (const r of t.app.apiRoutes.filter((x) => !x.public)) {
+      for (const role of ['admin', 'staff', 'tire-man'] as Role[]) {
+        let res = await call(r.method, r.url, tokens[role]);
+        // an earlier route (logout, force logout, password change) may have ended this session
+        if (res.statusCode === 401) {
+          tokens[role] = await tokenFor(role);
+          res = await call(r.method, r.url, tokens[role]);
+        }
+        const label = `${role} ${r.method} ${r.url} -> ${res.statusCode} ${res.body.slice(0, 120)}`;
+        if (roleAllows(r.roles!, role)) expect([401, 403], label).not.toContain(res.statusCode);
+        else expect(res.statusCode, label).toBe(403);
+      }
+    }
+  });
+});

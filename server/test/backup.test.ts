@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client';
+import { withDatabase } from './global-setup';
+import { TINY_PNG } from './multipart';
+
+/**
+ * `npm run backup` then `npm run restore` into an empty data directory (PGlite) or an empty
+ * database (PostgreSQL): every row of every table and every uploaded file comes back.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const driver = inject('dbDriver');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-backup-'));
+const dropDbs: string[] = [];
+
+afterAll(async () => {
+  fs.rmSync(work, { recursive: true, force: true });
+  if (dropDbs.length) {
+    const admin = openPostgres(process.env.TEST_DATABASE_URL!, 1);
+    for (const name of dropDbs) await admin.pool!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
+  }
+});
+
+function run(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+/** Every table's rows as JSON text, sorted: two databases with the same content compare equal. */
+async function snapshot(database: Database): Promise<Record<string, string[]>> {
+  const tables = rowsOf<{ name: string }>(
+    await database.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public'`),
+  ).map((r) => r.name);
+  const out: Record<string, string[]> = {};
+  for (const t of tables.sort()) {
+    out[t] = rowsOf<{ j: string }>(
+      await database.db.execute(sql.raw(`select row_to_json(x)::text as j from "${t}" x order by 1`)),
+    ).map((r) => r.j);
+  }
+  return out;
+}
+
+async function sourceDatabase(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
+  if (driver === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `itms_bk_src_${randomBytes(3).toString('hex')}`;
+    dropDbs.push(name);
+    const admin = openPostgres(url, 1);
+    await admin.pool!.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`);
+    await admin.close();
+    return {
+      env: { DATABASE_URL: withDatabase(url, name) },
+      open: async () => openPostgres(withDatabase(url, name), 2),
+    };
+  }
+  const dir = path.join(work, 'source');
+  const seeded = await openPglite({
+    dir: path.join(dir, 'pgdata'),
+    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+  });
+  await seeded.close();
+  return { env: { DATA_DIR: dir }, open: () => openPglite({ dir: path.join(dir, 'pgdata') }) };
+}
+
+async function emptyTarget(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
+  if (driver === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `itms_bk_dst_${randomBytes(3).toString('hex')}`;
+    dropDbs.push(name);
+    const admin = openPostgres(url, 1);
+    await admin.pool!.query(`CREATE DATABASE ${name}`);
+    await admin.close();
+    return {
+      env: { DATABASE_URL: withDatabase(url, name), DATA_DIR: path.join(work, 'target-files') },
+      open: async () => openPostgres(withDatabase(url, name), 2),
+    };
+  }
+  const dir = path.join(work, 'target');
+  return { env: { DATA_DIR: dir }, open: () => openPglite({ dir: path.join(dir, 'pgdata') }) };
+}
+
+describe(`backup and restore (${driver})`, () => {
+  it('restores a backup into an empty data directory with every record and file', async () => {
+    const source = await sourceDatabase();
+    const sourceFiles = driver === 'postgres' ? path.join(work, 'source-files') : source.env.DATA_DIR!;
+    // uploads referenced by the data, and rows with awkward content
+    const files: Record<string, Buffer> = {
+      '2026/01/0123456789abcdef0123456789abcdef.png': TINY_PNG,
+      '2026/02/fedcba9876543210fedcba9876543210.jpg': randomBytes(70_000),
+    };
+    for (const [key, data] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(sourceFiles, 'uploads', key)), { recursive: true });
+      fs.writeFileSync(path.join(sourceFiles, 'uploads', key), data);
+    }
+    let db = await source.open();
+    await db.db.execute(sql`update users set signature = ${Object.keys(files)[0]} where role = 'staff'`);
+    await db.db.execute(sql`insert into news (title, news, author, image_url) values
+      (${'<b>Judul</b> "kutip" \'satu\''}, ${'Baris 1\nBaris 2 \u202Eterbalik\u202C — ✓ 🛞'}, 'EDP', ${Object.keys(files)[1]})`);
+    await db.db.execute(sql`insert into audit_log (user_id, action, entity, entity_id, detail, created_at)
+      values (null, 'update', 'unit', '7', ${JSON.stringify({ before: { a: [1, 2.5, null] }, after: { a: 'x' } })}::jsonb,
+        '2025-03-01T16:30:00.123456Z')`);
+    // more rows than one part of the archive holds (5,000)
+    await db.db.execute(
+      sql`insert into audit_log (user_id, action, entity, entity_id) select null, 'login', 'session', g::text from generate_series(1, 5200) g`,
+    );
+    const before = await snapshot(db);
+    if (driver === 'pglite') await db.close();
+
+    const archive = path.join(work, 'itms-test.tar.gz');
+    const backup = await run('server/src/ops/backup-cli.ts', [archive], {
+      ...source.env,
+      DATA_DIR: sourceFiles,
+    });
+    expect(backup.code, backup.out).toBe(0);
+    expect(backup.out).toMatch(/Backup written: .*itms-test\.tar\.gz/);
+    expect(backup.out).toMatch(/2 files/);
+    if (driver === 'postgres') await db.close();
+
+    const target = await emptyTarget();
+    const restore = await run('server/src/ops/restore-cli.ts', [archive], target.env);
+    expect(restore.code, restore.out).toBe(0);
+    expect(restore.out).toMatch(/Restored .* 2 files/s);
+
+    db = await target.open();
+    try {
+      const after = await snapshot(db);
+      expect(Object.keys(after)).toEqual(Object.keys(before));
+      for (const table of Object.keys(before)) {
+        expect(after[table]!.length, `${table} rows`).toBe(before[table]!.length);
+        expect(after[table], table).toEqual(before[table]);
+      }
+      expect(before.audit_log!.length).toBeGreaterThan(5200);
+      // sequences continue after the restored ids
+      const [row] = rowsOf<{ id: number }>(
+        await db.db.execute(sql`insert into customers (name) values ('Baru') returning id`),
+      );
+      const maxBefore = Math.max(...before.customers!.map((j) => JSON.parse(j).id as number));
+      expect(Number(row!.id)).toBeGreaterThan(maxBefore);
+    } finally {
+      await db.close();
+    }
+    for (const [key, data] of Object.entries(files)) {
+      const restored = fs.readFileSync(path.join(target.env.DATA_DIR!, 'uploads', key));
+      expect(Buffer.compare(restored, data), key).toBe(0);
+    }
+
+    // a second restore over the restored data is refused: it never mixes two operations
+    const again = await run('server/src/ops/restore-cli.ts', [archive], target.env);
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/already holds data/);
+  }, 240_000);
+});

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, testConfig } from '../src/config';
+import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client';
+import type { WhatsappGateway } from '../src/lib/whatsapp';
+import { FX } from './fixtures';
+import { withDatabase } from './global-setup';
+
+export { FX };
+
+/** A fresh copy of the fixture database, on the driver this suite runs on. */
+export async function openTestDatabase(): Promise<Database> {
+  if (inject('dbDriver') === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `itms_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = openPostgres(url, 1);
+    await admin.pool!.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`);
+    await admin.close();
+    const database = openPostgres(withDatabase(url, name), 5);
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const again = openPostgres(url, 1);
+      await again.pool!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.close();
+    };
+    return database;
+  }
+  const tar = fs.readFileSync(inject('pgliteTemplate'));
+  return openPglite({ loadDataDir: new Blob([tar]) });
+}
+
+/**
+ * A migrated database without any rows (not even the fixtures), on the driver this suite runs on:
+ * a fresh fixture copy with every table emptied and the id sequences reset.
+ */
+export async function openEmptyTestDatabase(): Promise<Database> {
+  const database = await openTestDatabase();
+  const tables = rowsOf<{ name: string }>(
+    await database.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public'`),
+  );
+  await database.db.execute(
+    sql.raw(`truncate table ${tables.map((t) => `"${t.name}"`).join(', ')} restart identity cascade`),
+  );
+  return database;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Messages the app sent over WhatsApp. */
+  whatsappOutbox: { phone: string; text: string }[];
+  /** Logs in and returns the access token. */
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-app-'));
+  const base = testConfig({ dataDir });
+  const config: Config = {
+    ...base,
+    storage: { ...base.storage, localDir: path.join(dataDir, 'uploads') },
+    // API tests do not depend on whether the SPA happens to be built
+    webDist: path.join(dataDir, 'no-web-dist'),
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  const whatsappOutbox: { phone: string; text: string }[] = [];
+  const whatsapp: WhatsappGateway = {
+    send: async (phone, text) => {
+      whatsappOutbox.push({ phone, text });
+    },
+  };
+  const app = await buildApp({ config, database, whatsapp });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    whatsappOutbox,
+    async login(email, password = FX.password) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/tire-man/login',
+        payload: { email, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().access_token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

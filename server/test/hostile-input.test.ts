@@ -1,0 +1,410 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client';
+import { sessions, users } from '../src/db/schema';
+import { sha256 } from '../src/modules/auth/auth.service';
+import { createTestApp, FX, type TestApp } from './helpers';
+import { multipartFile, TINY_PNG } from './multipart';
+
+/**
+ * Hostile input on every write endpoint (POST/PUT/PATCH/DELETE of app.apiRoutes, so that a new
+ * route is covered without touching this file): wrong types, missing and extra fields, huge
+ * strings, control and right-to-left characters, SQL and HTML metacharacters, `__proto__` and
+ * `constructor` keys, numbers out of range, impossible dates. Never a 500, always the one error
+ * shape, and a refusal leaves the row count of every table as it was.
+ */
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 20);
+
+let t: TestApp;
+let adminId: number;
+let countSql: ReturnType<typeof sql>;
+let openapi: { paths: Record<string, Record<string, Operation>> };
+const failures: string[] = [];
+const stats = { requests: 0, refused: 0, accepted: 0, byStatus: new Map<number, number>() };
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+interface Operation {
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+// the failed-login counter is the one table a refusal is meant to write (login lockout)
+const COUNTED_EXCEPT = new Set(['login_failures']);
+
+beforeAll(async () => {
+  t = await createTestApp(process.env.HOSTILE_COLLECT ? { logLevel: 'error' } : {});
+  const [admin] = await t.database.db.select().from(users).where(eq(users.email, FX.admin.email));
+  adminId = admin!.id;
+  const tables = rowsOf<{ name: string }>(
+    await t.database.db.execute(
+      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    ),
+  )
+    .map((r) => r.name)
+    .filter((n) => !COUNTED_EXCEPT.has(n));
+  countSql = sql.raw(
+    `select json_build_object(${tables.map((n) => `'${n}', (select count(*) from "${n}")`).join(', ')}) as c`,
+  );
+  openapi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+let countMs = 0;
+async function counts(): Promise<Record<string, number>> {
+  const started = performance.now();
+  const [row] = rowsOf<{ c: Record<string, number | string> }>(await t.database.db.execute(countSql));
+  countMs += performance.now() - started;
+  return Object.fromEntries(Object.entries(row!.c).map(([k, v]) => [k, Number(v)]));
+}
+
+/** A fresh admin session straight in the database (admin passes every role check). */
+async function adminToken(): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await t.database.db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, adminId), isNull(sessions.revoked_at)));
+  await t.database.db
+    .insert(sessions)
+    .values({ id: randomUUID(), user_id: adminId, token_hash: sha256(token) });
+  return token;
+}
+
+// ---- the hostile vocabulary ----
+
+const HOSTILE_STRINGS = [
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  "'); delete from tires; --",
+  '" OR ""="',
+  '\\',
+  '%_%',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  '\u202Eevil.png\u202C',
+  '\u200F\u200E\u2066',
+  '\u0000',
+  'a\u0000b',
+  '\u0007\u0008\u001b[31m\u007f',
+  'X\r\nSet-Cookie: a=b',
+  '\uD800',
+  '\uFFFF\uFFFE',
+  '🛞🚚'.repeat(50),
+  'x'.repeat(100_000),
+  ' ',
+  '',
+  '-',
+  '2025-02-30',
+  '2025-13-45',
+  '0000-00-00',
+  '2025-02-29',
+  '2024-02-30T25:61:61Z',
+  '-infinity',
+  'infinity',
+  '1e309',
+  'NaN',
+  '-1',
+  '0x1F',
+  '١٢٣',
+  '12abc',
+  '../../../etc/passwd',
+  'javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  '__proto__',
+  'constructor',
+  '{"$gt":""}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, sent as text
+  '${7*7}{{7*7}}',
+  'null',
+  'true',
+];
+const HOSTILE_NUMBERS = [
+  -1,
+  0,
+  0.5,
+  -0.0001,
+  2147483647,
+  2147483648,
+  -2147483649,
+  9007199254740992 + 2,
+  1e21,
+  1e308,
+  -1e308,
+  25,
+  201,
+  100000,
+  1e-320,
+];
+// path parameters that must never be read as an existing id
+const HOSTILE_PARAMS = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999',
+  '2147483648',
+  '1e400',
+  "1'%20or%20'1'%3D'1",
+  '%00',
+  '__proto__',
+  'constructor',
+  '%E2%80%AE1',
+  'NaN',
+  'Infinity',
+  'null',
+  '%3Cscript%3E',
+  'x'.repeat(3000),
+];
+// raw bodies no JSON encoder would produce
+const RAW_BODIES: { ct: string; body: string }[] = [
+  { ct: 'application/json', body: '{"__proto__":{"role":"admin","isAdmin":true}}' },
+  { ct: 'application/json', body: '{"constructor":{"prototype":{"polluted":"yes"}}}' },
+  { ct: 'application/json', body: '{"a":' },
+  { ct: 'application/json', body: '[]' },
+  { ct: 'application/json', body: '"just a string"' },
+  { ct: 'application/json', body: '12' },
+  { ct: 'application/json', body: 'null' },
+  { ct: 'application/json', body: '{"a":1,"a":2}' },
+  { ct: 'application/x-www-form-urlencoded', body: '__proto__[role]=admin&constructor[prototype][x]=1' },
+  { ct: 'application/x-www-form-urlencoded', body: 'a=%00%E2%80%AE&records[0][groove_1]=99&=' },
+  { ct: 'text/plain', body: 'hello' },
+  {
+    ct: 'application/xml',
+    body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+  },
+];
+
+const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom(...HOSTILE_STRINGS),
+    fc.constantFrom(...HOSTILE_NUMBERS),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.integer(),
+    fc.double(),
+    fc.array(tie('v'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), tie('v'), { maxKeys: 3 }),
+  ),
+})).v;
+
+/** Values shaped like the schema, but with hostile leaves, missing keys and extra keys. */
+function fromSchema(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!s || depth > 3) return hostileValue;
+  const alternatives = s.anyOf ?? s.oneOf ?? s.allOf;
+  if (alternatives?.length) return fc.oneof(...alternatives.map((a) => fromSchema(a, depth + 1)));
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  let shaped: fc.Arbitrary<unknown>;
+  if (s.enum?.length) shaped = fc.constantFrom(...s.enum);
+  else if (type === 'object' && s.properties) {
+    const props = Object.fromEntries(
+      Object.entries(s.properties).map(([k, p]) => [k, fromSchema(p, depth + 1)]),
+    );
+    shaped = fc
+      .tuple(
+        fc.record(props, { requiredKeys: [] }),
+        fc.dictionary(
+          fc.constantFrom(
+            'extra',
+            'role',
+            'id',
+            'status',
+            'isAdmin',
+            'validated_by',
+            'user_id',
+            'created_at',
+          ),
+          hostileValue,
+          { maxKeys: 2 },
+        ),
+      )
+      .map(([known, extra]) => ({ ...extra, ...known }));
+  } else if (type === 'array') shaped = fc.array(fromSchema(s.items, depth + 1), { maxLength: 4 });
+  else if (type === 'string')
+    shaped = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 20 }));
+  else if (type === 'number' || type === 'integer')
+    shaped = fc.oneof(
+      fc.constantFrom(...HOSTILE_NUMBERS),
+      fc.integer(),
+      fc.constantFrom('12abc', '1e400', ''),
+    );
+  else if (type === 'boolean') shaped = fc.oneof(fc.boolean(), fc.constantFrom('ya', 2, 'true'));
+  else shaped = hostileValue;
+  return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: hostileValue });
+}
+
+function formEncode(value: unknown, prefix = ''): string[] {
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+      formEncode(v, prefix ? `${prefix}[${k}]` : k),
+    );
+  }
+  return [`${pct(prefix || 'v')}=${pct(String(value))}`];
+}
+
+/** Percent-encodes every UTF-8 byte (lone surrogates included, which encodeURIComponent refuses). */
+const pct = (s: string) => [...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+
+interface Attempt {
+  params: string[];
+  ct?: string;
+  body?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+function attempts(method: string, url: string): fc.Arbitrary<Attempt> {
+  const paramCount = (url.match(/:[A-Za-z_]+/g) ?? []).length;
+  const op = openapi.paths[url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[method.toLowerCase()];
+  const jsonSchema = op?.requestBody?.content?.['application/json']?.schema;
+  // with a body schema a real id may go with a hostile body; without one, only hostile ids
+  const param = jsonSchema
+    ? fc.oneof(fc.constantFrom(...HOSTILE_PARAMS), fc.constantFrom('1', '2'))
+    : fc.constantFrom(...HOSTILE_PARAMS);
+  const params = fc.array(param, { minLength: paramCount, maxLength: paramCount });
+  const structured = jsonSchema ? fromSchema(jsonSchema) : hostileValue;
+  const multipart = url === '/api/upload' || url.startsWith('/api/import/');
+  const body = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: structured.map((v) => ({ ct: 'application/json', body: JSON.stringify(v ?? null) })),
+    },
+    {
+      weight: 2,
+      arbitrary: structured.map((v) => ({
+        ct: 'application/x-www-form-urlencoded',
+        body: formEncode(v).join('&'),
+      })),
+    },
+    { weight: 2, arbitrary: fc.constantFrom(...RAW_BODIES) },
+    ...(multipart
+      ? [
+          {
+            weight: 3,
+            arbitrary: fc
+              .tuple(
+                fc.constantFrom('image', 'file', '__proto__', ''),
+                fc.constantFrom('../../x.png', 'a\u202Egnp.svg', 'x'.repeat(300), '<b>.xlsx', 'data.xlsx'),
+                fc.constantFrom(
+                  TINY_PNG,
+                  Buffer.from('<svg onload=alert(1)></svg>'),
+                  Buffer.from('PK\u0003\u0004broken zip'),
+                  Buffer.alloc(0),
+                ),
+              )
+              .map(([field, name, content]) => {
+                const m = multipartFile(field, name, content, 'application/octet-stream');
+                return { ct: m.headers['content-type'], body: m.payload };
+              }),
+          },
+        ]
+      : []),
+  );
+  return fc.tuple(params, body).map(([p, b]) => ({ params: p, ...b }));
+}
+
+const concrete = (url: string, params: string[]) => {
+  let i = 0;
+  return url.replace(/:[A-Za-z_]+/g, () => params[i++] ?? 'x');
+};
+
+const isErrorShape = (b: unknown, status: number) =>
+  typeof b === 'object' &&
+  b !== null &&
+  (b as { statusCode?: unknown }).statusCode === status &&
+  typeof (b as { code?: unknown }).code === 'string' &&
+  typeof (b as { message?: unknown }).message === 'string' &&
+  ((b as { message: string }).message.length ?? 0) > 0;
+
+const OVERSIZED = `{"x":"${'a'.repeat(3 * 1024 * 1024)}"}`;
+
+// routes whose success would end the test's own session or whose body nothing can make hostile
+const SKIP = new Set(['POST /api/tire-man-logout']);
+
+describe('hostile input on every write endpoint', () => {
+  it('never answers 500, always with the one error shape, and a refusal changes no row count', async () => {
+    const writes = t.app.apiRoutes.filter(
+      (r) => r.method !== 'GET' && r.method !== 'OPTIONS' && !SKIP.has(`${r.method} ${r.url}`),
+    );
+    expect(writes.length).toBeGreaterThan(40);
+    const started = Date.now();
+    for (const route of writes) {
+      let token = await adminToken();
+      let before = await counts();
+      await fc.assert(
+        fc.asyncProperty(attempts(route.method, route.url), async (a) => {
+          const url = concrete(route.url, a.params);
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: {
+              access_token: token,
+              // DELETE carries no body: a content type without one would be refused before the params
+              ...(a.ct && route.method !== 'DELETE' ? { 'content-type': a.ct } : {}),
+              ...(a.headers ?? {}),
+            },
+            ...(a.body !== undefined && route.method !== 'DELETE' ? { payload: a.body } : {}),
+          });
+          stats.requests++;
+          stats.byStatus.set(res.statusCode, (stats.byStatus.get(res.statusCode) ?? 0) + 1);
+          const label = `${route.method} ${url.slice(0, 200)} ${String(a.body ?? '').slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+          if (process.env.HOSTILE_COLLECT && res.statusCode >= 500) {
+            failures.push(label);
+            return;
+          }
+          expect(res.statusCode, label).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            stats.refused++;
+            let parsed: unknown;
+            try {
+              parsed = res.json();
+            } catch {
+              parsed = res.body;
+            }
+            expect(isErrorShape(parsed, res.statusCode), label).toBe(true);
+            expect(await counts(), label).toEqual(before);
+          } else {
+            // hostile but harmless (e.g. HTML in a name is stored as text): accepted, counted anew
+            stats.accepted++;
+            before = await counts();
+          }
+          if (res.statusCode === 401) token = await adminToken();
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+      // a body over the size limit is refused before it is read
+      if (route.method !== 'DELETE') {
+        const big = await t.app.inject({
+          method: route.method as 'POST',
+          url: concrete(route.url, ['1', '1']),
+          headers: { access_token: token, 'content-type': 'application/json' },
+          payload: OVERSIZED,
+        });
+        expect(big.statusCode, `${route.method} ${route.url} oversized`).toBe(413);
+        expect(isErrorShape(big.json(), 413)).toBe(true);
+        stats.requests++;
+      }
+    }
+    if (failures.length) console.log(`FAILURES\n${failures.join('\n')}`);
+    // nothing leaked into the prototypes of every object
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    console.log(
+      `hostile input: ${writes.length} write routes, ${stats.requests} requests in ${Math.round((Date.now() - started) / 1000)} s (row counts ${Math.round(countMs / 1000)} s); ` +
+        `${stats.refused} refused, ${stats.accepted} accepted; by status ${JSON.stringify(Object.fromEntries([...stats.byStatus].sort((a, b) => a[0] - b[0])))}`,
+    );
+  }, 600_000);
+});

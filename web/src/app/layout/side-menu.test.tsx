@@ -1,0 +1,99 @@
+import { menuForRole } from '@itms/contracts/routes';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { viewport } from '../../test/setup';
+
+vi.mock('../../lib/socket', () => ({
+  connectSocket: vi.fn(() => new Promise(() => {})),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => null),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const FEATURE = [
+  'Dashboard',
+  'Validasi Pengecekan',
+  'Validasi Pergantian',
+  'Form Pengecekan',
+  'Form Pergantian',
+  'BKB',
+  'Warehouse',
+  // issue 11 (not in the spec): tire alerts and brand performance
+  'Ban Kritis',
+];
+const LAPORAN = ['Leaderboard', 'Summary Pengecekan', 'Absensi Pengecekan', 'Analitik Ban'];
+const DATABASE = [
+  'Tire Man',
+  'SOP',
+  'Tambah Ban',
+  'Ban',
+  'Rekam BKB',
+  'Rekam Pengecekan',
+  'Rekam Pergantian',
+  'Banner',
+  'Berita',
+  'Ban Terpasang Aktif',
+  'Quality Control',
+  'Customer',
+  'Project',
+  'Scrap',
+  'Unit',
+  'Kartu Stok Ban',
+];
+
+describe('side menu', () => {
+  it('admin: Feature, Laporan, Database with every screen, in order', () => {
+    const menu = menuForRole('admin');
+    expect(menu.map((s) => s.label)).toEqual(['Feature', 'Laporan', 'Database']);
+    expect(menu[0].items.map((i) => i.label)).toEqual(FEATURE);
+    expect(menu[1].items.map((i) => i.label)).toEqual(LAPORAN);
+    // the audit log is an admin-only extra screen, after the spec's ones
+    expect(menu[2].items.map((i) => i.label)).toEqual([...DATABASE, 'Log Audit']);
+  });
+
+  it('staff: everything except the Tire Man admin screen', () => {
+    const menu = menuForRole('staff');
+    expect(menu[2].items.map((i) => i.label)).toEqual(DATABASE.filter((l) => l !== 'Tire Man'));
+    expect(menu[0].items).toHaveLength(FEATURE.length);
+  });
+
+  it('tire man: no back-office menu', () => {
+    expect(menuForRole('tire-man')).toEqual([]);
+  });
+
+  it('desktop (>= 960px): a fixed menu with the three group titles and links; staff sees no Tire Man', async () => {
+    viewport.width = 1440;
+    signIn('staff');
+    mockApi({ 'POST /api/tire-man/credential': () => ({ body: testUser('staff') }) });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Menu utama' });
+    for (const group of ['Feature', 'Laporan', 'Database']) expect(within(nav).getByText(group)).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Validasi Pengecekan' }).getAttribute('href')).toBe(
+      '/validasi',
+    );
+    expect(within(nav).getByRole('link', { name: 'Ban Terpasang Aktif' }).getAttribute('href')).toBe(
+      '/active-tire',
+    );
+    expect(within(nav).queryByRole('link', { name: 'Tire Man' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Buka menu' })).toBeNull();
+  });
+
+  it('phone (< 960px): the menu hides behind the hamburger and opens as a drawer', async () => {
+    viewport.width = 390;
+    signIn('admin');
+    mockApi({ 'POST /api/tire-man/credential': () => ({ body: testUser('admin') }) });
+    const { router } = renderApp('/');
+    const burger = await screen.findByRole('button', { name: 'Buka menu' });
+    expect(screen.queryByRole('navigation', { name: 'Menu utama' })).toBeNull();
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(burger);
+    const nav = await screen.findByRole('navigation', { name: 'Menu utama' });
+    await user.click(within(nav).getByRole('link', { name: 'Tire Man' }));
+    expect(await screen.findByRole('heading', { name: 'Tire Man', level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user');
+  });
+});

@@ -1,0 +1,145 @@
+import { APP_ROUTES } from '@itms/contracts/routes';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../lib/storage';
+import { mockApi, renderApp, signIn, testUser } from '../test/render-app';
+
+vi.mock('../lib/socket', () => ({
+  connectSocket: vi.fn(() => new Promise(() => {})),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => null),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const credentialOk = (role: 'admin' | 'staff' | 'tire-man') => ({
+  'POST /api/tire-man/credential': () => ({ body: testUser(role) }),
+});
+
+describe('route guards', () => {
+  it('sends a signed-out visitor of a back-office route to /login', async () => {
+    const { router } = renderApp('/validasi');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('needs both access_token and session: a token alone is not signed in', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    const { router } = renderApp('/');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in user from /login to the dashboard', async () => {
+    signIn('staff');
+    mockApi(credentialOk('staff'));
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('validates the stored token on load, then shows the screen inside the layout', async () => {
+    signIn('staff');
+    const { calls } = mockApi(credentialOk('staff'));
+    renderApp('/validasi');
+    expect(await screen.findByText('Validasi kredensial ...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Validasi Pengecekan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Integrated Tire Management Solutions' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Log Out/ })).toBeTruthy();
+    expect(calls.filter((c) => c.url === '/api/tire-man/credential')).toHaveLength(1);
+    expect(calls[0].headers.access_token).toBe('token-staff');
+  });
+
+  it('clears a refused token and goes to /login', async () => {
+    signIn('staff');
+    mockApi({
+      'POST /api/tire-man/credential': () => ({
+        status: 401,
+        body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sesi berakhir, silakan login kembali' },
+      }),
+    });
+    // the app's own 401 handler is registered in main.tsx; do the same here
+    const { setUnauthorizedHandler } = await import('../lib/api-client');
+    const { endLocalSession } = await import('../lib/session');
+    setUnauthorizedHandler(() => endLocalSession());
+    const { router } = renderApp('/tire');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.session)).toBeNull();
+    setUnauthorizedHandler(() => {});
+  });
+
+  it.each(APP_ROUTES.map((r) => [r.path.replace(':id', '12'), r.title] as const))(
+    'route %s shows its screen title "%s" to an admin',
+    async (path, title) => {
+      signIn('admin');
+      mockApi(credentialOk('admin'));
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeTruthy();
+    },
+  );
+
+  it('shows the 404 page for an unknown path, with a link to the dashboard', async () => {
+    signIn('staff');
+    mockApi(credentialOk('staff'));
+    renderApp('/tidak-ada');
+    expect(await screen.findByText('Halaman tidak ditemukan')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Kembali ke Dashboard' });
+    expect(link.getAttribute('href')).toBe('/');
+  });
+
+  it('shows the 404 page to signed-out visitors as well', async () => {
+    renderApp('/apa/ini');
+    expect(await screen.findByText('Halaman tidak ditemukan')).toBeTruthy();
+  });
+
+  it('refuses the Tire Man admin screen to staff', async () => {
+    signIn('staff');
+    mockApi(credentialOk('staff'));
+    renderApp('/user');
+    expect(await screen.findByText('Anda tidak memiliki akses ke halaman ini.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Tire Man', level: 2 })).toBeNull();
+  });
+
+  it('tells a tire man that the back-office is for office staff, with Log Out', async () => {
+    signIn('tire-man');
+    mockApi(credentialOk('tire-man'));
+    renderApp('/');
+    expect(await screen.findByText(/khusus untuk staf kantor/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Log Out/ })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Menu utama' })).toBeNull();
+  });
+
+  it('Log Out calls the API, clears storage and returns to /login', async () => {
+    signIn('staff');
+    const { calls } = mockApi({
+      ...credentialOk('staff'),
+      'POST /api/tire-man-logout': () => ({ body: { message: 'Berhasil logout' } }),
+    });
+    const { router } = renderApp('/');
+    (await screen.findByRole('button', { name: /Log Out/ })).click();
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/tire-man-logout')).toBe(true);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+
+  it('a failed Log Out shows the error with footer Contact admin and keeps the session', async () => {
+    signIn('staff');
+    mockApi({
+      ...credentialOk('staff'),
+      'POST /api/tire-man-logout': () => ({
+        status: 500,
+        body: { statusCode: 500, code: 'INTERNAL', message: 'Terjadi kesalahan pada server' },
+      }),
+    });
+    renderApp('/');
+    (await screen.findByRole('button', { name: /Log Out/ })).click();
+    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    expect(within(dialog).getByText('Terjadi kesalahan pada server')).toBeTruthy();
+    expect(within(dialog).getByText('Contact admin')).toBeTruthy();
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('token-staff'));
+  });
+});

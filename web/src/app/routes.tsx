@@ -1,0 +1,51 @@
+import { APP_ROUTES } from '@itms/contracts/routes';
+import { lazy, Suspense } from 'react';
+import { type RouteObject, useRouteError } from 'react-router';
+import { FullPageSpin } from '../components/full-page-spin';
+import { GuestOnly, RequireSignIn } from './guards';
+import { PAGES } from './pages';
+
+// rare: loaded only when a page fails (keeps antd's Result out of the first download)
+const RouteErrorPage = lazy(() => import('./route-error'));
+function RouteError() {
+  console.error(useRouteError());
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorPage />
+    </Suspense>
+  );
+}
+
+import type { RouteHandle } from '../lib/route-meta';
+
+/** The whole route tree: guest pages, every back-office route of the spec's table, then 404. */
+export function buildRoutes(): RouteObject[] {
+  return [{ id: 'root', HydrateFallback: FullPageSpin, ErrorBoundary: RouteError, children: appRoutes() }];
+}
+
+function appRoutes(): RouteObject[] {
+  return [
+    {
+      Component: GuestOnly,
+      children: [
+        {
+          path: '/login',
+          lazy: async () => ({ Component: (await import('../features/auth/login-page')).default }),
+        },
+      ],
+    },
+    {
+      path: '/reset-password',
+      lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).default }),
+    },
+    {
+      Component: RequireSignIn,
+      children: APP_ROUTES.map((meta) => ({
+        path: meta.path,
+        handle: { meta } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await PAGES[meta.path]()).default }),
+      })),
+    },
+    { path: '*', lazy: async () => ({ Component: (await import('./not-found-route')).default }) },
+  ];
+}

@@ -1,0 +1,40 @@
+import { usesBackOffice } from '@itms/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { FullPageSpin } from '../components/full-page-spin';
+import { isUnauthorized } from '../lib/api-client';
+import { errorText } from '../lib/feedback';
+import { credentialQuery } from '../lib/session';
+import { getToken, subscribeSignIn } from '../lib/storage';
+import { FieldUserPage } from './field-user-page';
+import { AppLayout } from './layout/app-layout';
+import { useRealtime } from './use-realtime';
+
+/** Signed-in part of the app: validates the stored token, then the layout (or the tire-man notice). */
+export default function Shell({ children }: { children: ReactNode }) {
+  const token = useSyncExternalStore(subscribeSignIn, getToken, () => null) ?? '';
+  const credential = useQuery({ ...credentialQuery(token), enabled: Boolean(token) });
+  useRealtime(token, credential.isSuccess);
+
+  if (credential.isPending) return <FullPageSpin text="Validasi kredensial ..." />;
+  if (credential.isError) {
+    // 401: storage is cleared and the guard is already on its way to /login
+    if (isUnauthorized(credential.error)) return <FullPageSpin />;
+    return (
+      <Result
+        status="warning"
+        title="Harap refresh page ini"
+        subTitle={errorText(credential.error)}
+        extra={
+          <Button type="primary" onClick={() => credential.refetch()}>
+            Muat ulang
+          </Button>
+        }
+      />
+    );
+  }
+  const user = credential.data;
+  if (!usesBackOffice(user.role)) return <FieldUserPage user={user} />;
+  return <AppLayout user={user}>{children}</AppLayout>;
+}

@@ -1,0 +1,78 @@
+import type { ServerToClientEvents } from '@itms/contracts/events';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../lib/storage';
+import { mockApi, renderApp, signIn, testUser } from '../test/render-app';
+
+type Listener = (...args: unknown[]) => void;
+const fakeSocket = vi.hoisted(() => {
+  const listeners = new Map<string, Set<Listener>>();
+  return {
+    listeners,
+    on(event: string, fn: Listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(fn);
+    },
+    off(event: string, fn: Listener) {
+      listeners.get(event)?.delete(fn);
+    },
+    emit(event: string, ...args: unknown[]) {
+      for (const fn of listeners.get(event) ?? []) fn(...args);
+    },
+    disconnect: vi.fn(),
+  };
+});
+
+vi.mock('../lib/socket', () => ({
+  connectSocket: vi.fn(async () => fakeSocket),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => fakeSocket),
+}));
+
+const sound = vi.hoisted(() => ({ play: vi.fn() }));
+vi.mock('../lib/notify-sound', () => ({ playNotificationSound: sound.play }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fakeSocket.listeners.clear();
+});
+
+function emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
+  fakeSocket.emit(event, ...args);
+}
+
+async function signedInAt(path: string) {
+  signIn('staff');
+  mockApi({ 'POST /api/tire-man/credential': () => ({ body: testUser('staff') }) });
+  const utils = renderApp(path);
+  await screen.findByRole('heading', { level: 2 });
+  const { connectSocket } = await import('../lib/socket');
+  await waitFor(() => expect(connectSocket).toHaveBeenCalledWith('token-staff'));
+  await waitFor(() => expect(fakeSocket.listeners.get('session-clear')?.size).toBe(1));
+  return utils;
+}
+
+describe('socket events', () => {
+  it("'session-clear' signs out and shows 'Sesi Anda telah diakhiri' on /login", async () => {
+    const { router } = await signedInAt('/validasi');
+    emit('session-clear', { reason: 'revoked' });
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByText('Sesi Anda telah diakhiri')).toBeTruthy();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it("'new-missmatch' opens the BKB list", async () => {
+    const { router } = await signedInAt('/');
+    emit('new-missmatch', { id: 5 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mismatch'));
+  });
+
+  it("'new-notification' plays the chime and refreshes loaded data", async () => {
+    const { queryClient } = await signedInAt('/');
+    const refresh = vi.spyOn(queryClient, 'invalidateQueries');
+    emit('new-notification', { kind: 'tire-check', id: 9 });
+    expect(sound.play).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../lib/feedback';
+import { playNotificationSound } from '../lib/notify-sound';
+import { endLocalSession, isLoggingOut } from '../lib/session';
+import { type AppSocket, connectSocket } from '../lib/socket';
+
+export const FORCED_LOGOUT_MESSAGE = 'Sesi Anda telah diakhiri';
+
+/**
+ * The socket events of the signed-in back-office (spec section 2, Dashboard): 'new-notification'
+ * chimes and refreshes data, 'new-missmatch' opens the BKB list, 'session-clear' signs out.
+ */
+export function useRealtime(token: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  useEffect(() => {
+    if (!token || !enabled) return;
+    let socket: AppSocket | null = null;
+    let cancelled = false;
+
+    const onSessionClear = () => {
+      const forced = !isLoggingOut();
+      endLocalSession(queryClient);
+      if (forced) toast().warning(FORCED_LOGOUT_MESSAGE, 5);
+    };
+    const onMismatch = () => {
+      navigateRef.current('/mismatch');
+    };
+    const onNotification = () => {
+      playNotificationSound();
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    };
+    const onConnectError = (err: Error) => {
+      // refused handshake: let the credential check decide (401 signs out)
+      if (err.message === 'unauthorized') void queryClient.invalidateQueries({ queryKey: ['session'] });
+    };
+
+    void connectSocket(token).then((s) => {
+      if (cancelled) return;
+      socket = s;
+      s.on('session-clear', onSessionClear);
+      s.on('new-missmatch', onMismatch);
+      s.on('new-notification', onNotification);
+      s.on('connect_error', onConnectError);
+    });
+    return () => {
+      cancelled = true;
+      socket?.off('session-clear', onSessionClear);
+      socket?.off('new-missmatch', onMismatch);
+      socket?.off('new-notification', onNotification);
+      socket?.off('connect_error', onConnectError);
+    };
+  }, [token, enabled, queryClient]);
+}

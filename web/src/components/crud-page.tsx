@@ -1,0 +1,507 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { TMutationReply } from '@itms/contracts/master-data';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  type FormInstance,
+  type FormProps,
+  Input,
+  Modal,
+  Spin,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '../lib/api-client';
+import { showApiError, toast } from '../lib/feedback';
+import { applyFieldErrors } from '../lib/form-errors';
+import { useRouteMeta } from '../lib/route-meta';
+import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
+import { usePagedList } from '../lib/use-paged-list';
+
+/** Info shown when a confirmation or a form with changes is cancelled (spec sections 4, 8). */
+export const NOT_SAVED = 'Changes are not saved';
+export const SENDING = 'Mengirim data ...';
+export const LOADING = 'Mengambil Data ...';
+const FIX_FIELDS = 'Periksa kembali isian yang ditandai merah';
+
+// ---------------------------------------------------------------------------------------------
+// small pieces the account and SOP screens use as well
+
+/** Form labels: optional fields say so in Indonesian (antd's id_ID locale says '(optional)'). */
+export const optionalMark: FormProps['requiredMark'] = (label, { required }) => (
+  <>
+    {label}
+    {required ? null : (
+      <Typography.Text type="secondary" style={{ marginInlineStart: 4, fontWeight: 400 }}>
+        (opsional)
+      </Typography.Text>
+    )}
+  </>
+);
+
+/** The white panel a screen sits in; tighter on phones. */
+export function PageCard({ children }: { children: ReactNode }) {
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  return <Card styles={{ body: { padding: isDesktop ? 24 : 14 } }}>{children}</Card>;
+}
+
+/** Width of a filter select in a list toolbar: two share a phone row. */
+export const FILTER_STYLE = { flex: '1 1 150px', maxWidth: 260, minWidth: 0 } as const;
+
+/** The screen's title (level 2, from the route table unless given) with its buttons on the right. */
+export function PageHeading({ title, extra }: { title?: string; extra?: ReactNode }) {
+  const meta = useRouteMeta();
+  return (
+    <Flex align="center" justify="space-between" wrap gap={12} style={{ marginBottom: 16 }}>
+      <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
+        {title ?? meta?.title}
+      </Typography.Title>
+      {extra ? (
+        <Flex wrap gap={8}>
+          {extra}
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}
+
+export interface ConfirmOptions {
+  title: string;
+  content?: ReactNode;
+  okText: string;
+  cancelText?: string;
+  danger?: boolean;
+}
+
+/** Asks before an add, update, delete or submit; Batal answers 'Changes are not saved'. */
+export function useConfirm() {
+  const { modal, message } = App.useApp();
+  return useCallback(
+    ({ title, content, okText, cancelText = 'Batal', danger }: ConfirmOptions) =>
+      new Promise<boolean>((resolve) => {
+        modal.confirm({
+          title,
+          content,
+          okText,
+          cancelText,
+          okButtonProps: danger ? { danger: true } : undefined,
+          onOk: () => resolve(true),
+          onCancel: () => {
+            message.info(NOT_SAVED, 3);
+            resolve(false);
+          },
+        });
+      }),
+    [modal, message],
+  );
+}
+
+export interface ActionOptions<R> {
+  request: () => Promise<R>;
+  /** Query key prefixes to reload after success (the list). */
+  invalidate?: readonly string[];
+  /** Form whose fields get the server's field messages. */
+  form?: FormInstance;
+  /** The form's field names (default: the fields it holds values for). */
+  fieldNames?: readonly string[];
+  /** Success text when the reply carries no `message`. */
+  successText?: string;
+  /** Runs after success, before the reload (close the form). */
+  onDone?: (reply: R) => void;
+}
+
+/**
+ * Runs a create, update or delete: 'Mengirim data ...', then the server's success text, reloads
+ * the lists; bad input lands on the form fields, other failures open the 'Oops...' dialog.
+ * Resolves with the reply, or undefined when it failed.
+ */
+export function useAction() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const run = useCallback(
+    async <R,>({ request, invalidate = [], form, fieldNames, successText, onDone }: ActionOptions<R>) => {
+      const key = `action-${Date.now()}`;
+      setPending(true);
+      toast().open({ key, type: 'loading', content: SENDING, duration: 0 });
+      try {
+        const reply = await request();
+        const text = (reply as { message?: string } | undefined)?.message ?? successText;
+        if (text) toast().open({ key, type: 'success', content: text, duration: 3 });
+        else toast().destroy(key);
+        // close the form first, so that the reload does not fetch a record that is gone
+        onDone?.(reply);
+        await Promise.all(invalidate.map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
+        return reply;
+      } catch (err) {
+        toast().destroy(key);
+        if (form && applyFieldErrors(form, err, fieldNames).length > 0) {
+          console.error(err);
+          toast().error(FIX_FIELDS, 3);
+        } else showApiError(err);
+        return undefined;
+      } finally {
+        setPending(false);
+      }
+    },
+    [queryClient],
+  );
+  return { run, pending };
+}
+
+/** The list's search box; the text lives in the URL (`q`). */
+export function ListSearch({
+  value,
+  onSearch,
+  placeholder,
+}: {
+  value: string | undefined;
+  onSearch: (text: string) => void;
+  placeholder: string;
+}) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  return (
+    <Input.Search
+      aria-label="Cari"
+      placeholder={placeholder}
+      allowClear
+      enterButton="Cari"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        // clearing the box (its x button) shows everything again
+        if (e.target.value === '' && value) onSearch('');
+      }}
+      onSearch={(v) => onSearch(v)}
+      style={{ flex: '1 1 240px', maxWidth: 360 }}
+    />
+  );
+}
+
+/** Row props of a list whose rows open the edit form: click, Enter or Space. */
+export function openableRow<T>(open: (row: T) => void): TableProps<T>['onRow'] {
+  return (row) => ({
+    onClick: (e) => {
+      // a click on a control inside the row (thumbnail zoom, buttons) is its own action
+      if ((e.target as HTMLElement).closest('button, a, .ant-image, input')) return;
+      open(row);
+    },
+    onKeyDown: (e) => {
+      if (e.target !== e.currentTarget) return;
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        open(row);
+      }
+    },
+    tabIndex: 0,
+    style: { cursor: 'pointer' },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the scaffold of the master-data screens
+
+type Scalar = string | number | undefined;
+export type FormMode = 'add' | 'edit';
+
+export interface CrudFormContext<T> {
+  form: FormInstance;
+  mode: FormMode;
+  /** The record being edited (fresh from GET path/{id}). */
+  record?: T;
+}
+
+export interface CrudPageProps<T extends { id: number }, V extends object> {
+  /** Query key prefix of the list and its records. */
+  queryKey: string;
+  /** API path of the resource, e.g. '/unit' (list, POST; path/{id} GET, PUT, DELETE). */
+  path: string;
+  /** What a record is called in confirmations: 'Unit', 'Project', 'Berita'. */
+  noun: string;
+  sizes: { readonly options: readonly number[]; readonly default: number };
+  /** antd columns; a sortable column has `sorter: true` and its server sort name as `key`. */
+  columns: TableColumnsType<T>;
+  searchPlaceholder: string;
+  addLabel: string;
+  /** Label of a record in the 'Ubah ...' button and the edit title, e.g. its plate number. */
+  labelOf: (row: T) => string;
+  /** URL filters (besides page, size, sort, q) and their controls. */
+  filters?: {
+    keys: readonly string[];
+    render: (
+      values: Record<string, string | undefined>,
+      set: (key: string, value: Scalar) => void,
+    ) => ReactNode;
+  };
+  /** More buttons beside the add button (import). */
+  toolbarExtra?: ReactNode;
+  /** Form fields, inside an antd Form in vertical layout. */
+  renderFields: (ctx: CrudFormContext<T>) => ReactNode;
+  /** Values of a new record. */
+  initialValues?: () => Partial<V>;
+  /** Form values of a stored record. */
+  toValues: (row: T) => V;
+  /** Request body of the form values. */
+  toBody: (values: V) => unknown;
+  /** Labels of the fields that must be filled before the form can be sent (button disabled until then). */
+  missing?: (values: Partial<V>) => string[];
+  modalWidth?: number;
+}
+
+/**
+ * A master-data screen: server-paged, searchable, sortable list (page, size, sort and search in the
+ * URL); 'Tambah ...' and a click on a row open the form; add, update and delete ask first, show the
+ * server's text and reload the list.
+ */
+export function CrudPage<T extends { id: number }, V extends object>(props: CrudPageProps<T, V>) {
+  const { queryKey, path, sizes, columns, filters } = props;
+  const [params] = useSearchParams();
+  const filterValues = useMemo(
+    () => Object.fromEntries((filters?.keys ?? []).map((k) => [k, params.get(k) ?? undefined])),
+    [filters?.keys, params],
+  );
+  const list = usePagedList<T>({ key: queryKey, path, sizes, filters: filterValues });
+  const [editing, setEditing] = useState<{ mode: FormMode; id?: number; label?: string } | null>(null);
+
+  const setFilter = (key: string, value: Scalar) =>
+    list.update({ [key]: value === undefined ? undefined : String(value), page: undefined });
+
+  const tableColumns: TableColumnsType<T> = [
+    ...columns.map((c) => (c.sorter ? { ...c, sortOrder: list.sortOrder(String(c.key)) } : c)),
+    {
+      key: 'actions',
+      title: '',
+      width: 56,
+      align: 'center',
+      render: (_: unknown, row: T) => (
+        <Tooltip title="Ubah">
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={`Ubah ${props.labelOf(row)}`}
+            onClick={() => setEditing({ mode: 'edit', id: row.id, label: props.labelOf(row) })}
+          />
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <PageCard>
+      <PageHeading
+        extra={
+          <>
+            {props.toolbarExtra}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+              {props.addLabel}
+            </Button>
+          </>
+        }
+      />
+      <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
+        <ListSearch value={list.q} onSearch={list.setSearch} placeholder={props.searchPlaceholder} />
+        {filters?.render(filterValues, setFilter)}
+        <Tooltip title="Muat ulang">
+          <Button
+            aria-label="Muat ulang"
+            icon={<ReloadOutlined />}
+            onClick={() => list.refetch()}
+            loading={list.isFetching}
+          />
+        </Tooltip>
+      </Flex>
+      <CrudTable<T>
+        tableProps={list.tableProps}
+        columns={tableColumns}
+        onOpen={(row) => setEditing({ mode: 'edit', id: row.id, label: props.labelOf(row) })}
+      />
+      <CrudFormModal<T, V> {...props} editing={editing} onClose={() => setEditing(null)} />
+    </PageCard>
+  );
+}
+
+function CrudTable<T extends { id: number }>({
+  tableProps,
+  columns,
+  onOpen,
+}: {
+  tableProps: TableProps<T>;
+  columns: TableColumnsType<T>;
+  onOpen: (row: T) => void;
+}) {
+  return (
+    <Table<T>
+      {...tableProps}
+      rowKey="id"
+      columns={columns}
+      onRow={openableRow(onOpen)}
+      size="middle"
+      // the sort hint only on the arrows: over the whole header it covers the toolbar above
+      showSorterTooltip={{ target: 'sorter-icon' }}
+    />
+  );
+}
+
+function CrudFormModal<T extends { id: number }, V extends object>(
+  props: CrudPageProps<T, V> & {
+    editing: { mode: FormMode; id?: number; label?: string } | null;
+    onClose: () => void;
+  },
+) {
+  const { editing, onClose, queryKey, path, noun } = props;
+  const [form] = Form.useForm();
+  const confirm = useConfirm();
+  const { run, pending } = useAction();
+  const open = editing !== null;
+  const mode = editing?.mode ?? 'add';
+  const id = editing?.id;
+
+  // choosing a row fetches the record and fills the form with it (spec section 4)
+  const record = useQuery({
+    queryKey: [queryKey, 'detail', id],
+    queryFn: ({ signal }) => api.get<T>(`${path}/${id}`, { signal }),
+    enabled: open && mode === 'edit' && id !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once per opened record, not per render
+  useEffect(() => {
+    if (!open) return;
+    if (mode === 'add') {
+      form.resetFields();
+      form.setFieldsValue((props.initialValues?.() ?? {}) as object);
+    } else if (record.data) {
+      form.resetFields();
+      form.setFieldsValue(props.toValues(record.data) as object);
+    }
+  }, [open, mode, record.data, form]);
+
+  const values = (Form.useWatch([], form) ?? {}) as Partial<V>;
+  const missing = open ? (props.missing?.(values) ?? []) : [];
+  const loadingRecord = mode === 'edit' && (record.isPending || record.isFetching) && !record.data;
+
+  const close = () => {
+    if (pending) return;
+    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
+    onClose();
+  };
+
+  const submit = async (v: V) => {
+    const adding = mode === 'add';
+    const ok = await confirm({
+      title: adding ? `Tambah data ${noun} ?` : `Update data ${noun} ?`,
+      content: adding
+        ? `${noun} baru akan disimpan.`
+        : `Perubahan ${noun} ${editing?.label ?? ''} akan disimpan.`.replace(/\s+/g, ' '),
+      okText: adding ? 'Tambah' : 'Update',
+    });
+    if (!ok) return;
+    const body = props.toBody(v);
+    await run({
+      request: () =>
+        adding ? api.post<TMutationReply<T>>(path, body) : api.put<TMutationReply<T>>(`${path}/${id}`, body),
+      invalidate: [queryKey],
+      form,
+      onDone: onClose,
+    });
+  };
+
+  const remove = async () => {
+    const ok = await confirm({
+      title: `Hapus data ${noun} ?`,
+      content: `${noun} ${editing?.label ?? ''} akan dihapus dan tidak dapat dikembalikan.`.replace(
+        /\s+/g,
+        ' ',
+      ),
+      okText: 'Hapus',
+      danger: true,
+    });
+    if (!ok) return;
+    await run({
+      request: () => api.delete<TMutationReply<{ id: number }>>(`${path}/${id}`),
+      invalidate: [queryKey],
+      onDone: onClose,
+    });
+  };
+
+  const submitButton = (
+    <Button
+      type="primary"
+      htmlType="submit"
+      form={`${queryKey}-form`}
+      loading={pending}
+      disabled={missing.length > 0}
+    >
+      {mode === 'add' ? 'Simpan' : 'Update'}
+    </Button>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={mode === 'add' ? props.addLabel : `Ubah ${noun}${editing?.label ? `: ${editing.label}` : ''}`}
+      onCancel={close}
+      width={props.modalWidth ?? 560}
+      destroyOnHidden
+      maskClosable={false}
+      footer={
+        <Flex vertical gap={8}>
+          {missing.length > 0 && !loadingRecord ? (
+            <Typography.Text type="secondary" style={{ fontSize: 13, textAlign: 'start' }} role="status">
+              Lengkapi dahulu: {missing.join(', ')}
+            </Typography.Text>
+          ) : null}
+          <Flex justify="space-between" gap={8} wrap>
+            <div>
+              {mode === 'edit' ? (
+                <Button danger icon={<DeleteOutlined />} onClick={remove} disabled={pending || loadingRecord}>
+                  Hapus
+                </Button>
+              ) : null}
+            </div>
+            <Flex gap={8}>
+              <Button onClick={close} disabled={pending}>
+                Keluar
+              </Button>
+              {missing.length > 0 ? (
+                <Tooltip title={`Lengkapi dahulu: ${missing.join(', ')}`}>{submitButton}</Tooltip>
+              ) : (
+                submitButton
+              )}
+            </Flex>
+          </Flex>
+        </Flex>
+      }
+    >
+      {loadingRecord ? (
+        <Flex vertical align="center" gap={8} style={{ padding: '32px 0' }}>
+          <Spin />
+          <Typography.Text type="secondary">{LOADING}</Typography.Text>
+        </Flex>
+      ) : null}
+      <Form
+        form={form}
+        id={`${queryKey}-form`}
+        layout="vertical"
+        requiredMark={optionalMark}
+        onFinish={submit}
+        disabled={pending}
+        style={{ display: loadingRecord ? 'none' : undefined, marginTop: 8 }}
+        scrollToFirstError
+      >
+        {props.renderFields({ form, mode, record: record.data })}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { FileExcelOutlined } from '@ant-design/icons';
+import { Button, type ButtonProps } from 'antd';
+import { useState } from 'react';
+import { apiDownload } from '../lib/api-client';
+import { showApiError, toast } from '../lib/feedback';
+
+type Scalar = string | number | boolean | null | undefined;
+
+export interface XlsxExportButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
+  /** Export endpoint under /api, e.g. '/tire/export'. */
+  path: string;
+  /** The current filter (same query as the list). */
+  query?: Record<string, Scalar>;
+  filename: string;
+  label?: string;
+}
+
+/** Downloads the server's XLSX of the list for the current filter. */
+export function XlsxExportButton({
+  path,
+  query,
+  filename,
+  label = 'Export',
+  ...rest
+}: XlsxExportButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    const key = `export-${path}`;
+    toast().open({ key, type: 'loading', content: 'Menyiapkan file Excel ...', duration: 0 });
+    try {
+      await apiDownload(path, filename, { query });
+      toast().open({ key, type: 'success', content: 'File Excel diunduh', duration: 3 });
+    } catch (err) {
+      toast().destroy(key);
+      showApiError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<FileExcelOutlined />} onClick={run} loading={busy} {...rest}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../lib/storage';
+import { mockApi, renderApp, testUser } from '../../test/render-app';
+
+vi.mock('../../lib/socket', () => ({
+  connectSocket: vi.fn(() => new Promise(() => {})),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => null),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Types a whole value at once (paste): per-key typing re-renders the antd form for every character. */
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
+  await user.click(input);
+  await user.paste(value);
+}
+
+async function openLogin() {
+  const utils = renderApp('/login');
+  await screen.findByRole('button', { name: 'Login' });
+  return { ...utils, user: userEvent.setup({ delay: null }) };
+}
+
+describe('login page', () => {
+  it('has an email field of type email and a password field, both required', async () => {
+    const { user } = await openLogin();
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email wajib diisi')).toBeTruthy();
+    expect(screen.getByText('Password wajib diisi')).toBeTruthy();
+  });
+
+  it('refuses a malformed email before calling the server', async () => {
+    const { calls } = mockApi({});
+    const { user } = await openLogin();
+    await fill(user, screen.getByLabelText('Email'), 'bukan-email');
+    await fill(user, screen.getByLabelText('Password'), 'rahasia');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Format email tidak valid')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('stores access_token, session and user, then opens the dashboard', async () => {
+    const edp = testUser('staff');
+    const { calls } = mockApi({
+      'POST /api/tire-man/login': () => ({
+        body: { access_token: 'tok-new', payload: { session: 'sess-new', user: edp } },
+      }),
+    });
+    const { user, router } = await openLogin();
+    await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
+    await fill(user, screen.getByLabelText('Password'), 'itms12345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-new');
+    expect(window.localStorage.getItem(STORAGE_KEYS.session)).toBe('sess-new');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? '{}').name).toBe(edp.name);
+    expect(calls[0].body).toEqual({ email: 'edp@itms.local', password: 'itms12345' });
+    // the login reply already proved the token: no extra credential call
+    expect(calls.some((c) => c.url === '/api/tire-man/credential')).toBe(false);
+  });
+
+  it('shows the Oops... dialog with the server text and Contact admin on a wrong password', async () => {
+    mockApi({
+      'POST /api/tire-man/login': () => ({
+        status: 401,
+        body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Email atau password salah' },
+      }),
+    });
+    const { user } = await openLogin();
+    await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
+    await fill(user, screen.getByLabelText('Password'), 'salah');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    expect(within(dialog).getByText('Email atau password salah')).toBeTruthy();
+    expect(within(dialog).getByText('Contact admin')).toBeTruthy();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('says the account is in use elsewhere for userIsAlreadyLogin', async () => {
+    mockApi({
+      'POST /api/tire-man/login': () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'ALREADY_LOGGED_IN',
+          message: 'Akun sedang digunakan atau Login di perangkat lain',
+          detail: 'userIsAlreadyLogin',
+        },
+      }),
+    });
+    const { user } = await openLogin();
+    await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
+    await fill(user, screen.getByLabelText('Password'), 'itms12345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    expect(within(dialog).getByText('Akun sedang digunakan atau Login di perangkat lain')).toBeTruthy();
+  });
+
+  it('Lupa password: a wrong number gets the spec text, a known one the WhatsApp notice', async () => {
+    mockApi({
+      'POST /api/tire-man/forgot-password': (init) => {
+        const { phone } = JSON.parse(String(init.body));
+        return phone === '081234567890'
+          ? { body: { message: 'mohon cek whatsapp anda' } }
+          : {
+              status: 400,
+              body: { statusCode: 400, code: 'BAD_REQUEST', message: 'Tolong tulis nomor WA dengan benar' },
+            };
+      },
+    });
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Lupa password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lupa password' });
+    const phone = within(dialog).getByPlaceholderText('08xxxxxxxxx');
+
+    await fill(user, phone, '0812');
+    await user.click(within(dialog).getByRole('button', { name: 'Kirim' }));
+    expect(await within(dialog).findByText('Tolong tulis nomor WA dengan benar')).toBeTruthy();
+
+    await user.clear(phone);
+    await fill(user, phone, '081234567890');
+    await user.click(within(dialog).getByRole('button', { name: 'Kirim' }));
+    expect(await within(dialog).findByText('mohon cek whatsapp anda')).toBeTruthy();
+  });
+
+  it('Daftar explains that accounts are created by an admin', async () => {
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'Daftar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Daftar akun' });
+    expect(within(dialog).getByText(/dibuat oleh admin/)).toBeTruthy();
+  });
+
+  it('after a redirect, login returns to the page first asked for', async () => {
+    mockApi({
+      'POST /api/tire-man/login': () => ({
+        body: { access_token: 't', payload: { session: 's', user: testUser('staff') } },
+      }),
+    });
+    const { router } = renderApp('/tire');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('button', { name: 'Login' });
+    await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
+    await fill(user, screen.getByLabelText('Password'), 'itms12345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tire'));
+    expect(await screen.findByRole('heading', { name: 'List Data Ban' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,200 @@
+import { DeleteOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
+import { CHECK_MESSAGES } from '@itms/contracts/tire-checks';
+import { useQuery } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Col,
+  Descriptions,
+  Divider,
+  Empty,
+  Flex,
+  Modal,
+  Result,
+  Row,
+  Spin,
+  Typography,
+} from 'antd';
+import { ImageZoom } from '../../components/image-zoom';
+import { formatDayDate } from '../../lib/dayjs';
+import { errorText } from '../../lib/feedback';
+import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useDeleteCheck } from './api/delete-check';
+import { checkDetailQuery } from './api/get-check-detail';
+import { StatusTag } from './status-tag';
+import { TireCard } from './tire-card';
+import { groupTires, TIRE_GROUP_TITLES, type TireGroupKey } from './tire-groups';
+
+export interface CheckDetailModalProps {
+  id: number | null;
+  onClose: () => void;
+}
+
+/** Rekam Pengecekan: a check's detail with Hapus and Kembali. */
+export function CheckDetailModal({ id, onClose }: CheckDetailModalProps) {
+  return (
+    <Modal
+      open={id !== null}
+      title={id !== null ? `Detail Pengecekan #${id}` : 'Detail Pengecekan'}
+      onCancel={onClose}
+      footer={null}
+      width={{ xs: '100%', md: 1040 }}
+      destroyOnHidden
+    >
+      {id !== null ? <DetailBody id={id} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useQuery({ ...checkDetailQuery(id), meta: { silent: true } });
+  if (detail.isPending) {
+    return (
+      <Flex vertical align="center" gap={8} style={{ padding: 48 }}>
+        <Spin />
+        <Typography.Text type="secondary">Mengambil Data ...</Typography.Text>
+      </Flex>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Result
+        status="error"
+        title="Oops..."
+        subTitle={errorText(detail.error)}
+        extra={[
+          <Button key="retry" type="primary" onClick={() => detail.refetch()}>
+            Coba lagi
+          </Button>,
+          <Button key="close" onClick={onClose}>
+            Kembali
+          </Button>,
+        ]}
+      />
+    );
+  }
+  return <Detail detail={detail.data} onClose={onClose} />;
+}
+
+function Detail({ detail, onClose }: { detail: TTireCheckDetail; onClose: () => void }) {
+  const { modal, message } = App.useApp();
+  const remove = useDeleteCheck();
+  const groups = groupTires(detail.records);
+  const man = detail.tireman_tire_check;
+  const wa = whatsappLink(man?.phone);
+  const photo = useMediaQuery(DESKTOP_QUERY) ? { width: 220, height: 150 } : { width: 148, height: 111 };
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: 'Hapus data pengecekan?',
+      content: `Pengecekan #${detail.id} (${detail.plate_number}) beserta data bannya akan hilang permanen dan tidak dapat dikembalikan.`,
+      okText: 'Hapus',
+      okButtonProps: { danger: true },
+      cancelText: 'Batal',
+      onOk: async () => {
+        try {
+          const reply = await remove.mutateAsync(detail.id);
+          message.success(reply?.message || CHECK_MESSAGES.deleted, 3);
+          onClose();
+        } catch {
+          // "Oops..." is shown by the query client
+        }
+      },
+      onCancel: () => message.info('Changes are not saved'),
+    });
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex wrap gap={16} align="start">
+        <Flex gap={12} align="center" style={{ minWidth: 240, flex: '0 1 300px' }}>
+          <ImageZoom path={man?.photo} alt={`Foto ${man?.name ?? 'tire man'}`} width={84} height={84} />
+          <Flex vertical gap={2} style={{ minWidth: 0 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Tire Man
+            </Typography.Text>
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              {dash(man?.name)}
+            </Typography.Text>
+            {wa ? (
+              <a href={wa} target="_blank" rel="noreferrer">
+                <WhatsAppOutlined /> {man.phone}
+              </a>
+            ) : (
+              <Typography.Text type="secondary">{dash(man?.phone)}</Typography.Text>
+            )}
+            <span>
+              <StatusTag status={detail.status} />
+            </span>
+          </Flex>
+        </Flex>
+        <Descriptions
+          size="small"
+          bordered
+          column={{ xs: 1, sm: 2 }}
+          style={{ flex: '1 1 420px' }}
+          items={[
+            { key: 'location', label: 'Lokasi', children: dash(detail.Location?.name) },
+            { key: 'plate', label: 'No. Body', children: detail.plate_number },
+            {
+              key: 'project',
+              label: 'Project',
+              children: dash(detail.Project?.name ?? detail.Unit?.Project?.name),
+            },
+            { key: 'type', label: 'Tipe Unit', children: dash(detail.Unit?.unit_type) },
+            { key: 'tonnage', label: 'Tonase', children: formatTon(detail.Unit?.tonnage) },
+            { key: 'odometer', label: 'Odometer', children: formatKm(detail.odometer) },
+            {
+              key: 'date',
+              label: 'Tanggal Cek',
+              span: { xs: 1, sm: 2 },
+              children: `${formatDayDate(detail.createdAt)}, ${detail.time}`,
+            },
+          ]}
+        />
+      </Flex>
+
+      <Flex wrap gap={12}>
+        <Flex vertical gap={4}>
+          <Typography.Text type="secondary">Foto Plat Nomor</Typography.Text>
+          <ImageZoom path={detail.plate_number_url} alt="Foto plat nomor" {...photo} />
+        </Flex>
+        <Flex vertical gap={4}>
+          <Typography.Text type="secondary">Foto Odometer</Typography.Text>
+          <ImageZoom path={detail.odometer_url} alt="Foto odometer" {...photo} />
+        </Flex>
+      </Flex>
+
+      {detail.records.length === 0 ? (
+        <Empty description="Tidak ada data ban" />
+      ) : (
+        (['odd', 'even', 'spare'] as TireGroupKey[]).map((key) =>
+          groups[key].length ? (
+            <section key={key} aria-label={TIRE_GROUP_TITLES[key]}>
+              <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
+                {TIRE_GROUP_TITLES[key]}
+              </Divider>
+              <Row gutter={[12, 12]}>
+                {groups[key].map((r) => (
+                  <Col key={r.id} xs={24} sm={12} lg={8}>
+                    <TireCard record={r} />
+                  </Col>
+                ))}
+              </Row>
+            </section>
+          ) : null,
+        )
+      )}
+
+      <Flex gap={8} wrap justify="end" style={{ borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 16 }}>
+        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={remove.isPending}>
+          Hapus
+        </Button>
+        <Button type="primary" onClick={onClose} disabled={remove.isPending}>
+          Kembali
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

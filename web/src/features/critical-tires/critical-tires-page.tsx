@@ -1,0 +1,229 @@
+import { DashboardOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  ALERT_KINDS,
+  ALERT_LABELS,
+  type AlertKind,
+  DEFAULT_PULL_POINT_MM,
+  PRESSURE_TOLERANCE,
+  type TAlertRow,
+} from '@itms/contracts/tire-intelligence';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ListSearch, PageHeading } from '../../components/crud-page';
+import { fromApiDate } from '../../lib/dayjs';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { usePagedList } from '../../lib/use-paged-list';
+import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
+import { ALERT_COLORS, AlertCountCards } from './alert-count-cards';
+import { ALERT_LIST, ALERT_PAGE_SIZES, type AlertListReply, invalidateAlerts } from './api/tire-alerts';
+import { SizePressureModal } from './size-pressure-modal';
+
+const isKind = (v: string | null): v is AlertKind => ALERT_KINDS.includes(v as AlertKind);
+const shortDate = (d: string) => fromApiDate(d).format('D MMM YYYY');
+const num = (n: number) => n.toLocaleString('id-ID', { maximumFractionDigits: 1 });
+
+/** "95 / 110 PSI (-14%)": red when outside the tolerance. */
+function PressureCell({ row }: { row: TAlertRow }) {
+  if (row.pressure === null) return <Typography.Text type="secondary">-</Typography.Text>;
+  if (row.reference_psi === null)
+    return (
+      <Tooltip title="Tekanan referensi size ini belum diisi">
+        <span>{num(row.pressure)} PSI / -</span>
+      </Tooltip>
+    );
+  const diff = (row.pressure - row.reference_psi) / row.reference_psi;
+  const out = Math.abs(diff) > PRESSURE_TOLERANCE;
+  return (
+    <Typography.Text type={out ? 'danger' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {num(row.pressure)} / {num(row.reference_psi)} PSI{' '}
+      <span style={{ fontSize: 12 }}>
+        ({diff > 0 ? '+' : ''}
+        {Math.round(diff * 100)}%)
+      </span>
+    </Typography.Text>
+  );
+}
+
+function ForecastCell({ row, pullPoint }: { row: TAlertRow; pullPoint: number }) {
+  if (row.groove_lowest !== null && row.groove_lowest <= pullPoint)
+    return (
+      <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>
+        Sudah di batas cabut
+      </Typography.Text>
+    );
+  if (!row.pull_date) return <Typography.Text type="secondary">Data belum cukup</Typography.Text>;
+  const band =
+    row.pull_date_early && row.pull_date_late
+      ? `${shortDate(row.pull_date_early)} – ${shortDate(row.pull_date_late)}`
+      : null;
+  return (
+    <Flex vertical style={{ whiteSpace: 'nowrap' }}>
+      <span>{shortDate(row.pull_date)}</span>
+      {band ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {band}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
+}
+
+function columns(pullPoint: number): TableColumnsType<TAlertRow> {
+  return [
+    {
+      key: 'serial_number',
+      title: 'No. Seri',
+      render: (_, r) => (
+        <Link to={`/kartu-stok?tire=${r.tire_id}`} style={{ fontWeight: 600 }}>
+          {r.serial_number}
+        </Link>
+      ),
+    },
+    {
+      key: 'tire',
+      title: 'Brand / Pattern / Size',
+      render: (_, r) => (
+        <Flex vertical style={{ minWidth: 120 }}>
+          <span>{r.ir_brand || '-'}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[r.pattern, r.size].filter(Boolean).join(' · ') || '-'}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'unit',
+      title: 'Unit / Posisi',
+      render: (_, r) => (
+        <Flex vertical style={{ whiteSpace: 'nowrap' }}>
+          <Link to={`/unit?q=${encodeURIComponent(r.plate_number)}`}>{r.plate_number}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Posisi {r.position || '-'}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'groove_lowest',
+      title: 'RTD terendah',
+      align: 'right',
+      render: (_, r) =>
+        r.groove_lowest === null ? (
+          '-'
+        ) : (
+          <Typography.Text
+            strong
+            type={r.groove_lowest <= pullPoint ? 'danger' : undefined}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {num(r.groove_lowest)} mm
+          </Typography.Text>
+        ),
+    },
+    { key: 'pressure', title: 'Tekanan vs referensi', render: (_, r) => <PressureCell row={r} /> },
+    {
+      key: 'forecast',
+      title: 'Prediksi batas cabut',
+      render: (_, r) => <ForecastCell row={r} pullPoint={pullPoint} />,
+    },
+    {
+      key: 'kinds',
+      title: 'Peringatan',
+      render: (_, r) => (
+        <Flex wrap gap={4} style={{ minWidth: 160, maxWidth: 260 }}>
+          {r.kinds.map((k) => (
+            <Tag key={k} color={ALERT_COLORS[k]} style={{ marginInlineEnd: 0 }}>
+              {ALERT_LABELS[k]}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+  ];
+}
+
+/**
+ * /ban-kritis "Ban Kritis": installed tires with an alert (below the pull point, due within 30
+ * days, pressure off its size's reference, RTD that rose without a retread), most urgent first.
+ * The count cards filter by kind (`?kind=`); the list follows 'tire-alerts' without a reload.
+ */
+export default function CriticalTiresPage() {
+  const [params] = useSearchParams();
+  const kindParam = params.get('kind');
+  const kind = isKind(kindParam) ? kindParam : undefined;
+  const list = usePagedList<TAlertRow, AlertListReply>({
+    key: ALERT_LIST.key,
+    path: ALERT_LIST.path,
+    sizes: ALERT_PAGE_SIZES,
+    filters: { kind },
+  });
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const wide = useMediaQuery(DESKTOP_QUERY);
+  useTireAlertsEvent(() => void invalidateAlerts(queryClient));
+
+  const summary = list.data?.summary;
+  const pullPoint = summary?.pull_point_mm;
+  const select = (next: AlertKind | undefined) => list.update({ kind: next, page: undefined });
+
+  return (
+    <Flex vertical gap={16}>
+      <PageHeading
+        extra={
+          <Button icon={<DashboardOutlined />} onClick={() => setEditing(true)}>
+            Tekanan Referensi
+          </Button>
+        }
+      />
+      <AlertCountCards summary={summary} active={kind} onSelect={select} />
+      <Card styles={{ body: { padding: wide ? 24 : 12 } }}>
+        <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
+          <Flex wrap gap={8} align="center" style={{ flex: '1 1 300px' }}>
+            <ListSearch
+              value={list.q}
+              onSearch={list.setSearch}
+              placeholder="Cari nomor seri atau nomor polisi"
+            />
+            <Button
+              aria-pressed={!kind}
+              color="primary"
+              variant={kind ? 'outlined' : 'filled'}
+              onClick={() => select(undefined)}
+            >
+              Semua
+            </Button>
+          </Flex>
+          <Flex gap={8} align="center">
+            <Typography.Text type="secondary" role="status">
+              {pullPoint === undefined ? 'Mengambil Data ...' : `Batas cabut: ${num(pullPoint)} mm`}
+              {list.data ? ` · ${list.data.total.toLocaleString('id-ID')} ban` : ''}
+            </Typography.Text>
+            <Tooltip title="Muat ulang">
+              <Button
+                aria-label="Muat ulang"
+                icon={<ReloadOutlined />}
+                onClick={() => void invalidateAlerts(queryClient)}
+                loading={list.isFetching}
+              />
+            </Tooltip>
+          </Flex>
+        </Flex>
+        {list.isError ? (
+          <Empty description={list.error.message} />
+        ) : (
+          <Table<TAlertRow>
+            {...list.tableProps}
+            rowKey="tire_id"
+            size="small"
+            aria-label="Daftar ban kritis"
+            columns={columns(pullPoint ?? DEFAULT_PULL_POINT_MM)}
+            locale={{ emptyText: kind || list.q ? 'Tidak ada ban yang cocok' : 'Tidak ada ban kritis' }}
+          />
+        )}
+      </Card>
+      <SizePressureModal open={editing} onClose={() => setEditing(false)} />
+    </Flex>
+  );
+}

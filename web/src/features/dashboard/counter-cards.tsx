@@ -1,0 +1,166 @@
+import {
+  CalendarOutlined,
+  ExclamationCircleOutlined,
+  HourglassOutlined,
+  RightOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import type { TDashboardCounters } from '@itms/contracts/reports';
+import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface CounterDef {
+  key: keyof Pick<TDashboardCounters, 'today' | 'pending' | 'bkb' | 'storing' | 'pergantian' | 'tireMen'>;
+  label: string;
+  hint: string;
+  to?: string;
+  icon: ReactNode;
+  color: string;
+}
+
+/** The dashboard cards (spec section 2): label, destination and what the number counts. */
+export const COUNTERS: readonly CounterDef[] = [
+  {
+    key: 'today',
+    label: 'Hari ini',
+    hint: 'Masuk hari ini',
+    to: '/validasi',
+    icon: <CalendarOutlined />,
+    color: '#1f5fbf',
+  },
+  {
+    key: 'pending',
+    label: 'Pending',
+    hint: 'Menunggu EDP',
+    to: '/validasi',
+    icon: <HourglassOutlined />,
+    color: '#ad6800',
+  },
+  {
+    key: 'bkb',
+    label: 'BKB',
+    hint: 'Menunggu validasi',
+    to: '/mismatch',
+    icon: <ExclamationCircleOutlined />,
+    color: '#cf1322',
+  },
+  {
+    key: 'storing',
+    label: 'Storing',
+    hint: 'Dikembalikan ke tire man',
+    icon: <ToolOutlined />,
+    color: '#7846c2',
+  },
+  {
+    key: 'pergantian',
+    label: 'Pergantian',
+    hint: 'Menunggu EDP',
+    to: '/validasi-pergantian',
+    icon: <SwapOutlined />,
+    color: '#08979c',
+  },
+  {
+    key: 'tireMen',
+    label: 'Tire Man',
+    hint: 'Akun terdaftar',
+    icon: <TeamOutlined />,
+    color: '#389e0d',
+  },
+];
+
+function CounterCard({
+  def,
+  value,
+  failed,
+}: {
+  def: CounterDef;
+  value: number | undefined;
+  failed: boolean;
+}) {
+  const body = (
+    <Card
+      role="group"
+      aria-label={def.label}
+      hoverable={Boolean(def.to)}
+      variant="borderless"
+      style={{ height: '100%', borderTop: `3px solid ${def.color}` }}
+      styles={{ body: { padding: '14px 16px' } }}
+    >
+      <Flex justify="space-between" align="start" gap={8}>
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+            {def.label}
+          </Typography.Text>
+          <div
+            style={{
+              fontSize: 28,
+              fontWeight: 600,
+              lineHeight: 1.25,
+              color: def.color,
+              fontVariantNumeric: 'tabular-nums',
+            }}
+          >
+            {failed && value === undefined ? (
+              '-'
+            ) : value === undefined ? (
+              <Skeleton.Button active size="small" style={{ width: 48 }} />
+            ) : (
+              value.toLocaleString('id-ID')
+            )}
+          </div>
+        </div>
+        <span
+          aria-hidden
+          style={{
+            display: 'grid',
+            placeItems: 'center',
+            width: 36,
+            height: 36,
+            borderRadius: 10,
+            background: `${def.color}14`,
+            color: def.color,
+            fontSize: 18,
+            flex: 'none',
+          }}
+        >
+          {def.icon}
+        </span>
+      </Flex>
+      <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+          {def.hint}
+        </Typography.Text>
+        {def.to ? <RightOutlined style={{ fontSize: 11, color: 'rgba(0,0,0,0.35)' }} /> : null}
+      </Flex>
+    </Card>
+  );
+  return def.to ? (
+    <Link to={def.to} style={{ display: 'block', height: '100%' }}>
+      {body}
+    </Link>
+  ) : (
+    body
+  );
+}
+
+/** Hari ini, Pending, BKB, Storing, Pergantian and Tire Man, from GET /dashboard/counters. */
+export function CounterCards({
+  counters,
+  failed = false,
+}: {
+  counters: TDashboardCounters | undefined;
+  failed?: boolean;
+}) {
+  return (
+    <Row gutter={[12, 12]}>
+      {COUNTERS.map((def) => (
+        <Col key={def.key} xs={12} sm={8} xl={4}>
+          <CounterCard def={def} value={counters?.[def.key]} failed={failed} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

@@ -1,0 +1,91 @@
+import { FileExcelOutlined, TrophyOutlined } from '@ant-design/icons';
+import { PAGE_SIZES } from '@itms/contracts/constants';
+import type { TLeaderboardEntry } from '@itms/contracts/reports';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { appTime } from '../../lib/dayjs';
+import { showApiError } from '../../lib/feedback';
+import { downloadPerformance, leaderboardQuery } from './api/get-leaderboard';
+import { PanelError } from './panel-error';
+
+const MEDALS = ['#d4a106', '#8c8c8c', '#b36b2c'];
+
+const columns: TableColumnsType<TLeaderboardEntry> = [
+  { key: 'id', title: 'Id', dataIndex: 'id', width: 64 },
+  {
+    key: 'name',
+    title: 'Nama',
+    dataIndex: 'userName',
+    render: (name: string, r) => (
+      <span>
+        {r.rank <= 3 ? (
+          <TrophyOutlined
+            style={{ color: MEDALS[r.rank - 1], marginInlineEnd: 6 }}
+            aria-label={`Peringkat ${r.rank}`}
+          />
+        ) : null}
+        {name}
+      </span>
+    ),
+  },
+  { key: 'total', title: 'Total', dataIndex: 'highScore', align: 'right', width: 90 },
+];
+
+/** The current month's leaderboard (5 per page) with the performance Excel download. */
+export function LeaderboardPanel() {
+  const board = useQuery(leaderboardQuery());
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const month = appTime().format('YYYY-MM');
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadPerformance(month);
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card
+      title={
+        <span>
+          <TrophyOutlined style={{ marginInlineEnd: 8 }} />
+          Leaderboard
+        </span>
+      }
+      extra={
+        <Button size="small" icon={<FileExcelOutlined />} onClick={download} loading={downloading}>
+          Download Performance
+        </Button>
+      }
+    >
+      <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+        Periode {appTime().format('MMMM YYYY')}
+      </Typography.Text>
+      {board.isError ? (
+        <PanelError error={board.error} onRetry={() => board.refetch()} retrying={board.isFetching} />
+      ) : (
+        <Table<TLeaderboardEntry>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={board.data ?? []}
+          loading={board.isFetching}
+          pagination={{
+            current: page,
+            onChange: setPage,
+            pageSize: PAGE_SIZES.dashboardLeaderboard.default,
+            showSizeChanger: false,
+            size: 'small',
+          }}
+          locale={{ emptyText: 'Tidak ada data' }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { RightOutlined, WarningOutlined } from '@ant-design/icons';
+import { ALERT_KINDS, ALERT_LABELS, type AlertKind } from '@itms/contracts/tire-intelligence';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
+import { TIRE_ALERTS_KEY, tireAlertsQuery } from './api/get-tire-alerts';
+
+const COLORS: Record<AlertKind, string> = {
+  'below-pull': '#cf1322',
+  'due-soon': '#d46b08',
+  pressure: '#1f5fbf',
+  'rtd-rise': '#7846c2',
+};
+
+/** "Ban Kritis": the four alert counts of installed tires, each opening /ban-kritis filtered to it. */
+export function TireAlertsCard() {
+  const alerts = useQuery(tireAlertsQuery());
+  const queryClient = useQueryClient();
+  // refetched on every 'tire-alerts' (sent after each check validation)
+  useTireAlertsEvent(() => void queryClient.invalidateQueries({ queryKey: TIRE_ALERTS_KEY }));
+  const summary = alerts.data;
+  return (
+    <Card
+      role="region"
+      aria-label="Ban Kritis"
+      title={
+        <Flex align="center" gap={8}>
+          <WarningOutlined style={{ color: '#cf1322' }} />
+          <span>Ban Kritis</span>
+        </Flex>
+      }
+      extra={
+        <Link to="/ban-kritis">
+          {summary ? `${summary.total.toLocaleString('id-ID')} ban · ` : ''}Lihat semua <RightOutlined />
+        </Link>
+      }
+    >
+      <Row gutter={[12, 12]}>
+        {ALERT_KINDS.map((kind) => {
+          const value = summary?.counts[kind];
+          return (
+            <Col key={kind} xs={12} md={6}>
+              <Link
+                to={`/ban-kritis?kind=${kind}`}
+                aria-label={`${ALERT_LABELS[kind]}: ${value ?? '-'} ban`}
+                style={{
+                  display: 'block',
+                  height: '100%',
+                  borderInlineStart: `3px solid ${COLORS[kind]}`,
+                  background: '#fafbfd',
+                  borderRadius: 6,
+                  padding: '8px 12px',
+                  color: 'inherit',
+                }}
+              >
+                <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', minHeight: 34 }}>
+                  {ALERT_LABELS[kind]}
+                </Typography.Text>
+                <div
+                  style={{
+                    fontSize: 22,
+                    fontWeight: 600,
+                    color: COLORS[kind],
+                    fontVariantNumeric: 'tabular-nums',
+                  }}
+                >
+                  {value !== undefined ? (
+                    value.toLocaleString('id-ID')
+                  ) : alerts.isError ? (
+                    '-'
+                  ) : (
+                    <Skeleton.Button active size="small" style={{ width: 40 }} />
+                  )}
+                </div>
+              </Link>
+            </Col>
+          );
+        })}
+      </Row>
+      {summary ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>
+          Batas cabut: {summary.pull_point_mm.toLocaleString('id-ID')} mm
+        </Typography.Text>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { FileExcelOutlined, TrophyOutlined } from '@ant-design/icons';
+import { PAGE_SIZES } from '@itms/contracts/constants';
+import type { TLeaderboardEntry, TLeaderboardPage } from '@itms/contracts/reports';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
+import { showApiError } from '../../lib/feedback';
+import { useRouteMeta } from '../../lib/route-meta';
+import { usePagedList } from '../../lib/use-paged-list';
+import { downloadLeaderboard, LEADERBOARD_LIST } from './api/leaderboard';
+import { rangeFromParams } from './record-range';
+
+const MEDALS = ['#d4a106', '#8c8c8c', '#b36b2c'];
+
+const columns: TableColumnsType<TLeaderboardEntry> = [
+  { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
+  {
+    key: 'name',
+    title: 'Nama',
+    dataIndex: 'userName',
+    render: (name: string, r) => (
+      <span>
+        {r.rank <= 3 ? (
+          <TrophyOutlined
+            style={{ color: MEDALS[r.rank - 1], marginInlineEnd: 8 }}
+            aria-label={`Peringkat ${r.rank}`}
+          />
+        ) : (
+          <Typography.Text type="secondary" style={{ display: 'inline-block', width: 22, fontSize: 12 }}>
+            {r.rank}
+          </Typography.Text>
+        )}
+        {name}
+      </span>
+    ),
+  },
+  { key: 'total', title: 'Total', dataIndex: 'highScore', align: 'right', width: 120 },
+];
+
+/** /leaderboard: tire men ranked by checks made in a period (default the current month), 10 per page. */
+export default function LeaderboardPage() {
+  const title = useRouteMeta()?.title ?? 'Leaderboard';
+  const [params] = useSearchParams();
+  const range = rangeFromParams(params);
+  const filters = { dateStart: range.start, dateEnd: range.end };
+  const list = usePagedList<TLeaderboardEntry, TLeaderboardPage>({
+    ...LEADERBOARD_LIST,
+    sizes: PAGE_SIZES.leaderboard,
+    filters,
+  });
+  const [downloading, setDownloading] = useState(false);
+
+  const queryClient = useQueryClient();
+  const search = (r: DateRange) => {
+    // a search always asks the server, also for a range looked at a moment ago
+    void queryClient.invalidateQueries({ queryKey: [LEADERBOARD_LIST.key], refetchType: 'none' });
+    if (r.start === range.start && r.end === range.end) void list.refetch();
+    list.update({ start: r.start, end: r.end, page: undefined });
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadLeaderboard(filters);
+    } catch (err) {
+      showApiError(err);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
+        {title}
+      </Typography.Title>
+      <Card styles={{ body: { padding: 0 } }} variant="borderless">
+        <DateRangeSearch
+          title="Periode Leaderboard"
+          value={range}
+          onSearch={search}
+          loading={list.isFetching}
+          buttonText="Tampilkan"
+        />
+      </Card>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+          <Typography.Text type="secondary" role="status">
+            {list.data ? `${list.data.total} tire man` : 'Mengambil Data ...'}
+          </Typography.Text>
+          <Button icon={<FileExcelOutlined />} onClick={download} loading={downloading}>
+            Export Excel
+          </Button>
+        </Flex>
+        <Table<TLeaderboardEntry> {...list.tableProps} rowKey="id" size="middle" columns={columns} />
+      </Card>
+    </Flex>
+  );
+}

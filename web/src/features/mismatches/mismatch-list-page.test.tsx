@@ -1,0 +1,209 @@
+import type { TSessionUser } from '@itms/contracts/auth';
+import type { TMismatchDetail, TMismatchPendingRow } from '@itms/contracts/mismatches';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../lib/query-client';
+import { saveSignIn } from '../../lib/storage';
+import MismatchListPage from './mismatch-list-page';
+
+vi.mock('../../lib/socket', () => ({
+  connectSocket: vi.fn(() => new Promise(() => {})),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => null),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+type Reply = { status?: number; body?: unknown };
+
+/**
+ * fetch replaced by `routes['GET /api/x']`. (test/render-app's mockApi would pull in the whole route
+ * table, which other features are editing; this test renders the page alone.)
+ */
+function mockApi(routes: Record<string, () => Reply>) {
+  const calls: { method: string; url: string; body?: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const method = (init.method ?? 'GET').toUpperCase();
+      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+      const res = routes[`${method} ${url.split('?')[0]}`]?.() ?? {
+        status: 404,
+        body: { statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' },
+      };
+      return new Response(JSON.stringify(res.body ?? null), {
+        status: res.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return { calls };
+}
+
+const edp: TSessionUser = {
+  id: 2,
+  name: 'Dewi EDP',
+  email: 'edp@itms.local',
+  role: 'staff',
+  phone: '081234567890',
+  photo: '-',
+  signature: '-',
+  department: 'EDP',
+};
+
+const row: TMismatchPendingRow = {
+  id: 7,
+  createdAt: '2026-11-21T07:55:49.000Z',
+  tireman_bkb: { name: 'Agus Setiawan' },
+  Unit: { plate_number: 'B 9946 TXB' },
+  location: 'Pool Cakung',
+  project: 'TIDAK PASTI',
+  category: 'Serial tidak sesuai',
+};
+
+const detail: TMismatchDetail = {
+  id: 7,
+  createdAt: row.createdAt,
+  status: 'pending',
+  category: row.category,
+  information: 'Posisi 2 berbeda',
+  driver: null,
+  driverPhone: '',
+  driverPhoto: '-',
+  imageUrl: '-',
+  signatureUrl: '-',
+  validatedAt: null,
+  tireman_bkb: { id: 4, name: 'Agus Setiawan', phone: '087880538481' },
+  itms_bkb: null,
+  Unit: { id: 6, plate_number: 'B 9946 TXB', unit_type: 'ENGKEL' },
+  location: 'Pool Cakung',
+  project: 'TIDAK PASTI',
+  positions: [
+    {
+      id: 1,
+      position: '1',
+      originTire: { id: 36, serialNumber: 'MC2609A8366', irBrand: 'MICHELIN' },
+      found_serial: 'BS2624M9689',
+      newTire: { id: 600, serialNumber: 'BS2624M9689', irBrand: 'BRIDGESTONE' },
+      action: null,
+    },
+    {
+      id: 2,
+      position: '2',
+      originTire: { id: 37, serialNumber: 'DL2514A1415', irBrand: 'DUNLOP' },
+      found_serial: 'TIDAK-TERBACA',
+      newTire: null,
+      action: null,
+    },
+  ],
+};
+
+function setup(signature: string) {
+  // the page alone (not the whole route table, which other features change): the stored user signs
+  saveSignIn('token-staff', 'session-staff', { ...edp, signature });
+  const api = mockApi({
+    'GET /api/mismatch-validation': () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } }),
+    'GET /api/mismatch/detail/7': () => ({ body: detail }),
+    'GET /api/tire/findSnLite/MC': () => ({
+      body: [{ id: 36, serial_number: 'MC2609A8366', ir_brand: 'MICHELIN', status: 'INSTALLED' }],
+    }),
+    'POST /api/mismatch/7/validate': () => ({
+      body: { message: 'Berhasil Validasi Data BKB...', id: 7, positions: [] },
+    }),
+  });
+  const router = createMemoryRouter([{ path: '/mismatch', element: <MismatchListPage /> }], {
+    initialEntries: ['/mismatch'],
+  });
+  const utils = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, ...api, user: userEvent.setup({ delay: null }) };
+}
+
+/** antd gives every dialog the same aria-labelledby id under test: find it by its title text. */
+async function dialogWith(title: string): Promise<HTMLElement> {
+  const found = await screen.findAllByText(title);
+  const dialog = found[0]!.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`no dialog around ${title}`);
+  return dialog;
+}
+
+async function openDetail(u: ReturnType<typeof userEvent.setup>) {
+  await u.click(await screen.findByRole('row', { name: /BKB 7 B 9946 TXB/ }));
+  const dialog = await dialogWith('Berita Ketidaksesuaian Ban #7');
+  await within(dialog).findByText('Posisi 2 berbeda');
+  return dialog;
+}
+
+// the whole modal renders in happy-dom: slow on a busy machine
+describe('BKB list and validation modal', { timeout: 60_000 }, () => {
+  it('lists pending BKB and opens the detail with Sebelum, Sesudah and the computed actions', async () => {
+    const { user } = setup('-');
+    expect(await screen.findByRole('heading', { name: /Berita Ketidaksesuaian Ban/ })).toBeTruthy();
+    const dialog = await openDetail(user);
+    expect(within(dialog).getAllByText('TIDAK PASTI').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('MC2609A8366')).toBeTruthy();
+    const sesudah1 = within(dialog).getByRole('combobox', { name: 'Sesudah posisi 1' }) as HTMLInputElement;
+    expect(sesudah1.value).toBe('BS2624M9689');
+    const aksi1 = within(dialog).getByRole('radiogroup', { name: 'Aksi posisi 1' });
+    expect((within(aksi1).getByRole('radio', { name: 'Update' }) as HTMLInputElement).checked).toBe(true);
+
+    // no stored signature: SUBMIT waits for one, SETUJUI opens the pad
+    expect(within(dialog).getByText('harap tanda tangan terlebih dahulu')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'SUBMIT' })).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('button', { name: /SETUJUI/ }));
+    expect(await dialogWith('Tanda Tangan')).toBeTruthy();
+  });
+
+  it('submits Update and Kosong with the stored signature after Yakin mengirim data ?', async () => {
+    const { user, calls } = setup('sig/edp.png');
+    const dialog = await openDetail(user);
+    expect(within(dialog).getByRole('button', { name: /SETUJUI/ })).toHaveProperty('disabled', true);
+    const aksi2 = within(dialog).getByRole('radiogroup', { name: 'Aksi posisi 2' });
+    await user.click(within(aksi2).getByText('Kosong'));
+    await waitFor(() =>
+      expect((within(aksi2).getByRole('radio', { name: 'Kosong' }) as HTMLInputElement).checked).toBe(true),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
+    const confirm = await dialogWith('Yakin mengirim data ?');
+    await user.click(within(confirm).getByRole('button', { name: 'Kirim' }));
+    expect(await screen.findByText('Berhasil Validasi Data BKB...')).toBeTruthy();
+
+    const sent = calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/mismatch/7/validate'));
+    expect(sent?.body).toEqual({
+      positions: [
+        { position: '1', action: 'update', serial_number: 'BS2624M9689', tire_id: 600 },
+        { position: '2', action: 'delete' },
+      ],
+    });
+    // the list is asked again
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.includes('/api/mismatch-validation')).length).toBeGreaterThan(1),
+    );
+  });
+
+  it('asks for serial suggestions once, 500 ms after the last keystroke', async () => {
+    const { user, calls } = setup('-');
+    const dialog = await openDetail(user);
+    const input = within(dialog).getByRole('combobox', { name: 'Sesudah posisi 2' });
+    const searches = () => calls.filter((c) => c.url.includes('/api/tire/findSnLite/'));
+    // two keystrokes in the same tick: nothing is asked yet, whatever the machine's load
+    fireEvent.change(input, { target: { value: 'M' } });
+    fireEvent.change(input, { target: { value: 'MC' } });
+    expect(searches()).toHaveLength(0);
+    await waitFor(() => expect(searches()).toHaveLength(1), { timeout: 3000 });
+    expect(searches()[0]?.url).toMatch(/findSnLite\/MC$/);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(searches()).toHaveLength(1);
+    // the typed serial is exactly a listed tire but it is Sebelum of position 1, not of 2: Update
+    const aksi2 = within(dialog).getByRole('radiogroup', { name: 'Aksi posisi 2' });
+    expect((within(aksi2).getByRole('radio', { name: 'Update' }) as HTMLInputElement).checked).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { PAGE_SIZES } from '@itms/contracts/constants';
+import type { TMismatchPendingRow } from '@itms/contracts/mismatches';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { formatDate, formatTime } from '../../lib/dayjs';
+import { useRouteMeta } from '../../lib/route-meta';
+import { getSocket } from '../../lib/socket';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { usePagedList } from '../../lib/use-paged-list';
+import { PENDING_LIST } from './api/list-mismatches';
+import { MismatchValidationModal } from './mismatch-validation-modal';
+
+const columns: TableColumnsType<TMismatchPendingRow> = [
+  { key: 'id', title: 'Id', dataIndex: 'id', width: 72 },
+  { key: 'tireman', title: 'Tireman', render: (_, r) => r.tireman_bkb?.name ?? '-' },
+  { key: 'plate', title: 'No. Body', render: (_, r) => r.Unit.plate_number },
+  { key: 'location', title: 'Lokasi', render: (_, r) => r.location ?? '-' },
+  { key: 'project', title: 'Project', render: (_, r) => r.project ?? '-' },
+  { key: 'category', title: 'Kategori', dataIndex: 'category' },
+  {
+    key: 'createdAt',
+    title: 'Tgl',
+    render: (_, r) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(r.createdAt)}{' '}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatTime(r.createdAt)}
+        </Typography.Text>
+      </span>
+    ),
+  },
+];
+
+/** /mismatch: pending BKB reported by the tire men; a row opens its validation. */
+export default function MismatchListPage() {
+  const title = useRouteMeta()?.title ?? 'Berita Ketidaksesuaian Ban (BKB)';
+  const queryClient = useQueryClient();
+  const wide = useMediaQuery(DESKTOP_QUERY);
+  const list = usePagedList<TMismatchPendingRow>({ ...PENDING_LIST, sizes: PAGE_SIZES.validation });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [text, setText] = useState(list.q ?? '');
+
+  // a new report ('new-missmatch' brings everyone here) must show up, also when already on this page
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: [PENDING_LIST.key] });
+    const socket = getSocket();
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: [PENDING_LIST.key] });
+    socket?.on('new-missmatch', refresh);
+    return () => {
+      socket?.off('new-missmatch', refresh);
+    };
+  }, [queryClient]);
+
+  return (
+    <Card styles={{ body: { padding: wide ? 24 : 12 } }}>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <div>
+          <Typography.Title level={2} style={{ margin: 0, fontSize: wide ? 22 : 19 }}>
+            {title}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            BKB yang menunggu validasi{list.data ? `: ${list.data.total}` : ''}
+          </Typography.Text>
+        </div>
+        <Flex gap={8} wrap style={{ flex: '0 1 380px' }}>
+          <Input.Search
+            aria-label="Cari BKB"
+            placeholder="Cari no. body, tireman, kategori"
+            allowClear
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onSearch={(v) => list.setSearch(v)}
+            style={{ flex: 1, minWidth: 200 }}
+          />
+          <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} aria-label="Muat ulang" />
+        </Flex>
+      </Flex>
+      <Table<TMismatchPendingRow>
+        {...list.tableProps}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        onRow={(r) => ({
+          onClick: () => setOpenId(r.id),
+          onKeyDown: (e) => {
+            if (e.key === 'Enter' || e.key === ' ') {
+              e.preventDefault();
+              setOpenId(r.id);
+            }
+          },
+          tabIndex: 0,
+          style: { cursor: 'pointer' },
+          'aria-label': `BKB ${r.id} ${r.Unit.plate_number}`,
+        })}
+      />
+      <MismatchValidationModal id={openId} onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}

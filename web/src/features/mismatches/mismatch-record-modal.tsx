@@ -1,0 +1,176 @@
+import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
+import {
+  MISMATCH_DELETED_MESSAGE,
+  type TMismatchDetail,
+  type TMismatchPosition,
+} from '@itms/contracts/mismatches';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Divider, Flex, Modal, Result, Table, type TableColumnsType, Typography } from 'antd';
+import { errorText } from '../../lib/feedback';
+import { useDeleteMismatch } from './api/delete-mismatch';
+import { mismatchDetailQuery } from './api/get-mismatch-detail';
+import { useReopenMismatch } from './api/reopen-mismatch';
+import { MismatchFacts } from './mismatch-facts';
+import { LoadingBlock } from './mismatch-format';
+import { ACTION_LABELS } from './position-plan';
+
+export interface MismatchRecordModalProps {
+  id: number | null;
+  onClose: () => void;
+}
+
+/** Rekam BKB: a BKB's detail with Kembalikan (approved only), Hapus and Keluar. */
+export function MismatchRecordModal({ id, onClose }: MismatchRecordModalProps) {
+  return (
+    <Modal
+      open={id !== null}
+      title={id !== null ? `Rekam BKB #${id}` : 'Rekam BKB'}
+      onCancel={onClose}
+      footer={null}
+      width={{ xs: '100%', md: 900 }}
+      destroyOnHidden
+    >
+      {id !== null ? <RecordBody id={id} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function tireCell(t: TMismatchPosition['originTire'], empty = 'Kosong') {
+  if (!t?.serialNumber) return <Typography.Text type="secondary">{empty}</Typography.Text>;
+  return (
+    <span>
+      <Typography.Text strong>{t.serialNumber}</Typography.Text>
+      {t.irBrand ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {' '}
+          {t.irBrand}
+        </Typography.Text>
+      ) : null}
+    </span>
+  );
+}
+
+const positionColumns: TableColumnsType<TMismatchPosition> = [
+  { key: 'position', title: 'Posisi', dataIndex: 'position', width: 64, align: 'center' },
+  { key: 'before', title: 'Sebelum', render: (_, p) => tireCell(p.originTire) },
+  {
+    key: 'after',
+    title: 'Sesudah',
+    render: (_, p) =>
+      p.action === 'delete'
+        ? tireCell(null)
+        : p.action === 'normal'
+          ? tireCell(p.originTire)
+          : p.newTire
+            ? tireCell(p.newTire)
+            : tireCell(p.found_serial ? { id: null, serialNumber: p.found_serial, irBrand: '' } : null, '-'),
+  },
+  {
+    key: 'action',
+    title: 'Aksi',
+    width: 90,
+    render: (_, p) =>
+      p.action ? ACTION_LABELS[p.action] : <Typography.Text type="secondary">-</Typography.Text>,
+  },
+];
+
+function RecordBody({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useQuery({ ...mismatchDetailQuery(id), meta: { silent: true } });
+  if (detail.isPending) return <LoadingBlock />;
+  if (detail.isError) {
+    return (
+      <Result
+        status="error"
+        title="Oops..."
+        subTitle={errorText(detail.error)}
+        extra={[
+          <Button key="retry" type="primary" onClick={() => detail.refetch()}>
+            Coba lagi
+          </Button>,
+          <Button key="close" onClick={onClose}>
+            Keluar
+          </Button>,
+        ]}
+      />
+    );
+  }
+  return <RecordDetail detail={detail.data} onClose={onClose} />;
+}
+
+function RecordDetail({ detail, onClose }: { detail: TMismatchDetail; onClose: () => void }) {
+  const { modal, message } = App.useApp();
+  const reopen = useReopenMismatch();
+  const remove = useDeleteMismatch();
+  const busy = reopen.isPending || remove.isPending;
+
+  const confirmReopen = () =>
+    modal.confirm({
+      title: 'Yakin? BKB ini akan kembali ke daftar validasi!',
+      content: 'Status menjadi pending dan tanda tangan validator dihapus. Data ban tidak berubah.',
+      okText: 'Kembalikan',
+      cancelText: 'Batal',
+      onOk: async () => {
+        try {
+          const reply = await reopen.mutateAsync(detail.id);
+          message.success(reply.message, 3);
+          onClose();
+        } catch {
+          // "Oops..." is shown by the query client
+        }
+      },
+      onCancel: () => message.info('Changes are not saved'),
+    });
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: 'Hapus Riwayat BKB ?',
+      content: `BKB #${detail.id}, unit ${detail.Unit.plate_number}`,
+      okText: 'Hapus',
+      okButtonProps: { danger: true },
+      cancelText: 'Batal',
+      onOk: async () => {
+        try {
+          const reply = await remove.mutateAsync(detail.id);
+          message.success(reply.message || MISMATCH_DELETED_MESSAGE, 3);
+          onClose();
+        } catch {
+          // "Oops..." is shown by the query client
+        }
+      },
+      onCancel: () => message.info('Changes are not saved'),
+    });
+
+  return (
+    <Flex vertical gap={16}>
+      <MismatchFacts detail={detail} variant="record" />
+      {detail.positions.length ? (
+        <div>
+          <Divider titlePlacement="start" style={{ marginTop: 0 }}>
+            Posisi Ban
+          </Divider>
+          <Table<TMismatchPosition>
+            rowKey="id"
+            size="small"
+            columns={positionColumns}
+            dataSource={detail.positions}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+          />
+        </div>
+      ) : null}
+      <Flex gap={8} wrap justify="end" style={{ borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 16 }}>
+        {detail.status === 'approved' ? (
+          <Button icon={<RollbackOutlined />} onClick={confirmReopen} disabled={busy}>
+            Kembalikan
+          </Button>
+        ) : null}
+        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={busy}>
+          Hapus
+        </Button>
+        <Button type="primary" onClick={onClose} disabled={busy}>
+          Keluar
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

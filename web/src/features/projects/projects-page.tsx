@@ -1,0 +1,57 @@
+import { PAGE_SIZES } from '@itms/contracts/constants';
+import type { TCustomerRow, TProjectBody, TProjectRow } from '@itms/contracts/master-data';
+import { Form, Input, type TableColumnsType } from 'antd';
+import { CrudPage } from '../../components/crud-page';
+import { RemoteSelect } from '../../components/remote-select';
+
+interface ProjectFormValues {
+  name?: string;
+  customer_id?: number;
+}
+
+const columns: TableColumnsType<TProjectRow> = [
+  { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
+  { key: 'name', dataIndex: 'name', title: 'Nama Project', sorter: true },
+  { key: 'customer', title: 'Customer', sorter: true, render: (_, row) => row.Customer.name },
+  { key: 'unitCount', dataIndex: 'unitCount', title: 'Unit', align: 'right', width: 80 },
+];
+
+/** Projects (spec section 2 "Banners, Projects, Customers, News"): ID, name, customer; add, edit, delete. */
+export default function ProjectsPage() {
+  return (
+    <CrudPage<TProjectRow, ProjectFormValues>
+      queryKey="projects"
+      path="/project"
+      noun="Project"
+      sizes={PAGE_SIZES.master}
+      columns={columns}
+      searchPlaceholder="Cari project atau customer"
+      addLabel="Tambah Project"
+      labelOf={(p) => p.name}
+      toValues={(p) => ({ name: p.name, customer_id: p.customer_id })}
+      toBody={(v): TProjectBody => ({ name: v.name?.trim() ?? '', customer_id: v.customer_id! })}
+      renderFields={() => (
+        <>
+          <Form.Item
+            name="name"
+            label="Nama Project"
+            rules={[{ required: true, whitespace: true, message: 'Nama project wajib diisi' }]}
+          >
+            <Input maxLength={120} placeholder="Hauling Batubara ..." />
+          </Form.Item>
+          <Form.Item
+            name="customer_id"
+            label="Customer"
+            rules={[{ required: true, message: 'Customer wajib dipilih' }]}
+          >
+            <RemoteSelect<TCustomerRow>
+              path="/customer"
+              labelOf={(c) => c.name}
+              placeholder="Pilih customer"
+            />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}

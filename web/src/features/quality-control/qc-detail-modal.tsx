@@ -1,0 +1,59 @@
+import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
+import { formatDayDate } from '../../lib/dayjs';
+import { qcDetailQuery } from './api/quality-control';
+import { QcMatrix } from './qc-matrix';
+
+/** "Detail Information" of a QC check: who, which unit, where, and the 14 x 14 matrix. */
+export function QcDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const open = id !== null;
+  const detail = useQuery({ ...qcDetailQuery(id ?? 0), enabled: open });
+  const d = open ? detail.data : undefined;
+  const cells = d?.matrix.flat() ?? [];
+  const yes = cells.filter(Boolean).length;
+
+  return (
+    <Modal
+      open={open}
+      title="Detail Information"
+      onCancel={onClose}
+      width={{ xs: '100%', md: 920, xl: 1200 }}
+      destroyOnHidden
+      footer={<Button onClick={onClose}>Keluar</Button>}
+    >
+      {!d ? (
+        <Flex vertical align="center" gap={8} style={{ padding: '32px 0' }}>
+          <Spin />
+          <Typography.Text type="secondary">Mengambil Data ...</Typography.Text>
+        </Flex>
+      ) : (
+        <Flex vertical gap={12}>
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, sm: 2, lg: 3 }}
+            items={[
+              { key: 'id', label: 'Id', children: d.id },
+              { key: 'ir', label: 'IR Checker', children: d.Tire_Man?.name ?? 'tidak ada' },
+              { key: 'qc', label: 'QC Checker', children: d.name_qc },
+              { key: 'plate', label: 'No. Body', children: d.Unit.plate_number },
+              { key: 'loc', label: 'Lokasi', children: d.Location?.name ?? 'tidak ada' },
+              { key: 'date', label: 'Tanggal', children: `${formatDayDate(d.createdAt)} ${d.time}` },
+            ]}
+          />
+          <Flex gap={16} wrap align="center">
+            <span>
+              <CheckCircleFilled style={{ color: '#52c41a' }} aria-hidden /> Ya: <b>{yes}</b>
+            </span>
+            <span>
+              <CloseCircleFilled style={{ color: '#ff4d4f' }} aria-hidden /> Tidak:{' '}
+              <b>{cells.length - yes}</b>
+            </span>
+          </Flex>
+          <QcMatrix matrix={d.matrix} />
+        </Flex>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,209 @@
+import { DeleteOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
+import { useQuery } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Col,
+  Descriptions,
+  Divider,
+  Empty,
+  Flex,
+  Modal,
+  Result,
+  Row,
+  Spin,
+  Typography,
+} from 'antd';
+import { formatDayDate } from '../../lib/dayjs';
+import { errorText } from '../../lib/feedback';
+import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
+import { useDeleteReplacement } from './api/delete-replacement';
+import { replacementDetailQuery } from './api/get-replacement-detail';
+import { PositionCard } from './position-card';
+import { type PositionSlot, positionColumns } from './position-columns';
+import { SignatureBox } from './signature-box';
+import { StatusTag } from './status-tag';
+
+export interface ReplacementDetailModalProps {
+  id: number | null;
+  onClose: () => void;
+}
+
+/** Riwayat Pergantian: the large dialog of one replacement with Hapus and Keluar. */
+export function ReplacementDetailModal({ id, onClose }: ReplacementDetailModalProps) {
+  return (
+    <Modal
+      open={id !== null}
+      title={id !== null ? `Detail Pergantian #${id}` : 'Detail Pergantian'}
+      onCancel={onClose}
+      footer={null}
+      width={{ xs: '100%', md: 1100 }}
+      destroyOnHidden
+    >
+      {id !== null ? <DetailBody id={id} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useQuery({ ...replacementDetailQuery(id), meta: { silent: true } });
+  if (detail.isPending) {
+    return (
+      <Flex vertical align="center" gap={8} style={{ padding: 48 }}>
+        <Spin />
+        <Typography.Text type="secondary">Mengambil Data ...</Typography.Text>
+      </Flex>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Result
+        status="error"
+        title="Oops..."
+        subTitle={errorText(detail.error)}
+        extra={[
+          <Button key="retry" type="primary" onClick={() => detail.refetch()}>
+            Coba lagi
+          </Button>,
+          <Button key="close" onClick={onClose}>
+            Keluar
+          </Button>,
+        ]}
+      />
+    );
+  }
+  return <Detail detail={detail.data} onClose={onClose} />;
+}
+
+type Slot = PositionSlot<TReplacementDetail['Tire_Replace_Records'][number]>;
+
+function PositionColumn({ title, slots }: { title: string; slots: Slot[] }) {
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text
+        type="secondary"
+        style={{ fontSize: 12, textTransform: 'uppercase', letterSpacing: 0.5 }}
+      >
+        {title}
+      </Typography.Text>
+      {slots.length ? (
+        slots.map((s) => <PositionCard key={s.position} position={s.position} records={s.records} />)
+      ) : (
+        <Typography.Text type="secondary">Tidak ada data</Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+function Detail({ detail, onClose }: { detail: TReplacementDetail; onClose: () => void }) {
+  const { modal, message } = App.useApp();
+  const remove = useDeleteReplacement();
+  const { left, right } = positionColumns(detail.Tire_Replace_Records);
+  const man = detail.Tire_Man;
+  const wa = whatsappLink(man?.phone);
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: 'Hapus data pergantian?',
+      content: `Pergantian #${detail.id} (${detail.Unit.plate_number}) beserta rekam bannya akan hilang permanen dan tidak dapat dikembalikan.`,
+      okText: 'Hapus',
+      okButtonProps: { danger: true },
+      cancelText: 'Batal',
+      onOk: async () => {
+        try {
+          const reply = await remove.mutateAsync(detail.id);
+          message.success(reply?.message || REPLACEMENT_MESSAGES.deleted, 3);
+          onClose();
+        } catch {
+          // "Oops..." is shown by the query client
+        }
+      },
+      onCancel: () => message.info('Changes are not saved'),
+    });
+
+  return (
+    <Flex vertical gap={16}>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        items={[
+          { key: 'name', label: 'Tire Man', children: dash(man?.name) },
+          {
+            key: 'phone',
+            label: 'No. HP',
+            children: wa ? (
+              <a href={wa} target="_blank" rel="noreferrer">
+                <WhatsAppOutlined /> {man.phone}
+              </a>
+            ) : (
+              dash(man?.phone)
+            ),
+          },
+          { key: 'status', label: 'Status', children: <StatusTag status={detail.status} /> },
+          { key: 'plate', label: 'No. Body', children: detail.Unit.plate_number },
+          { key: 'location', label: 'Lokasi', children: dash(detail.Location?.name) },
+          {
+            key: 'project',
+            label: 'Project',
+            children: dash(detail.Project?.name ?? detail.Unit.Project?.name),
+          },
+          { key: 'mass', label: 'Massa', children: formatTon(detail.Unit.tonnage, true) },
+          { key: 'odometer', label: 'Odometer', children: formatKm(detail.odometer) },
+          {
+            key: 'lastCheck',
+            label: 'Cek Terakhir',
+            children: detail.lastCheckAt ? formatDayDate(detail.lastCheckAt) : '-',
+          },
+          {
+            key: 'date',
+            label: 'Tanggal Pergantian',
+            children: `${formatDayDate(detail.createdAt)}, ${detail.time}`,
+          },
+          { key: 'spk', label: 'SPK', children: dash(detail.spk) },
+          { key: 'unitType', label: 'Tipe Unit', children: dash(detail.Unit.unit_type) },
+        ]}
+      />
+
+      <div>
+        <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
+          Tanda Tangan
+        </Divider>
+        <Flex wrap gap={12} justify="space-around">
+          <SignatureBox label="TTD PIC" path={detail.pic_sign} />
+          <SignatureBox label="TTD ITMS" path={detail.itms_sign} />
+          <SignatureBox label="TTD EDP" path={detail.edp_sign} />
+          <SignatureBox label="TTD WORKSHOP" path={detail.workshop_sign} />
+        </Flex>
+      </div>
+
+      <div>
+        <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
+          Posisi Ban
+        </Divider>
+        {left.length + right.length === 0 ? (
+          <Empty description="Tidak ada data ban" />
+        ) : (
+          <Row gutter={[16, 16]}>
+            <Col xs={24} md={12}>
+              <PositionColumn title="Kiri" slots={left} />
+            </Col>
+            <Col xs={24} md={12}>
+              <PositionColumn title="Kanan" slots={right} />
+            </Col>
+          </Row>
+        )}
+      </div>
+
+      <Flex gap={8} wrap justify="end" style={{ borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 16 }}>
+        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={remove.isPending}>
+          Hapus
+        </Button>
+        <Button type="primary" onClick={onClose} disabled={remove.isPending}>
+          Keluar
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,114 @@
+import { PAGE_SIZES } from '@itms/contracts/constants';
+import { MISSING_NAME, type TReplacementRecordRow } from '@itms/contracts/reports';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
+import { formatDate } from '../../lib/dayjs';
+import { useRouteMeta } from '../../lib/route-meta';
+import { usePagedList } from '../../lib/use-paged-list';
+import { REPLACEMENT_RECORD_LIST } from './api/search-replacement-records';
+import { rangeFromParams } from './record-range';
+import { ReplacementDetailModal } from './replacement-detail-modal';
+import { StatusTag } from './status-tag';
+
+const orMissing = (name: string | null | undefined) => (name?.trim() ? name : MISSING_NAME);
+
+const columns: TableColumnsType<TReplacementRecordRow> = [
+  { key: 'id', title: 'Id', dataIndex: 'id', width: 72 },
+  { key: 'tireman', title: 'Tire Man', render: (_, r) => orMissing(r.Tire_Man?.name) },
+  {
+    key: 'plate',
+    title: 'No. Body',
+    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.plate_number}</span>,
+  },
+  { key: 'location', title: 'Lokasi', render: (_, r) => orMissing(r.Location?.name) },
+  {
+    key: 'date',
+    title: 'Tanggal',
+    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</span>,
+  },
+  { key: 'time', title: 'Jam', dataIndex: 'time', width: 72 },
+  { key: 'status', title: 'Status', render: (_, r) => <StatusTag status={r.status} />, width: 120 },
+];
+
+const ROW_CLASS = { pending: 'replacement-record-pending', approved: 'replacement-record-approved' } as const;
+
+/** /replacement-record (Riwayat Pergantian): replacements of a date range with their details. */
+export default function ReplacementRecordsPage() {
+  const title = useRouteMeta()?.title ?? 'Riwayat Pergantian';
+  const { token } = theme.useToken();
+  const [params] = useSearchParams();
+  const range = rangeFromParams(params);
+  const list = usePagedList<TReplacementRecordRow>({
+    ...REPLACEMENT_RECORD_LIST,
+    sizes: PAGE_SIZES.validation,
+    filters: { dateStart: range.start, dateEnd: range.end },
+  });
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const queryClient = useQueryClient();
+  const search = (r: DateRange) => {
+    // a search always asks the server, also for a range looked at a moment ago
+    void queryClient.invalidateQueries({ queryKey: [REPLACEMENT_RECORD_LIST.key], refetchType: 'none' });
+    // the same range again still asks the server (a shortcut is also a refresh)
+    if (r.start === range.start && r.end === range.end) void list.refetch();
+    list.update({ start: r.start, end: r.end, page: undefined });
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <style>{`
+        .${ROW_CLASS.pending} > td { background: ${token.colorErrorBg} !important; }
+        .${ROW_CLASS.pending}:hover > td { background: ${token.colorErrorBgHover} !important; }
+        .${ROW_CLASS.approved} > td { background: ${token.colorSuccessBg} !important; }
+        .${ROW_CLASS.approved}:hover > td { background: ${token.colorSuccessBgHover} !important; }
+      `}</style>
+      <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
+        {title}
+      </Typography.Title>
+      <Card styles={{ body: { padding: 0 } }} variant="borderless">
+        <DateRangeSearch
+          title="Pencarian Pergantian"
+          value={range}
+          onSearch={search}
+          loading={list.isFetching}
+          buttonText="Cari Pergantian"
+        />
+      </Card>
+      <Card>
+        <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
+          <Typography.Text type="secondary" role="status">
+            {list.data ? `${list.data.total} pergantian ditemukan` : 'Mengambil Data ...'}
+          </Typography.Text>
+          <Flex gap={12}>
+            <StatusTag status="pending" />
+            <StatusTag status="approved" />
+          </Flex>
+        </Flex>
+        <Table<TReplacementRecordRow>
+          {...list.tableProps}
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          scroll={{ x: 'max-content', y: 600 }}
+          rowClassName={(r) => ROW_CLASS[r.status]}
+          onRow={(r) => ({
+            onClick: () => setOpenId(r.id),
+            onKeyDown: (e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                setOpenId(r.id);
+              }
+            },
+            tabIndex: 0,
+            style: { cursor: 'pointer' },
+            'aria-label': `Pergantian ${r.id} ${r.plate_number} ${r.status}`,
+          })}
+        />
+      </Card>
+      <ReplacementDetailModal id={openId} onClose={() => setOpenId(null)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,47 @@
+import { EditOutlined } from '@ant-design/icons';
+import { Flex, Typography } from 'antd';
+import { ImageZoom } from '../../components/image-zoom';
+import { fileUrl } from '../../lib/api-client';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+
+// the 500 x 350 signature pad, scaled; two per row on a phone
+const DESKTOP_SIZE = { width: 180, height: 126 };
+const PHONE_SIZE = { width: 136, height: 95 };
+
+/** A signature that enlarges on click, or 'Belum ditandatangani' when it is '-'. */
+export function SignatureBox({ label, path }: { label: string; path: string | null | undefined }) {
+  const size = useMediaQuery(DESKTOP_QUERY) ? DESKTOP_SIZE : PHONE_SIZE;
+  return (
+    <Flex vertical gap={4} align="center" role="group" aria-label={label}>
+      <Typography.Text strong style={{ fontSize: 12, letterSpacing: 0.3 }}>
+        {label}
+      </Typography.Text>
+      <div style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 4, background: '#fff' }}>
+        {fileUrl(path) ? (
+          <ImageZoom path={path} alt={label} {...size} />
+        ) : (
+          <div
+            role="img"
+            aria-label={`${label}: belum ditandatangani`}
+            style={{
+              ...size,
+              display: 'grid',
+              placeItems: 'center',
+              background: '#fafafa',
+              borderRadius: 6,
+              color: 'rgba(0,0,0,0.4)',
+              fontSize: 12,
+              textAlign: 'center',
+            }}
+          >
+            <span>
+              <EditOutlined style={{ fontSize: 18 }} />
+              <br />
+              Belum ditandatangani
+            </span>
+          </div>
+        )}
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,124 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
+import type { TSummaryRow } from '@itms/contracts/reports';
+import { App, Button, Card, Flex, InputNumber, Space, Typography, theme } from 'antd';
+import { type Ref, useEffect, useId, useState } from 'react';
+import { useSaveTargetCheck } from './api/summary';
+import { CheckGauge } from './check-gauge';
+
+const fmt = (n: number) => n.toLocaleString('id-ID');
+
+function Stat({ label, value, color }: { label: string; value: string; color?: string }) {
+  return (
+    <Flex justify="space-between" gap={8} style={{ lineHeight: '24px' }}>
+      <Typography.Text type="secondary">
+        {color ? (
+          <span
+            aria-hidden
+            style={{
+              display: 'inline-block',
+              width: 8,
+              height: 8,
+              borderRadius: 2,
+              background: color,
+              marginInlineEnd: 6,
+            }}
+          />
+        ) : null}
+        {label}
+      </Typography.Text>
+      <Typography.Text strong style={{ textAlign: 'end' }}>
+        {value}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+export interface RegionCardProps {
+  row: TSummaryRow;
+  days: number;
+  highlighted?: boolean;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** One region of Summary Pengecekan: gauge, Presentase, tire men and PIC, approved, total, Target Check. */
+export function RegionCard({ row, days, highlighted, ref }: RegionCardProps) {
+  const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const id = useId();
+  const save = useSaveTargetCheck();
+  const [target, setTarget] = useState<number | null>(row.target_check);
+  useEffect(() => setTarget(row.target_check), [row.target_check]);
+  const dirty = target !== row.target_check;
+
+  const submit = async () => {
+    try {
+      const reply = await save.mutateAsync({ id: row.id, target_check: target });
+      message.success(reply.message, 3);
+    } catch {
+      // "Oops..." is shown by the query client
+    }
+  };
+
+  return (
+    <Card
+      ref={ref}
+      role="region"
+      aria-label={row.region}
+      title={row.region}
+      extra={<Typography.Text type="secondary">Region #{row.id}</Typography.Text>}
+      style={{
+        height: '100%',
+        scrollMarginTop: 16,
+        boxShadow: highlighted ? `0 0 0 2px ${token.colorPrimary}, ${token.boxShadowSecondary}` : undefined,
+        transition: 'box-shadow 0.3s',
+      }}
+    >
+      <Flex wrap gap={16} align="center" justify="center">
+        <CheckGauge percentage={row.percentage} approvedPercentage={row.approved_percentage} />
+        <Flex vertical style={{ flex: '1 1 180px', minWidth: 180 }}>
+          <Stat
+            label="Presentase"
+            value={row.percentage === null ? '-' : `${row.percentage.toLocaleString('id-ID')}%`}
+          />
+          <Stat label="Tire Man" value={fmt(row.manpower)} />
+          <Stat label="PIC" value={row.pic || '-'} />
+          <Stat label="Approved" value={fmt(row.approved)} color={token.colorSuccess} />
+          <Stat label="Total" value={fmt(row.total)} color={token.colorPrimary} />
+          <Stat label="Ekspektasi" value={fmt(row.expected)} />
+        </Flex>
+      </Flex>
+      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, margin: '8px 0 12px' }}>
+        Ekspektasi = {CHECKS_PER_TIREMAN_PER_DAY} pengecekan x {row.manpower} tire man x {days} hari
+      </Typography.Text>
+      <Flex vertical gap={4}>
+        <label htmlFor={`${id}-target`} style={{ fontSize: 13 }}>
+          Target Check
+        </label>
+        <Space.Compact style={{ width: '100%' }}>
+          <InputNumber<number>
+            id={`${id}-target`}
+            min={0}
+            max={10_000_000}
+            precision={0}
+            value={target}
+            placeholder={fmt(row.expected)}
+            onChange={(v) => setTarget(v ?? null)}
+            onPressEnter={() => dirty && void submit()}
+            style={{ width: '100%' }}
+          />
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            onClick={submit}
+            loading={save.isPending}
+            disabled={!dirty}
+            aria-label={`Simpan Target Check ${row.region}`}
+          >
+            Simpan
+          </Button>
+        </Space.Compact>
+      </Flex>
+    </Card>
+  );
+}

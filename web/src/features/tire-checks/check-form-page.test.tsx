@@ -1,0 +1,294 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../lib/query-client';
+import { saveSignIn } from '../../lib/storage';
+import CheckFormPage from './check-form-page';
+import { activeTires, checkDetail, mockApi, queueRow, record, staffUser } from './test-data';
+import ValidationListPage from './validation-list-page';
+
+/** The feature's routes only (no shell): the list and the form. */
+function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      { path: '/validasi', Component: ValidationListPage },
+      { path: '/pengecekan', Component: CheckFormPage },
+      { path: '/pengecekan/:id', Component: CheckFormPage },
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}
+
+function signIn(signature: string) {
+  saveSignIn('token-staff', 'session-staff', staffUser(signature));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const records = [record(52, 'ST'), record(50, '1'), record(51, '2', { serial_number: 'BKB-999' })];
+
+function api(opts: { signature?: string; validate?: () => { status?: number; body?: unknown } } = {}) {
+  signIn(opts.signature ?? '-');
+  return mockApi({
+    'GET /api/tire-check/detail/7': () => ({ body: checkDetail() }),
+    'GET /api/tire-check-record/7': () => ({ body: records }),
+    'GET /api/active-unit-tire/11': () => ({
+      body: activeTires([
+        ['1', 'SN-1'],
+        ['2', 'SN-2'],
+        ['ST', 'sn-st'],
+      ]),
+    }),
+    'GET /api/tire-check/noEdpSign': () => ({ body: { data: [], total: 0, page: 1, pageSize: 15 } }),
+    'POST /api/tire-check/7/validate':
+      opts.validate ?? (() => ({ body: { message: 'Pengecekan tervalidasi', id: 7 } })),
+    'PUT /api/tire-check/7': () => ({ body: { message: 'Returned! Pengecekan telah dikembalikan.', id: 7 } }),
+  });
+}
+
+async function openForm() {
+  const utils = renderApp('/pengecekan/7');
+  await screen.findByRole('group', { name: 'Posisi 1' });
+  return { ...utils, user: userEvent.setup({ delay: null }) };
+}
+
+const spin = (name: string) => screen.getByRole('spinbutton', { name }) as HTMLInputElement;
+/**
+ * The open dialog with this title. Under test antd gives every dialog title the same id, so a
+ * second dialog's accessible name is the first one's: pick by the text instead.
+ */
+async function dialog(title: string) {
+  return waitFor(() => {
+    const found = screen.getAllByRole('dialog').filter((d) => within(d).queryAllByText(title).length > 0);
+    expect(found.length).toBeGreaterThan(0);
+    return found[found.length - 1];
+  });
+}
+
+// antd modals and per-key typing are slow on a busy 2-core machine
+describe('Form Pengecekan', { timeout: 60_000 }, () => {
+  it('without a chosen check, prompts to choose one from the list', async () => {
+    api();
+    renderApp('/pengecekan');
+    expect(await screen.findByText('Belum ada pengecekan yang dipilih')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pilih Pengecekan' }).getAttribute('href')).toBe('/validasi');
+  });
+
+  it('shows the header, one card per position in order, the BKB ribbon and the hint', async () => {
+    api();
+    await openForm();
+    expect(screen.getByText('Budi Santoso')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /WhatsApp Budi Santoso/ }).getAttribute('href')).toBe(
+      'https://wa.me/6281227610636',
+    );
+    expect(screen.getByText('20 Ton')).toBeTruthy();
+    expect(screen.getByText(/12\.000 Km/)).toBeTruthy();
+    const cards = screen.getAllByRole('group', { name: /^Posisi / }).map((g) => g.getAttribute('aria-label'));
+    expect(cards).toEqual(['Posisi 1', 'Posisi 2', 'Posisi ST']);
+    // position 2 holds another serial than the unit's active tire; ST differs only in case
+    const mounted = await screen.findByText('Ban aktif di unit: SN-2');
+    expect(mounted.closest('[role="group"]')?.getAttribute('aria-label')).toBe('Posisi 2');
+    expect(screen.getAllByText('BKB')).toHaveLength(1);
+    expect(screen.getByText('Pastikan seluruh data pengecekan sudah benar!')).toBeTruthy();
+    expect(spin('RTD 2 After posisi 1').value).toBe('7.5');
+    expect(spin('KM After posisi ST').value).toBe('12000');
+  });
+
+  it('an already validated check is shown read-only, without Return and Validasi', async () => {
+    api();
+    mockApi({
+      'GET /api/tire-check/detail/7': () => ({
+        body: checkDetail({
+          status: 'approved',
+          edp_sign: 'sig/x.png',
+          validator: { id: 9, name: 'Rina EDP' },
+        }),
+      }),
+      'GET /api/tire-check-record/7': () => ({ body: records }),
+      'GET /api/active-unit-tire/11': () => ({ body: activeTires([]) }),
+    });
+    await openForm();
+    expect(screen.getByText('Pengecekan ini sudah divalidasi oleh Rina EDP.')).toBeTruthy();
+    expect(spin('RTD 1 After posisi 1').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /Validasi/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Return/ })).toBeNull();
+  });
+
+  it('opens Informasi and Detail Posisi with the condition codes by name', async () => {
+    api();
+    records[0].condition = '1,99,23,0,99';
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Detail Posisi ST' }));
+    const detail = await dialog('Detail Posisi ST');
+    expect(within(detail).getByText('Crown Cut (1)')).toBeTruthy();
+    expect(within(detail).getByText('Sidewall Cut (23)')).toBeTruthy();
+    expect(within(detail).getByText('Tidak dicek (0)')).toBeTruthy();
+    expect(within(detail).getAllByText('Normal (99)')).toHaveLength(2);
+  });
+
+  it('SUBMIT stays disabled with the hint until there is an EDP signature', async () => {
+    api();
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: /Validasi/ }));
+    const modal = await dialog('Konfirmasi Validasi Pengecekan');
+    expect(within(modal).getByRole('button', { name: 'SUBMIT' }).hasAttribute('disabled')).toBe(true);
+    expect(within(modal).getByText('harap tanda tangan terlebih dahulu')).toBeTruthy();
+    expect(
+      within(modal)
+        .getByRole('button', { name: /SETUJUI/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
+    expect(within(modal).getByRole('img', { name: 'Tanda tangan EDP: belum ada' })).toBeTruthy();
+    expect(within(modal).getByRole('img', { name: 'Tanda tangan Tire Man' }).getAttribute('src')).toBe(
+      '/files/sig/tireman.png',
+    );
+    expect(within(modal).getByRole('img', { name: 'Tanda tangan PIC: belum ada' })).toBeTruthy();
+    await user.click(within(modal).getByRole('button', { name: /SETUJUI/ }));
+    expect(await screen.findByLabelText('Area tanda tangan')).toBeTruthy();
+  });
+
+  it('with a stored signature: SETUJUI disabled, one validate call with the After values, then the list', async () => {
+    const { calls } = api({ signature: 'sig/edp.png' });
+    const { user, router } = await openForm();
+    const rtd = spin('RTD 1 After posisi 1');
+    await user.tripleClick(rtd);
+    await user.keyboard('30');
+    expect(rtd.value).toBe('24');
+    await user.tripleClick(spin('PSI After posisi 2'));
+    await user.keyboard('90');
+
+    await user.click(screen.getByRole('button', { name: /Validasi/ }));
+    const modal = await dialog('Konfirmasi Validasi Pengecekan');
+    expect(
+      within(modal)
+        .getByRole('button', { name: /SETUJUI/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(within(modal).getByRole('img', { name: 'Tanda tangan EDP' }).getAttribute('src')).toBe(
+      '/files/sig/edp.png',
+    );
+    await user.click(within(modal).getByRole('button', { name: 'SUBMIT' }));
+    const ask = await dialog('Yakin mengirim data ?');
+    await user.click(within(ask).getByRole('button', { name: 'Kirim' }));
+
+    expect(await screen.findByText('Pengecekan tervalidasi')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/validasi'));
+    const sent = calls.filter((c) => c.url === '/api/tire-check/7/validate');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toEqual({
+      records: [
+        {
+          record_id: 50,
+          groove_1: 24,
+          groove_2: 7.5,
+          groove_3: 7,
+          groove_4: 8,
+          pressure: 95,
+          odometer: 12000,
+        },
+        {
+          record_id: 51,
+          groove_1: 8,
+          groove_2: 7.5,
+          groove_3: 7,
+          groove_4: 8,
+          pressure: 90,
+          odometer: 12000,
+        },
+        {
+          record_id: 52,
+          groove_1: 8,
+          groove_2: 7.5,
+          groove_3: 7,
+          groove_4: 8,
+          pressure: 95,
+          odometer: 12000,
+        },
+      ],
+    });
+  });
+
+  it('a refused validation shows the Oops dialog and keeps the form as it was', async () => {
+    api({
+      signature: 'sig/edp.png',
+      validate: () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: 'Pengecekan sudah divalidasi oleh pengguna lain',
+        },
+      }),
+    });
+    const { user, router } = await openForm();
+    await user.tripleClick(spin('RTD 3 After posisi 2'));
+    await user.keyboard('2');
+    await user.click(screen.getByRole('button', { name: /Validasi/ }));
+    const modal = await dialog('Konfirmasi Validasi Pengecekan');
+    await user.click(within(modal).getByRole('button', { name: 'SUBMIT' }));
+    await user.click(within(await dialog('Yakin mengirim data ?')).getByRole('button', { name: 'Kirim' }));
+
+    const oops = await dialog('Oops...');
+    expect(within(oops).getByText('Pengecekan sudah divalidasi oleh pengguna lain')).toBeTruthy();
+    expect(within(oops).getByText('This might be caused by bad request')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pengecekan/7');
+    expect(spin('RTD 3 After posisi 2').value).toBe('2');
+  });
+
+  it('cancelling the send says the changes are not saved and sends nothing', async () => {
+    const { calls } = api({ signature: 'sig/edp.png' });
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: /Validasi/ }));
+    const modal = await dialog('Konfirmasi Validasi Pengecekan');
+    await user.click(within(modal).getByRole('button', { name: 'SUBMIT' }));
+    await user.click(within(await dialog('Yakin mengirim data ?')).getByRole('button', { name: 'Batal' }));
+    expect(await screen.findByText('Changes are not saved')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('/validate'))).toBe(false);
+  });
+
+  it('Return asks first, clears the PIC and ITMS signatures and goes back to the list', async () => {
+    const { calls } = api();
+    const { user, router } = await openForm();
+    await user.click(screen.getByRole('button', { name: /Return/ }));
+    const ask = await dialog('Yakin?');
+    expect(within(ask).getByText('Pengecekan ini akan kembali ke List Tireman!')).toBeTruthy();
+    await user.click(within(ask).getByRole('button', { name: 'Kembalikan' }));
+    expect(await screen.findByText('Returned! Pengecekan telah dikembalikan.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/validasi'));
+    const put = calls.filter((c) => c.method === 'PUT' && c.url === '/api/tire-check/7');
+    expect(put).toHaveLength(1);
+    expect(put[0].body).toEqual({ pic_sign: '-', itms_sign: '-' });
+  });
+});
+
+describe('Validasi Pengecekan', () => {
+  it('lists the queue and opens a check after loading its detail, records and the unit tires', async () => {
+    signIn('-');
+    const rows = [queueRow(7), queueRow(6, { tireman_tire_check: { id: 4, name: 'Slamet Riyadi' } })];
+    mockApi({
+      'GET /api/tire-check/noEdpSign': () => ({ body: { data: rows, total: 2, page: 1, pageSize: 15 } }),
+      'GET /api/tire-check/detail/7': () => ({ body: checkDetail() }),
+      'GET /api/tire-check-record/7': () => ({ body: records }),
+      'GET /api/active-unit-tire/11': () => ({ body: activeTires([]) }),
+    });
+    const { router } = renderApp('/validasi');
+    const row = await screen.findByRole('row', { name: 'Buka pengecekan 7' });
+    expect(within(row).getByText('10 Maret 2025')).toBeTruthy();
+    expect(within(row).getByText('07:35')).toBeTruthy();
+    expect(within(row).getByText('Distribusi FMCG Nasional')).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.click(row);
+    expect(await screen.findByText('Mengambil Data ...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pengecekan/7'));
+    expect(await screen.findByRole('group', { name: 'Posisi ST' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,339 @@
+import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
+import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
+import { UNSIGNED } from '@itms/contracts/enums';
+import {
+  AFTER_VS_BEFORE,
+  AFTER_VS_BEFORE_COLOR,
+  AFTER_VS_BEFORE_LABEL,
+} from '@itms/contracts/rules/after-vs-before';
+import {
+  CHECK_MESSAGES,
+  type TActiveUnitTires,
+  type TTireCheckDetail,
+  type TTireCheckRecord,
+} from '@itms/contracts/tire-checks';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Empty, Result, Row, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { FullPageSpin } from '../../components/full-page-spin';
+import { LinkButton } from '../../components/link-button';
+import { SignaturePadModal } from '../../components/signature-pad-modal';
+import { errorText, toast } from '../../lib/feedback';
+import { getStoredUser } from '../../lib/storage';
+import { activeUnitTiresQuery } from './api/get-active-unit-tires';
+import { checkDetailQuery } from './api/get-check-detail';
+import { checkRecordsQuery } from './api/get-check-records';
+import { useReturnCheck } from './api/return-check';
+import { useValidateCheck } from './api/validate-check';
+import {
+  type AfterValues,
+  activeSerials,
+  buildValidateBody,
+  emptyAfterFields,
+  initialAfter,
+  isBkb,
+  type MeasureKey,
+  sortByPosition,
+} from './check-form-model';
+import { CheckHeader } from './check-header';
+import { ChooseCheckPrompt } from './choose-check-prompt';
+import { ConfirmValidationModal } from './confirm-validation-modal';
+import { LoadingDialog } from './loading-dialog';
+import { TONE_STYLE } from './measure-input';
+import { PositionDetailModal, RecordInfoModal } from './record-modals';
+import { TirePositionCard } from './tire-position-card';
+
+export const CHECK_HINT = 'Pastikan seluruh data pengecekan sudah benar!';
+
+/** Form Pengecekan of one check (/pengecekan/:id); without a valid id, the prompt to choose one. */
+export default function CheckFormPage() {
+  const { id: param } = useParams();
+  const id = Number(param);
+  if (!Number.isInteger(id) || id <= 0) return <ChooseCheckPrompt />;
+  // a new check starts from a fresh form
+  return <CheckFormLoader key={id} id={id} />;
+}
+
+function CheckFormLoader({ id }: { id: number }) {
+  const detail = useQuery(checkDetailQuery(id));
+  const records = useQuery(checkRecordsQuery(id));
+  const unitId = detail.data?.unit_id ?? 0;
+  const active = useQuery({ ...activeUnitTiresQuery(unitId), enabled: unitId > 0 });
+
+  if (detail.isPending || records.isPending) return <FullPageSpin text="Mengambil Data ..." />;
+  if (detail.isError || records.isError) {
+    const err = detail.error ?? records.error;
+    return (
+      <div>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+          Form Pengecekan
+        </Typography.Title>
+        <Result
+          status="warning"
+          title="Pengecekan tidak dapat dimuat"
+          subTitle={errorText(err)}
+          extra={[
+            <LinkButton key="list" type="primary" to="/validasi">
+              Kembali ke Validasi Pengecekan
+            </LinkButton>,
+            <Button
+              key="retry"
+              onClick={() => {
+                void detail.refetch();
+                void records.refetch();
+              }}
+            >
+              Coba lagi
+            </Button>,
+          ]}
+        />
+      </div>
+    );
+  }
+  return <CheckForm detail={detail.data} records={records.data} active={active.data} />;
+}
+
+interface CheckFormProps {
+  detail: TTireCheckDetail;
+  records: TTireCheckRecord[];
+  active: TActiveUnitTires | undefined;
+}
+
+function CheckForm({ detail, records, active }: CheckFormProps) {
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const user = getStoredUser();
+  const storedSign = user?.signature && user.signature !== UNSIGNED ? user.signature : null;
+
+  const sorted = useMemo(() => sortByPosition(records), [records]);
+  const serials = useMemo(() => (active ? activeSerials(active) : null), [active]);
+  const [after, setAfter] = useState<AfterValues>(() => initialAfter(records));
+  const [info, setInfo] = useState<TTireCheckRecord | null>(null);
+  const [positionDetail, setPositionDetail] = useState<TTireCheckRecord | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [padOpen, setPadOpen] = useState(false);
+  const [drawnSign, setDrawnSign] = useState<string | null>(null);
+
+  const validate = useValidateCheck(detail.id);
+  const returning = useReturnCheck(detail.id);
+
+  const done = detail.status === 'approved' || detail.edp_sign !== UNSIGNED;
+  const returned = Boolean(detail.returned_at);
+  const readOnly = done || returned;
+
+  const setValue = (recordId: number, key: MeasureKey, value: number | null) =>
+    setAfter((prev) => ({ ...prev, [recordId]: { ...prev[recordId], [key]: value } }));
+
+  const openConfirm = () => {
+    const empty = emptyAfterFields(records, after);
+    if (empty.length) {
+      toast().warning(
+        `Nilai After belum diisi: ${empty.slice(0, 4).join(', ')}${empty.length > 4 ? ', ...' : ''}`,
+      );
+      return;
+    }
+    setConfirmOpen(true);
+  };
+
+  const edpSign = storedSign ?? drawnSign;
+
+  const submit = () => {
+    modal.confirm({
+      title: 'Yakin mengirim data ?',
+      okText: 'Kirim',
+      cancelText: 'Batal',
+      onOk: () => {
+        if (validate.isPending) return;
+        // a stored signature is taken by the server from the account; a drawn one is sent
+        validate.mutate(
+          buildValidateBody(records, after, storedSign ? undefined : (drawnSign ?? undefined)),
+          {
+            onSuccess: () => {
+              toast().success(CHECK_MESSAGES.validated);
+              setConfirmOpen(false);
+              navigate('/validasi');
+            },
+          },
+        );
+      },
+      onCancel: () => {
+        toast().info('Changes are not saved');
+      },
+    });
+  };
+
+  const askReturn = () => {
+    modal.confirm({
+      title: 'Yakin?',
+      content: 'Pengecekan ini akan kembali ke List Tireman!',
+      okText: 'Kembalikan',
+      okButtonProps: { danger: true },
+      cancelText: 'Batal',
+      onOk: () => {
+        if (returning.isPending) return;
+        returning.mutate(undefined, {
+          onSuccess: () => {
+            toast().success(CHECK_MESSAGES.returned);
+            navigate('/validasi');
+          },
+        });
+      },
+      onCancel: () => {
+        toast().info('Changes are not saved');
+      },
+    });
+  };
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 8,
+        }}
+      >
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+          Form Pengecekan
+        </Typography.Title>
+        <LinkButton to="/validasi" type="link" style={{ paddingInline: 0 }}>
+          Kembali ke daftar
+        </LinkButton>
+      </div>
+
+      {done ? (
+        <Alert
+          type="success"
+          showIcon
+          title={`Pengecekan ini sudah divalidasi${detail.validator ? ` oleh ${detail.validator.name}` : ''}.`}
+        />
+      ) : returned ? (
+        <Alert type="info" showIcon title="Pengecekan ini sudah dikembalikan ke tire man." />
+      ) : null}
+
+      <CheckHeader detail={detail} />
+
+      <Legend />
+
+      {sorted.length === 0 ? (
+        <Empty description="Tidak ada data" />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {sorted.map((r) => {
+            const mounted = serials ? (serials.get(r.position.toUpperCase()) ?? undefined) : null;
+            return (
+              <Col key={r.id} xs={24} md={12} xl={8} xxl={6}>
+                <TirePositionCard
+                  record={r}
+                  after={after[r.id]}
+                  mountedSerial={mounted}
+                  bkb={isBkb(r, serials)}
+                  readOnly={readOnly}
+                  onChange={(k, v) => setValue(r.id, k, v)}
+                  onInfo={() => setInfo(r)}
+                  onDetail={() => setPositionDetail(r)}
+                />
+              </Col>
+            );
+          })}
+        </Row>
+      )}
+
+      {readOnly ? null : (
+        <div
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 5,
+            background: '#fff',
+            border: '1px solid #e6e9f0',
+            borderRadius: 10,
+            padding: '10px 14px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 12,
+            flexWrap: 'wrap',
+            boxShadow: '0 -4px 14px rgba(15, 35, 80, 0.06)',
+          }}
+        >
+          <Typography.Text strong style={{ color: '#ad6800' }}>
+            {CHECK_HINT}
+          </Typography.Text>
+          <div style={{ display: 'flex', gap: 8, marginInlineStart: 'auto' }}>
+            <Button danger icon={<RollbackOutlined />} onClick={askReturn} loading={returning.isPending}>
+              Return
+            </Button>
+            <Button type="primary" icon={<CheckOutlined />} onClick={openConfirm}>
+              Validasi
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <RecordInfoModal record={info} onClose={() => setInfo(null)} />
+      <PositionDetailModal
+        record={positionDetail}
+        mountedSerial={
+          positionDetail && serials
+            ? serials.get(positionDetail.position.toUpperCase())
+            : serials
+              ? undefined
+              : null
+        }
+        onClose={() => setPositionDetail(null)}
+      />
+      <ConfirmValidationModal
+        open={confirmOpen}
+        detail={detail}
+        positions={records.length}
+        edpSign={edpSign}
+        hasStoredSign={Boolean(storedSign)}
+        edpName={user?.name ?? ''}
+        submitting={validate.isPending}
+        onSign={() => setPadOpen(true)}
+        onCancel={() => setConfirmOpen(false)}
+        onSubmit={submit}
+      />
+      <SignaturePadModal
+        open={padOpen}
+        width={SIGNATURE_PAD_CHECK.width}
+        height={SIGNATURE_PAD_CHECK.height}
+        title="Tanda Tangan EDP"
+        onSubmit={(path) => {
+          setDrawnSign(path);
+          setPadOpen(false);
+        }}
+        onCancel={() => setPadOpen(false)}
+      />
+      <LoadingDialog open={validate.isPending || returning.isPending} text="Mengirim data ..." />
+    </div>
+  );
+}
+
+const COLOR_WORDS = { yellow: 'kuning', green: 'hijau', red: 'merah' } as const;
+
+/** Colour legend of the After fields (spec section 5). */
+function Legend() {
+  return (
+    <div
+      aria-label="Keterangan warna After"
+      role="note"
+      style={{ display: 'flex', gap: 14, flexWrap: 'wrap', fontSize: 13, color: 'rgba(0,0,0,0.65)' }}
+    >
+      <span>After dibanding Before:</span>
+      {AFTER_VS_BEFORE.map((o) => (
+        <span key={o} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+          <span
+            aria-hidden
+            style={{ width: 14, height: 14, borderRadius: 4, border: '1px solid', ...TONE_STYLE[o] }}
+          />
+          {AFTER_VS_BEFORE_LABEL[o]} ({COLOR_WORDS[AFTER_VS_BEFORE_COLOR[o]]})
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { MEASURE_FIELDS, type MeasureKey } from './check-form-model';
+import { MeasureInput } from './measure-input';
+
+const field = (key: MeasureKey) => MEASURE_FIELDS.find((f) => f.key === key)!;
+
+function Harness({ k, initial, before }: { k: MeasureKey; initial: number | null; before: number | null }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <MeasureInput field={field(k)} value={value} before={before} onChange={setValue} label="Nilai" />
+      <output aria-label="nilai tersimpan">{String(value)}</output>
+    </>
+  );
+}
+
+async function setup(k: MeasureKey, initial: number | null, before: number | null = initial) {
+  render(<Harness k={k} initial={initial} before={before} />);
+  const input = screen.getByRole('spinbutton', { name: 'Nilai' }) as HTMLInputElement;
+  const user = userEvent.setup({ delay: null });
+  await user.tripleClick(input);
+  return { input, user, stored: () => screen.getByLabelText('nilai tersimpan').textContent };
+}
+
+describe('MeasureInput', () => {
+  it('clamps an RTD while typing: 30 shows 24 before the field loses focus', async () => {
+    const { input, user, stored } = await setup('groove_1', 3.5);
+    await user.keyboard('30');
+    expect(input.value).toBe('24');
+    expect(stored()).toBe('24');
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('keeps showing the bound when the value already is the bound (24 then another digit)', async () => {
+    const { input, user, stored } = await setup('groove_2', 24);
+    await user.click(input);
+    await user.keyboard('{End}0');
+    expect(input.value).toBe('24');
+    expect(stored()).toBe('24');
+  });
+
+  it('clamps PSI to 200 and refuses negative values', async () => {
+    const psi = await setup('pressure', 100);
+    await psi.user.keyboard('250');
+    expect(psi.input.value).toBe('200');
+    expect(psi.stored()).toBe('200');
+    await psi.user.tripleClick(psi.input);
+    await psi.user.keyboard('-5');
+    expect(psi.input.value).toBe('0');
+    expect(psi.stored()).toBe('0');
+  });
+
+  it('lets decimals be typed (3.5 and 3,5) and odometer grow without an upper bound', async () => {
+    const rtd = await setup('groove_3', 8);
+    await rtd.user.keyboard('3.');
+    expect(rtd.input.value).toBe('3.');
+    await rtd.user.keyboard('5');
+    expect(rtd.stored()).toBe('3.5');
+    await rtd.user.tripleClick(rtd.input);
+    await rtd.user.keyboard('7,5');
+    expect(rtd.stored()).toBe('7.5');
+  });
+
+  it('tells the comparison with the Before value in words: sama, lebih rendah, lebih tinggi', async () => {
+    const { input, user } = await setup('groove_4', 10, 10);
+    const status = () => document.getElementById(input.getAttribute('aria-describedby')!)?.textContent;
+    expect(status()).toBe('sama');
+    await user.keyboard('7');
+    expect(status()).toBe('lebih rendah');
+    await user.tripleClick(input);
+    await user.keyboard('12');
+    expect(status()).toBe('lebih tinggi');
+  });
+});

@@ -1,0 +1,248 @@
+import { EditOutlined } from '@ant-design/icons';
+import { SIGNATURE_PAD_REPLACEMENT } from '@itms/contracts/constants';
+import { UNSIGNED } from '@itms/contracts/enums';
+import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
+import { App, Button, Descriptions, Modal, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { SignaturePadModal } from '../../../components/signature-pad-modal';
+import { fileUrl } from '../../../lib/api-client';
+import { formatDayDate, formatTime } from '../../../lib/dayjs';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useValidateReplacement } from '../api/validate-replacement';
+import { dash, formatKm, formatTon } from '../lib/format';
+
+export const VALIDATE_TITLE = 'VALIDASI PEGANTIAN';
+export const SEND_CONFIRM = 'Yakin mengirim data ?';
+
+/** A stored signature path, or null for none ('-' or empty). */
+export const signatureOf = (s: string | null | undefined) => {
+  const v = s?.trim();
+  return v && v !== UNSIGNED ? v : null;
+};
+
+function SignaturePanel({
+  title,
+  name,
+  path,
+  note,
+}: {
+  title: string;
+  name: string;
+  path: string | null;
+  note?: string;
+}) {
+  const src = fileUrl(path);
+  return (
+    <fieldset
+      aria-label={`Tanda tangan ${title}`}
+      style={{
+        border: '1px solid #e3e7ee',
+        borderRadius: 10,
+        padding: 10,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 6,
+        minWidth: 0,
+        margin: 0,
+        background: '#fff',
+      }}
+    >
+      <div
+        style={{
+          fontSize: 12,
+          fontWeight: 600,
+          textTransform: 'uppercase',
+          letterSpacing: 0.5,
+          color: 'rgba(0,0,0,0.55)',
+        }}
+      >
+        {title}
+      </div>
+      <div
+        style={{
+          height: 110,
+          borderRadius: 8,
+          background: src ? '#fff' : '#f7f8fa',
+          border: '1px dashed #d5dbe5',
+          display: 'grid',
+          placeItems: 'center',
+          overflow: 'hidden',
+        }}
+      >
+        {src ? (
+          <img
+            src={src}
+            alt={`Tanda tangan ${title}`}
+            style={{ maxWidth: '100%', maxHeight: 104, objectFit: 'contain' }}
+          />
+        ) : (
+          <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>Belum tanda tangan</span>
+        )}
+      </div>
+      <div
+        style={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        title={name}
+      >
+        {name}
+      </div>
+      {note ? <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)' }}>{note}</div> : null}
+    </fieldset>
+  );
+}
+
+export interface ValidateModalProps {
+  open: boolean;
+  detail: TReplacementDetail;
+  /** The signed-in EDP user: name and stored signature ('-' = none). */
+  user: { name: string; signature: string };
+  onClose: () => void;
+  onValidated: () => void;
+}
+
+/**
+ * VALIDASI PEGANTIAN: the replacement's facts and the four signatures. The EDP signs with the
+ * account's stored signature, or draws one (SETUJUI); SUBMIT asks once more, then validates.
+ */
+export function ValidateModal({ open, detail, user, onClose, onValidated }: ValidateModalProps) {
+  const { modal, message } = App.useApp();
+  const [padOpen, setPadOpen] = useState(false);
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const validate = useValidateReplacement(detail.id);
+  const twoColumns = useMediaQuery('(min-width: 720px)');
+  const stored = signatureOf(user.signature);
+  const signature = drawn ?? stored;
+
+  useEffect(() => {
+    if (!open) setDrawn(null);
+  }, [open]);
+
+  const submit = () => {
+    if (!signature) return;
+    modal.confirm({
+      title: SEND_CONFIRM,
+      okText: 'Kirim',
+      cancelText: 'Batal',
+      onCancel: () => message.info('Changes are not saved'),
+      onOk: () => {
+        validate.mutate(
+          { edp_sign: signature },
+          {
+            onSuccess: (res) => {
+              message.success(res.message || REPLACEMENT_MESSAGES.validated);
+              onValidated();
+            },
+          },
+        );
+      },
+    });
+  };
+
+  return (
+    <>
+      <Modal
+        open={open}
+        title={<span style={{ letterSpacing: 0.5 }}>{VALIDATE_TITLE}</span>}
+        onCancel={validate.isPending ? undefined : onClose}
+        closable={!validate.isPending}
+        mask={{ closable: false }}
+        width={920}
+        destroyOnHidden
+        footer={
+          <div
+            style={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              gap: 8,
+              justifyContent: 'flex-end',
+            }}
+          >
+            {!signature ? (
+              <Typography.Text type="danger" style={{ marginInlineEnd: 'auto' }}>
+                {REPLACEMENT_MESSAGES.signFirst}
+              </Typography.Text>
+            ) : null}
+            <Button
+              icon={<EditOutlined />}
+              onClick={() => setPadOpen(true)}
+              disabled={Boolean(stored) || validate.isPending}
+            >
+              SETUJUI
+            </Button>
+            <Button onClick={onClose} disabled={validate.isPending}>
+              BATAL
+            </Button>
+            <Button type="primary" onClick={submit} disabled={!signature} loading={validate.isPending}>
+              SUBMIT
+            </Button>
+          </div>
+        }
+      >
+        <Spin spinning={validate.isPending} description="Mengirim data ...">
+          <Descriptions
+            size="small"
+            bordered
+            column={twoColumns ? 2 : 1}
+            styles={{ label: { width: 130 } }}
+            items={[
+              { key: 'location', label: 'Lokasi', children: detail.Location.name },
+              { key: 'tireman', label: 'Tireman', children: detail.Tire_Man.name },
+              { key: 'spk', label: 'SPK', children: dash(detail.spk) },
+              { key: 'load', label: 'Muatan', children: formatTon(detail.Unit.tonnage) },
+              { key: 'odometer', label: 'Odometer', children: formatKm(detail.odometer) },
+              {
+                key: 'project',
+                label: 'Project',
+                children: detail.Project?.name ?? detail.Unit.Project.name,
+              },
+              {
+                key: 'date',
+                label: 'Tanggal',
+                children: `${formatDayDate(detail.createdAt)}, ${formatTime(detail.createdAt)}`,
+              },
+              { key: 'plate', label: 'No. Polisi', children: detail.Unit.plate_number },
+            ]}
+          />
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 1fr))',
+              gap: 10,
+              marginTop: 14,
+            }}
+          >
+            <SignaturePanel
+              title="Tire Man"
+              name={detail.Tire_Man.name}
+              path={signatureOf(detail.tireman_sign)}
+            />
+            <SignaturePanel
+              title="PIC"
+              name={dash(detail.Location.Region.pic)}
+              path={signatureOf(detail.pic_sign)}
+              note={`PIC pool ${detail.Location.name}`}
+            />
+            <SignaturePanel
+              title="EDP"
+              name={user.name}
+              path={signature}
+              note={stored ? 'Tanda tangan tersimpan di akun Anda' : drawn ? 'Tanda tangan baru' : undefined}
+            />
+            <SignaturePanel title="Workshop" name="Workshop" path={signatureOf(detail.workshop_sign)} />
+          </div>
+        </Spin>
+      </Modal>
+      <SignaturePadModal
+        open={padOpen}
+        width={SIGNATURE_PAD_REPLACEMENT.width}
+        height={SIGNATURE_PAD_REPLACEMENT.height}
+        title="Tanda Tangan"
+        onCancel={() => setPadOpen(false)}
+        onSubmit={(path) => {
+          setDrawn(path);
+          setPadOpen(false);
+        }}
+      />
+    </>
+  );
+}

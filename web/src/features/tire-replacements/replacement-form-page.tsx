@@ -1,0 +1,327 @@
+import { CheckCircleOutlined, RollbackOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import type { Position } from '@itms/contracts/enums';
+import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
+import { Alert, App, Badge, Button, Card, Result, Spin, Tag, Typography } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LinkButton } from '../../components/link-button';
+import { DIAGRAM_LABELS, VehicleDiagram, type WheelTone } from '../../components/vehicle-diagram';
+import { isApiError } from '../../lib/api-client';
+import { formatDayDate } from '../../lib/dayjs';
+import { errorText } from '../../lib/feedback';
+import { getStoredUser } from '../../lib/storage';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useReplacement } from './api/get-replacement';
+import { useUnitTires } from './api/list-unit-tires';
+import { useReturnReplacement } from './api/return-replacement';
+import { CompareModal } from './components/compare-modal';
+import { PositionCard } from './components/position-card';
+import { RecordSwapModal } from './components/record-swap-modal';
+import { ReplacementHeader } from './components/replacement-header';
+import { TireDetailModal } from './components/tire-detail-modal';
+import { ValidateModal } from './components/validate-modal';
+import { type PositionSlot, positionSlots } from './lib/position-slots';
+
+export const RETURN_CONFIRM = 'Yakin? Pergantian ini akan kembali ke List Ganti Tireman!';
+const LIST_PATH = '/validasi-pergantian';
+
+function Heading({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
+  return (
+    <div
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 12,
+        justifyContent: 'space-between',
+      }}
+    >
+      <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+        {children}
+      </Typography.Title>
+      {extra}
+    </div>
+  );
+}
+
+/** /pergantian without a chosen replacement: where to choose one. */
+function NoneChosen() {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Heading>Form Pergantian</Heading>
+      <Card>
+        <Result
+          icon={<UnorderedListOutlined style={{ color: '#1554c0' }} />}
+          title="Belum ada pergantian yang dipilih"
+          subTitle="Pilih pergantian ban yang akan divalidasi dari daftar Validasi Pergantian."
+          extra={
+            <LinkButton type="primary" to={LIST_PATH}>
+              Pilih Pergantian
+            </LinkButton>
+          }
+        />
+      </Card>
+    </div>
+  );
+}
+
+/** The replacement could not be loaded: not found (404, malformed id) or another failure. */
+function LoadFailed({ id, error, onRetry }: { id: string | number; error: unknown; onRetry?: () => void }) {
+  const missing = !onRetry || (isApiError(error) && (error.status === 404 || error.status === 400));
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Heading>Form Pergantian</Heading>
+      <Card>
+        <Result
+          status={missing ? '404' : 'error'}
+          title={missing ? 'Pergantian tidak ditemukan' : 'Oops...'}
+          subTitle={missing ? `Pergantian dengan id ${id} tidak ada atau sudah dihapus.` : errorText(error)}
+          extra={
+            <>
+              {!missing && onRetry ? <Button onClick={onRetry}>Coba lagi</Button> : null}
+              <LinkButton type="primary" to={LIST_PATH}>
+                Ke Validasi Pergantian
+              </LinkButton>
+            </>
+          }
+        />
+      </Card>
+    </div>
+  );
+}
+
+type Dialog =
+  | { kind: 'before' | 'after' | 'compare'; slot: PositionSlot }
+  | { kind: 'swap'; slot: PositionSlot }
+  | null;
+
+function Legend() {
+  const item = (color: string, text: string) => (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+      <span style={{ width: 12, height: 12, borderRadius: 3, background: color }} aria-hidden="true" />
+      {text}
+    </span>
+  );
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, fontSize: 12, color: 'rgba(0,0,0,0.6)' }}>
+      {item('#f08c00', 'Pergantian')}
+      {item('#3a4150', 'Ada rekam (cek / lepas)')}
+      {item('#c3c9d3', 'Tidak ada rekam')}
+    </div>
+  );
+}
+
+function statusOf(d: TReplacementDetail) {
+  if (d.status === 'approved') return { text: 'Tervalidasi', color: 'green' as const };
+  if (d.returned_at) return { text: 'Dikembalikan', color: 'red' as const };
+  return { text: 'Form Edit', color: 'blue' as const };
+}
+
+function ReplacementForm({ id }: { id: number }) {
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const detail = useReplacement(id);
+  const d = detail.data;
+  const unitTires = useUnitTires(d?.status === 'pending' ? d.unit_id : undefined);
+  const giveBack = useReturnReplacement(id);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [validateOpen, setValidateOpen] = useState(false);
+  const user = getStoredUser();
+
+  const slots = useMemo(
+    () => positionSlots(d?.Tire_Replace_Records ?? [], unitTires.data?.data ?? []),
+    [d, unitTires.data],
+  );
+
+  if (detail.isPending) {
+    return (
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <Heading>Form Pergantian</Heading>
+        <Card>
+          <div
+            style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 12, padding: 48 }}
+          >
+            <Spin size="large" />
+            <span style={{ color: 'rgba(0,0,0,0.6)' }}>Mengambil Data ...</span>
+          </div>
+        </Card>
+      </div>
+    );
+  }
+  if (detail.isError || !d) {
+    return <LoadFailed id={id} error={detail.error} onRetry={() => detail.refetch()} />;
+  }
+
+  const editable = d.status === 'pending' && !d.returned_at;
+  const status = statusOf(d);
+  const tone = (p: Position): WheelTone => {
+    const s = slots.get(p);
+    if (s?.replaced) return 'accent';
+    return s && s.records.length > 0 ? 'normal' : 'muted';
+  };
+
+  const confirmReturn = () =>
+    modal.confirm({
+      title: RETURN_CONFIRM,
+      okText: 'Kembalikan',
+      cancelText: 'Batal',
+      okButtonProps: { danger: true },
+      onCancel: () => message.info('Changes are not saved'),
+      onOk: async () => {
+        const res = await giveBack.mutateAsync();
+        message.success(res.message || REPLACEMENT_MESSAGES.returned);
+        navigate(LIST_PATH);
+      },
+    });
+
+  const actions = (
+    <div style={{ display: 'flex', gap: 8, width: isDesktop ? undefined : '100%' }}>
+      <Button
+        danger
+        icon={<RollbackOutlined />}
+        onClick={confirmReturn}
+        disabled={!editable}
+        loading={giveBack.isPending}
+        style={isDesktop ? undefined : { flex: 1 }}
+      >
+        Return
+      </Button>
+      <Button
+        type="primary"
+        icon={<CheckCircleOutlined />}
+        onClick={() => setValidateOpen(true)}
+        disabled={!editable}
+        style={isDesktop ? undefined : { flex: 1 }}
+      >
+        Validasi
+      </Button>
+    </div>
+  );
+
+  const swapRecord = dialog?.kind === 'swap' ? dialog.slot.after : null;
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16, paddingBottom: isDesktop ? 0 : 64 }}>
+      <Heading
+        extra={
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+            <span style={{ color: 'rgba(0,0,0,0.55)' }}>
+              #{d.id} · {d.Unit.plate_number}
+            </span>
+            {isDesktop ? actions : null}
+          </div>
+        }
+      >
+        Form Pergantian
+      </Heading>
+
+      {d.status === 'approved' ? (
+        <Alert
+          type="success"
+          showIcon
+          title={`Pergantian ini sudah divalidasi${d.Validator ? ` oleh ${d.Validator.name}` : ''}${
+            d.validated_at ? ` pada ${formatDayDate(d.validated_at)}` : ''
+          }.`}
+        />
+      ) : d.returned_at ? (
+        <Alert type="warning" showIcon title="Pergantian ini sudah dikembalikan ke tire man." />
+      ) : null}
+
+      <Card styles={{ body: { padding: isDesktop ? 24 : 16 } }}>
+        <ReplacementHeader detail={d} compact={!isDesktop} />
+      </Card>
+
+      <Badge.Ribbon text={status.text} color={status.color}>
+        <Card
+          title={
+            <span style={{ display: 'inline-block', paddingInlineEnd: 84, whiteSpace: 'normal' }}>
+              Diagram Ban · {DIAGRAM_LABELS[d.diagram]}{' '}
+              <Tag style={{ marginInlineStart: 4, fontWeight: 400 }}>{d.Unit.unit_type}</Tag>
+            </span>
+          }
+          styles={{ body: { paddingTop: 12, paddingInline: isDesktop ? 24 : 12 } }}
+        >
+          <div style={{ marginBottom: 14 }}>
+            <Legend />
+          </div>
+          <VehicleDiagram
+            kind={d.diagram}
+            wheelTone={tone}
+            renderPosition={(p, { stacked }) => (
+              <PositionCard
+                position={p}
+                stacked={stacked}
+                slot={slots.get(p)}
+                editable={editable}
+                onDetail={(slot) => setDialog({ kind: 'compare', slot })}
+                onBefore={(slot) => setDialog({ kind: 'before', slot })}
+                onAfter={(slot) => setDialog({ kind: 'after', slot })}
+                onSwap={(slot) => setDialog({ kind: 'swap', slot })}
+              />
+            )}
+          />
+        </Card>
+      </Badge.Ribbon>
+
+      {isDesktop ? null : (
+        <div
+          style={{
+            position: 'fixed',
+            insetInline: 0,
+            bottom: 0,
+            padding: '10px 12px calc(10px + env(safe-area-inset-bottom))',
+            background: 'rgba(255,255,255,0.96)',
+            borderTop: '1px solid #e6e9f0',
+            zIndex: 20,
+          }}
+        >
+          {actions}
+        </div>
+      )}
+
+      <TireDetailModal
+        open={dialog?.kind === 'before' || dialog?.kind === 'after'}
+        side={dialog?.kind === 'after' ? 'after' : 'before'}
+        slot={dialog && dialog.kind !== 'swap' && dialog.kind !== 'compare' ? dialog.slot : null}
+        replacementId={id}
+        editable={editable}
+        onClose={() => setDialog(null)}
+        onSwap={(slot) => setDialog({ kind: 'swap', slot })}
+      />
+      <RecordSwapModal
+        open={dialog?.kind === 'swap'}
+        record={swapRecord ?? null}
+        replacementId={id}
+        onClose={() => setDialog(null)}
+      />
+      <CompareModal
+        open={dialog?.kind === 'compare'}
+        slot={dialog?.kind === 'compare' ? dialog.slot : null}
+        detail={d}
+        onClose={() => setDialog(null)}
+      />
+      {user ? (
+        <ValidateModal
+          open={validateOpen}
+          detail={d}
+          user={user}
+          onClose={() => setValidateOpen(false)}
+          onValidated={() => {
+            setValidateOpen(false);
+            navigate(LIST_PATH);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** /pergantian and /pergantian/:id: the Form Pergantian of the chosen replacement. */
+export default function ReplacementFormPage() {
+  const { id } = useParams();
+  if (!id) return <NoneChosen />;
+  const n = Number(id);
+  if (!Number.isInteger(n) || n <= 0) return <LoadFailed id={id} error={null} />;
+  return <ReplacementForm key={id} id={n} />;
+}

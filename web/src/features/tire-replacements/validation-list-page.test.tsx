@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { detail } from './test/fixtures';
+
+vi.mock('../../lib/socket', () => ({
+  connectSocket: vi.fn(() => new Promise(() => {})),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => null),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const row = {
+  id: 58,
+  createdAt: '2026-11-21T09:35:02.000Z',
+  date: '2026-11-21',
+  time: '16:35',
+  status: 'pending',
+  returned_at: null,
+  Unit: { id: 50, plate_number: 'BK 9954 AA' },
+  Location: { name: 'Pool Belawan' },
+  Tire_Man: { name: 'Rizky Siregar' },
+};
+
+describe('Validasi Pergantian', () => {
+  it('lists pending replacements, 15 per page, and opens the chosen one after the wait dialog', async () => {
+    signIn('staff');
+    const { calls } = mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
+      'GET /api/tire-replace/pending': () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } }),
+      'GET /api/tire-replace/58': () => ({ body: detail({ id: 58 }) }),
+      'GET /api/active-unit': () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } }),
+    });
+    const { router } = renderApp('/validasi-pergantian');
+    const r = (await screen.findByText('BK 9954 AA')).closest('tr')!;
+    expect(r.textContent).toContain('Rizky Siregar');
+    expect(r.textContent).toContain('21 November 2026');
+    expect(r.textContent).toContain('16:35');
+    const list = calls.find((c) => c.url.startsWith('/api/tire-replace/pending'))!;
+    expect(list.url).toContain('status=edp');
+    expect(list.url).toContain('pageSize=15');
+
+    await userEvent.setup({ delay: null }).click(r);
+    const wait = (await screen.findByText('Mohon tunggu')).closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(wait).getByText(/Anda akan diarahkan ke form validasi pergantian/)).toBeTruthy();
+    expect(wait.textContent).toContain('ID Pergantian: 58');
+    expect(wait.textContent).toContain('ID Unit: 50');
+    expect(router.state.location.pathname).toBe('/validasi-pergantian');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pergantian/58'), { timeout: 5000 });
+  });
+
+  it('says Tidak ada data when nothing waits', async () => {
+    signIn('staff');
+    mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
+      'GET /api/tire-replace/pending': () => ({ body: { data: [], total: 0, page: 1, pageSize: 15 } }),
+    });
+    renderApp('/validasi-pergantian');
+    expect(await screen.findByText('Tidak ada data')).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import { ROW_REDIRECT_DELAY_MS } from '@itms/contracts/constants';
+import type { TReplacementRow } from '@itms/contracts/tire-replacements';
+import { Card, Input, Modal, Spin, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDate } from '../../lib/dayjs';
+import { usePendingReplacements } from './api/list-pending-replacements';
+
+export const REDIRECT_NOTICE = 'Anda akan diarahkan ke form validasi pergantian';
+
+const columns: TableColumnsType<TReplacementRow> = [
+  { title: 'Id', dataIndex: 'id', key: 'id', width: 80 },
+  { title: 'Tire Man', key: 'tireman', render: (_, r) => r.Tire_Man.name },
+  { title: 'No. Body', key: 'plate', render: (_, r) => r.Unit.plate_number },
+  { title: 'Lokasi', key: 'location', render: (_, r) => r.Location.name },
+  { title: 'Tanggal', key: 'date', render: (_, r) => formatDate(r.createdAt) },
+  { title: 'Jam', dataIndex: 'time', key: 'time', width: 80 },
+];
+
+/** The wait dialog after choosing a row; goes to the form after ROW_REDIRECT_DELAY_MS. */
+function RedirectDialog({
+  row,
+  onDone,
+}: {
+  row: TReplacementRow | null;
+  onDone: (row: TReplacementRow) => void;
+}) {
+  useEffect(() => {
+    if (!row) return;
+    const timer = setTimeout(() => onDone(row), ROW_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [row, onDone]);
+  return (
+    <Modal
+      open={Boolean(row)}
+      title="Mohon tunggu"
+      footer={null}
+      closable={false}
+      mask={{ closable: false }}
+      width={400}
+    >
+      <div style={{ display: 'flex', gap: 16, alignItems: 'center', padding: '8px 0' }}>
+        <Spin size="large" />
+        <div>
+          <div>
+            ID Unit: <strong>{row?.Unit.id}</strong> ({row?.Unit.plate_number})
+          </div>
+          <div>
+            ID Pergantian: <strong>{row?.id}</strong>
+          </div>
+          <div style={{ marginTop: 6, color: 'rgba(0,0,0,0.6)' }}>{REDIRECT_NOTICE} ...</div>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** Validasi Pergantian: replacements waiting for the EDP; a row opens its Form Pergantian. */
+export default function ValidationListPage() {
+  const list = usePendingReplacements();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<TReplacementRow | null>(null);
+  const [onDone] = useState(() => (row: TReplacementRow) => navigate(`/pergantian/${row.id}`));
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+        Validasi Pergantian
+      </Typography.Title>
+      <Card>
+        <div
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 12,
+            justifyContent: 'space-between',
+            marginBottom: 12,
+          }}
+        >
+          <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
+            Pilih pergantian ban untuk divalidasi.
+          </Typography.Text>
+          <Input.Search
+            allowClear
+            defaultValue={list.q}
+            placeholder="Cari No. Body, Tire Man atau Lokasi"
+            aria-label="Cari pergantian"
+            onSearch={list.setSearch}
+            style={{ width: 320, maxWidth: '100%' }}
+          />
+        </div>
+        <Table<TReplacementRow>
+          {...list.tableProps}
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          locale={{ emptyText: list.isPending ? 'Mengambil Data ...' : 'Tidak ada data' }}
+          onRow={(row) => ({
+            onClick: () => setChosen(row),
+            onKeyDown: (e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                setChosen(row);
+              }
+            },
+            tabIndex: 0,
+            style: { cursor: 'pointer' },
+          })}
+        />
+      </Card>
+      <RedirectDialog row={chosen} onDone={onDone} />
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { CheckCircleOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { TIRE_REQUEST_MESSAGES, type TTireRequest } from '@itms/contracts/tire-requests';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Form, Modal, Spin, Tag, Tooltip, Typography } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
+import { LinkButton } from '../../components/link-button';
+import {
+  TIRE_FORM_FIELDS,
+  TireFormFields,
+  type TireFormValues,
+  tireFormBody,
+  tireFormValues,
+} from '../../components/tire-form-fields';
+import { formatDate, formatTime } from '../../lib/dayjs';
+import {
+  approveTireRequest,
+  createTireRequest,
+  deleteTireRequest,
+  invalidateTireRequests,
+  tireRequestQuery,
+  updateTireRequest,
+} from './api/tire-requests';
+
+const FORM_ID = 'tire-request-form';
+/** What the form is doing: a new request, or the request with this id. */
+export type RequestEditing = { mode: 'add' } | { mode: 'edit'; id: number } | null;
+
+/** Hides a disabled button's reason in a tooltip (a disabled button gets no hover events itself). */
+function WithHint({ hint, children }: { hint: string | null; children: ReactNode }) {
+  return hint ? (
+    <Tooltip title={hint}>
+      <span style={{ display: 'inline-flex' }}>{children}</span>
+    </Tooltip>
+  ) : (
+    children
+  );
+}
+
+/**
+ * "Form Tambah Ban Baru" (Tambah, Keluar) and "Form Edit Ban Baru" (Hapus, Keluar, Update,
+ * Submit). Submit approves the request into the tire database.
+ */
+export function TireRequestModal({ editing, onClose }: { editing: RequestEditing; onClose: () => void }) {
+  const open = editing !== null;
+  const adding = editing?.mode === 'add';
+  const id = editing?.mode === 'edit' ? editing.id : null;
+  const [form] = Form.useForm<TireFormValues>();
+  const { modal, message } = App.useApp();
+  const confirm = useConfirm();
+  const { run, pending } = useAction();
+  const queryClient = useQueryClient();
+  const detail = useQuery({ ...tireRequestQuery(id ?? 0), enabled: id !== null });
+  const record: TTireRequest | undefined = id !== null ? detail.data : undefined;
+  const approved = record?.status === 'approved';
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (record) form.setFieldsValue(tireFormValues(record));
+  }, [open, record, form]);
+
+  const close = () => {
+    if (pending) return;
+    if (form.isFieldsTouched()) message.info(adding ? TIRE_REQUEST_MESSAGES.cancelled : NOT_SAVED, 3);
+    onClose();
+  };
+
+  /** Add asks first; Batal answers 'Ban tidak ditambahkan'. */
+  const confirmAdd = (serial: string) =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: 'Tambah ban baru ?',
+        content: `Permintaan ban ${serial} akan ditambahkan dan menunggu Submit ke database ban.`,
+        okText: 'Tambah',
+        cancelText: 'Batal',
+        onOk: () => resolve(true),
+        onCancel: () => {
+          message.info(TIRE_REQUEST_MESSAGES.cancelled, 3);
+          resolve(false);
+        },
+      });
+    });
+
+  const done = async (reply: unknown) => {
+    if (!reply) return;
+    await invalidateTireRequests(queryClient);
+    onClose();
+  };
+
+  const submitForm = async (values: TireFormValues) => {
+    const body = tireFormBody(values);
+    if (adding) {
+      if (!(await confirmAdd(String(body.serial_number)))) return;
+      await done(await run({ request: () => createTireRequest(body), form, fieldNames: TIRE_FORM_FIELDS }));
+      return;
+    }
+    if (!record) return;
+    const ok = await confirm({
+      title: 'Update informasi ban ?',
+      content: `Perubahan permintaan ban ${record.serial_number} akan disimpan.`,
+      okText: 'Update',
+    });
+    if (!ok) return;
+    await done(
+      await run({ request: () => updateTireRequest(record.id, body), form, fieldNames: TIRE_FORM_FIELDS }),
+    );
+  };
+
+  const approve = async () => {
+    if (!record) return;
+    let values: TireFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    // unsaved edits are stored first, so that the tire gets what the form shows
+    const body = tireFormBody(values);
+    const stored = tireFormBody(tireFormValues(record));
+    const changed = Object.keys(body).some((k) => body[k] !== stored[k]);
+    const ok = await confirm({
+      title: 'Submit ban ke database ?',
+      content: (
+        <>
+          Ban <b>{values.serial_number}</b> akan masuk ke database ban dengan status UNINSTALLED (stok
+          gudang).
+          {changed ? ' Perubahan pada form disimpan terlebih dahulu.' : ''}
+        </>
+      ),
+      okText: 'Submit',
+    });
+    if (!ok) return;
+    const reply = await run({
+      request: async () => {
+        if (changed) await updateTireRequest(record.id, body);
+        return approveTireRequest(record.id);
+      },
+      form,
+      fieldNames: TIRE_FORM_FIELDS,
+    });
+    await done(reply);
+  };
+
+  const remove = async () => {
+    if (!record) return;
+    const ok = await confirm({
+      title: 'Hapus permintaan ban ?',
+      content: approved
+        ? `Catatan permintaan ${record.serial_number} dihapus; ban yang sudah masuk database tetap ada.`
+        : `Permintaan ban ${record.serial_number} akan dihapus.`,
+      okText: 'Hapus',
+      danger: true,
+    });
+    if (!ok) return;
+    await done(await run({ request: () => deleteTireRequest(record.id) }));
+  };
+
+  const loading = id !== null && !record;
+  const lockedHint = approved ? TIRE_REQUEST_MESSAGES.alreadyApproved : null;
+  const footer = adding ? (
+    <Flex justify="end" gap={8}>
+      <Button onClick={close} disabled={pending}>
+        Keluar
+      </Button>
+      <Button type="primary" htmlType="submit" form={FORM_ID} icon={<PlusOutlined />} loading={pending}>
+        Tambah
+      </Button>
+    </Flex>
+  ) : (
+    <Flex justify="space-between" gap={8} wrap>
+      <Button danger icon={<DeleteOutlined />} onClick={remove} disabled={!record || pending}>
+        Hapus
+      </Button>
+      <Flex gap={8} wrap justify="end">
+        <Button onClick={close} disabled={pending}>
+          Keluar
+        </Button>
+        <WithHint hint={lockedHint}>
+          <Button
+            htmlType="submit"
+            form={FORM_ID}
+            icon={<SaveOutlined />}
+            disabled={!record || approved}
+            loading={pending}
+          >
+            Update
+          </Button>
+        </WithHint>
+        <WithHint hint={lockedHint}>
+          <Button
+            type="primary"
+            icon={<CheckCircleOutlined />}
+            onClick={approve}
+            disabled={!record || approved}
+            loading={pending}
+          >
+            Submit
+          </Button>
+        </WithHint>
+      </Flex>
+    </Flex>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={adding ? 'Form Tambah Ban Baru' : 'Form Edit Ban Baru'}
+      onCancel={close}
+      width={{ xs: '100%', md: 880, xl: 1000 }}
+      destroyOnHidden
+      mask={{ closable: false }}
+      footer={footer}
+    >
+      {loading ? (
+        <Flex vertical align="center" gap={8} style={{ padding: '32px 0' }}>
+          <Spin />
+          <Typography.Text type="secondary">{LOADING}</Typography.Text>
+        </Flex>
+      ) : null}
+      {record ? (
+        <Flex gap={8} wrap align="center" style={{ margin: '4px 0 8px' }}>
+          <Tag color={approved ? 'green' : 'orange'}>{record.status}</Tag>
+          <Typography.Text type="secondary">
+            Diajukan {formatDate(record.createdAt)} pukul {formatTime(record.createdAt)} · ID {record.id}
+          </Typography.Text>
+        </Flex>
+      ) : null}
+      {approved && record ? (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="Permintaan sudah disetujui: ban sudah ada di database ban."
+          action={
+            <LinkButton
+              size="small"
+              to={`/tire?searchBy=serial_number&q=${encodeURIComponent(record.serial_number)}`}
+            >
+              Lihat di List Ban
+            </LinkButton>
+          }
+        />
+      ) : null}
+      <Form
+        form={form}
+        id={FORM_ID}
+        layout="vertical"
+        onFinish={submitForm}
+        disabled={pending || approved}
+        scrollToFirstError
+        style={{ display: loading ? 'none' : undefined }}
+      >
+        <TireFormFields />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,222 @@
+import { DeleteOutlined, FileTextOutlined, SwapOutlined } from '@ant-design/icons';
+import { conditionLabel } from '@itms/contracts/enums';
+import type { TTireDetail } from '@itms/contracts/tire-list';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Flex, Form, Modal, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
+import { ImageZoom } from '../../components/image-zoom';
+import { LinkButton } from '../../components/link-button';
+import {
+  TIRE_FORM_FIELDS,
+  TireFormFields,
+  type TireFormValues,
+  tireFormBody,
+  tireFormValues,
+} from '../../components/tire-form-fields';
+import { formatDate } from '../../lib/dayjs';
+import { toast } from '../../lib/feedback';
+import { deleteTire } from './api/delete-tire';
+import { tireQuery } from './api/get-tire';
+import { invalidateTires } from './api/list-tires';
+import { updateTire } from './api/update-tire';
+import { TireStatusModal } from './tire-status-modal';
+import { TireStatusTag } from './tire-status-tag';
+
+const FORM_ID = 'tire-edit-form';
+
+const PARTS = ['Crown', 'Shoulder', 'Sidewall', 'Bead', 'Interior'];
+
+/** The five condition codes by part with their names, e.g. 'Crown: 99 Normal · Sidewall: 23 Sidewall Cut'. */
+export function conditionText(condition: string): string {
+  const codes = condition.split(',').map((s) => s.trim());
+  if (codes.length !== 5 || codes.some((c) => !/^\d{1,2}$/.test(c))) return condition || '-';
+  if (codes.every((c) => c === '0')) return 'Belum dicek';
+  if (codes.every((c) => c === '99')) return 'Normal (99) di semua bagian';
+  return codes.map((c, i) => `${PARTS[i]}: ${c} ${conditionLabel(Number(c))}`).join(' · ');
+}
+
+const RUPIAH = new Intl.NumberFormat('id-ID', {
+  style: 'currency',
+  currency: 'IDR',
+  maximumFractionDigits: 0,
+});
+/** 'Rp 4.250.000', or '-' when the price is unknown. */
+const rupiah = (n: number | null | undefined) => (n == null ? '-' : RUPIAH.format(n).replace(/\u00a0/g, ' '));
+
+function TireFacts({ tire }: { tire: TTireDetail }) {
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 2, lg: 3 }}
+      items={[
+        { key: 'status', label: 'Status', children: <TireStatusTag status={tire.status} /> },
+        { key: 'pos', label: 'POS', children: tire.position || '-' },
+        {
+          key: 'unit',
+          label: 'Unit',
+          children: tire.Unit
+            ? `${tire.Unit.plate_number} (${tire.Unit.unit_type}), dipasang pada ${tire.Unit.km_installed.toLocaleString('id-ID')} km`
+            : 'Tidak terpasang',
+        },
+        { key: 'cond', label: 'Kode Kondisi', children: conditionText(tire.condition) },
+        { key: 'price', label: 'Harga Beli', children: rupiah(tire.purchase_price) },
+        { key: 'retread', label: 'Biaya Vulkanisir', children: rupiah(tire.retread_cost) },
+        { key: 'id', label: 'ID Ban', children: tire.id },
+        { key: 'created', label: 'Terdaftar', children: formatDate(tire.createdAt) },
+      ]}
+    />
+  );
+}
+
+function TirePhotos({ tire }: { tire: TTireDetail }) {
+  const photos = [
+    { path: tire.serial_number_img, alt: 'Foto nomor seri', label: 'Nomor seri' },
+    { path: tire.tube_url, alt: 'Foto tube', label: 'Tube' },
+    { path: tire.flap_url, alt: 'Foto flap', label: 'Flap' },
+    { path: tire.inner_tube_url, alt: 'Foto inner tube', label: 'Inner tube' },
+  ];
+  return (
+    <Flex wrap gap={12}>
+      {photos.map((p) => (
+        <Flex key={p.alt} vertical gap={4} align="center">
+          <ImageZoom path={p.path} alt={p.alt} width={96} height={72} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {p.label}
+          </Typography.Text>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
+
+/** "Form Edit Ban": every field of a tire; Update, Hapus, status change and its stock card. */
+export function TireEditModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const open = id !== null;
+  const [form] = Form.useForm<TireFormValues>();
+  const confirm = useConfirm();
+  const { run, pending } = useAction();
+  const queryClient = useQueryClient();
+  const [statusOpen, setStatusOpen] = useState(false);
+  const tire = useQuery({ ...tireQuery(id ?? 0), enabled: open });
+  const data = open ? tire.data : undefined;
+
+  useEffect(() => {
+    if (data) {
+      form.resetFields();
+      form.setFieldsValue(tireFormValues(data));
+    }
+  }, [data, form]);
+
+  const close = () => {
+    if (pending) return;
+    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
+    onClose();
+  };
+
+  const submit = async (values: TireFormValues) => {
+    if (!data) return;
+    const ok = await confirm({
+      title: 'Update informasi ban ?',
+      content: `Perubahan data ban ${data.serial_number} akan disimpan.`,
+      okText: 'Update',
+    });
+    if (!ok) return;
+    const reply = await run({
+      request: () => updateTire(data.id, tireFormBody(values)),
+      form,
+      fieldNames: TIRE_FORM_FIELDS,
+    });
+    if (reply) {
+      await invalidateTires(queryClient);
+      onClose();
+    }
+  };
+
+  const remove = async () => {
+    if (!data) return;
+    const ok = await confirm({
+      title: 'Hapus data ban ?',
+      content: `Ban ${data.serial_number} akan dihapus permanen beserta kartu stoknya.`,
+      okText: 'Hapus',
+      danger: true,
+    });
+    if (!ok) return;
+    const reply = await run({ request: () => deleteTire(data.id) });
+    if (reply) {
+      await invalidateTires(queryClient);
+      onClose();
+    }
+  };
+
+  const loading = open && !data;
+  return (
+    <Modal
+      open={open}
+      title={data ? `Form Edit Ban · ${data.serial_number}` : 'Form Edit Ban'}
+      onCancel={close}
+      width={{ xs: '100%', md: 880, xl: 1000 }}
+      destroyOnHidden
+      mask={{ closable: false }}
+      footer={
+        <Flex justify="space-between" gap={8} wrap>
+          <Button danger icon={<DeleteOutlined />} onClick={remove} disabled={!data || pending}>
+            Hapus
+          </Button>
+          <Flex gap={8}>
+            <Button onClick={close} disabled={pending}>
+              Keluar
+            </Button>
+            <Button type="primary" htmlType="submit" form={FORM_ID} loading={pending} disabled={!data}>
+              Update
+            </Button>
+          </Flex>
+        </Flex>
+      }
+    >
+      {loading ? (
+        <Flex vertical align="center" gap={8} style={{ padding: '32px 0' }}>
+          {tire.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              title="Data ban tidak dapat diambil"
+              description={String(tire.error?.message)}
+            />
+          ) : (
+            <>
+              <Spin />
+              <Typography.Text type="secondary">{LOADING}</Typography.Text>
+            </>
+          )}
+        </Flex>
+      ) : null}
+      {data ? (
+        <Flex vertical gap={12} style={{ marginTop: 8 }}>
+          <Flex gap={8} wrap>
+            <LinkButton icon={<FileTextOutlined />} to={`/kartu-stok?tire=${data.id}`}>
+              Kartu Stok
+            </LinkButton>
+            <Button icon={<SwapOutlined />} onClick={() => setStatusOpen(true)} disabled={pending}>
+              Ubah Status
+            </Button>
+          </Flex>
+          <TireFacts tire={data} />
+          <TirePhotos tire={data} />
+          <Form
+            form={form}
+            id={FORM_ID}
+            layout="vertical"
+            onFinish={submit}
+            disabled={pending}
+            scrollToFirstError
+          >
+            <TireFormFields withOdometer />
+          </Form>
+          <TireStatusModal tire={data} open={statusOpen} onClose={() => setStatusOpen(false)} />
+        </Flex>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,333 @@
+import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
+import { ROLES, type Role } from '@itms/contracts/enums';
+import type { TTireManUpdateBody } from '@itms/contracts/users';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
+import { ImageUploadField } from '../../components/image-upload-field';
+import { ImageZoom } from '../../components/image-zoom';
+import { SignaturePadModal } from '../../components/signature-pad-modal';
+import { toast } from '../../lib/feedback';
+import { getStoredUser } from '../../lib/storage';
+import { forceLogout } from './api/force-logout';
+import { TIRE_MAN_KEY, tireManQuery } from './api/get-tire-man';
+import { updateTireMan } from './api/update-tire-man';
+import { OnlineTag } from './online-tag';
+import { PHONE_PATTERN } from './register-wizard';
+
+export interface EditValues {
+  name: string;
+  nik: string;
+  phone: string;
+  email: string;
+  password?: string;
+  role: Role;
+  department: string;
+  photo: string | null;
+  signature: string;
+}
+
+const FIELDS = ['name', 'nik', 'phone', 'email', 'password', 'role', 'department', 'photo', 'signature'];
+
+/** The PUT body: the password only when one was typed (spec: 'Password (placeholder only)'). */
+export function editBody(v: EditValues): TTireManUpdateBody {
+  return {
+    name: v.name.trim(),
+    nik: (v.nik ?? '').trim(),
+    phone: v.phone.trim(),
+    email: v.email.trim(),
+    role: v.role,
+    department: (v.department ?? '').trim(),
+    photo: v.photo || '-',
+    signature: v.signature || '-',
+    ...(v.password ? { password: v.password } : {}),
+  };
+}
+
+/** A row of the Tire Man list opens this: photo, signature, account fields, Update, Keluar, force logout. */
+export function EditTireManModal({
+  id,
+  name,
+  onClose,
+}: {
+  id: number | undefined;
+  name?: string;
+  onClose: () => void;
+}) {
+  const open = id !== undefined;
+  const [form] = Form.useForm<EditValues>();
+  const record = useQuery({ ...tireManQuery(id), enabled: open });
+  const [signing, setSigning] = useState(false);
+  const confirm = useConfirm();
+  const { run, pending } = useAction();
+  const filledFor = useRef<number | undefined>(undefined);
+  const me = getStoredUser();
+  const signature = Form.useWatch('signature', form);
+
+  // fill the form once per opened account (a later refresh only updates the Online state)
+  useEffect(() => {
+    if (!open) {
+      filledFor.current = undefined;
+      return;
+    }
+    const u = record.data;
+    if (!u || filledFor.current === u.id) return;
+    filledFor.current = u.id;
+    form.resetFields();
+    form.setFieldsValue({
+      name: u.name,
+      nik: u.nik,
+      phone: u.phone,
+      email: u.email,
+      password: '',
+      role: u.role,
+      department: u.department,
+      photo: u.photo === '-' ? null : u.photo,
+      signature: u.signature,
+    });
+  }, [open, record.data, form]);
+
+  const close = () => {
+    if (pending) return;
+    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
+    onClose();
+  };
+
+  const update = async (v: EditValues) => {
+    const ok = await confirm({
+      title: 'Update data Tire Man ?',
+      content: v.password
+        ? `Data ${v.name} dan password barunya akan disimpan; ia harus login kembali.`
+        : `Perubahan data ${v.name} akan disimpan.`,
+      okText: 'Update',
+    });
+    if (!ok || id === undefined) return;
+    await run({
+      request: () => updateTireMan(id, editBody(v)),
+      invalidate: [TIRE_MAN_KEY],
+      form,
+      fieldNames: FIELDS,
+      onDone: onClose,
+    });
+  };
+
+  const u = record.data;
+  const kick = async () => {
+    if (!u) return;
+    const ok = await confirm({
+      title: `Paksa logout ${u.name} ?`,
+      content: 'Sesi pengguna ini diakhiri sekarang; halaman yang sedang ia buka kembali ke login.',
+      okText: 'Paksa Logout',
+      danger: true,
+    });
+    if (!ok) return;
+    await run({ request: () => forceLogout(u.id), invalidate: [TIRE_MAN_KEY] });
+  };
+
+  const isAdmin = me?.role === 'admin';
+  const isSelf = me?.id === id;
+  const kickBlocked = !u
+    ? 'Mengambil data ...'
+    : isSelf
+      ? 'Gunakan Log Out untuk akun Anda sendiri'
+      : !u.isLogin
+        ? 'Pengguna sedang tidak login'
+        : null;
+  const kickButton = (
+    <Button danger icon={<PoweroffOutlined />} onClick={kick} disabled={Boolean(kickBlocked) || pending}>
+      Paksa Logout
+    </Button>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={
+        <Flex align="center" gap={8} wrap>
+          <span>Ubah Tire Man{u || name ? `: ${u?.name ?? name}` : ''}</span>
+          {u ? <OnlineTag isLogin={u.isLogin} /> : null}
+        </Flex>
+      }
+      onCancel={close}
+      width={860}
+      maskClosable={false}
+      destroyOnHidden
+      footer={
+        <Flex justify="space-between" gap={8} wrap>
+          <div>
+            {isAdmin ? kickBlocked ? <Tooltip title={kickBlocked}>{kickButton}</Tooltip> : kickButton : null}
+          </div>
+          <Flex gap={8}>
+            <Button onClick={close} disabled={pending}>
+              Keluar
+            </Button>
+            <Button type="primary" htmlType="submit" form="tire-man-edit" loading={pending} disabled={!u}>
+              Update
+            </Button>
+          </Flex>
+        </Flex>
+      }
+    >
+      {!u ? (
+        <Flex vertical align="center" gap={8} style={{ padding: '40px 0' }}>
+          <Spin />
+          <Typography.Text type="secondary">{LOADING}</Typography.Text>
+        </Flex>
+      ) : null}
+      <Form<EditValues>
+        form={form}
+        id="tire-man-edit"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={update}
+        disabled={pending}
+        style={{ display: u ? undefined : 'none', marginTop: 8 }}
+      >
+        <Row gutter={[24, 0]}>
+          <Col xs={24} md={9}>
+            <Form.Item name="photo" label="Foto">
+              <ImageUploadField label="Foto profil" width={104} height={104} round />
+            </Form.Item>
+            <Form.Item name="signature" label="Tanda Tangan">
+              <SignatureField
+                path={signature}
+                onSign={() => setSigning(true)}
+                disabled={pending}
+                name={u?.name ?? ''}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={15}>
+            <Row gutter={[16, 0]}>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="name"
+                  label="Nama"
+                  rules={[{ required: true, whitespace: true, message: 'Nama wajib diisi' }]}
+                >
+                  <Input maxLength={120} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="nik"
+                  label="NIK"
+                  rules={[{ pattern: /^\d*$/, message: 'NIK hanya boleh berisi angka' }]}
+                >
+                  <Input inputMode="numeric" maxLength={20} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="phone"
+                  label="No HP"
+                  rules={[
+                    { required: true, whitespace: true, message: 'Nomor HP wajib diisi' },
+                    { pattern: PHONE_PATTERN, message: 'Nomor HP tidak valid (contoh 08xxxxxxxxx)' },
+                  ]}
+                >
+                  <Input type="tel" inputMode="tel" placeholder="08xxxxxxxxx" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="email"
+                  label="Email"
+                  rules={[
+                    { required: true, whitespace: true, message: 'Email wajib diisi' },
+                    { type: 'email', message: 'Email tidak valid' },
+                  ]}
+                >
+                  <Input type="email" autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="password"
+                  label="Password"
+                  extra="Kosongkan bila tidak diganti"
+                  rules={[{ min: 8, message: 'Password minimal 8 karakter' }]}
+                >
+                  <Input.Password placeholder="••••••••" autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="role"
+                  label="Role"
+                  rules={[{ required: true, message: 'Role wajib dipilih' }]}
+                >
+                  <Select<Role> options={ROLES.map((r) => ({ value: r, label: r }))} />
+                </Form.Item>
+              </Col>
+              <Col xs={24}>
+                <Form.Item name="department" label="Departemen">
+                  <Input maxLength={120} placeholder="Mis. EDP, Tire Service Lapangan" />
+                </Form.Item>
+              </Col>
+            </Row>
+          </Col>
+        </Row>
+      </Form>
+      <SignaturePadModal
+        open={signing}
+        width={SIGNATURE_PAD_CHECK.width}
+        height={SIGNATURE_PAD_CHECK.height}
+        title="Tanda Tangan"
+        cancelText="Keluar"
+        onCancel={() => setSigning(false)}
+        onSubmit={(path) => {
+          form.setFieldValue('signature', path);
+          setSigning(false);
+          toast().info('Tanda tangan baru tersimpan setelah Update', 3);
+        }}
+      />
+    </Modal>
+  );
+}
+
+/** The stored (or newly drawn) signature and the button that opens the pad. */
+function SignatureField({
+  path,
+  onSign,
+  disabled,
+  name,
+}: {
+  path: string | undefined;
+  onSign: () => void;
+  disabled: boolean;
+  name: string;
+}) {
+  return (
+    <Flex vertical gap={8} align="flex-start">
+      {path && path !== '-' ? (
+        <div style={{ border: '1px solid #e6e9f0', borderRadius: 8, padding: 4, lineHeight: 0 }}>
+          <ImageZoom path={path} alt={`Tanda tangan ${name}`} width={192} height={112} fit="contain" />
+        </div>
+      ) : (
+        <div
+          role="img"
+          aria-label="Belum ada tanda tangan"
+          style={{
+            width: 200,
+            height: 120,
+            display: 'grid',
+            placeItems: 'center',
+            border: '1px dashed #d0d5dd',
+            borderRadius: 8,
+            background: '#fafbfc',
+            color: '#8c8c8c',
+            fontSize: 12,
+          }}
+        >
+          Belum ada tanda tangan
+        </div>
+      )}
+      <Button icon={<EditOutlined />} onClick={onSign} disabled={disabled}>
+        {path && path !== '-' ? 'Ganti tanda tangan' : 'Buat tanda tangan'}
+      </Button>
+    </Flex>
+  );
+}

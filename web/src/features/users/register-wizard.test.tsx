@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { viewport } from '../../test/setup';
+
+vi.mock('../../lib/socket', () => ({
+  connectSocket: vi.fn(() => new Promise(() => {})),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => null),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Tire Man registration wizard', () => {
+  it('one field per step, checked before going on; a refused email sends the user back to its step', {
+    timeout: 240_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    const bodies: unknown[] = [];
+    mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
+      'GET /api/tire-man': () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } }),
+      'POST /api/tire-man/register': (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        if (bodies.length === 1) {
+          return {
+            status: 409,
+            body: {
+              statusCode: 409,
+              code: 'CONFLICT',
+              message: 'Email sudah terdaftar, gunakan email lain',
+              fields: [{ field: 'email', message: 'Email sudah terdaftar, gunakan email lain' }],
+            },
+          };
+        }
+        return {
+          status: 201,
+          body: {
+            message: 'Sukses / User Ditambahkan',
+            data: {
+              id: 20,
+              name: 'Rudi',
+              email: 'rudi2@itms.local',
+              phone: '081299887766',
+              role: 'tire-man',
+            },
+          },
+        };
+      },
+    });
+    renderApp('/user');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /Registrasi/ }));
+    const dialog = await screen.findByRole('dialog');
+    const next = () => user.click(within(dialog).getByRole('button', { name: /Lanjut|Daftar/ }));
+    const field = (label: string) => within(dialog).getByLabelText(label);
+
+    await next();
+    expect(await within(dialog).findByText('Nama wajib diisi')).toBeTruthy();
+    fireEvent.change(field('Nama lengkap'), { target: { value: 'Rudi Hartono' } });
+    await next();
+    await waitFor(() => expect(field('Email aktif')).toBeTruthy());
+    fireEvent.change(field('Email aktif'), { target: { value: 'bukan-email' } });
+    await next();
+    expect(await within(dialog).findByText('Email tidak valid')).toBeTruthy();
+    fireEvent.change(field('Email aktif'), { target: { value: 'rudi@itms.local' } });
+    await next();
+    await waitFor(() => expect(field('Nomor WhatsApp')).toBeTruthy());
+    fireEvent.change(field('Nomor WhatsApp'), { target: { value: '081299887766' } });
+    await next();
+    await waitFor(() => expect(field('Password default')).toBeTruthy());
+    fireEvent.change(field('Password default'), { target: { value: 'rahasia123' } });
+    await next();
+    await waitFor(() => expect(field('NIK')).toBeTruthy());
+    fireEvent.change(field('NIK'), { target: { value: '3174000011112222' } });
+    await next();
+    expect(await within(dialog).findByText('Periksa kembali sebelum mendaftar:')).toBeTruthy();
+    await next();
+    await screen.findAllByText('Daftarkan user baru ?');
+    await user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }));
+
+    // refused: back on the Email step with the server's message
+    expect(await within(dialog).findByText('Email sudah terdaftar, gunakan email lain')).toBeTruthy();
+    expect(bodies[0]).toEqual({
+      name: 'Rudi Hartono',
+      email: 'rudi@itms.local',
+      phone: '081299887766',
+      password: 'rahasia123',
+      nik: '3174000011112222',
+      role: 'tire-man',
+    });
+    fireEvent.change(field('Email aktif'), { target: { value: 'rudi2@itms.local' } });
+    for (let i = 0; i < 5; i++) await next();
+    await screen.findAllByText('Daftarkan user baru ?');
+    await user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }));
+    expect(await screen.findByText('Sukses / User Ditambahkan')).toBeTruthy();
+    expect((bodies[1] as { email: string }).email).toBe('rudi2@itms.local');
+  });
+});

@@ -1,0 +1,242 @@
+import { CloseOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { TWarehouseReply, TWarehouseRow } from '@itms/contracts/stock';
+import {
+  Button,
+  Card,
+  Col,
+  Flex,
+  Row,
+  Segmented,
+  Select,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
+import { XlsxExportButton } from '../../components/xlsx-export-button';
+import { formatDate, formatTime } from '../../lib/dayjs';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { usePagedList } from '../../lib/use-paged-list';
+import { tireCardHref, WAREHOUSE_LIST } from './api/list-warehouse';
+import { WarehouseGroups } from './warehouse-groups';
+
+const SIZES = { options: [10, 20, 50], default: 10 } as const;
+const STATUS_OPTIONS = [
+  { value: '', label: 'Semua' },
+  { value: 'UNINSTALLED', label: 'Uninstalled' },
+  { value: 'SPARE', label: 'Spare' },
+];
+
+const columns: TableColumnsType<TWarehouseRow> = [
+  { key: 'id', title: 'ID', dataIndex: 'id', width: 64 },
+  {
+    key: 'serial_number',
+    title: 'S/N',
+    dataIndex: 'serial_number',
+    render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+  },
+  { key: 'brand', title: 'Brand', dataIndex: 'ir_brand' },
+  { key: 'size', title: 'Size', dataIndex: 'size' },
+  { key: 'pattern', title: 'Pattern', dataIndex: 'pattern' },
+  {
+    key: 'rtd',
+    title: 'RTD Min',
+    dataIndex: 'groove_lowest',
+    align: 'right',
+    render: (v: number | null) => (v === null ? '-' : v.toLocaleString('id-ID')),
+  },
+  {
+    key: 'status',
+    title: 'Status',
+    dataIndex: 'status',
+    render: (s: string) => <Tag color={s === 'SPARE' ? 'gold' : 'blue'}>{s}</Tag>,
+  },
+  { key: 'location', title: 'Lokasi', render: (_, r) => r.Location?.name ?? '-' },
+  {
+    key: 'last',
+    title: 'Pergerakan Terakhir',
+    render: (_, r) =>
+      r.last_movement ? (
+        <Flex vertical style={{ minWidth: 220, maxWidth: 360, whiteSpace: 'normal' }}>
+          <span>{r.last_movement.description}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatDate(r.last_movement.createdAt)} {formatTime(r.last_movement.createdAt)}
+            {r.last_movement.user_name ? ` · ${r.last_movement.user_name}` : ''}
+          </Typography.Text>
+        </Flex>
+      ) : (
+        '-'
+      ),
+  },
+  {
+    key: 'card',
+    title: '',
+    render: (_, r) => (
+      <Link
+        to={tireCardHref(r.id)}
+        aria-label={`Kartu stok ${r.serial_number}`}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        <FileTextOutlined /> Kartu Stok
+      </Link>
+    ),
+  },
+];
+
+/** /warehouse: tires in stock by location, size and brand, with totals and each tire's last movement. */
+export default function WarehousePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const status =
+    params.get('status') === 'UNINSTALLED' || params.get('status') === 'SPARE' ? params.get('status')! : '';
+  const size = params.get('size') ?? undefined;
+  const brand = params.get('brand') ?? undefined;
+  const locationId = /^\d+$/.test(params.get('location_id') ?? '')
+    ? Number(params.get('location_id'))
+    : undefined;
+  const filters = { status: status || undefined, size, brand, location_id: locationId };
+  const list = usePagedList<TWarehouseRow, TWarehouseReply>({ ...WAREHOUSE_LIST, sizes: SIZES, filters });
+  const groups = list.data?.groups ?? [];
+  const totals = list.data?.totals;
+  const wide = useMediaQuery(DESKTOP_QUERY);
+
+  // locations seen in the groups (the list answers them for the current filter)
+  const locationOptions = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const g of groups) if (g.location_id !== null) seen.set(g.location_id, g.location);
+    return [...seen].map(([value, label]) => ({ value, label }));
+  }, [groups]);
+
+  const set = (next: Record<string, string | number | undefined>) =>
+    list.update({
+      ...Object.fromEntries(
+        Object.entries(next).map(([k, v]) => [k, v === undefined ? undefined : String(v)]),
+      ),
+      page: undefined,
+    });
+  const narrowed = Boolean(size || brand || locationId || status || list.q);
+
+  return (
+    <Flex vertical gap={16}>
+      <PageHeading
+        extra={
+          <XlsxExportButton
+            path={WAREHOUSE_LIST.exportPath}
+            query={{ ...filters, q: list.q }}
+            filename="warehouse.xlsx"
+          />
+        }
+      />
+      <Row gutter={[12, 12]}>
+        {[
+          { label: 'Total stok', value: totals?.total, color: '#1f4e9c' },
+          { label: 'Uninstalled', value: totals?.uninstalled, color: '#1677ff' },
+          { label: 'Spare', value: totals?.spare, color: '#faad14' },
+          {
+            label: 'Kelompok stok',
+            value: list.data ? groups.length : undefined,
+            color: '#8c8c8c',
+          },
+        ].map((t) => (
+          <Col key={t.label} xs={12} md={6}>
+            <Card size="small" style={{ borderInlineStart: `3px solid ${t.color}` }}>
+              <Statistic
+                title={t.label}
+                value={t.value ?? '-'}
+                loading={t.value === undefined}
+                styles={{ content: { fontSize: wide ? 24 : 18 } }}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card size="small" title="Stok per Lokasi, Size dan Brand">
+        <WarehouseGroups
+          groups={groups}
+          loading={list.isFetching && !list.data}
+          onPick={(g) => set({ size: g.size, brand: g.brand, location_id: g.location_id ?? undefined })}
+        />
+      </Card>
+      <Card size="small" title="Ban di Gudang">
+        <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
+          <ListSearch value={list.q} onSearch={list.setSearch} placeholder="Cari S/N" />
+          <Select
+            allowClear
+            placeholder="Semua lokasi"
+            aria-label="Filter lokasi"
+            value={locationId}
+            options={locationOptions}
+            onChange={(v) => set({ location_id: v })}
+            style={{ width: 200 }}
+          />
+          <Segmented
+            aria-label="Status stok"
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={(v) => set({ status: String(v) || undefined })}
+          />
+          {size ? (
+            <Tag
+              closable
+              closeIcon={<CloseOutlined aria-label="Hapus filter size" />}
+              onClose={() => set({ size: undefined })}
+            >
+              Size: {size}
+            </Tag>
+          ) : null}
+          {brand ? (
+            <Tag
+              closable
+              closeIcon={<CloseOutlined aria-label="Hapus filter brand" />}
+              onClose={() => set({ brand: undefined })}
+            >
+              Brand: {brand}
+            </Tag>
+          ) : null}
+          {narrowed ? (
+            <Button
+              type="link"
+              size="small"
+              onClick={() =>
+                set({
+                  size: undefined,
+                  brand: undefined,
+                  location_id: undefined,
+                  status: undefined,
+                  q: undefined,
+                })
+              }
+            >
+              Hapus filter
+            </Button>
+          ) : null}
+          <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
+            <Typography.Text type="secondary" role="status">
+              {list.data ? `${list.data.total.toLocaleString('id-ID')} ban` : 'Mengambil Data ...'}
+            </Typography.Text>
+            <Tooltip title="Muat ulang">
+              <Button
+                aria-label="Muat ulang"
+                icon={<ReloadOutlined />}
+                onClick={() => list.refetch()}
+                loading={list.isFetching}
+              />
+            </Tooltip>
+          </Flex>
+        </Flex>
+        <Table<TWarehouseRow>
+          {...list.tableProps}
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          onRow={openableRow((r: TWarehouseRow) => navigate(tireCardHref(r.id)))}
+        />
+      </Card>
+    </Flex>
+  );
+}

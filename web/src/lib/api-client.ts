@@ -1,0 +1,152 @@
+import type { ErrorCode, TError, USER_ALREADY_LOGIN } from '@itms/contracts/errors';
+import { getToken } from './storage';
+
+export const API_BASE = '/api';
+/** Where uploaded files are served (`{ awsImage }` paths are relative to it). */
+export const FILES_BASE = '/files';
+export const ALREADY_LOGGED_IN_DETAIL: typeof USER_ALREADY_LOGIN = 'userIsAlreadyLogin';
+
+export type ApiErrorCode = ErrorCode | 'NETWORK';
+
+/** A failed API call, carrying the server's error shape `{statusCode, code, message, detail?, fields?}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly detail?: string;
+  readonly fields?: TError['fields'];
+
+  constructor(body: {
+    statusCode: number;
+    code: ApiErrorCode;
+    message: string;
+    detail?: string;
+    fields?: TError['fields'];
+  }) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = body.statusCode;
+    this.code = body.code;
+    this.detail = body.detail;
+    this.fields = body.fields;
+  }
+}
+
+export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
+export const isUnauthorized = (err: unknown) => isApiError(err) && err.status === 401;
+
+type Scalar = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData (uploads) or URLSearchParams is sent as is. */
+  body?: unknown;
+  query?: Record<string, Scalar | Scalar[]>;
+  /** false for the public calls (login, forgot password): no token, no redirect on 401. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+let unauthorizedHandler: (err: ApiError) => void = () => {};
+/** What to do when a protected call gets 401 (token expired or revoked): set once by the app. */
+export function setUnauthorizedHandler(handler: (err: ApiError) => void) {
+  unauthorizedHandler = handler;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v !== undefined && v !== null && v !== '') params.append(key, String(v));
+    }
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const b = body as Partial<TError> | null;
+  if (b && typeof b === 'object' && typeof b.message === 'string') {
+    return new ApiError({
+      statusCode: typeof b.statusCode === 'number' ? b.statusCode : status,
+      code: (b.code as ApiErrorCode) ?? 'INTERNAL',
+      message: b.message,
+      detail: b.detail,
+      fields: b.fields,
+    });
+  }
+  return new ApiError({
+    statusCode: status,
+    code: status === 401 ? 'UNAUTHORIZED' : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
+    message: status >= 500 ? 'Terjadi kesalahan pada server' : `Permintaan gagal (HTTP ${status})`,
+  });
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const { method = 'GET', body, query, auth = true, signal } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = auth ? getToken() : null;
+  if (token) headers.access_token = token;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData || body instanceof URLSearchParams) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError({ statusCode: 0, code: 'NETWORK', message: 'Tidak dapat terhubung ke server' });
+  }
+  if (!res.ok) {
+    const data = await res.json().catch(() => null);
+    const error = toApiError(res.status, data);
+    if (res.status === 401 && token) unauthorizedHandler(error);
+    throw error;
+  }
+  return res;
+}
+
+/** Calls `/api<path>` with the stored `access_token` header; throws ApiError on failure. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(path, options);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, o?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, o),
+  post: <T>(path: string, body?: unknown, o?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...o, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, o?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...o, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, o?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...o, method: 'PATCH', body }),
+  delete: <T>(path: string, o?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...o, method: 'DELETE' }),
+};
+
+/** Downloads a file the server generates (Excel exports) under the given name. */
+export async function apiDownload(path: string, filename: string, options: RequestOptions = {}) {
+  const res = await send(path, options);
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** URL of an uploaded file; '-' or empty means none. */
+export function fileUrl(path: string | null | undefined): string | undefined {
+  if (!path || path === '-') return undefined;
+  if (/^https?:\/\//.test(path)) return path;
+  return `${FILES_BASE}/${path.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,42 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/id';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.locale('id');
+
+/** Times are stored UTC and shown in the operation's time zone (ARCHITECTURE.md, dates). */
+export const APP_TIMEZONE: string = import.meta.env.VITE_APP_TIMEZONE || 'Asia/Jakarta';
+
+/** A moment in the app's time zone. */
+export function appTime(value?: dayjs.ConfigType): dayjs.Dayjs {
+  return dayjs(value).tz(APP_TIMEZONE);
+}
+
+/** A `yyyy-mm-dd` day read in the app's time zone (not the browser's). */
+export function fromApiDate(day: string): dayjs.Dayjs {
+  return dayjs.tz(day, 'YYYY-MM-DD', APP_TIMEZONE);
+}
+
+/** `yyyy-mm-dd`, the date format of requests. */
+export function toApiDate(value: dayjs.ConfigType): string {
+  return appTime(value).format('YYYY-MM-DD');
+}
+
+/** `DD MMMM YYYY` in Indonesian, e.g. 05 Januari 2025. */
+export function formatDate(value: dayjs.ConfigType): string {
+  return appTime(value).format('DD MMMM YYYY');
+}
+
+/** With the Indonesian weekday, e.g. Senin, 05 Januari 2025. */
+export function formatDayDate(value: dayjs.ConfigType): string {
+  return appTime(value).format('dddd, DD MMMM YYYY');
+}
+
+export function formatTime(value: dayjs.ConfigType): string {
+  return appTime(value).format('HH:mm');
+}
+
+export { dayjs };

@@ -1,0 +1,78 @@
+import { App, Modal, message as staticMessage } from 'antd';
+import { isApiError } from './api-client';
+
+/** Footer of the generic error dialog (spec section 8). */
+export const BAD_REQUEST_FOOTER = 'This might be caused by bad request';
+/** Footer of login, credential and logout failures (spec section 8). */
+export const CONTACT_ADMIN_FOOTER = 'Contact admin';
+
+type AppFeedback = ReturnType<typeof App.useApp>;
+let bridge: Pick<AppFeedback, 'modal' | 'message'> | null = null;
+
+/**
+ * Lets non-React code (query callbacks, socket handlers) open antd dialogs and toasts that use
+ * the app's theme and locale. Rendered once inside antd's <App>.
+ */
+export function FeedbackBridge() {
+  const { modal, message } = App.useApp();
+  bridge = { modal, message };
+  return null;
+}
+
+/** The message of any thrown value, for people. */
+export function errorText(err: unknown): string {
+  if (isApiError(err)) {
+    const fields = err.fields?.map((f) => f.message).filter((m) => m && m !== err.message) ?? [];
+    return fields.length ? `${err.message}: ${[...new Set(fields)].join(', ')}` : err.message;
+  }
+  if (err instanceof Error && err.message) return err.message;
+  return 'Terjadi kesalahan';
+}
+
+export interface ErrorDialogOptions {
+  text: string;
+  title?: string;
+  /** Small print under the text; null for none. */
+  footer?: string | null;
+}
+
+/** The "Oops..." error dialog: icon error, title, error text, footer (spec section 8). */
+export function showErrorDialog({
+  text,
+  title = 'Oops...',
+  footer = BAD_REQUEST_FOOTER,
+}: ErrorDialogOptions) {
+  const config = {
+    title,
+    content: (
+      <div>
+        <div>{text}</div>
+        {footer ? (
+          <div
+            style={{
+              marginTop: 16,
+              paddingTop: 10,
+              borderTop: '1px solid rgba(5, 5, 5, 0.06)',
+              color: 'rgba(0, 0, 0, 0.45)',
+              fontSize: 13,
+            }}
+          >
+            {footer}
+          </div>
+        ) : null}
+      </div>
+    ),
+    okText: 'OK',
+  };
+  return bridge ? bridge.modal.error(config) : Modal.error(config);
+}
+
+/** Error dialog for a failed call, logged as well (spec section 8). */
+export function showApiError(err: unknown, footer: string | null = BAD_REQUEST_FOOTER) {
+  console.error(err);
+  return showErrorDialog({ text: errorText(err), footer });
+}
+
+export function toast(): AppFeedback['message'] {
+  return bridge?.message ?? staticMessage;
+}

@@ -1,0 +1,100 @@
+import type { TListResult } from '@itms/contracts/list';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TablePaginationConfig, TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from './api-client';
+
+type Scalar = string | number | boolean | null | undefined;
+
+export interface PagedListOptions {
+  /** Query key prefix, e.g. 'tire-check-queue'. */
+  key: string;
+  /** API path under /api. */
+  path: string;
+  sizes: { readonly options: readonly number[]; readonly default: number };
+  /** Filters sent with every request (besides page, pageSize, sort, q). */
+  filters?: Record<string, Scalar>;
+  /** The record searches take their query in a POST body. */
+  method?: 'GET' | 'POST';
+  enabled?: boolean;
+}
+
+/**
+ * A server-paged list whose page, size, sort and search live in the URL, so that reload and
+ * links restore it. Returns the data and ready-made props for an antd Table.
+ */
+export function usePagedList<T extends object, R extends TListResult<T> = TListResult<T>>(
+  o: PagedListOptions,
+) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const sizeParam = Number(params.get('pageSize'));
+  const pageSize = o.sizes.options.includes(sizeParam) ? sizeParam : o.sizes.default;
+  const sort = params.get('sort') ?? undefined;
+  const q = params.get('q') ?? undefined;
+  const query = { page, pageSize, sort, q, ...o.filters };
+
+  const result = useQuery({
+    queryKey: [o.key, query],
+    queryFn: ({ signal }) =>
+      o.method === 'POST' ? api.post<R>(o.path, query, { signal }) : api.get<R>(o.path, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled: o.enabled ?? true,
+  });
+
+  const update = useCallback(
+    (next: Record<string, string | number | undefined>) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(next)) {
+            if (v === undefined || v === '') p.delete(k);
+            else p.set(k, String(v));
+          }
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const setSearch = useCallback(
+    (text: string) => update({ q: text.trim() || undefined, page: undefined }),
+    [update],
+  );
+
+  const onChange: TableProps<T>['onChange'] = (pagination: TablePaginationConfig, _f, sorter) => {
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
+    const field = s?.order ? String(s.columnKey ?? s.field) : undefined;
+    const nextSize = pagination.pageSize ?? pageSize;
+    update({
+      page: nextSize !== pageSize ? undefined : pagination.current,
+      pageSize: nextSize === o.sizes.default ? undefined : nextSize,
+      sort: field ? `${s?.order === 'descend' ? '-' : ''}${field}` : undefined,
+    });
+  };
+
+  const tableProps: TableProps<T> = {
+    dataSource: result.data?.data ?? [],
+    loading: result.isFetching,
+    onChange,
+    pagination: {
+      current: page,
+      pageSize,
+      total: result.data?.total ?? 0,
+      pageSizeOptions: o.sizes.options.map(String),
+      showSizeChanger: o.sizes.options.length > 1,
+      showTotal: (total, [from, to]) => `${from}-${to} dari ${total}`,
+    },
+    scroll: { x: 'max-content' },
+    locale: { emptyText: 'Tidak ada data' },
+  };
+
+  /** antd's sortOrder of a column, from the URL. */
+  const sortOrder = (column: string) =>
+    sort === column ? ('ascend' as const) : sort === `-${column}` ? ('descend' as const) : null;
+
+  return { ...result, page, pageSize, sort, q, setSearch, update, tableProps, sortOrder };
+}

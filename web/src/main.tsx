@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { config as zodConfig } from 'zod';
+import { AppProviders } from './app/providers';
+import { buildRoutes } from './app/routes';
+import { setUnauthorizedHandler } from './lib/api-client';
+import { toast } from './lib/feedback';
+import { createQueryClient } from './lib/query-client';
+import { endLocalSession } from './lib/session';
+import { isSignedIn } from './lib/storage';
+
+// zod would probe `new Function` for its fast path: the CSP (script-src 'self', no eval) refuses
+// it and the browser reports a violation; the interpreted mode needs no eval
+zodConfig({ jitless: true });
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(buildRoutes());
+
+// a protected call got 401 (expired or revoked session): sign out here; the guard goes to /login
+setUnauthorizedHandler((err) => {
+  if (!isSignedIn()) return;
+  endLocalSession(queryClient);
+  toast().warning(err.message || 'Sesi berakhir, silakan login kembali', 5);
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,48 @@
+// Web unit tests run in happy-dom. antd reads window.matchMedia (responsive observers) and
+// signature_pad needs a canvas 2D context; neither exists in a DOM emulator.
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+/** Tests may set this to render the desktop (>= 960px) layout. */
+export const viewport = { width: 390 };
+
+function matches(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (min && viewport.width < Number(min[1])) return false;
+  if (max && viewport.width > Number(max[1])) return false;
+  return Boolean(min || max);
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  value: (query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+HTMLCanvasElement.prototype.getContext = vi.fn(() => {
+  const noop = () => {};
+  return new Proxy(
+    { canvas: document.createElement('canvas') },
+    { get: (target, prop) => (prop in target ? target[prop as keyof typeof target] : noop) },
+  );
+}) as unknown as HTMLCanvasElement['getContext'];
+
+// the first render of a lazy route transforms its modules: allow for it
+configure({ asyncUtilTimeout: 15_000 });
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  viewport.width = 390;
+});
