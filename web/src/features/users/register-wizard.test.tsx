@@ -54,7 +54,13 @@ describe('Tire Man registration wizard', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Registrasi/ }));
     const dialog = await screen.findByRole('dialog');
-    const next = () => user.click(within(dialog).getByRole('button', { name: /Lanjut|Daftar/ }));
+    // antd modals ignore the pointer while they animate in or out: click once the button takes it
+    const clickWhenReady = (button: () => HTMLElement) => waitFor(() => user.click(button()));
+    const next = () => clickWhenReady(() => within(dialog).getByRole('button', { name: /Lanjut|Daftar/ }));
+    const confirm = () =>
+      clickWhenReady(() =>
+        within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }),
+      );
     const field = (label: string) => within(dialog).getByLabelText(label);
 
     await next();
@@ -79,7 +85,7 @@ describe('Tire Man registration wizard', () => {
     expect(await within(dialog).findByText('Periksa kembali sebelum mendaftar:')).toBeTruthy();
     await next();
     await screen.findAllByText('Daftarkan user baru ?');
-    await user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }));
+    await confirm();
 
     // refused: back on the Email step with the server's message
     expect(await within(dialog).findByText('Email sudah terdaftar, gunakan email lain')).toBeTruthy();
@@ -94,7 +100,7 @@ describe('Tire Man registration wizard', () => {
     fireEvent.change(field('Email aktif'), { target: { value: 'rudi2@itms.local' } });
     for (let i = 0; i < 5; i++) await next();
     await screen.findAllByText('Daftarkan user baru ?');
-    await user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }));
+    await confirm();
     expect(await screen.findByText('Sukses / User Ditambahkan')).toBeTruthy();
     expect((bodies[1] as { email: string }).email).toBe('rudi2@itms.local');
   });
