@@ -35,7 +35,9 @@ import { stockRoutes } from './modules/stock/stock.routes';
 import { filesRoutes } from './modules/system/files.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { tireChecksRoutes } from './modules/tire-checks/tire-checks.routes';
+import { emitTireAlerts } from './modules/tire-intelligence/alert-broadcast';
 import { tireIntelligenceRoutes } from './modules/tire-intelligence/tire-intelligence.routes';
+import { createWearRefresher, type WearRefresher } from './modules/tire-intelligence/wear-refresher';
 import { tireReplacementsRoutes } from './modules/tire-replacements/tire-replacements.routes';
 import { tireRequestsRoutes } from './modules/tire-requests/tire-requests.routes';
 import { tiresRoutes } from './modules/tires/tires.routes';
@@ -56,6 +58,7 @@ declare module 'fastify' {
     whatsapp: WhatsappGateway;
     auth: AuthService;
     realtime: Realtime;
+    tireWear: WearRefresher;
   }
 }
 
@@ -136,6 +139,13 @@ export async function buildApp({
   app.decorate('auth', auth);
   app.decorate('realtime', attachRealtime(app, auth, database.pool));
   app.addHook('onClose', async () => app.realtime.close());
+  // wear statistics are refreshed after validations commit; then the office gets the alert counts
+  app.decorate(
+    'tireWear',
+    createWearRefresher(database.db, { log: app.log, onRefreshed: () => emitTireAlerts(app) }),
+  );
+  app.addHook('onReady', async () => app.tireWear.kick()); // what a stopped process left queued
+  app.addHook('onClose', async () => app.tireWear.close());
 
   await app.register(errorsPlugin);
   // text and JSON replies compressed (@fastify/compress skips images and spreadsheets: not compressible)

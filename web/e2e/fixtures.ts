@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'itms12345';
 export const ACCOUNTS = {
@@ -43,3 +43,47 @@ export const test = base.extend<{ signOutAfter: undefined }>({
 });
 
 export { expect };
+
+/**
+ * The element's box once the modal's opening zoom is over (two reads 100 ms apart agree): a stroke
+ * drawn mid-animation could start on the mask, which closes the modal.
+ */
+async function settledBox(page: Page, el: Locator) {
+  let last = await el.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await page.waitForTimeout(100);
+    const box = await el.boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width) return box;
+    last = box;
+  }
+  throw new Error('the signature pad did not settle in 5 s');
+}
+
+/**
+ * Draws two strokes on the signature pad of `dialog` until its Submit button is enabled: the pad
+ * attaches once signature_pad's chunk has loaded, and a stroke drawn before that is not taken.
+ */
+export async function drawSignature(page: Page, dialog: Locator) {
+  const canvas = dialog.getByLabel('Area tanda tangan');
+  const submit = dialog.getByRole('button', { name: 'Submit', exact: true });
+  await expect(canvas).toBeVisible();
+  await expect(async () => {
+    const box = await settledBox(page, canvas);
+    const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
+    await page.mouse.move(...at(0.15, 0.6));
+    await page.mouse.down();
+    for (const [fx, fy] of [
+      [0.25, 0.3],
+      [0.35, 0.7],
+      [0.45, 0.35],
+      [0.55, 0.65],
+    ] as const)
+      await page.mouse.move(...at(fx, fy), { steps: 6 });
+    await page.mouse.up();
+    await page.mouse.move(...at(0.6, 0.5));
+    await page.mouse.down();
+    await page.mouse.move(...at(0.85, 0.45), { steps: 8 });
+    await page.mouse.up();
+    await expect(submit).toBeEnabled({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}

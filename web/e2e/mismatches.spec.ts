@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, logoutToken, PASSWORD, test, tokenOf } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNTS, drawSignature, expect, loginAs, logoutToken, PASSWORD, test, tokenOf } from './fixtures';
 
 // BKB (issue 5): a tire man's report reaches the open back office, the EDP validates it with one
 // Update and one Kosong, finds it approved in Rekam BKB, returns it and deletes it.
@@ -83,27 +83,6 @@ function socketConnected(page: Page) {
 }
 
 /** Draws a signature with the mouse: two strokes across the pad. */
-async function drawSignature(page: Page, pad: Locator) {
-  const box = (await pad.boundingBox())!;
-  const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
-  await page.mouse.move(...at(0.15, 0.6));
-  await page.mouse.down();
-  for (const [fx, fy] of [
-    [0.25, 0.3],
-    [0.35, 0.7],
-    [0.45, 0.35],
-    [0.55, 0.65],
-    [0.7, 0.4],
-  ] as const) {
-    await page.mouse.move(...at(fx, fy), { steps: 6 });
-  }
-  await page.mouse.up();
-  await page.mouse.move(...at(0.2, 0.8));
-  await page.mouse.down();
-  await page.mouse.move(...at(0.8, 0.78), { steps: 10 });
-  await page.mouse.up();
-}
-
 // two cores shared with other helpers' builds and tests: give the slow moments room
 test.describe.configure({ timeout: 180_000 });
 const SLOW = { timeout: 30_000 };
@@ -153,9 +132,7 @@ test('a field BKB opens /mismatch by itself; validated with Update and Kosong, f
     await expect(dialog.getByText('harap tanda tangan terlebih dahulu')).toBeVisible();
     await dialog.getByRole('button', { name: 'SETUJUI' }).click();
     const padDialog = page.getByRole('dialog', { name: 'Tanda Tangan' });
-    const pad = padDialog.getByLabel('Area tanda tangan');
-    await expect(pad).toBeVisible();
-    await drawSignature(page, pad);
+    await drawSignature(page, padDialog);
     await padDialog.getByRole('button', { name: 'Submit' }).click();
     await expect(padDialog).toBeHidden();
     await expect(dialog.getByText('Sudah ditandatangani')).toBeVisible();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TTireCheckDetail, TTireCheckRecord } from '@itms/contracts/tire-checks';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, logoutToken, test, tokenOf } from './fixtures';
+import { ACCOUNTS, drawSignature, expect, loginAs, logoutToken, test, tokenOf } from './fixtures';
 
 // Issue 3, "Done when": as edp@itms.local on the seeded demo data, validate the newest pending
 // check (clamping, colours, a signature drawn with the mouse, one validate call) and return another.
@@ -48,7 +48,8 @@ async function typeInto(field: Locator, text: string) {
   await field.pressSequentially(text);
 }
 
-/** The background of the first painted box around an element (the antd field's root). */
+/** The background of the first painted box around an element (the antd field's root); poll it,
+ * antd fields fade between colours. */
 function paintedBackground(field: Locator): Promise<string> {
   return field.evaluate((el) => {
     for (let n: Element | null = el; n; n = n.parentElement) {
@@ -64,21 +65,6 @@ const GREEN = 'rgb(230, 246, 225)';
 const RED = 'rgb(253, 231, 231)';
 
 /** Two strokes across the signature pad with the mouse. */
-async function drawSignature(page: Page) {
-  const pad = page.getByLabel('Area tanda tangan');
-  await expect(pad).toBeVisible();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.3, { steps: 8 });
-  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.7, { steps: 8 });
-  await page.mouse.up();
-  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.85, box.y + box.height * 0.45, { steps: 8 });
-  await page.mouse.up();
-}
-
 test.describe('tire check validation', () => {
   test('EDP validates the newest pending check: clamping, colours, drawn signature, tires updated', async ({
     page,
@@ -124,18 +110,18 @@ test.describe('tire check validation', () => {
       const rtd3 = page.getByRole('spinbutton', { name: `RTD 3 After posisi ${pos}`, exact: true });
       const psi = page.getByRole('spinbutton', { name: `PSI After posisi ${pos}`, exact: true });
       await expect(rtd3).toHaveAccessibleDescription('sama');
-      expect(await paintedBackground(rtd3)).toBe(YELLOW);
+      await expect.poll(() => paintedBackground(rtd3)).toBe(YELLOW);
 
       await typeInto(rtd1, '30');
       await expect(rtd1).toHaveValue('24');
       await expect(rtd1).toBeFocused();
       await expect(rtd1).toHaveAccessibleDescription(target.groove_1 === 24 ? 'sama' : 'lebih tinggi');
-      if (target.groove_1 !== 24) expect(await paintedBackground(rtd1)).toBe(RED);
+      if (target.groove_1 !== 24) await expect.poll(() => paintedBackground(rtd1)).toBe(RED);
 
       await typeInto(psi, String(newPsi));
       await expect(psi).toHaveValue(String(newPsi));
       await expect(psi).toHaveAccessibleDescription('lebih rendah');
-      expect(await paintedBackground(psi)).toBe(GREEN);
+      await expect.poll(() => paintedBackground(psi)).toBe(GREEN);
     });
 
     await test.step('SUBMIT waits for a signature; one is drawn with the mouse', async () => {
@@ -150,7 +136,7 @@ test.describe('tire check validation', () => {
       await modal.getByRole('button', { name: 'SETUJUI' }).click();
       const pad = page.getByRole('dialog', { name: 'Tanda Tangan EDP' });
       await expect(pad).toBeVisible();
-      await drawSignature(page);
+      await drawSignature(page, pad);
       await pad.getByRole('button', { name: 'Submit', exact: true }).click();
       await expect(pad).toBeHidden();
       await expect(modal.getByRole('img', { name: 'Tanda tangan EDP', exact: true })).toBeVisible();
@@ -267,9 +253,7 @@ for (const device of ['desktop', 'phone'] as const) {
       await page.waitForTimeout(400); // modal animation
       await shot('confirm');
       await modal.getByRole('button', { name: 'SETUJUI' }).click();
-      await expect(page.getByLabel('Area tanda tangan')).toBeVisible();
-      await page.waitForTimeout(400);
-      await drawSignature(page);
+      await drawSignature(page, page.getByRole('dialog', { name: 'Tanda Tangan EDP' }));
       await shot('signature-pad');
     });
   });

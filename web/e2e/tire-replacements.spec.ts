@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, logoutToken, PASSWORD, test, tokenOf } from './fixtures';
+import { ACCOUNTS, drawSignature, expect, loginAs, logoutToken, PASSWORD, test, tokenOf } from './fixtures';
 
 // Replacement validation (issue 4) on the seeded demo data: the list, the Form Pergantian with the
 // vehicle diagram of the unit's type, the tire swap through the serial search, the EDP signature,
@@ -248,22 +248,10 @@ async function swapTire(page: Page, record: ReplaceRecord, tire: Tire) {
   await expect(c).toContainText(tire.serial_number);
 }
 
-async function drawSignature(page: Page) {
+async function signOnPad(page: Page) {
   const pad = page.getByRole('dialog', { name: 'Tanda Tangan' });
-  const canvas = pad.getByLabel('Area tanda tangan');
-  const submit = pad.getByRole('button', { name: 'Submit' });
-  await expect(canvas).toBeVisible();
-  // the pad attaches to the canvas once its script has loaded: draw until it took the stroke
-  await expect(async () => {
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + 60, box.y + 200);
-    await page.mouse.down();
-    for (let i = 1; i <= 12; i++)
-      await page.mouse.move(box.x + 60 + i * 25, box.y + 200 + (i % 2 ? -50 : 40));
-    await page.mouse.up();
-    await expect(submit).toBeEnabled({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
-  await submit.click();
+  await drawSignature(page, pad);
+  await pad.getByRole('button', { name: 'Submit' }).click();
   await expect(pad).toBeHidden();
 }
 
@@ -278,7 +266,7 @@ async function validate(page: Page, signature: 'draw' | 'stored') {
     await expect(submit).toBeDisabled();
     await expect(modal.getByText('harap tanda tangan terlebih dahulu')).toBeVisible();
     await approve.click();
-    await drawSignature(page);
+    await signOnPad(page);
     await expect(modal.getByText('harap tanda tangan terlebih dahulu')).toBeHidden();
   } else {
     await expect(approve).toBeDisabled();

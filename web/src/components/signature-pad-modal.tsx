@@ -27,22 +27,23 @@ export function SignaturePadModal({
   onCancel,
   cancelText = 'Batal',
 }: SignaturePadModalProps) {
-  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  // the canvas as state, not a ref: antd mounts the modal's body in a later commit than the one
+  // that sets `open`, so the pad is attached when the canvas itself appears
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const [empty, setEmpty] = useState(true);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open || !canvas) return;
     let cancelled = false;
-    // the canvas mounts with the modal; signature_pad is loaded only when someone signs
-    const timer = setTimeout(async () => {
-      const { default: Pad } = await import('signature_pad');
-      const canvas = canvasRef.current;
-      if (cancelled || !canvas) return;
+    // signature_pad is loaded only when someone signs
+    void import('signature_pad').then(({ default: Pad }) => {
+      if (cancelled) return;
       // on a narrow screen the canvas is shown smaller than its pixel size: match the pixels to
-      // what is shown, or strokes would land away from the finger
-      const shown = canvas.getBoundingClientRect().width;
+      // what is shown, or strokes would land away from the finger (layout width, not the
+      // bounding box, which the modal's opening zoom shrinks for a moment)
+      const shown = canvas.clientWidth;
       if (shown > 0 && shown < width) {
         canvas.width = Math.round(shown);
         canvas.height = Math.round((height * shown) / width);
@@ -51,14 +52,13 @@ export function SignaturePadModal({
       pad.addEventListener('endStroke', () => setEmpty(pad.isEmpty()));
       padRef.current = pad;
       setEmpty(true);
-    }, 0);
+    });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
       padRef.current?.off();
       padRef.current = null;
     };
-  }, [open, width, height]);
+  }, [open, canvas, width, height]);
 
   const clear = () => {
     padRef.current?.clear();
@@ -66,7 +66,6 @@ export function SignaturePadModal({
   };
 
   const submit = async () => {
-    const canvas = canvasRef.current;
     if (!canvas || !padRef.current || padRef.current.isEmpty()) return;
     setSaving(true);
     try {
@@ -107,7 +106,7 @@ export function SignaturePadModal({
     >
       <div style={{ overflowX: 'auto' }}>
         <canvas
-          ref={canvasRef}
+          ref={setCanvas}
           width={width}
           height={height}
           aria-label="Area tanda tangan"

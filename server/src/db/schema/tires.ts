@@ -148,8 +148,8 @@ export const tireSizePressures = pgTable('tire_size_pressures', {
 
 /**
  * Life and wear statistics of one tire (issue 11), derived from the ledger and the approved
- * checks by refreshTireWear (server/src/modules/tire-intelligence/wear.ts) in the transaction of
- * every validation that changes the tire. The forecast (pull km and date) is computed from these
+ * checks by refreshTireWear (server/src/modules/tire-intelligence/wear.ts). A validation that
+ * changes a tire queues it in tire_wear_stale; the wear refresher recomputes it right after. The forecast (pull km and date) is computed from these
  * at query time with the configured pull point. Fit: lowest groove (mm) against tire km / 1000
  * over the readings of the current life (since the last retread), outliers trimmed.
  */
@@ -193,3 +193,13 @@ export const tireWear = pgTable(
     index('tire_wear_km_idx').on(t.tire_id, t.km_total, t.mm_worn).where(sql`${t.km_total} > 0`),
   ],
 );
+
+/**
+ * Tires whose tire_wear row is out of date: queued in the transaction of the validation or edit that
+ * changed them, drained by the wear refresher (tire-intelligence/wear-refresher.ts) after the commit,
+ * so a crash between the two leaves the queue to the next drain rather than a stale forecast.
+ */
+export const tireWearStale = pgTable('tire_wear_stale', {
+  tire_id: integer('tire_id').primaryKey(),
+  queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -85,7 +85,11 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMismatchValidateReply },
       },
     },
-    async (req) => validateMismatch(app.db, currentUser(req).id, req.params.id, req.body),
+    async (req) => {
+      const reply = await validateMismatch(app.db, currentUser(req).id, req.params.id, req.body);
+      app.tireWear.kick();
+      return reply;
+    },
   );
 
   app.patch(

@@ -27,7 +27,7 @@ import {
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
-import { refreshTireWearOfSource } from '../tire-intelligence/wear';
+import { queueTireWear } from '../tire-intelligence/wear';
 
 type FieldIssue = { field: string; message: string };
 
@@ -401,7 +401,7 @@ export async function validateMismatch(
       },
     });
     // tire life and wear statistics of the tires it moved (issue 11)
-    await refreshTireWearOfSource(tx, 'mismatch', id);
+    await queueTireWear(tx, { sourceType: 'mismatch', sourceId: id });
     return { message: MISMATCH_VALIDATED_MESSAGE, id, positions: result };
   });
 }

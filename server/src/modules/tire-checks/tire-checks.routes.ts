@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_USER, FIELD, OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
-import { emitTireAlerts } from '../tire-intelligence/tire-intelligence.routes';
+import { emitTireAlerts } from '../tire-intelligence/alert-broadcast';
 import { createTireCheckQueries } from './tire-checks.queries';
 import { createTireChecksService } from './tire-checks.service';
 
@@ -27,7 +27,11 @@ const tags = ['tire-checks'];
 export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTireChecksService(app.db, {
     notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-check', id }),
-    onValidated: () => void emitTireAlerts(app),
+    // the tires' grooves changed now (below-pull alerts); their forecasts follow the wear refresh
+    onValidated: () => {
+      emitTireAlerts(app);
+      app.tireWear.kick();
+    },
   });
   const queries = createTireCheckQueries(app.db, app.config.timezone);
 

@@ -24,7 +24,7 @@ import {
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type MoveSource, recordTireEvent } from '../fleet/mounting';
-import { refreshTireWear } from '../tire-intelligence/wear';
+import { queueTireWear } from '../tire-intelligence/wear';
 
 type Actor = Pick<TSessionUser, 'id' | 'role'>;
 type RecordInputs = TTireCheckRecordOutput[];
@@ -316,7 +316,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       const check = await lockCheck(tx, checkId);
       assertValidatable(check);
       await approve(tx, actor, checkId, edpSign, { via: 'edpSign' });
-      await refreshTireWear(tx, { checkId });
+      await queueTireWear(tx, { checkId });
     });
     opts.onValidated?.(checkId);
   }
@@ -554,7 +554,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         },
       });
       // tire life and wear forecast of the check's tires (issue 11), in this transaction
-      await refreshTireWear(tx, { checkId });
+      await queueTireWear(tx, { checkId });
     });
     opts.onValidated?.(checkId);
   }

@@ -7,7 +7,6 @@ import {
   ZSizePressureUpdate,
 } from '@itms/contracts/tire-intelligence';
 import { ZTireIdParams } from '@itms/contracts/tire-list';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
@@ -17,18 +16,6 @@ import { updateSizePressure } from './tire-intelligence.service';
 
 const tags = ['tire-intelligence'];
 
-/** Sends the alert counts to the office room ('tire-alerts'); after a validation committed. */
-export async function emitTireAlerts(app: FastifyInstance): Promise<void> {
-  try {
-    const summary = await createTireIntelligenceQueries(app.db, {
-      pullPointMm: app.config.tirePullPointMm,
-      timezone: app.config.timezone,
-    }).summary();
-    app.realtime.toOffice('tire-alerts', summary);
-  } catch (err) {
-    app.log.warn({ err }, 'tire-alerts not sent');
-  }
-}
 const office = { roles: OFFICE };
 
 /** Tire life, wear forecast, alerts (Ban Kritis), brand performance and reference pressures (issue 11). */
@@ -41,7 +28,10 @@ export const tireIntelligenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tire-intelligence/tires/:id',
     { config: office, schema: { tags, params: ZTireIdParams } },
-    async (req) => queries.tireLife(req.params.id),
+    async (req) => {
+      await app.tireWear.refreshTire(req.params.id); // its latest validation, even mid-drain
+      return queries.tireLife(req.params.id);
+    },
   );
 
   app.get(

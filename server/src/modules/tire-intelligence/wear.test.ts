@@ -6,7 +6,8 @@ import { FX, openTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { createTireIntelligenceQueries } from './tire-intelligence.queries';
-import { refreshTireWear } from './wear';
+import { queueTireWear, refreshTireWear } from './wear';
+import { createWearRefresher } from './wear-refresher';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 0, 6, 2, 0, 0);
@@ -271,5 +272,63 @@ describe('wear fit', () => {
       ),
     );
     expect(Number(r!.wear)).toBe(Number(r!.tires));
+  });
+});
+
+describe('the wear queue and its refresher', () => {
+  const wearRow = async (tireId: number) =>
+    rowsOf<{ readings: number }>(
+      await database.db.execute(sql`select readings from tire_wear where tire_id = ${tireId}`),
+    )[0];
+  const queued = async () =>
+    rowsOf<{ tire_id: number }>(
+      await database.db.execute(sql`select tire_id from tire_wear_stale order by tire_id`),
+    ).map((r) => Number(r.tire_id));
+
+  it('refreshes queued tires after the commit, in batches, then calls back once', async () => {
+    const tires = [await linear([16, 15, 14]), await linear([12, 11]), await linear([10, 9, 8, 7])];
+    await database.db.execute(
+      sql`delete from tire_wear where tire_id = any(${`{${tires.join(',')}}`}::int[])`,
+    );
+    await database.db.transaction(async (tx) => queueTireWear(tx, tires));
+    // queued twice: still one row per tire
+    await database.db.transaction(async (tx) => queueTireWear(tx, [tires[0]!]));
+    expect(await queued()).toEqual(tires);
+    expect(await wearRow(tires[0]!)).toBeUndefined();
+
+    let callbacks = 0;
+    const refresher = createWearRefresher(database.db, {
+      log: { error: () => {} },
+      onRefreshed: () => callbacks++,
+      batchSize: 2,
+      pollMs: 60_000,
+    });
+    try {
+      await refresher.drain();
+      expect(await queued()).toEqual([]);
+      expect((await wearRow(tires[0]!))?.readings).toBe(3);
+      expect((await wearRow(tires[2]!))?.readings).toBe(4);
+      expect(callbacks).toBe(1);
+      // an empty queue: nothing refreshed, no callback
+      await refresher.drain();
+      expect(callbacks).toBe(1);
+    } finally {
+      await refresher.close();
+    }
+  });
+
+  it('refreshes one queued tire for its reader and leaves the others queued', async () => {
+    const [a, b] = [await linear([15, 14, 13]), await linear([11, 10])];
+    await database.db.transaction(async (tx) => queueTireWear(tx, [a, b]));
+    const refresher = createWearRefresher(database.db, { log: { error: () => {} }, pollMs: 60_000 });
+    try {
+      await refresher.refreshTire(a);
+      expect((await wearRow(a))?.readings).toBe(3);
+      expect(await queued()).toEqual([b]);
+      await refresher.drain();
+      expect(await queued()).toEqual([]);
+    } finally {
+      await refresher.close();
+    }
   });
 });

@@ -19,7 +19,7 @@
 //    and inflates the median.) Needs 4 readings to trim; fewer are fitted as they are.
 import { RTD_RISE_TOLERANCE_MM } from '@itms/contracts/tire-intelligence';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 
 /** Tire ids, every tire, or the tires whose ledger names a document (source_type, source_id). */
 export type WearTarget =
@@ -283,13 +283,42 @@ export async function refreshTireWear(
   }
 }
 
-/** The tires a validated document (replacement, BKB) moved: refreshed in the same transaction. */
-export async function refreshTireWearOfSource(
-  db: DbOrTx,
-  sourceType: 'tire-replacement' | 'mismatch',
-  sourceId: number,
-): Promise<void> {
-  await refreshTireWear(db, { sourceType, sourceId });
+/**
+ * Queues the target tires for the wear refresher (tire_wear_stale): call it inside the transaction
+ * that changed their ledger, checks or retread data, and kick the refresher after the commit. The
+ * refresh itself (about 2 ms of SQL per tire at fleet scale) stays out of the validation.
+ */
+export async function queueTireWear(db: DbOrTx, target: Exclude<WearTarget, 'all'>): Promise<void> {
+  if (Array.isArray(target) && target.length === 0) return;
+  await db.execute(sql`
+    insert into tire_wear_stale (tire_id)
+    select t.id from tires t where ${tireFilter(target)}
+    on conflict (tire_id) do nothing`);
+}
+
+/**
+ * Refreshes up to `limit` queued tires in one transaction and takes them off the queue; returns how
+ * many. Rows another drain holds are skipped (SKIP LOCKED); a tire queued again while
+ * being drained waits for this commit and is queued anew, so no change is lost.
+ */
+export async function refreshQueuedTireWear(
+  db: Db,
+  opts: { limit?: number; tireId?: number } = {},
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const taken = rowsOf<{ tire_id: number }>(
+      await tx.execute(sql`
+        delete from tire_wear_stale where tire_id in (
+          select tire_id from tire_wear_stale
+           where ${opts.tireId != null ? sql`tire_id = ${opts.tireId}` : sql`true`}
+           order by queued_at, tire_id limit ${opts.limit ?? 100}
+             -- one tire for a reader: wait for a drain that holds it, then read what it wrote
+             for update ${opts.tireId != null ? sql`` : sql`skip locked`})
+        returning tire_id`),
+    ).map((r) => Number(r.tire_id));
+    await refreshTireWear(tx, taken);
+    return taken.length;
+  });
 }
 
 /**

@@ -78,6 +78,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await validateReplacement(app.db, currentUser(req), req.params.id, req.body ?? {});
+      app.tireWear.kick();
       return { message: REPLACEMENT_MESSAGES.validated };
     },
   );
@@ -90,6 +91,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       if (b.status === 'approved') {
         await validateReplacement(app.db, user, req.params.id, b);
+        app.tireWear.kick();
         return { message: REPLACEMENT_MESSAGES.validated };
       }
       if (b.pic_sign !== undefined || b.itms_sign !== undefined) {
@@ -189,6 +191,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.id,
         req.body,
       );
+      app.tireWear.kick();
       return {
         message: REPLACEMENT_MESSAGES.tireUpdated,
         data: { ...tire, createdAt: created_at.toISOString(), updatedAt: updated_at.toISOString() },

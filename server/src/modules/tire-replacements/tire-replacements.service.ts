@@ -22,7 +22,7 @@ import {
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from '../fleet/mounting';
-import { refreshTireWear, refreshTireWearOfSource } from '../tire-intelligence/wear';
+import { queueTireWear } from '../tire-intelligence/wear';
 
 export interface FieldIssue {
   field: string;
@@ -410,7 +410,7 @@ export async function validateReplacement(
         after: { status: 'approved', wheels: await unitWheels(tx, unitId) },
       },
     });
-    await refreshTireWearOfSource(tx, 'tire-replacement', id);
+    await queueTireWear(tx, { sourceType: 'tire-replacement', sourceId: id });
   });
 }
 
@@ -645,7 +645,7 @@ export async function updateTire(db: Db, user: TSessionUser, tireId: number, bod
           note: `${tire.is_original}/${tire.casing_status} -> ${updated!.is_original}/${updated!.casing_status}`,
         });
       }
-      await refreshTireWear(tx, [tireId]);
+      await queueTireWear(tx, [tireId]);
       const before = Object.fromEntries(Object.keys(changes).map((k) => [k, tire[k as keyof TireRow]]));
       await audit(tx, {
         userId: user.id,

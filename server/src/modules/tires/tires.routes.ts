@@ -91,6 +91,7 @@ export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: office, schema: { tags: ['tires'], params: ZTireIdParams, body: ZTireStatusBody } },
     async (req) => {
       const data = await setTireStatus(app.db, req.params.id, req.body, currentUser(req));
+      app.tireWear.kick();
       return { message: TIRE_MESSAGES.statusChanged, data };
     },
   );

@@ -6,7 +6,7 @@ import { activeUnitTires, tires } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, notFound, pgCode } from '../../lib/errors';
 import { type MoveSource, recordTireEvent, unmountPosition } from '../fleet/mounting';
-import { refreshTireWear } from '../tire-intelligence/wear';
+import { queueTireWear } from '../tire-intelligence/wear';
 import { latestUnitOdometer, toTire } from './tires.queries';
 
 type Actor = { id: number };
@@ -154,7 +154,7 @@ export async function setTireStatus(db: Db, id: number, body: TTireStatusBody, u
       entityId: id,
       detail: { from: tire.status, to: body.status, reason: note || undefined, condition: body.condition },
     });
-    await refreshTireWear(tx, [id]);
+    await queueTireWear(tx, [id]);
     const [after] = await tx.select().from(tires).where(eq(tires.id, id));
     return toTire(after!);
   });
