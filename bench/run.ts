@@ -19,7 +19,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { openPglite, openPostgres } from '../server/src/db/client';
+import { openPglite, openPostgres, PG_SESSION_OPTIONS } from '../server/src/db/client';
 import { DEMO_PASSWORD } from '../server/src/db/seed/demo';
 import { BENCH_DATA_DIR, DEFAULT_BENCH_URL, databaseName } from './seed';
 
@@ -466,7 +466,7 @@ async function captureApp() {
 
 /** Replays each worker's statements back to back for `seconds`; p50 of one request's worth. */
 async function floorP50(perWorker: Captured[][], seconds: number): Promise<number> {
-  const pool = new pg.Pool({ connectionString: URL_, max: perWorker.length });
+  const pool = new pg.Pool({ connectionString: URL_, max: perWorker.length, options: PG_SESSION_OPTIONS });
   const times: number[] = [];
   const until = performance.now() + seconds * 1000;
   try {
@@ -501,7 +501,7 @@ async function floorP50(perWorker: Captured[][], seconds: number): Promise<numbe
 }
 
 async function explainAll(name: string, stmts: Captured[]) {
-  const pool = new pg.Pool({ connectionString: URL_, max: 1 });
+  const pool = new pg.Pool({ connectionString: URL_, max: 1, options: PG_SESSION_OPTIONS });
   try {
     for (const s of stmts) {
       if (/^\s*(begin|commit|rollback)/i.test(s.text) || /^\s*(insert|update|delete)/i.test(s.text)) continue;
@@ -639,7 +639,7 @@ async function main() {
     prepared = await prepare(async (t) => (await db.client!.query<Record<string, unknown>>(t)).rows);
     await db.close();
   } else {
-    const pool = new pg.Pool({ connectionString: URL_, max: 1 });
+    const pool = new pg.Pool({ connectionString: URL_, max: 1, options: PG_SESSION_OPTIONS });
     prepared = await prepare(async (t) => (await pool.query(t)).rows);
     await pool.end();
   }

@@ -16,6 +16,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+/**
+ * Settings of every PostgreSQL session of the app. No JIT: the report CTEs' row estimates are
+ * blind, so their costs pass jit_above_cost and each run compiled for ~20 ms, four times the query
+ * itself (productivity at fleet scale: 27 ms -> 5 ms).
+ */
+export const PG_SESSION_OPTIONS = '-c jit=off';
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
@@ -34,7 +41,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: PG_SESSION_OPTIONS });
   // An idle connection dropped by the server (restart, failover, admin termination) is removed
   // from the pool by pg; without a listener its 'error' event would crash the process.
   pool.on('error', (err) => console.warn(`PostgreSQL idle connection lost: ${err.message}`));

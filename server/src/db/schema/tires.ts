@@ -199,7 +199,13 @@ export const tireWear = pgTable(
  * changed them, drained by the wear refresher (tire-intelligence/wear-refresher.ts) after the commit,
  * so a crash between the two leaves the queue to the next drain rather than a stale forecast.
  */
-export const tireWearStale = pgTable('tire_wear_stale', {
-  tire_id: integer('tire_id').primaryKey(),
-  queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const tireWearStale = pgTable(
+  'tire_wear_stale',
+  {
+    // one row per queueing, duplicates allowed: a validation only appends and never waits for a drain
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tire_id: integer('tire_id').notNull(),
+    queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tire_wear_stale_tire_idx').on(t.tire_id)],
+);

@@ -286,37 +286,37 @@ export async function refreshTireWear(
 /**
  * Queues the target tires for the wear refresher (tire_wear_stale): call it inside the transaction
  * that changed their ledger, checks or retread data, and kick the refresher after the commit. The
- * refresh itself (about 2 ms of SQL per tire at fleet scale) stays out of the validation.
+ * refresh itself (about 2 ms of SQL per tire at fleet scale) stays out of the validation, and the
+ * queue only grows by appends, so a validation never waits for a drain.
  */
 export async function queueTireWear(db: DbOrTx, target: Exclude<WearTarget, 'all'>): Promise<void> {
   if (Array.isArray(target) && target.length === 0) return;
-  await db.execute(sql`
-    insert into tire_wear_stale (tire_id)
-    select t.id from tires t where ${tireFilter(target)}
-    on conflict (tire_id) do nothing`);
+  await db.execute(
+    sql`insert into tire_wear_stale (tire_id) select t.id from tires t where ${tireFilter(target)}`,
+  );
 }
 
 /**
- * Refreshes up to `limit` queued tires in one transaction and takes them off the queue; returns how
- * many. Rows another drain holds are skipped (SKIP LOCKED); a tire queued again while
- * being drained waits for this commit and is queued anew, so no change is lost.
+ * Takes up to `limit` queue rows (the oldest, or those of one tire), refreshes their tires and
+ * deletes the rows, in one transaction; returns how many rows. Rows another drain holds are skipped
+ * (SKIP LOCKED); a reader of one tire waits for them instead, then reads what that drain wrote. A
+ * tire queued while it is being refreshed has a new row and is refreshed again: no change is lost.
  */
 export async function refreshQueuedTireWear(
   db: Db,
-  opts: { limit?: number; tireId?: number } = {},
+  opts: { limit: number; tireId?: number },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const taken = rowsOf<{ tire_id: number }>(
       await tx.execute(sql`
-        delete from tire_wear_stale where tire_id in (
-          select tire_id from tire_wear_stale
+        delete from tire_wear_stale where id in (
+          select id from tire_wear_stale
            where ${opts.tireId != null ? sql`tire_id = ${opts.tireId}` : sql`true`}
-           order by queued_at, tire_id limit ${opts.limit ?? 100}
-             -- one tire for a reader: wait for a drain that holds it, then read what it wrote
+           order by id limit ${opts.limit}
              for update ${opts.tireId != null ? sql`` : sql`skip locked`})
         returning tire_id`),
     ).map((r) => Number(r.tire_id));
-    await refreshTireWear(tx, taken);
+    await refreshTireWear(tx, [...new Set(taken)]);
     return taken.length;
   });
 }
