@@ -27,11 +27,8 @@ const tags = ['tire-checks'];
 export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTireChecksService(app.db, {
     notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-check', id }),
-    // the tires' grooves changed now (below-pull alerts); their forecasts follow the wear refresh
-    onValidated: () => {
-      emitTireAlerts(app);
-      app.tireWear.kick();
-    },
+    // the alert counts once the check's tires have their new forecasts (also when it had none)
+    onValidated: () => void app.tireWear.drain().then(() => emitTireAlerts(app)),
   });
   const queries = createTireCheckQueries(app.db, app.config.timezone);
 

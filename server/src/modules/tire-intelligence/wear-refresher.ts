@@ -67,7 +67,9 @@ export function createWearRefresher(db: Db, opts: WearRefresherOptions): WearRef
       if (!closed) void start();
     },
     // a drain already running runs once more, so rows committed before this call are covered
-    drain: () => start(),
+    drain: async () => {
+      if (!closed) await start();
+    },
     refreshTire: async (tireId) => {
       await refreshQueuedTireWear(db, { tireId, limit: 1000 });
     },
