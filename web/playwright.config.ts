@@ -71,7 +71,7 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
   webServer: {
-    command: 'npx tsx server/src/server.ts',
+    command: 'node --enable-source-maps server/dist/server.mjs',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     env: {

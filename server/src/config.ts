@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_PULL_POINT_MM } from '@itms/contracts/tire-intelligence';
 import { z } from 'zod';
+import { SERVER_ROOT } from './paths';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
@@ -108,7 +109,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     tirePullPointMm: env.TIRE_PULL_POINT_MM,
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS,
-    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(SERVER_ROOT, '../web/dist'),
   };
 }
 

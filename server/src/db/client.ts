@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -34,7 +33,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 // PostgreSQL returns int8 (count(*), bigserial) as strings; ours fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -58,6 +57,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
 /** The embedded database: a directory on disk, or in memory when `dir` is omitted. */
 export async function openPglite(options: { dir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
+  // Loaded on demand: a server on PostgreSQL never pays PGlite's ~45 MB of RSS.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create({
     dataDir: options.dir,
     loadDataDir: options.loadDataDir,

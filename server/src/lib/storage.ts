@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 /** Where uploaded files live. Keys are relative paths such as `2026/11/ab12cd.png`. */
@@ -46,24 +45,30 @@ export function localStorage(dir: string): Storage {
 }
 
 export function s3Storage(cfg: Config['storage']['s3']): Storage {
-  const client = new S3Client({
-    region: cfg.region,
-    endpoint: cfg.endpoint,
-    forcePathStyle: Boolean(cfg.endpoint),
-    credentials:
-      cfg.accessKeyId && cfg.secretAccessKey
-        ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
-        : undefined,
-  });
+  // imported only when S3 is the storage: the SDK is about 13 MB of RSS that local storage never needs
+  const s3 = import('@aws-sdk/client-s3').then((sdk) => ({
+    sdk,
+    client: new sdk.S3Client({
+      region: cfg.region,
+      endpoint: cfg.endpoint,
+      forcePathStyle: Boolean(cfg.endpoint),
+      credentials:
+        cfg.accessKeyId && cfg.secretAccessKey
+          ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
+          : undefined,
+    }),
+  }));
   return {
     async put(key, body, contentType) {
+      const { sdk, client } = await s3;
       await client.send(
-        new PutObjectCommand({ Bucket: cfg.bucket, Key: key, Body: body, ContentType: contentType }),
+        new sdk.PutObjectCommand({ Bucket: cfg.bucket, Key: key, Body: body, ContentType: contentType }),
       );
     },
     async get(key) {
+      const { sdk, client } = await s3;
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
         return out.Body instanceof Readable ? out.Body : null;
       } catch (err) {
         if ((err as { name?: string }).name === 'NoSuchKey') return null;

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest } from '../../lib/errors';
+import { loadExcelJS } from '../../lib/exceljs';
 
 /** A file's first sheet as text: the header row and every following non-empty row. */
 export interface Table {
@@ -69,7 +70,7 @@ async function readXlsx(buf: Buffer): Promise<Table> {
   let headers: string[] | null = null;
   const rows: Table['rows'] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
+    const reader = new (await loadExcelJS()).stream.xlsx.WorkbookReader(Readable.from([buf]), {
       worksheets: 'emit',
       sharedStrings: 'cache',
       // styles tell dates from numbers
@@ -202,7 +203,7 @@ export async function templateXlsx(
   columns: readonly string[],
   references: { name: string; header: string[]; rows: (string | number)[][] }[] = [],
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   wb.creator = 'ITMS';
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.addRow([...columns]).font = { bold: true };

@@ -1,8 +1,9 @@
 // Excel exports, streamed with exceljs' WorkbookWriter: rows go to the response as they are written,
 // so a large sheet never sits in memory as a whole workbook.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { loadExcelJS } from '../../lib/exceljs';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,18 +50,18 @@ export function xlsxFilename(base: string): string {
  */
 export function sendXlsx<T>(reply: FastifyReply, filename: string, sheet: SheetSpec<T>) {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  wb.creator = 'ITMS';
-  wb.created = new Date();
   reply
     .header('content-type', XLSX_MIME)
     .header('content-disposition', `attachment; filename="${xlsxFilename(filename)}"`)
     .header('cache-control', 'no-store');
   void (async () => {
+    const wb = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    wb.creator = 'ITMS';
+    wb.created = new Date();
     writeSheet(wb, sheet);
     await wb.commit();
   })().catch((err) => {

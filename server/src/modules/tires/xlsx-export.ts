@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { loadExcelJS } from '../../lib/exceljs';
 
 export interface XlsxColumn<T> {
   header: string;
@@ -26,16 +26,17 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
  */
 export function sendXlsx<T>(reply: FastifyReply, x: XlsxExport<T>): FastifyReply {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const ws = wb.addWorksheet(x.sheet);
-  ws.columns = x.columns.map((c) => ({ header: c.header, width: c.width ?? 16 }));
-  ws.getRow(1).font = { bold: true };
   const batch = x.batch ?? 1000;
   const produce = async () => {
+    const ExcelJS = await loadExcelJS();
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const ws = wb.addWorksheet(x.sheet);
+    ws.columns = x.columns.map((c) => ({ header: c.header, width: c.width ?? 16 }));
+    ws.getRow(1).font = { bold: true };
     for (let offset = 0; ; offset += batch) {
       const rows = await x.fetch(offset, batch);
       for (const r of rows) ws.addRow(x.columns.map((c) => c.value(r))).commit();
