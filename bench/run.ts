@@ -1,9 +1,9 @@
 // Benchmark of the real HTTP API on a generated fleet (see bench/seed.ts); never part of `npm test`.
-//   npm run build                     (the web bundle, for the bundle-size rows and the static files)
+//   npm run build                     (the web bundle and the server bundle server/dist/server.mjs)
 //   npm run bench:seed -- --scale L   (PostgreSQL database itms_bench)
 //   npm run bench [-- --duration 5 --only noEdpSign --explain]
 //   npm run bench -- --pglite         (scale M on PGlite: npm run bench:seed -- --scale M --pglite first)
-// Starts the server (npx tsx server/src/server.ts) as a child process on a free port, logs in,
+// Starts the built server (node server/dist/server.mjs) as a child process on a free port, logs in,
 // and drives every row with autocannon from another child process (bench/load-worker.mjs).
 // Each row: latency p50/p95/p99 (every response timed), requests/s, errors, and the floor: the
 // SQL statements that the same request runs (captured from the app itself, auth lookup included)
@@ -111,33 +111,6 @@ async function freePort(): Promise<number> {
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
-
-/** The node process of the server among the descendants of `root` (npx -> tsx -> node). */
-function serverPid(root: number): number | null {
-  const children = new Map<number, number[]>();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
-    } catch {}
-  }
-  let best: { pid: number; rss: number } | null = null;
-  const walk = (pid: number) => {
-    for (const c of children.get(pid) ?? []) {
-      const rss = rssKb(c);
-      let cmd = '';
-      try {
-        cmd = fs.readFileSync(`/proc/${c}/cmdline`, 'utf8');
-      } catch {}
-      if (cmd.includes('server/src/server.ts') && rss > (best?.rss ?? 0)) best = { pid: c, rss };
-      walk(c);
-    }
-  };
-  walk(root);
-  return (best as { pid: number } | null)?.pid ?? null;
 }
 
 function rssKb(pid: number): number {
@@ -728,7 +701,10 @@ async function main() {
     LOGIN_RATE_LIMIT: '1000',
     ...(PGLITE ? { DATABASE_URL: '' } : { DATABASE_URL: URL_ }),
   };
-  const server: ChildProcess = spawn('npx', ['tsx', 'server/src/server.ts'], {
+  if (!fs.existsSync(path.join(ROOT, 'server/dist/server.mjs'))) {
+    throw new Error('server/dist/server.mjs is missing: run `npm run build` first');
+  }
+  const server: ChildProcess = spawn(process.execPath, ['server/dist/server.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -756,7 +732,7 @@ async function main() {
       });
       server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
-    const pid = serverPid(server.pid!);
+    const pid = server.pid!;
     log(`server pid ${pid} on ${base} (${PGLITE ? 'PGlite' : 'PostgreSQL'}, ${DATA_DIR})`);
     rssSampler = setInterval(() => {
       if (pid) rssMax = Math.max(rssMax, rssKb(pid));
