@@ -484,6 +484,12 @@ export function checksSql(c: Counts): string {
      group by 1, 2, 3
      order by 1, 2, 3;
     analyze tire_check_monthly;
+    -- the units' local months of the attendance report (a trigger keeps it on a live system; the
+    -- server rebuilds it at boot if it runs in another APP_TIMEZONE)
+    insert into report_timezone (id, tz) values (true, 'Asia/Jakarta')
+      on conflict (id) do update set tz = excluded.tz;
+    select tire_check_unit_month_rebuild();
+    analyze tire_check_unit_month;
   `;
 }
 

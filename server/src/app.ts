@@ -29,6 +29,7 @@ import { newsRoutes } from './modules/news/news.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
+import { syncReportTimezone } from './modules/reports/report-timezone';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { sopRoutes } from './modules/sop/sop.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
@@ -125,6 +126,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  await syncReportTimezone(database.db, config.timezone);
   app.decorate('storage', storage ?? createStorage(config));
   app.decorate(
     'whatsapp',

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client';
+import { syncReportTimezone } from '../src/modules/reports/report-timezone';
 import { withDatabase } from './global-setup';
 import { TINY_PNG } from './multipart';
 
@@ -118,6 +119,20 @@ describe(`backup and restore (${driver})`, () => {
     await db.db.execute(sql`insert into audit_log (user_id, action, entity, entity_id, detail, created_at)
       values (null, 'update', 'unit', '7', ${JSON.stringify({ before: { a: [1, 2.5, null] }, after: { a: 'x' } })}::jsonb,
         '2025-03-01T16:30:00.123456Z')`);
+    // checks and ledger entries, which the triggers also sum into the read models (rollups, stock)
+    await syncReportTimezone(db.db, 'Asia/Jakarta');
+    await db.db.execute(sql`insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, created_at)
+      select u.id, u.plate_number, (select id from users where role = 'tire-man' limit 1),
+             (select id from locations limit 1), 1000 + g, timestamptz '2025-01-31 16:30Z' + g * interval '5 hours'
+        from (select * from units order by id limit 2) u, generate_series(1, 3) g`);
+    await db.db.execute(sql`insert into tire_events (tire_id, kind, unit_id, note)
+      select t.id, 'received', null, 'restore test' from (select id from tires order by id limit 3) t`);
+    for (const model of ['tire_check_daily', 'tire_check_unit_month', 'tire_stock_state']) {
+      const [n] = rowsOf<{ n: number }>(
+        await db.db.execute(sql.raw(`select count(*)::int as n from ${model}`)),
+      );
+      expect(n!.n, model).toBeGreaterThan(0);
+    }
     // more rows than one part of the archive holds (5,000)
     await db.db.execute(
       sql`insert into audit_log (user_id, action, entity, entity_id) select null, 'login', 'session', g::text from generate_series(1, 5200) g`,

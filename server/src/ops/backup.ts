@@ -175,6 +175,12 @@ export async function restoreBackup(opts: {
   const restored = new Map<string, number>();
   let files = 0;
   await db.transaction(async (tx) => {
+    // The read models (rollups, stock state) come back as the backup holds them: their triggers
+    // would otherwise add every restored check and ledger entry to them a second time.
+    const setTriggers = async (state: 'enable' | 'disable') => {
+      for (const t of tables) await tx.execute(sql.raw(`alter table ${ident(t)} ${state} trigger user`));
+    };
+    await setTriggers('disable');
     const input = fs.createReadStream(opts.file).pipe(createGunzip());
     for await (const entry of readTar(input)) {
       if (entry.name === 'backup.json') {
@@ -221,6 +227,7 @@ export async function restoreBackup(opts: {
       if (s.value != null)
         await tx.execute(sql`select setval(${`public.${ident(s.name)}`}, ${s.value}, true)`);
     }
+    await setTriggers('enable');
   });
   const m = meta as Meta | null;
   if (opts.uploadsDir && m && files !== m.files)

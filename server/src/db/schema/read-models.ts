@@ -2,6 +2,7 @@
 // the screens that need them read a few rows instead of scanning the ledger or every check.
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -36,6 +37,31 @@ export const tireCheckMonthly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.location_id, t.tireman_id] })],
 );
+
+/**
+ * Per unit and local month (APP_TIMEZONE, recorded in report_timezone): how many checks it had and
+ * on which local days (bit d-1 set for day d). The monthly unit attendance (Absensi Unit Bulanan)
+ * reads one row per unit here instead of aggregating the month's checks. Kept by the triggers of
+ * migration 0013 on tire_checks; rebuilt whole by `tire_check_unit_month_rebuild()` when the
+ * configured time zone changes (syncReportTimezone) and after a bulk load that bypasses triggers.
+ */
+export const tireCheckUnitMonth = pgTable(
+  'tire_check_unit_month',
+  {
+    /** First day of the local month. */
+    month: date('month').notNull(),
+    unit_id: integer('unit_id').notNull(),
+    n: integer('n').notNull().default(0),
+    days: integer('days').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.unit_id] })],
+);
+
+/** The one time zone tire_check_unit_month is bucketed in: APP_TIMEZONE as of the last boot. */
+export const reportTimezone = pgTable('report_timezone', {
+  id: boolean('id').primaryKey().default(true),
+  tz: text('tz').notNull(),
+});
 
 /**
  * Per tire, where its ledger ends: the last tire_events entry and the location of the last entry

@@ -232,7 +232,8 @@ export async function summaryByRegion(db: DbOrTx, r: DayRange, regionId?: number
 // ---------- Absensi Unit Bulanan ----------
 
 export interface AbsenceQuery {
-  range: DayRange;
+  /** First day of the local month, `yyyy-mm-01`. */
+  month: string;
   days: number;
   /** Omit for every unit (export). */
   page?: { offset: number; limit: number };
@@ -242,70 +243,34 @@ export interface AbsenceQuery {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Bit d-1 set when the unit was checked on local day d of the month (31 days fit in an int). */
-const dayMask = (r: DayRange) =>
-  sql`bit_or(1 << (extract(day from c.created_at at time zone ${r.tz})::int - 1))`;
-
 /**
- * Units with their checked days (local day of month) and checks in the month, by plate number.
- * A page of the whole fleet takes its units first and looks up only their checks (unit index);
- * the export and the checked-only list aggregate the month once and hash-join the fleet.
+ * Units with their checked days (local day of month) and checks in the month, by plate number,
+ * from tire_check_unit_month: one row per unit and month (bit d-1 of `days` set when the unit was
+ * checked on local day d), so the whole fleet costs one index range and a merge with the units.
  */
 export async function absenceUnits(
   db: DbOrTx,
   a: AbsenceQuery,
 ): Promise<{ units: TAbsenceUnit[]; total: number }> {
   const filter = a.q ? sql`where u.plate_number ilike ${`%${likeEscape(a.q)}%`}` : sql``;
-  type Row = { unit_id: number; plate_number: string; total: number; mask: number; total_rows?: number };
-  let rows: Row[];
-  let total: number;
-  if (a.page && !a.onlyChecked) {
-    const [count] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from units u ${filter}`),
-    );
-    total = count?.n ?? 0;
-    rows = rowsOf<Row>(
-      await db.execute(sql`
-        with page as (
-          select u.id, u.plate_number
-            from units u
-            ${filter}
-           order by u.plate_number, u.id
-           limit ${a.page.limit} offset ${a.page.offset}
-        )
-        select p.id as unit_id, p.plate_number, coalesce(x.total, 0)::int as total, coalesce(x.mask, 0)::int as mask
-          from page p
-          left join lateral (
-            select count(*)::int as total, ${dayMask(a.range)} as mask
-              from tire_checks c
-             where c.unit_id = p.id and ${inRange(sql`c.created_at`, a.range)}
-          ) x on true
-         order by p.plate_number, p.id`),
-    );
-  } else {
-    rows = rowsOf<Row>(
-      await db.execute(sql`
-        with agg as (
-          select c.unit_id, count(*)::int as total, ${dayMask(a.range)} as mask
-            from tire_checks c
-           where ${inRange(sql`c.created_at`, a.range)}
-           group by c.unit_id
-        )
-        select u.id as unit_id,
-               u.plate_number,
-               coalesce(x.total, 0)::int as total,
-               coalesce(x.mask, 0)::int as mask,
-               (count(*) over ())::int as total_rows
-          from units u
-          ${a.onlyChecked ? sql`join` : sql`left join`} agg x on x.unit_id = u.id
-          ${filter}
-         order by u.plate_number, u.id
-         ${a.page ? sql`limit ${a.page.limit} offset ${a.page.offset}` : sql``}`),
-    );
-    total = rows[0]?.total_rows ?? 0;
-    if (a.page && rows.length === 0 && a.page.offset > 0) {
-      total = (await absenceUnits(db, { ...a, page: { offset: 0, limit: 1 } })).total;
-    }
+  type Row = { unit_id: number; plate_number: string; total: number; mask: number; total_rows: number };
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select u.id as unit_id,
+             u.plate_number,
+             coalesce(x.n, 0)::int as total,
+             coalesce(x.days, 0)::int as mask,
+             (count(*) over ())::int as total_rows
+        from units u
+        ${a.onlyChecked ? sql`join` : sql`left join`} tire_check_unit_month x
+          on x.month = ${a.month}::date and x.unit_id = u.id
+        ${filter}
+       order by u.plate_number, u.id
+       ${a.page ? sql`limit ${a.page.limit} offset ${a.page.offset}` : sql``}`),
+  );
+  let total = rows[0]?.total_rows ?? 0;
+  if (a.page && rows.length === 0 && a.page.offset > 0) {
+    total = (await absenceUnits(db, { ...a, page: { offset: 0, limit: 1 } })).total;
   }
   return {
     total,
@@ -319,14 +284,11 @@ export async function absenceUnits(
 }
 
 /** Units checked exactly 1, 2, 3 and 4+ times in the month, total checks, distinct units, shares. */
-export async function absenceSummary(db: DbOrTx, r: DayRange): Promise<TAbsenceSummary> {
+export async function absenceSummary(db: DbOrTx, month: string): Promise<TAbsenceSummary> {
   const [row] = rowsOf<Record<string, number>>(
     await db.execute(sql`
       with per_unit as (
-        select c.unit_id, count(*)::int as n
-          from tire_checks c
-         where ${inRange(sql`c.created_at`, r)}
-         group by c.unit_id
+        select m.n from tire_check_unit_month m where m.month = ${month}::date and m.n > 0
       ),
       s as (
         select (count(*) filter (where n = 1))::int as once,

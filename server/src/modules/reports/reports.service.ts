@@ -75,18 +75,17 @@ export function createReportsService(db: Db, tz: string) {
       onlyChecked: boolean;
     }): Promise<TAbsenceReply> {
       const m = monthBounds(a.month);
-      const r = range(m.start, m.end);
       const page = a.page ?? 1;
       const pageSize = a.pageSize ?? 0;
       const [units, summary] = await Promise.all([
         q.absenceUnits(db, {
-          range: r,
+          month: m.start,
           days: m.days,
           page: a.pageSize ? { offset: (page - 1) * pageSize, limit: pageSize } : undefined,
           q: a.q,
           onlyChecked: a.onlyChecked,
         }),
-        q.absenceSummary(db, r),
+        q.absenceSummary(db, m.start),
       ]);
       return {
         month: a.month,

@@ -16,6 +16,7 @@ import {
   units,
   users,
 } from '../../db/schema';
+import { syncReportTimezone } from './report-timezone';
 
 // Seeded data: four regions (one with manpower 0, one without checks), five locations, five units,
 // five check makers (three tire men, a tire man with a blank name, an admin), ~260 checks spread
@@ -598,6 +599,89 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     expect(body.summary.share.once).toBe(100);
     const only = await api('POST', '/api/tire-check/absent', { month: '2024-02', onlyChecked: true });
     expect(only.json().units.map((u: { unit_id: number }) => u.unit_id)).toEqual([ids.units[0]]);
+  });
+
+  it('follows checks added, deleted and moved: a day stays marked while it has a check left', async () => {
+    const unit = ids.units[1]!;
+    const add = (at: string) =>
+      t.database.db
+        .insert(tireChecks)
+        .values({
+          unit_id: unit,
+          plate_number: 'ABSEN',
+          tireman_id: ids.tm1,
+          location_id: ids.locations[0]!,
+          odometer: 1,
+          created_at: jkt(at),
+        })
+        .returning({ id: tireChecks.id });
+    const [[early], [late], [other], [moving]] = await Promise.all([
+      add('2023-03-05 08:00'),
+      add('2023-03-05 23:45'),
+      add('2023-03-09 10:00'),
+      add('2023-03-31 23:59'),
+    ]);
+    const mine = async (month: string) =>
+      (await api('POST', '/api/tire-check/absent', { month }))
+        .json()
+        .units.find((u: { unit_id: number }) => u.unit_id === unit);
+    let march = await mine('2023-03');
+    expect(march.total).toBe(4);
+    expect([march.days[4], march.days[8], march.days[30]]).toEqual([true, true, true]);
+
+    await t.database.db.delete(tireChecks).where(inArray(tireChecks.id, [early!.id, other!.id]));
+    await t.database.db
+      .update(tireChecks)
+      .set({ created_at: jkt('2023-04-01 00:00') })
+      .where(eq(tireChecks.id, moving!.id));
+    march = await mine('2023-03');
+    expect(march.total).toBe(1);
+    // day 5 keeps its late check; days 9 and 31 lost their only one
+    expect(march.days.flatMap((d: boolean, i: number) => (d ? [i + 1] : []))).toEqual([5]);
+    const april = await mine('2023-04');
+    expect(april.total).toBe(1);
+    expect(april.days[0]).toBe(true);
+    for (const [month, days] of [
+      ['2023-03', 31],
+      ['2023-04', 30],
+    ] as const) {
+      const res = (await api('POST', '/api/tire-check/absent', { month })).json();
+      const expected = await recount(month, days);
+      expect(res.units).toEqual(expected.perUnit);
+      expect(res.summary).toEqual(expected.summary);
+    }
+    await t.database.db.delete(tireChecks).where(inArray(tireChecks.id, [late!.id, moving!.id]));
+    expect((await mine('2023-03')).total).toBe(0);
+  });
+
+  it('rebuckets every unit month when APP_TIMEZONE changes', async () => {
+    const db = t.database.db;
+    const monthRows = async () =>
+      rowsOf<{ month: string; unit_id: number; n: number; days: number }>(
+        await db.execute(sql`select month::text, unit_id, n, days from tire_check_unit_month order by 1, 2`),
+      );
+    const before = await monthRows();
+    expect(await syncReportTimezone(db, TZ)).toBe(false);
+    try {
+      expect(await syncReportTimezone(db, 'UTC')).toBe(true);
+      // the check at 23:30 on 31 January in Jakarta is 16:30 UTC the same day; one at 05:00 in
+      // Jakarta on the 1st of a month belongs to the month before in UTC
+      const utc = new Map<string, { n: number; days: number }>();
+      for (const c of await allChecks()) {
+        const iso = c.created_at.toISOString();
+        const key = `${iso.slice(0, 7)}-01|${c.unit_id}`;
+        const cur = utc.get(key) ?? { n: 0, days: 0 };
+        utc.set(key, { n: cur.n + 1, days: cur.days | (1 << (Number(iso.slice(8, 10)) - 1)) });
+      }
+      const expected = [...utc.entries()]
+        .map(([k, v]) => ({ month: k.split('|')[0]!, unit_id: Number(k.split('|')[1]), ...v }))
+        .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : a.unit_id - b.unit_id));
+      expect(await monthRows()).toEqual(expected);
+      expect(expected).not.toEqual(before);
+    } finally {
+      expect(await syncReportTimezone(db, TZ)).toBe(true);
+    }
+    expect(await monthRows()).toEqual(before);
   });
 
   it('exports Y/N per day and Total', async () => {
