@@ -20,33 +20,40 @@ export type TireEventKind =
   | 'scrapped'
   | 'retreaded';
 
-export async function recordTireEvent(
-  tx: Tx,
-  e: {
-    tireId: number;
-    kind: TireEventKind;
-    source: MoveSource;
-    unitId?: number | null;
-    position?: string | null;
-    odometer?: number | null;
-    fromStatus?: string | null;
-    toStatus?: string | null;
-    note?: string;
-  },
-): Promise<void> {
-  await tx.insert(tireEvents).values({
-    tire_id: e.tireId,
-    kind: e.kind,
-    unit_id: e.unitId ?? null,
-    position: e.position ?? null,
-    odometer: e.odometer ?? null,
-    from_status: e.fromStatus ?? null,
-    to_status: e.toStatus ?? null,
-    user_id: e.source.userId,
-    source_type: e.source.sourceType,
-    source_id: e.source.sourceId,
-    note: e.note ?? '',
-  });
+export interface TireEventInput {
+  tireId: number;
+  kind: TireEventKind;
+  source: MoveSource;
+  unitId?: number | null;
+  position?: string | null;
+  odometer?: number | null;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  note?: string;
+}
+
+export async function recordTireEvent(tx: Tx, e: TireEventInput): Promise<void> {
+  await recordTireEvents(tx, [e]);
+}
+
+/** Ledger entries in one statement, in the given order (a 12-tire check is one round trip). */
+export async function recordTireEvents(tx: Tx, events: TireEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(tireEvents).values(
+    events.map((e) => ({
+      tire_id: e.tireId,
+      kind: e.kind,
+      unit_id: e.unitId ?? null,
+      position: e.position ?? null,
+      odometer: e.odometer ?? null,
+      from_status: e.fromStatus ?? null,
+      to_status: e.toStatus ?? null,
+      user_id: e.source.userId,
+      source_type: e.source.sourceType,
+      source_id: e.source.sourceId,
+      note: e.note ?? '',
+    })),
+  );
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { type MoveSource, recordTireEvent } from '../fleet/mounting';
+import { type MoveSource, recordTireEvent, recordTireEvents } from '../fleet/mounting';
 import { queueTireWear } from '../tire-intelligence/wear';
 
 type Actor = Pick<TSessionUser, 'id' | 'role'>;
@@ -495,9 +495,9 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           );
         }
         const source: MoveSource = { userId: actor.id, sourceType: 'tire-check', sourceId: checkId };
-        let step = 0;
-        for (const { tireId, line, record } of withTire) {
-          await recordTireEvent(tx, {
+        await recordTireEvents(
+          tx,
+          withTire.map(({ tireId, line, record }) => ({
             tireId,
             kind: 'checked',
             source,
@@ -505,8 +505,10 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
             position: record?.position ?? null,
             odometer: line.odometer,
             note: measurementNote(line),
-          });
-          await opts.afterTireUpdate?.(tireId, step++);
+          })),
+        );
+        if (opts.afterTireUpdate) {
+          for (const [step, { tireId }] of withTire.entries()) await opts.afterTireUpdate(tireId, step);
         }
       }
 
