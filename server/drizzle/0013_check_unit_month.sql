@@ -88,5 +88,7 @@ CREATE FUNCTION "tire_check_unit_month_rebuild"() RETURNS void LANGUAGE sql AS $
   SELECT date_trunc('month', c.created_at AT TIME ZONE z.tz)::date, c.unit_id, count(*),
          bit_or(1 << (extract(day FROM c.created_at AT TIME ZONE z.tz)::int - 1))
     FROM tire_checks c CROSS JOIN report_timezone z
-   GROUP BY 1, 2;
+   GROUP BY 1, 2
+   -- a month's rows together, as the trigger writes them on a live system
+   ORDER BY 1, 2;
 $$;
