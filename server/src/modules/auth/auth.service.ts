@@ -139,13 +139,17 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     };
   }
 
+  // every request runs it: built once, and PostgreSQL plans it once per connection
+  const sessionByTokenHash = db
+    .select({ sessionId: sessions.id, last_seen_at: sessions.last_seen_at, ...sessionUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.token_hash, sql.placeholder('hash')), isNull(sessions.revoked_at)))
+    .prepare('session_by_token_hash');
+
   /** The user behind a token, or null when the token is unknown, revoked or idle too long. */
   async function authenticate(token: string): Promise<AuthContext | null> {
-    const [row] = await db
-      .select({ sessionId: sessions.id, last_seen_at: sessions.last_seen_at, ...sessionUserColumns })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.user_id))
-      .where(and(eq(sessions.token_hash, sha256(token)), isNull(sessions.revoked_at)));
+    const [row] = await sessionByTokenHash.execute({ hash: sha256(token) });
     if (!row) return null;
     const now = new Date();
     const { sessionId, last_seen_at, ...user } = row;
