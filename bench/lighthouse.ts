@@ -29,7 +29,7 @@ const freePort = () =>
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, ['server/dist/server.mjs'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -58,7 +58,10 @@ interface Result {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('run `npm run build` first');
+  for (const built of ['web/dist/index.html', 'server/dist/server.mjs']) {
+    if (!fs.existsSync(path.join(ROOT, built)))
+      throw new Error(`${built} is missing: run npm run build first`);
+  }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-lighthouse-'));
   const { child, base } = await startServer(path.join(tmp, 'data'));
   const debugPort = await freePort();

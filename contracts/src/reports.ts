@@ -201,8 +201,11 @@ export type TAbsenceBody = z.input<typeof ZAbsenceBody>;
 export const ZAbsenceUnit = z.object({
   unit_id: z.number(),
   plate_number: z.string(),
-  /** One entry per day of the month (index 0 = day 1): checked that day or not. */
-  days: z.array(z.boolean()),
+  /**
+   * One letter per day of the month, day 1 first: Y checked that day, N not (as in the export).
+   * A string rather than booleans: 5,000 units answer 0.3 MB instead of 1.2 MB.
+   */
+  days: z.string().regex(/^[YN]{28,31}$/),
   /** Checks of the unit in the month. */
   total: z.number(),
 });

@@ -243,51 +243,53 @@ export interface AbsenceQuery {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Bit d-1 of `mask` as day d's flag. A plain loop: Array.from's callback form cost 9 ms per 5,000 units. */
-function dayFlags(mask: number, days: number): boolean[] {
-  const out = new Array<boolean>(days);
-  for (let d = 0; d < days; d++) out[d] = ((mask >>> d) & 1) === 1;
+/** Bit d-1 of `mask` as day d's letter: Y checked, N not. */
+function dayLetters(mask: number, days: number): string {
+  let out = '';
+  for (let d = 0; d < days; d++) out += (mask >>> d) & 1 ? 'Y' : 'N';
   return out;
 }
 
 /**
- * Units with their checked days (local day of month) and checks in the month, by plate number,
- * from tire_check_unit_month: one row per unit and month (bit d-1 of `days` set when the unit was
- * checked on local day d), so the whole fleet costs one index range and a merge with the units.
+ * Units with their checked days and checks in the month, by plate number, from
+ * tire_check_unit_month: one row per unit and month (bit d-1 of `days` set when the unit was
+ * checked on local day d), so the whole fleet costs one index range and a join with the units.
+ * The page comes back as one JSON array of [id, plate, checks, mask]: for 5,000 units one
+ * JSON.parse costs Node a fraction of what 5,000 rows do.
  */
 export async function absenceUnits(
   db: DbOrTx,
   a: AbsenceQuery,
 ): Promise<{ units: TAbsenceUnit[]; total: number }> {
   const filter = a.q ? sql`where u.plate_number ilike ${`%${likeEscape(a.q)}%`}` : sql``;
-  type Row = { unit_id: number; plate_number: string; total: number; mask: number; total_rows: number };
-  const rows = rowsOf<Row>(
+  const [row] = rowsOf<{ total: number | null; units: [number, string, number, number][] }>(
     await db.execute(sql`
-      select u.id as unit_id,
-             u.plate_number,
-             coalesce(x.n, 0)::int as total,
-             coalesce(x.days, 0)::int as mask,
-             (count(*) over ())::int as total_rows
-        from units u
-        ${a.onlyChecked ? sql`join` : sql`left join`} tire_check_unit_month x
-          on x.month = ${a.month}::date and x.unit_id = u.id
-        ${filter}
-       order by u.plate_number, u.id
-       ${a.page ? sql`limit ${a.page.limit} offset ${a.page.offset}` : sql``}`),
+      with page as (
+        select u.id, u.plate_number, coalesce(x.n, 0) as n, coalesce(x.days, 0) as mask,
+               count(*) over () as total_rows
+          from units u
+          ${a.onlyChecked ? sql`join` : sql`left join`} tire_check_unit_month x
+            on x.month = ${a.month}::date and x.unit_id = u.id
+          ${filter}
+         order by u.plate_number, u.id
+         ${a.page ? sql`limit ${a.page.limit} offset ${a.page.offset}` : sql``}
+      )
+      select max(total_rows)::int as total,
+             coalesce(json_agg(json_build_array(id, plate_number, n, mask) order by plate_number, id), '[]')
+               as units
+        from page`),
   );
-  let total = rows[0]?.total_rows ?? 0;
-  if (a.page && rows.length === 0 && a.page.offset > 0) {
+  let total = row?.total ?? 0;
+  if (a.page && !row?.total && a.page.offset > 0) {
     total = (await absenceUnits(db, { ...a, page: { offset: 0, limit: 1 } })).total;
   }
-  return {
-    total,
-    units: rows.map((row) => ({
-      unit_id: row.unit_id,
-      plate_number: row.plate_number,
-      days: dayFlags(row.mask, a.days),
-      total: row.total,
-    })),
-  };
+  const units = (row?.units ?? []).map(([unit_id, plate_number, n, mask]) => ({
+    unit_id,
+    plate_number,
+    days: dayLetters(mask, a.days),
+    total: n,
+  }));
+  return { total, units };
 }
 
 /** Units checked exactly 1, 2, 3 and 4+ times in the month, total checks, distinct units, shares. */

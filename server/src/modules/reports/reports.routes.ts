@@ -180,7 +180,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const dayCols = Array.from({ length: res.days }, (_, i) => ({
         header: String(i + 1),
         width: 4,
-        value: (u: Line) => (u.days[i] ? 'Y' : 'N'),
+        value: (u: Line) => u.days[i] ?? 'N',
       }));
       return sendXlsx(reply, `absensi-unit_${res.month}`, {
         name: `Absensi ${res.month}`,

@@ -525,8 +525,8 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     const perUnit = fleet.map((u) => {
       const mine = rows.filter((c) => c.unit_id === u.id);
       const dayFlags = Array.from({ length: days }, (_, i) =>
-        mine.some((c) => Number(local(c.created_at).date.slice(8, 10)) === i + 1),
-      );
+        mine.some((c) => Number(local(c.created_at).date.slice(8, 10)) === i + 1) ? 'Y' : 'N',
+      ).join('');
       return { unit_id: u.id, plate_number: u.plate_number, days: dayFlags, total: mine.length };
     });
     const checked = perUnit.filter((u) => u.total > 0);
@@ -563,7 +563,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     // the check at 23:30 on the 31st counts on day 31 of its unit
     const all = await allChecks();
     const late = all.find((c) => c.id === pinned.jan31Late)!;
-    expect(body.units.find((u: { unit_id: number }) => u.unit_id === late.unit_id).days[30]).toBe(true);
+    expect(body.units.find((u: { unit_id: number }) => u.unit_id === late.unit_id).days[30]).toBe('Y');
   });
 
   it("accepts the spec's dateStart (month) and dateEnd, and pages units", async () => {
@@ -594,7 +594,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     expect(body.days).toBe(29);
     const expected = await recount('2024-02', 29);
     expect(body.units).toEqual(expected.perUnit);
-    expect(body.units.find((u: { unit_id: number }) => u.unit_id === ids.units[0]).days[28]).toBe(true);
+    expect(body.units.find((u: { unit_id: number }) => u.unit_id === ids.units[0]).days[28]).toBe('Y');
     expect(body.summary).toMatchObject({ once: 1, distinctUnits: 1, totalChecks: 1 });
     expect(body.summary.share.once).toBe(100);
     const only = await api('POST', '/api/tire-check/absent', { month: '2024-02', onlyChecked: true });
@@ -627,7 +627,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
         .units.find((u: { unit_id: number }) => u.unit_id === unit);
     let march = await mine('2023-03');
     expect(march.total).toBe(4);
-    expect([march.days[4], march.days[8], march.days[30]]).toEqual([true, true, true]);
+    expect([march.days[4], march.days[8], march.days[30]]).toEqual(['Y', 'Y', 'Y']);
 
     await t.database.db.delete(tireChecks).where(inArray(tireChecks.id, [early!.id, other!.id]));
     await t.database.db
@@ -637,10 +637,10 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     march = await mine('2023-03');
     expect(march.total).toBe(1);
     // day 5 keeps its late check; days 9 and 31 lost their only one
-    expect(march.days.flatMap((d: boolean, i: number) => (d ? [i + 1] : []))).toEqual([5]);
+    expect([...march.days].flatMap((d, i) => (d === 'Y' ? [i + 1] : []))).toEqual([5]);
     const april = await mine('2023-04');
     expect(april.total).toBe(1);
-    expect(april.days[0]).toBe(true);
+    expect(april.days[0]).toBe('Y');
     for (const [month, days] of [
       ['2023-03', 31],
       ['2023-04', 30],
@@ -694,12 +694,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     const expected = await recount('2025-01', 31);
     expect(ws.rowCount).toBe(expected.perUnit.length + 1);
     expected.perUnit.forEach((u, i) => {
-      expect(rowValues(ws, i + 2)).toEqual([
-        i + 1,
-        u.plate_number,
-        ...u.days.map((d) => (d ? 'Y' : 'N')),
-        u.total,
-      ]);
+      expect(rowValues(ws, i + 2)).toEqual([i + 1, u.plate_number, ...u.days, u.total]);
     });
   });
 

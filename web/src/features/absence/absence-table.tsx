@@ -63,7 +63,7 @@ export function AbsenceTable({
         align: 'center',
         onCell: cellRole,
         render: (_, u) =>
-          u.days[i] ? (
+          u.days[i] === 'Y' ? (
             <span
               style={{
                 display: 'inline-block',
