@@ -266,6 +266,7 @@ function rows(p: Prepared): Row[] {
     { name: 'region (all)', kind: 'list', as: 'edp', requests: get('/api/region') },
     { name: 'location (all)', kind: 'list', as: 'edp', requests: get('/api/location') },
     { name: 'sop (all)', kind: 'list', as: 'edp', requests: get('/api/sop') },
+    { name: 'warehouse groups (all)', kind: 'list', as: 'edp', requests: get('/api/warehouse/groups') },
     { name: 'dashboard counters', kind: 'other', as: 'edp', requests: get('/api/dashboard/counters') },
     {
       name: `record search checks ${month}`,

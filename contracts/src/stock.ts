@@ -115,14 +115,27 @@ export interface TWarehouseGroup {
   spare: number;
 }
 
+export interface TWarehouseTotals {
+  total: number;
+  uninstalled: number;
+  spare: number;
+}
+
 export interface TWarehouseReply {
   data: TWarehouseRow[];
   total: number;
   page: number;
   pageSize: number;
-  /** Stock by location, size and brand for the same filter. */
+  totals: TWarehouseTotals;
+}
+
+/**
+ * GET /api/warehouse/groups (same filter as the list, page ignored): stock by location, size and
+ * brand. Apart from the list, so turning its pages does not recount thousands of groups.
+ */
+export interface TWarehouseGroupsReply {
   groups: TWarehouseGroup[];
-  totals: { total: number; uninstalled: number; spare: number };
+  totals: TWarehouseTotals;
 }
 
 // ---------- stock cards ----------

@@ -11,9 +11,10 @@ import {
   type TStockCardQuery,
   type TStockCardRow,
   type TStockCardTire,
-  type TWarehouseGroup,
+  type TWarehouseGroupsReply,
   type TWarehouseQuery,
   type TWarehouseRow,
+  type TWarehouseTotals,
   UNKNOWN_REASON,
 } from '@itms/contracts/stock';
 import { type SQL, sql } from 'drizzle-orm';
@@ -334,10 +335,7 @@ function lastMovement(r: WarehouseSqlRow): TLastMovement | null {
   };
 }
 
-export async function warehouseGroups(
-  db: DbOrTx,
-  q: TWarehouseQuery,
-): Promise<{ groups: TWarehouseGroup[]; totals: { total: number; uninstalled: number; spare: number } }> {
+export async function warehouseGroups(db: DbOrTx, q: TWarehouseQuery): Promise<TWarehouseGroupsReply> {
   const rows = rowsOf<{
     is_total: boolean;
     location_id: number | null;
@@ -375,41 +373,63 @@ export async function warehouseGroups(
   };
 }
 
+/** One page of the stock tires, with the totals of the whole filter counted in the same pass. */
 export async function warehouseRows(
   db: DbOrTx,
   q: TWarehouseQuery,
   offset: number,
   limit: number,
-): Promise<TWarehouseRow[]> {
-  const rows = rowsOf<WarehouseSqlRow>(
+): Promise<{ rows: TWarehouseRow[]; totals: TWarehouseTotals }> {
+  const rows = rowsOf<
+    Omit<WarehouseSqlRow, 'id'> & {
+      id: number | null;
+      n_total: number;
+      n_uninstalled: number;
+      n_spare: number;
+    }
+  >(
     await db.execute(sql`
       ${warehouseCte(q)},
+      tot as (
+        select count(*)::int as n_total,
+          (count(*) filter (where status = 'UNINSTALLED'))::int as n_uninstalled,
+          (count(*) filter (where status = 'SPARE'))::int as n_spare
+        from stock
+      ),
       pg as (
         select * from stock
         order by location_name nulls last, size, ir_brand, serial_number, id
         offset ${offset} limit ${limit}
       )
-      select pg.*, le.id as ev_id, le.kind as ev_kind, le.created_at as ev_at, le.unit_id as ev_unit_id,
+      select tot.*, pg.*, le.id as ev_id, le.kind as ev_kind, le.created_at as ev_at, le.unit_id as ev_unit_id,
         le.position as ev_position, le.odometer as ev_odometer, le.to_status as ev_to_status, le.note as ev_note,
         lu.plate_number as ev_plate, lus.name as ev_user
-      from pg
+      from tot
+      left join pg on true
       left join tire_events le on le.id = pg.last_event_id
       left join units lu on lu.id = le.unit_id
       left join users lus on lus.id = le.user_id
       order by pg.location_name nulls last, pg.size, pg.ir_brand, pg.serial_number, pg.id`),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    serial_number: r.serial_number,
-    ir_brand: r.ir_brand,
-    ori_brand: r.ori_brand,
-    pattern: r.pattern,
-    size: r.size,
-    status: r.status,
-    groove_lowest: r.groove_lowest,
-    Location: r.location_id != null ? { id: r.location_id, name: r.location_name ?? '' } : null,
-    last_movement: lastMovement(r),
-  }));
+  // one row at least (the totals); without a tire on this page, its tire columns are null
+  const t = rows[0]!;
+  const totals = { total: t.n_total, uninstalled: t.n_uninstalled, spare: t.n_spare };
+  const page = rows.filter((r): r is typeof r & { id: number } => r.id !== null);
+  return {
+    totals,
+    rows: page.map((r) => ({
+      id: r.id,
+      serial_number: r.serial_number,
+      ir_brand: r.ir_brand,
+      ori_brand: r.ori_brand,
+      pattern: r.pattern,
+      size: r.size,
+      status: r.status,
+      groove_lowest: r.groove_lowest,
+      Location: r.location_id != null ? { id: r.location_id, name: r.location_name ?? '' } : null,
+      last_movement: lastMovement(r),
+    })),
+  };
 }
 
 // ---------- scrap ----------

@@ -4,6 +4,7 @@ import type {
   TStockCardReply,
   TStockCardRow,
   TTireStockCardReply,
+  TWarehouseGroupsReply,
   TWarehouseReply,
   TWarehouseRow,
 } from '@itms/contracts/stock';
@@ -50,10 +51,15 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req): Promise<TWarehouseReply> => {
       const q = req.query;
       const { offset, limit } = pageWindow(q);
-      const { groups, totals } = await warehouseGroups(app.db, q);
-      const data = totals.total > offset ? await warehouseRows(app.db, q, offset, limit) : [];
-      return { data, total: totals.total, page: q.page, pageSize: q.pageSize, groups, totals };
+      const { rows, totals } = await warehouseRows(app.db, q, offset, limit);
+      return { data: rows, total: totals.total, page: q.page, pageSize: q.pageSize, totals };
     },
+  );
+
+  app.get(
+    '/warehouse/groups',
+    { config: office, schema: { tags, querystring: ZWarehouseQuery } },
+    async (req): Promise<TWarehouseGroupsReply> => warehouseGroups(app.db, req.query),
   );
 
   app.get(
@@ -63,7 +69,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       sendXlsx<TWarehouseRow>(reply, {
         filename: 'warehouse.xlsx',
         sheet: 'Warehouse',
-        fetch: (offset, limit) => warehouseRows(app.db, req.query, offset, limit),
+        fetch: async (offset, limit) => (await warehouseRows(app.db, req.query, offset, limit)).rows,
         columns: [
           { header: 'ID', width: 8, value: (r) => r.id },
           { header: 'Lokasi', width: 22, value: (r) => r.Location?.name ?? '' },

@@ -206,8 +206,17 @@ describe('Warehouse', () => {
       spare: inStock.filter((x) => x.status === 'SPARE').length,
     });
     expect(body.data.map((r: { id: number }) => r.id).sort()).toEqual(inStock.map((x) => x.id).sort());
-    expect(body.groups.reduce((n: number, g: { total: number }) => n + g.total, 0)).toBe(inStock.length);
-    expect(body.groups).toContainEqual({
+    expect(body).not.toHaveProperty('groups');
+    // past the last page: no rows, the same totals
+    const past = (await get('/api/warehouse?page=999')).json();
+    expect(past).toMatchObject({ data: [], total: inStock.length, totals: body.totals });
+
+    const groupsRes = await get('/api/warehouse/groups');
+    expect(groupsRes.statusCode, groupsRes.body).toBe(200);
+    const { groups, totals } = groupsRes.json();
+    expect(totals).toEqual(body.totals);
+    expect(groups.reduce((n: number, g: { total: number }) => n + g.total, 0)).toBe(inStock.length);
+    expect(groups).toContainEqual({
       location_id: ids.location,
       location: FX.location,
       size: SIZE,
@@ -216,7 +225,7 @@ describe('Warehouse', () => {
       uninstalled: 0,
       spare: 1,
     });
-    expect(body.groups).toContainEqual(
+    expect(groups).toContainEqual(
       expect.objectContaining({
         location_id: null,
         location: 'Tanpa lokasi',
@@ -242,6 +251,20 @@ describe('Warehouse', () => {
     const bySize = (await get(`/api/warehouse?size=${SIZE}`)).json();
     expect(bySize.data.map((r: { id: number }) => r.id)).toEqual([sc1]);
     expect(bySize.totals).toEqual({ total: 1, uninstalled: 0, spare: 1 });
+    expect((await get(`/api/warehouse/groups?size=${SIZE}`)).json()).toEqual({
+      groups: [
+        {
+          location_id: ids.location,
+          location: FX.location,
+          size: SIZE,
+          brand: BRAND,
+          total: 1,
+          uninstalled: 0,
+          spare: 1,
+        },
+      ],
+      totals: bySize.totals,
+    });
     expect((await get('/api/warehouse?status=spare')).json().total).toBe(1);
     expect((await get(`/api/warehouse?location_id=${ids.location}`)).json().total).toBe(1);
     expect((await get('/api/warehouse?q=S-000')).json().total).toBe(
@@ -414,7 +437,13 @@ describe('Scrap', () => {
   });
 
   it('is for the office only', async () => {
-    for (const url of ['/api/warehouse', '/api/scrap', '/api/stock-card', `/api/tire/${sc1}/stock-card`]) {
+    for (const url of [
+      '/api/warehouse',
+      '/api/warehouse/groups',
+      '/api/scrap',
+      '/api/stock-card',
+      `/api/tire/${sc1}/stock-card`,
+    ]) {
       expect((await get(url, tireman)).statusCode, url).toBe(403);
     }
   });

@@ -1,5 +1,6 @@
 import { CloseOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { TWarehouseReply, TWarehouseRow } from '@itms/contracts/stock';
+import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -22,7 +23,7 @@ import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate, formatTime } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { tireCardHref, WAREHOUSE_LIST } from './api/list-warehouse';
+import { tireCardHref, WAREHOUSE_LIST, warehouseGroupsQuery } from './api/list-warehouse';
 import { WarehouseGroups } from './warehouse-groups';
 
 const SIZES = { options: [10, 20, 50], default: 10 } as const;
@@ -101,8 +102,9 @@ export default function WarehousePage() {
     : undefined;
   const filters = { status: status || undefined, size, brand, location_id: locationId };
   const list = usePagedList<TWarehouseRow, TWarehouseReply>({ ...WAREHOUSE_LIST, sizes: SIZES, filters });
-  const groups = list.data?.groups ?? [];
-  const totals = list.data?.totals;
+  const grouped = useQuery(warehouseGroupsQuery({ ...filters, q: list.q || undefined }));
+  const groups = grouped.data?.groups ?? [];
+  const totals = list.data?.totals ?? grouped.data?.totals;
   const wide = useMediaQuery(DESKTOP_QUERY);
 
   // locations seen in the groups (the list answers them for the current filter)
@@ -139,7 +141,7 @@ export default function WarehousePage() {
           { label: 'Spare', value: totals?.spare, color: '#faad14' },
           {
             label: 'Kelompok stok',
-            value: list.data ? groups.length : undefined,
+            value: grouped.data ? groups.length : undefined,
             color: '#8c8c8c',
           },
         ].map((t) => (
@@ -158,7 +160,7 @@ export default function WarehousePage() {
       <Card size="small" title="Stok per Lokasi, Size dan Brand">
         <WarehouseGroups
           groups={groups}
-          loading={list.isFetching && !list.data}
+          loading={grouped.isFetching && !grouped.data}
           onPick={(g) => set({ size: g.size, brand: g.brand, location_id: g.location_id ?? undefined })}
         />
       </Card>

@@ -1,7 +1,7 @@
-import type { TWarehouseReply } from '@itms/contracts/stock';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { warehouseGroupsQuery } from '../../warehouse/api/list-warehouse';
 
 /**
  * The card of one tire (GET /api/tire/{id}/stock-card) or of a size/brand (GET /api/stock-card).
@@ -45,8 +45,7 @@ export const serialSearchQuery = (text: string) =>
 /** Sizes and brands of the stock (from the warehouse groups), for the size/brand choice. */
 export const stockGroupsQuery = () =>
   queryOptions({
-    queryKey: ['warehouse', 'groups-for-card'],
-    queryFn: ({ signal }) => api.get<TWarehouseReply>('/warehouse', { query: { pageSize: 1 }, signal }),
+    ...warehouseGroupsQuery({}),
     staleTime: 60_000,
     select: (r) => ({
       sizes: [...new Set(r.groups.map((g) => g.size))].sort(),

@@ -1,9 +1,33 @@
-/** GET /api/warehouse (stock tires, with `groups` and `totals` of the same filter) and its export. */
+import type { TWarehouseGroupsReply } from '@itms/contracts/stock';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/warehouse (stock tires and the `totals` of the same filter) and its export. */
 export const WAREHOUSE_LIST = {
   key: 'warehouse',
   path: '/warehouse',
   exportPath: '/warehouse/export',
 } as const;
+
+export interface WarehouseFilter {
+  q?: string;
+  status?: string;
+  size?: string;
+  brand?: string;
+  location_id?: number;
+}
+
+/**
+ * GET /api/warehouse/groups: stock by location, size and brand for the list's filter. Its key
+ * has no page, so turning the list's pages reuses it; it shares the list's key prefix, so
+ * whatever refreshes the list refreshes it too.
+ */
+export const warehouseGroupsQuery = (filter: WarehouseFilter) =>
+  queryOptions({
+    queryKey: [WAREHOUSE_LIST.key, 'groups', filter],
+    queryFn: ({ signal }) =>
+      api.get<TWarehouseGroupsReply>('/warehouse/groups', { query: { ...filter }, signal }),
+  });
 
 /** Link to the stock card of one tire, or of a size and brand. */
 export const tireCardHref = (tireId: number) => `/kartu-stok?tire=${tireId}`;
