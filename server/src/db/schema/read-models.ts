@@ -64,6 +64,30 @@ export const reportTimezone = pgTable('report_timezone', {
 });
 
 /**
+ * Tires per status and whole millimetres of lowest groove (floor of groove_lowest, -1 when
+ * unmeasured): the summary panels of List Data Ban (status counts and RTD ranges with whole-mm
+ * bounds) add up these rows and the pending deltas instead of counting every tire. The triggers of
+ * migration 0014 only append to tire_status_groove_delta, so concurrent validations never wait on a
+ * shared counter row; a reader that finds many deltas folds them in (tires/tire-summary.ts).
+ */
+export const tireStatusGroove = pgTable(
+  'tire_status_groove',
+  {
+    status: text('status').notNull(),
+    groove: smallint('groove').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.groove] })],
+);
+
+export const tireStatusGrooveDelta = pgTable('tire_status_groove_delta', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  status: text('status').notNull(),
+  groove: smallint('groove').notNull(),
+  n: integer('n').notNull(),
+});
+
+/**
  * Per tire, where its ledger ends: the last tire_events entry and the location of the last entry
  * whose document (check, replacement, BKB) has one. The Warehouse reads the stock tires' location
  * and last movement here instead of searching each tire's ledger. Kept by the triggers of

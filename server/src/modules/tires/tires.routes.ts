@@ -15,6 +15,7 @@ import { pageWindow } from '../../lib/paging';
 import { OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
 import { activeTireBatch, activeTireDetail, listActiveTires, updateActiveTire } from './active-tires';
+import { rollupCovers, rollupTireSummary } from './tire-summary';
 import { tireDetail, tireListWhere, tirePage, tireSummary } from './tires.queries';
 import { createTire, deleteTire, setTireStatus } from './tires.service';
 import { sendXlsx } from './xlsx-export';
@@ -30,7 +31,7 @@ export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = req.query;
       const where = tireListWhere(q);
       const { offset, limit } = pageWindow(q);
-      const summary = await tireSummary(app.db, where);
+      const summary = rollupCovers(q) ? await rollupTireSummary(app.db, q) : await tireSummary(app.db, where);
       const data = summary.total > offset ? await tirePage(app.db, where, q.sort, offset, limit) : [];
       return { data, total: summary.total, page: q.page, pageSize: q.pageSize, summary };
     },

@@ -1,9 +1,11 @@
 import { RTD_RANGE_KEYS, RTD_RANGES, TIRE_SEARCH_FIELDS } from '@itms/contracts/tire-list';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { rowsOf } from '../../db/client';
 import { activeUnitTires, auditLog, tireEvents, tires, units } from '../../db/schema';
+import { foldTireSummaryDeltas } from './tire-summary';
 
 let t: TestApp;
 let staff: string;
@@ -97,6 +99,44 @@ function recountSummary(rows: TireRow[]) {
     rtd: Object.fromEntries(RTD_RANGE_KEYS.map((k) => [k, rows.filter((r) => inRange(r, k)).length])),
   };
 }
+
+describe('List Data Ban summary rollup', () => {
+  it('stays equal to a count of the tires through inserts, changes, deletes and a fold', async () => {
+    const db = t.database.db;
+    const pending = async () =>
+      Number(
+        rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from tire_status_groove_delta`),
+        )[0]!.n,
+      );
+    const matchesCount = async () =>
+      expect((await listAll('')).summary).toEqual(recountSummary(await allTires()));
+    await matchesCount();
+    const [made] = await db
+      .insert(tires)
+      .values({ serial_number: 'ROLL-001', groove_lowest: 5.5, status: 'SPARE' })
+      .returning({ id: tires.id });
+    const id = made!.id;
+    await db.update(tires).set({ groove_lowest: 6.9 }).where(eq(tires.id, id));
+    const before = await pending();
+    // 6.9 -> 6.2 keeps the tire in the same whole millimetre: nothing to record
+    await db.update(tires).set({ groove_lowest: 6.2 }).where(eq(tires.id, id));
+    expect(await pending()).toBe(before);
+    await matchesCount();
+    await db.update(tires).set({ status: 'SCRAP', groove_lowest: null }).where(eq(tires.id, id));
+    await matchesCount();
+    expect((await listAll('status=SCRAP')).summary).toEqual(
+      recountSummary((await allTires()).filter((r) => r.status === 'SCRAP')),
+    );
+
+    expect(await pending()).toBeGreaterThan(0);
+    await foldTireSummaryDeltas(db);
+    expect(await pending()).toBe(0);
+    await matchesCount();
+    await db.delete(tires).where(eq(tires.id, id));
+    await matchesCount();
+  });
+});
 
 describe('List Data Ban filters', () => {
   it('each RTD chip returns exactly the tires whose lowest groove is in the range, with matching counts', async () => {
