@@ -195,11 +195,12 @@ export async function restoreBackup(opts: {
         if (!known) throw new Error(`the backup holds table ${table}, which this version does not have`);
         const lines = entry.data.toString('utf8').split('\n').filter(Boolean);
         if (!lines.length) continue;
-        // only the columns both sides know: columns added since take their defaults
+        // only the columns both sides know: columns added since take their defaults; identity
+        // columns keep their backed-up values (overriding system value)
         const present = Object.keys(JSON.parse(lines[0]!)).filter((c) => known.has(c));
         const cols = present.map(ident).join(', ');
         await tx.execute(
-          sql`${sql.raw(`insert into ${ident(table)} (${cols}) select ${cols} from json_populate_recordset(null::${ident(table)}, `)}${`[${lines.join(',')}]`}${sql.raw('::json)')}`,
+          sql`${sql.raw(`insert into ${ident(table)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${ident(table)}, `)}${`[${lines.join(',')}]`}${sql.raw('::json)')}`,
         );
         restored.set(table, (restored.get(table) ?? 0) + lines.length);
         continue;
