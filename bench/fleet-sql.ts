@@ -464,31 +464,14 @@ export function checksSql(c: Counts): string {
       join locations l on l.id = x.location_id
       join regions r on r.id = l.region_id
       cross join bench_gen.img i;
-    -- the daily rollup (its trigger does not fire during the load: session_replication_role = replica)
-    insert into tire_check_daily (day, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop)
-    select (created_at at time zone 'UTC')::date, location_id, tireman_id, count(*),
-           count(*) filter (where status = 'approved'),
-           count(*) filter (where pic_sign = '-'),
-           count(*) filter (where pic_sign <> '-' and edp_sign = '-'),
-           count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-')
-      from tire_checks
-     group by 1, 2, 3
-     -- in day order, as a live system writes it: a month's rows sit together
-     order by 1, 2, 3;
-    -- its monthly level (kept by the same trigger on a live system)
-    insert into tire_check_monthly (month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp,
-      awaiting_workshop)
-    select date_trunc('month', day::timestamp)::date, location_id, tireman_id, sum(n), sum(approved),
-           sum(awaiting_pic), sum(awaiting_edp), sum(awaiting_workshop)
-      from tire_check_daily
-     group by 1, 2, 3
-     order by 1, 2, 3;
-    analyze tire_check_monthly;
-    -- the units' local months of the attendance report (a trigger keeps it on a live system; the
-    -- server rebuilds it at boot if it runs in another APP_TIMEZONE)
+    -- the rollups of the checks: per local day, month and unit month (their triggers do not fire
+    -- during the load: session_replication_role = replica; the server rebuilds them at boot if
+    -- it runs in another APP_TIMEZONE)
     insert into report_timezone (id, tz) values (true, 'Asia/Jakarta')
       on conflict (id) do update set tz = excluded.tz;
-    select tire_check_unit_month_rebuild();
+    select report_rollups_rebuild();
+    analyze tire_check_daily;
+    analyze tire_check_monthly;
     analyze tire_check_unit_month;
   `;
 }

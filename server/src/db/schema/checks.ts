@@ -108,11 +108,12 @@ export const tireCheckRecords = pgTable(
 );
 
 /**
- * Checks per UTC day, location and tire man, with the signature states of the summary screen.
- * Reports over long ranges (productivity since 2020, leaderboard, summary per region) read whole
- * days here and only the partial days at the range's ends from tire_checks. Kept by the trigger
- * of migration 0003 in the same transaction as every insert, update, delete and truncate of
- * tire_checks (a bulk load that bypasses triggers rebuilds it, see bench/fleet-sql.ts).
+ * Checks per local day (APP_TIMEZONE, recorded in report_timezone), location and tire man, with
+ * the signature states of the summary screen. Reports over long ranges (productivity since 2020,
+ * leaderboard, summary per region) read the days of partial months here and whole months from
+ * tire_check_monthly, never the checks. Kept by the trigger of migration 0003 (local days since
+ * 0015) in the same transaction as every insert, update, delete and truncate of tire_checks;
+ * rebuilt by `report_rollups_rebuild()` at a zone change and after a bulk load without triggers.
  */
 export const tireCheckDaily = pgTable(
   'tire_check_daily',

@@ -15,12 +15,10 @@ import {
 import { tires } from './tires';
 
 /**
- * Checks per UTC month, location and tire man: the monthly level of tire_check_daily (same
- * columns). Productivity, leaderboard and summary per region read whole UTC months here, the
- * partial months at the range's ends from tire_check_daily and the partial days from tire_checks.
- * Kept by the trigger function of migration 0003 (extended in 0006) on every insert, update,
- * delete and truncate of tire_checks; a bulk load that bypasses triggers rebuilds it from the
- * daily rollup (bench/fleet-sql.ts).
+ * Checks per local month, location and tire man: the monthly level of tire_check_daily (same
+ * columns). Productivity, leaderboard and summary per region read whole local months here and the
+ * partial months at the range's ends from tire_check_daily. Kept by the same trigger function
+ * (migrations 0007 and 0015) on every insert, update, delete and truncate of tire_checks.
  */
 export const tireCheckMonthly = pgTable(
   'tire_check_monthly',

@@ -38,43 +38,29 @@ const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"H
 // ---------- checks per location and tire man (productivity, leaderboard, summary) ----------
 
 /**
- * The range's bounds (lo, hi), the whole UTC days inside it [d1, d2) and their instants: midnights
- * of APP_TIMEZONE are not UTC midnights, so the range is whole UTC days plus two partial days.
+ * CTE `b`: the range's local days [d1, d2) and the whole local months inside them [m1, m2);
+ * without a whole month, m1 = m2 = d2 and the daily rollup covers [d1, d2) alone.
  */
 function rangeBounds(r: DayRange): SQL {
-  // m1, m2: the whole UTC months inside [d1, d2) are [m1, m2); without one, m1 = m2 = d2 and the
-  // daily rollup covers [d1, d2) alone
   return sql`b as (
-    select z.*,
-           case when z.fm1 < z.fm2 then z.fm1 else z.d2 end as m1,
-           case when z.fm1 < z.fm2 then z.fm2 else z.d2 end as m2
-      from (select y.lo, y.hi, y.d1, y.d2,
-           y.d1::timestamp at time zone 'UTC' as d1_ts, y.d2::timestamp at time zone 'UTC' as d2_ts,
-           (date_trunc('month', (y.d1 - 1)::timestamp) + interval '1 month')::date as fm1,
-           date_trunc('month', y.d2::timestamp)::date as fm2
-      from (select x.lo, x.hi,
-                   (x.lo at time zone 'UTC')::date
-                     + case when x.lo = ((x.lo at time zone 'UTC')::date)::timestamp at time zone 'UTC' then 0 else 1 end
-                     as d1,
-                   (x.hi at time zone 'UTC')::date as d2
-              from (select (${r.start}::date)::timestamp at time zone ${r.tz} as lo,
-                           ((${r.end}::date + 1)::timestamp at time zone ${r.tz}) as hi) x) y) z)`;
+    select y.d1, y.d2,
+           case when y.fm1 < y.fm2 then y.fm1 else y.d2 end as m1,
+           case when y.fm1 < y.fm2 then y.fm2 else y.d2 end as m2
+      from (select x.d1, x.d2,
+                   (date_trunc('month', (x.d1 - 1)::timestamp) + interval '1 month')::date as fm1,
+                   date_trunc('month', x.d2::timestamp)::date as fm2
+              from (select ${r.start}::date as d1, ${r.end}::date + 1 as d2) x) y)`;
 }
 
 /**
- * CTE \`cc\` (after \`b\`): checks of the range per location and tire man with the summary's
- * signature states, only pairs with checks. Whole UTC months come from the monthly rollup
- * tire_check_monthly, the whole UTC days of the partial months at both ends from the daily rollup
- * tire_check_daily (both kept by a trigger), the partial days at both ends from tire_checks, so
- * an all-time range reads about a row per tire man per month instead of every check.
+ * CTE `cc` (after `b`): checks of the range per location and tire man with the summary's
+ * signature states, only pairs with checks. Whole local months come from the monthly rollup
+ * tire_check_monthly, the days of the partial months at both ends from the daily rollup
+ * tire_check_daily (both kept by a trigger in APP_TIMEZONE's days), so an all-time range reads
+ * about a row per tire man per month and no check.
  */
 function checkCounts(locationFilter?: (alias: string) => SQL): SQL {
   const f = (a: string) => (locationFilter ? sql`and ${locationFilter(a)}` : sql``);
-  const raw = (cond: SQL) => sql`
-    select c.location_id, c.tireman_id, 1 as n, (c.status = 'approved')::int as approved,
-           (c.pic_sign = '-')::int as ap, (c.pic_sign <> '-' and c.edp_sign = '-')::int as ae,
-           (c.pic_sign <> '-' and c.edp_sign <> '-' and c.workshop_sign = '-')::int as aw
-      from b join tire_checks c on ${cond} ${f('c')}`;
   const daily = (cond: SQL) => sql`
     select d.location_id, d.tireman_id, d.n, d.approved, d.awaiting_pic as ap, d.awaiting_edp as ae,
            d.awaiting_workshop as aw
@@ -90,10 +76,6 @@ function checkCounts(locationFilter?: (alias: string) => SQL): SQL {
         ${daily(sql`d.day >= b.d1 and d.day < b.m1`)}
         union all
         ${daily(sql`d.day >= b.m2 and d.day < b.d2`)}
-        union all
-        ${raw(sql`c.created_at >= b.lo and c.created_at < least(b.hi, b.d1_ts)`)}
-        union all
-        ${raw(sql`b.d2 >= b.d1 and c.created_at >= greatest(b.lo, b.d2_ts) and c.created_at < b.hi`)}
       ) u
      group by u.location_id, u.tireman_id
     having sum(u.n) > 0)`;

@@ -938,8 +938,8 @@ describe('input and access', () => {
 });
 
 describe('monthly rollup: ranges over several months', () => {
-  // Jakarta ranges whose whole UTC months come from tire_check_monthly, the rest of their whole
-  // UTC days from tire_check_daily and the partial days from tire_checks
+  // Jakarta ranges whose whole local months come from tire_check_monthly, the days of their
+  // partial months from tire_check_daily
   const RANGES: [string, string][] = [
     ['2024-12-01', '2025-03-31'],
     ['2024-11-15', '2025-02-10'],
@@ -1007,14 +1007,14 @@ describe('monthly rollup: ranges over several months', () => {
         (select month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop
            from tire_check_monthly where n <> 0
          except all
-         select date_trunc('month', created_at at time zone 'UTC')::date, location_id, tireman_id, count(*)::int,
+         select date_trunc('month', created_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int
            from tire_checks group by 1, 2, 3)
         union all
-        (select date_trunc('month', created_at at time zone 'UTC')::date, location_id, tireman_id, count(*)::int,
+        (select date_trunc('month', created_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
