@@ -19,7 +19,12 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { openPglite, openPostgres, PG_SESSION_OPTIONS } from '../server/src/db/client';
+import {
+  openPglite,
+  openPostgres,
+  PG_SESSION_OPTIONS,
+  StatementCachingClient,
+} from '../server/src/db/client';
 import { DEMO_PASSWORD } from '../server/src/db/seed/demo';
 import { BENCH_DATA_DIR, DEFAULT_BENCH_URL, databaseName } from './seed';
 
@@ -440,7 +445,13 @@ async function captureApp() {
 
 /** Replays each worker's statements back to back for `seconds`; p50 of one request's worth. */
 async function floorP50(perWorker: Captured[][], seconds: number): Promise<number> {
-  const pool = new pg.Pool({ connectionString: URL_, max: perWorker.length, options: PG_SESSION_OPTIONS });
+  // the app's client: statements prepared once per connection, as the server runs them
+  const pool = new pg.Pool({
+    connectionString: URL_,
+    max: perWorker.length,
+    options: PG_SESSION_OPTIONS,
+    Client: StatementCachingClient,
+  });
   const times: number[] = [];
   const until = performance.now() + seconds * 1000;
   try {
