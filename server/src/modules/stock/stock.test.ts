@@ -191,6 +191,17 @@ describe('KARTU STOK BAN', () => {
 });
 
 describe('Warehouse', () => {
+  /** The group of the one SPARE tire of SIZE/BRAND at the fixture location. */
+  const spareGroup = () => ({
+    location_id: ids.location,
+    location: FX.location,
+    size: SIZE,
+    brand: BRAND,
+    total: 1,
+    uninstalled: 0,
+    spare: 1,
+  });
+
   it('groups the tires in stock by location, size and brand, with totals and each last movement', async () => {
     const res = await get('/api/warehouse?pageSize=50');
     expect(res.statusCode, res.body).toBe(200);
@@ -216,15 +227,7 @@ describe('Warehouse', () => {
     const { groups, totals } = groupsRes.json();
     expect(totals).toEqual(body.totals);
     expect(groups.reduce((n: number, g: { total: number }) => n + g.total, 0)).toBe(inStock.length);
-    expect(groups).toContainEqual({
-      location_id: ids.location,
-      location: FX.location,
-      size: SIZE,
-      brand: BRAND,
-      total: 1,
-      uninstalled: 0,
-      spare: 1,
-    });
+    expect(groups).toContainEqual(spareGroup());
     expect(groups).toContainEqual(
       expect.objectContaining({
         location_id: null,
@@ -252,17 +255,7 @@ describe('Warehouse', () => {
     expect(bySize.data.map((r: { id: number }) => r.id)).toEqual([sc1]);
     expect(bySize.totals).toEqual({ total: 1, uninstalled: 0, spare: 1 });
     expect((await get(`/api/warehouse/groups?size=${SIZE}`)).json()).toEqual({
-      groups: [
-        {
-          location_id: ids.location,
-          location: FX.location,
-          size: SIZE,
-          brand: BRAND,
-          total: 1,
-          uninstalled: 0,
-          spare: 1,
-        },
-      ],
+      groups: [spareGroup()],
       totals: bySize.totals,
     });
     expect((await get('/api/warehouse?status=spare')).json().total).toBe(1);
