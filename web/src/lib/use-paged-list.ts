@@ -2,7 +2,7 @@ import type { TListResult } from '@itms/contracts/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from './api-client';
 
@@ -44,19 +44,26 @@ export function usePagedList<T extends object, R extends TListResult<T> = TListR
     enabled: o.enabled ?? true,
   });
 
+  // react-router hands a setter's callback the params of the last render. A second update before
+  // the first navigation renders (a chip click, then a search, on a busy page) would build on
+  // those and bring back what the first one removed, so each update builds on the last one made.
+  const rendered = useRef(params);
+  rendered.current = params;
+  const lastUpdate = useRef<{ from: string; to: URLSearchParams } | null>(null);
+  // once the URL has moved on (the update rendered, or Back), the last update is history
+  if (lastUpdate.current && lastUpdate.current.from !== params.toString()) lastUpdate.current = null;
   const update = useCallback(
-    (next: Record<string, string | number | undefined>) =>
-      setParams(
-        (prev) => {
-          const p = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(next)) {
-            if (v === undefined || v === '') p.delete(k);
-            else p.set(k, String(v));
-          }
-          return p;
-        },
-        { replace: true },
-      ),
+    (next: Record<string, string | number | undefined>) => {
+      const now = rendered.current;
+      const pending = lastUpdate.current?.from === now.toString() ? lastUpdate.current.to : null;
+      const p = new URLSearchParams(pending ?? now);
+      for (const [k, v] of Object.entries(next)) {
+        if (v === undefined || v === '') p.delete(k);
+        else p.set(k, String(v));
+      }
+      lastUpdate.current = { from: now.toString(), to: p };
+      setParams(p, { replace: true });
+    },
     [setParams],
   );
 
