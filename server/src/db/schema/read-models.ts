@@ -141,3 +141,42 @@ export const tireStockMoves = pgTable(
     index('tire_stock_moves_all_idx').on(t.created_at, t.event_id, t.stock_delta),
   ],
 );
+
+/**
+ * The Warehouse's narrow copy of the tires in stock (status UNINSTALLED or SPARE): the columns it
+ * filters, sorts and groups by, with the location from tire_stock_state and its name. A page
+ * reads its rows in list order from one index and the totals and the location/size/brand groups
+ * count a few thousand narrow rows, instead of joining every stock tire to its state and location
+ * on each request. One row per tire, so concurrent validations never wait on each other here.
+ * Kept by the triggers of migration 0016 on tires, tire_stock_state and locations (a renamed
+ * location renames its rows), in the same transaction; a bulk load that bypasses triggers calls
+ * `warehouse_stock_rebuild()`.
+ */
+export const warehouseStock = pgTable(
+  'warehouse_stock',
+  {
+    tire_id: integer('tire_id')
+      .primaryKey()
+      .references(() => tires.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    size: text('size').notNull(),
+    ir_brand: text('ir_brand').notNull(),
+    serial_number: text('serial_number').notNull(),
+    location_id: integer('location_id'),
+    location_name: text('location_name'),
+  },
+  (t) => [
+    // the list's and the groups' order (location, nulls last as ascending puts them, then size,
+    // brand, S/N), with the other columns after the unique tire_id: pages, totals and groups are
+    // read from the index alone, already in order
+    index('warehouse_stock_order_idx').on(
+      t.location_name,
+      t.location_id,
+      t.size,
+      t.ir_brand,
+      t.serial_number,
+      t.tire_id,
+      t.status,
+    ),
+  ],
+);

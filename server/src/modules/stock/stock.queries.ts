@@ -272,24 +272,16 @@ export async function groupStockCard(
 // ---------- warehouse ----------
 
 /**
- * CTE `stock`: the tires in stock of the filter with their location, from tire_stock_state (kept by
- * a trigger on the ledger: the tire's last entry and the location of its last located entry), so
- * no tire's ledger is searched; the last movement itself is joined for the page's rows only.
+ * The stock tires of the filter, in warehouse_stock (the narrow copy of the tires in stock with
+ * their location, kept by triggers): the list, its totals and the groups read only this table; the
+ * other columns and the last movement are joined for the page's rows only.
  */
-function warehouseCte(q: TWarehouseQuery): SQL {
-  return sql`
-    with stock as (
-      select t.id, t.serial_number, t.ir_brand, t.ori_brand, t.pattern, t.size, t.status, t.groove_lowest,
-        ss.location_id, l.name as location_name, ss.last_event_id
-      from tires t
-      left join tire_stock_state ss on ss.tire_id = t.id
-      left join locations l on l.id = ss.location_id
-      where t.status in ('UNINSTALLED', 'SPARE')
-        ${q.status ? sql`and t.status = ${q.status}` : sql``}
-        ${q.q ? sql`and t.serial_number ilike ${containsPattern(q.q)}` : sql``}
-        and ${sizeBrandWhere(q, 't')}
-        ${q.location_id ? sql`and ss.location_id = ${q.location_id}` : sql``}
-    )`;
+function warehouseWhere(q: TWarehouseQuery): SQL {
+  return sql`true
+    ${q.status ? sql`and w.status = ${q.status}` : sql``}
+    ${q.q ? sql`and w.serial_number ilike ${containsPattern(q.q)}` : sql``}
+    and ${sizeBrandWhere(q, 'w')}
+    ${q.location_id ? sql`and w.location_id = ${q.location_id}` : sql``}`;
 }
 
 interface WarehouseSqlRow {
@@ -336,8 +328,8 @@ function lastMovement(r: WarehouseSqlRow): TLastMovement | null {
 }
 
 export async function warehouseGroups(db: DbOrTx, q: TWarehouseQuery): Promise<TWarehouseGroupsReply> {
+  // grouped in the order of warehouse_stock's index, so the groups come out sorted without a sort
   const rows = rowsOf<{
-    is_total: boolean;
     location_id: number | null;
     location_name: string | null;
     size: string;
@@ -347,30 +339,30 @@ export async function warehouseGroups(db: DbOrTx, q: TWarehouseQuery): Promise<T
     spare: number;
   }>(
     await db.execute(sql`
-      ${warehouseCte(q)}
-      select grouping(size) = 1 as is_total, location_id, location_name, size, ir_brand as brand,
-        count(*)::int as total,
-        (count(*) filter (where status = 'UNINSTALLED'))::int as uninstalled,
-        (count(*) filter (where status = 'SPARE'))::int as spare
-      from stock
-      group by grouping sets ((location_id, location_name, size, ir_brand), ())
-      order by is_total, location_name nulls last, size, ir_brand`),
+      select w.location_id, w.location_name, w.size, w.ir_brand as brand, count(*)::int as total,
+        (count(*) filter (where w.status = 'UNINSTALLED'))::int as uninstalled,
+        (count(*) filter (where w.status = 'SPARE'))::int as spare
+      from warehouse_stock w
+      where ${warehouseWhere(q)}
+      group by w.location_name, w.location_id, w.size, w.ir_brand
+      order by w.location_name nulls last, w.location_id, w.size, w.ir_brand`),
   );
-  const total = rows.find((r) => r.is_total);
-  return {
-    groups: rows
-      .filter((r) => !r.is_total)
-      .map((r) => ({
-        location_id: r.location_id,
-        location: r.location_name ?? NO_LOCATION_LABEL,
-        size: r.size,
-        brand: r.brand,
-        total: r.total,
-        uninstalled: r.uninstalled,
-        spare: r.spare,
-      })),
-    totals: { total: total?.total ?? 0, uninstalled: total?.uninstalled ?? 0, spare: total?.spare ?? 0 },
-  };
+  const totals = { total: 0, uninstalled: 0, spare: 0 };
+  const groups = rows.map((r) => {
+    totals.total += r.total;
+    totals.uninstalled += r.uninstalled;
+    totals.spare += r.spare;
+    return {
+      location_id: r.location_id,
+      location: r.location_name ?? NO_LOCATION_LABEL,
+      size: r.size,
+      brand: r.brand,
+      total: r.total,
+      uninstalled: r.uninstalled,
+      spare: r.spare,
+    };
+  });
+  return { groups, totals };
 }
 
 /** One page of the stock tires, with the totals of the whole filter counted in the same pass. */
@@ -389,27 +381,32 @@ export async function warehouseRows(
     }
   >(
     await db.execute(sql`
-      ${warehouseCte(q)},
-      tot as (
+      with tot as (
         select count(*)::int as n_total,
-          (count(*) filter (where status = 'UNINSTALLED'))::int as n_uninstalled,
-          (count(*) filter (where status = 'SPARE'))::int as n_spare
-        from stock
+          (count(*) filter (where w.status = 'UNINSTALLED'))::int as n_uninstalled,
+          (count(*) filter (where w.status = 'SPARE'))::int as n_spare
+        from warehouse_stock w
+        where ${warehouseWhere(q)}
       ),
       pg as (
-        select * from stock
-        order by location_name nulls last, size, ir_brand, serial_number, id
+        select w.* from warehouse_stock w
+        where ${warehouseWhere(q)}
+        order by w.location_name nulls last, w.location_id, w.size, w.ir_brand, w.serial_number, w.tire_id
         offset ${offset} limit ${limit}
       )
-      select tot.*, pg.*, le.id as ev_id, le.kind as ev_kind, le.created_at as ev_at, le.unit_id as ev_unit_id,
+      select tot.*, t.id, t.serial_number, t.ir_brand, t.ori_brand, t.pattern, t.size, t.status, t.groove_lowest,
+        pg.location_id, pg.location_name,
+        le.id as ev_id, le.kind as ev_kind, le.created_at as ev_at, le.unit_id as ev_unit_id,
         le.position as ev_position, le.odometer as ev_odometer, le.to_status as ev_to_status, le.note as ev_note,
         lu.plate_number as ev_plate, lus.name as ev_user
       from tot
       left join pg on true
-      left join tire_events le on le.id = pg.last_event_id
+      left join tires t on t.id = pg.tire_id
+      left join tire_stock_state ss on ss.tire_id = pg.tire_id
+      left join tire_events le on le.id = ss.last_event_id
       left join units lu on lu.id = le.unit_id
       left join users lus on lus.id = le.user_id
-      order by pg.location_name nulls last, pg.size, pg.ir_brand, pg.serial_number, pg.id`),
+      order by pg.location_name nulls last, pg.location_id, pg.size, pg.ir_brand, pg.serial_number, pg.tire_id`),
   );
   // one row at least (the totals); without a tire on this page, its tire columns are null
   const t = rows[0]!;

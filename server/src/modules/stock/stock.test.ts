@@ -355,6 +355,83 @@ describe('Warehouse: stored location and last movement', () => {
     expect(await row(sc2)).toMatchObject({ Location: null, last_movement: { kind: 'installed' } });
     expect(norm(await stored())).toEqual(norm(await stockStateRecount()));
   });
+
+  it('keeps its stored stock rows equal to the tires in stock through status, size, location and deletes', async () => {
+    const db = t.database.db;
+    const recount = () =>
+      db.execute(sql`
+        select t.id as tire_id, t.status, t.size, t.ir_brand, t.serial_number, ss.location_id, l.name as location_name
+          from tires t
+          left join tire_stock_state ss on ss.tire_id = t.id
+          left join locations l on l.id = ss.location_id
+         where t.status in ('UNINSTALLED', 'SPARE')
+         order by t.id`);
+    const storedStock = () =>
+      db.execute(sql`
+        select tire_id, status, size, ir_brand, serial_number, location_id, location_name
+          from warehouse_stock order by tire_id`);
+    const same = async () => expect(norm(await storedStock())).toEqual(norm(await recount()));
+    await same();
+
+    // a new tire is in stock at once, without a location
+    const fresh = await newTire('WS-NEW-1');
+    expect(await row(fresh)).toMatchObject({ serial_number: 'WS-NEW-1', Location: null });
+    // taken off at a pool: it is there; the pool renamed: the list shows the new name
+    const [here] = await db.select().from(locations).where(eq(locations.id, ids.location));
+    const [pool] = await db
+      .insert(locations)
+      .values({ name: 'Pool Lama', region_id: here!.region_id })
+      .returning();
+    const [check] = await db
+      .insert(tireChecks)
+      .values({
+        unit_id: ids.engkel,
+        plate_number: FX.engkel,
+        tireman_id: ids.tireman,
+        location_id: pool!.id,
+        odometer: 70000,
+      })
+      .returning();
+    await mount(fresh, ids.engkel, '6', 69000);
+    expect(await row(fresh)).toBeUndefined();
+    await t.database.db.transaction((tx) =>
+      unmountPosition(tx, {
+        unitId: ids.engkel,
+        position: '6',
+        odometer: 70000,
+        source: { userId: ids.tireman, sourceType: 'tire-check', sourceId: check!.id },
+      }),
+    );
+    expect(await row(fresh)).toMatchObject({ Location: { id: pool!.id, name: 'Pool Lama' } });
+    await db.update(locations).set({ name: 'Pool Baru' }).where(eq(locations.id, pool!.id));
+    expect(await row(fresh)).toMatchObject({ Location: { id: pool!.id, name: 'Pool Baru' } });
+    const groups = (await get(`/api/warehouse/groups?location_id=${pool!.id}`)).json();
+    expect(groups.groups).toEqual([
+      expect.objectContaining({ location: 'Pool Baru', size: SIZE, brand: BRAND, total: 1, uninstalled: 1 }),
+    ]);
+    await same();
+
+    // a new size moves it to another group; SPARE counts as spare; mounted, it leaves the warehouse
+    await db.update(tires).set({ size: '11.00-20', status: 'SPARE' }).where(eq(tires.id, fresh));
+    expect(await row(fresh)).toMatchObject({ size: '11.00-20', status: 'SPARE' });
+    expect((await get(`/api/warehouse?location_id=${pool!.id}&status=SPARE`)).json().totals).toEqual({
+      total: 1,
+      uninstalled: 0,
+      spare: 1,
+    });
+    await same();
+    await mount(fresh, ids.engkel, '6', 71000);
+    expect(await row(fresh)).toBeUndefined();
+    expect((await get(`/api/warehouse?location_id=${pool!.id}`)).json().totals.total).toBe(0);
+    await same();
+
+    // a deleted tire takes its row along
+    const gone = await newTire('WS-NEW-2');
+    expect(await row(gone)).toBeDefined();
+    await db.delete(tires).where(eq(tires.id, gone));
+    expect(await row(gone)).toBeUndefined();
+    await same();
+  });
 });
 
 describe('Scrap', () => {
