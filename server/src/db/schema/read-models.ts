@@ -180,3 +180,22 @@ export const warehouseStock = pgTable(
     ),
   ],
 );
+
+/**
+ * Row counts of the large lists' unfiltered views, so their first page does not count 50,000 to
+ * 100,000 rows: per key (`table` or `table:value` of the column that splits it) a folded count
+ * plus the +1/-1 deltas that the row triggers of migration 0017 append, as tire_status_groove
+ * does (no shared row is updated, so concurrent writers never wait on a counter). Counted:
+ * tire_replacements by status, qc_checks, active_unit_tires by status. A reader folds the deltas
+ * once many are pending (lib/row-counts.ts); `row_counts_rebuild()` recounts after a bulk load.
+ */
+export const rowCounts = pgTable('row_counts', {
+  key: text('key').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+export const rowCountDeltas = pgTable('row_count_deltas', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  key: text('key').notNull(),
+  n: integer('n').notNull(),
+});

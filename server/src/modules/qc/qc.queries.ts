@@ -4,6 +4,7 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { locations, qcChecks, units, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { storedRowCount } from '../../lib/row-counts';
 import { containsPattern } from '../tires/tires.queries';
 
 function qcWhere(q: TQcListQuery, tz: string): SQL | undefined {
@@ -93,6 +94,14 @@ export async function qcRows(
 }
 
 export async function listQcChecks(db: DbOrTx, q: TQcListQuery, tz: string, offset: number, limit: number) {
+  const total = await qcCount(db, q, tz);
+  const data = total > offset ? await qcRows(db, q, tz, offset, limit) : [];
+  return { data, total };
+}
+
+async function qcCount(db: DbOrTx, q: TQcListQuery, tz: string): Promise<number> {
+  // unfiltered: the stored row count
+  if (!q.q && !(q.dateStart && q.dateEnd)) return storedRowCount(db, ['qc_checks']);
   // without a text search the joins cannot change the count (unit_id is a NOT NULL foreign key,
   // users is a left join): count the table alone, from its (created_at, id) index
   const [count] = q.q
@@ -103,8 +112,7 @@ export async function listQcChecks(db: DbOrTx, q: TQcListQuery, tz: string, offs
         .leftJoin(users, eq(users.id, qcChecks.tireman_id))
         .where(qcWhere(q, tz))
     : await db.select({ n: sql<number>`count(*)::int` }).from(qcChecks).where(qcWhere(q, tz));
-  const data = count!.n > offset ? await qcRows(db, q, tz, offset, limit) : [];
-  return { data, total: count!.n };
+  return count!.n;
 }
 
 export async function qcDetail(db: DbOrTx, id: number, tz: string): Promise<TQcDetail> {

@@ -329,16 +329,23 @@ export interface RecordSearch {
   limit: number;
 }
 
-/** Checks of the range, newest first, one page; the count is a separate index-only query. */
+/**
+ * Checks of the range, newest first, one page. The count adds up the daily and monthly rollups
+ * (the range is whole local days; pending is all minus approved), not the range's checks.
+ */
 export async function checkRecords(
   db: DbOrTx,
   s: RecordSearch,
 ): Promise<{ rows: TCheckRecordRow[]; total: number }> {
   const where = sql`${inRange(sql`c.created_at`, s.range)} ${s.status ? sql`and c.status = ${s.status}` : sql``}`;
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from tire_checks c where ${where}`),
+  const [count] = rowsOf<{ n: number; approved: number }>(
+    await db.execute(sql`
+      with ${rangeBounds(s.range)}, ${checkCounts()}
+      select coalesce(sum(n), 0)::int as n, coalesce(sum(approved), 0)::int as approved from cc`),
   );
-  const total = count?.n ?? 0;
+  const all = count?.n ?? 0;
+  const approved = count?.approved ?? 0;
+  const total = s.status === 'approved' ? approved : s.status === 'pending' ? all - approved : all;
   if (total === 0 || s.offset >= total) return { rows: [], total };
   const rows = rowsOf<Omit<TCheckRecordRow, 'tireman_tire_check' | 'Location'> & Record<string, unknown>>(
     await db.execute(sql`

@@ -768,6 +768,18 @@ describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
     });
     expect(res.json().total).toBe(approved.length);
     expect(res.json().data.every((r: { status: string }) => r.status === 'approved')).toBe(true);
+    const pending = (await allChecks()).filter(
+      (c) => inDays(c, '2025-01-01', '2025-01-31') && c.status === 'pending',
+    );
+    expect(pending.length).toBeGreaterThan(0);
+    const open = await api('POST', '/api/tire-check/querry/record/search', {
+      dateStart: '2025-01-01',
+      dateEnd: '2025-01-31',
+      status: 'pending',
+      pageSize: 100,
+    });
+    expect(open.json().total).toBe(pending.length);
+    expect(open.json().data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
   });
 });
 

@@ -38,6 +38,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
+import { type RowCountKey, storedRowCount } from '../../lib/row-counts';
 
 /** `%`, `_` and `\` typed by a user match themselves in LIKE patterns. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -84,6 +85,8 @@ async function listRows(
   q: { page: number; pageSize: number },
   /** The filter reads only tire_replacements' own columns (no text search on the joined tables). */
   ownColumnsOnly = false,
+  /** The filter is only the status: the count is the stored row count of these keys. */
+  storedCountKeys?: RowCountKey[],
 ): Promise<{ data: TReplacementRow[]; total: number; page: number; pageSize: number }> {
   const { offset, limit } = pageWindow(q);
   const base = () =>
@@ -113,15 +116,17 @@ async function listRows(
           .orderBy(...order)
           .limit(limit)
           .offset(offset),
-    ownColumnsOnly
-      ? db.select({ n: count() }).from(tireReplacements).where(where)
-      : db
-          .select({ n: count() })
-          .from(tireReplacements)
-          .innerJoin(units, eq(units.id, tireReplacements.unit_id))
-          .innerJoin(locations, eq(locations.id, tireReplacements.location_id))
-          .innerJoin(tireman, eq(tireman.id, tireReplacements.tireman_id))
-          .where(where),
+    storedCountKeys
+      ? storedRowCount(db, storedCountKeys).then((n) => [{ n }])
+      : ownColumnsOnly
+        ? db.select({ n: count() }).from(tireReplacements).where(where)
+        : db
+            .select({ n: count() })
+            .from(tireReplacements)
+            .innerJoin(units, eq(units.id, tireReplacements.unit_id))
+            .innerJoin(locations, eq(locations.id, tireReplacements.location_id))
+            .innerJoin(tireman, eq(tireman.id, tireReplacements.tireman_id))
+            .where(where),
   ]);
   const data = rows.map((r) => ({
     id: r.id,
@@ -167,7 +172,11 @@ export function listHistory(db: DbOrTx, tz: string, q: TReplacementHistoryQuery)
       : undefined,
     textSearch(q.q),
   );
-  return listRows(db, tz, where, q, !q.q?.trim());
+  const onlyStatus = !q.unit_id && !q.dateStart && !q.dateEnd && !q.q?.trim();
+  const keys: RowCountKey[] = q.status
+    ? [`tire_replacements:${q.status}`]
+    : ['tire_replacements:pending', 'tire_replacements:approved'];
+  return listRows(db, tz, where, q, !q.q?.trim(), onlyStatus ? keys : undefined);
 }
 
 /** GET /tire/findSnLite/{text}: case-insensitive serial prefix search on tires_serial_prefix_idx. */

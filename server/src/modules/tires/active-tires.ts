@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { activeUnitTires, projects, tires, units } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { storedRowCount } from '../../lib/row-counts';
 import { mountTire, unitWheels, unmountPosition } from '../fleet/mounting';
 import { containsPattern, latestUnitOdometer } from './tires.queries';
 
@@ -74,15 +75,20 @@ async function activeRows(
 }
 
 /**
- * A page of the list: its slot ids are cut first from the narrow columns (units in plate order
- * through units_plate_uq, each unit's slots in list order from active_unit_tires_slot_order_idx,
- * so a deep page walks the slots before it instead of sorting every slot), then only those rows
- * are joined to their tires and projects. The count reads the slots alone unless a filter needs
- * the unit (project) or the tire (serial search): the inner join to units cannot drop a slot
- * (NOT NULL foreign key) and tires is a left join.
+ * Slots of the filter. Filtered by status alone: the stored row count. Otherwise the slots are
+ * counted, joined only where a filter needs the unit (project) or the tire (serial search): the
+ * inner join to units cannot drop a slot (NOT NULL foreign key) and tires is a left join.
  */
-export async function listActiveTires(db: DbOrTx, q: TActiveTireListQuery, offset: number, limit: number) {
-  const where = activeWhere(q);
+async function activeCount(db: DbOrTx, q: TActiveTireListQuery, where: SQL | undefined): Promise<number> {
+  if (!q.q && !q.unit_id && !q.project_id) {
+    const status = q.status ?? 'INSTALLED';
+    return storedRowCount(
+      db,
+      status === 'ALL'
+        ? ['active_unit_tires:INSTALLED', 'active_unit_tires:UNINSTALLED']
+        : [`active_unit_tires:${status}`],
+    );
+  }
   const counted = db.select({ n: sql<number>`count(*)::int` }).from(activeUnitTires);
   const [count] = q.q
     ? await counted
@@ -92,7 +98,18 @@ export async function listActiveTires(db: DbOrTx, q: TActiveTireListQuery, offse
     : q.project_id
       ? await counted.innerJoin(units, eq(units.id, activeUnitTires.unit_id)).where(where)
       : await counted.where(where);
-  const total = count!.n;
+  return count!.n;
+}
+
+/**
+ * A page of the list: its slot ids are cut first from the narrow columns (units in plate order
+ * through units_plate_uq, each unit's slots in list order from active_unit_tires_slot_order_idx,
+ * so a deep page walks the slots before it instead of sorting every slot), then only those rows
+ * are joined to their tires and projects.
+ */
+export async function listActiveTires(db: DbOrTx, q: TActiveTireListQuery, offset: number, limit: number) {
+  const where = activeWhere(q);
+  const total = await activeCount(db, q, where);
   if (total <= offset) return { data: [], total };
   const ids = db.select({ id: activeUnitTires.id }).from(activeUnitTires);
   const pageIds = (

@@ -10,6 +10,7 @@ import {
 } from '@itms/contracts/tire-list';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import { foldDeltas } from '../../lib/row-counts';
 
 /** Pending deltas a reader folds into the rollup after answering: keeps every read a few hundred rows. */
 const FOLD_AFTER = 1000;
@@ -56,20 +57,15 @@ export async function rollupTireSummary(
   return summary;
 }
 
-/**
- * Moves the committed deltas into the rollup in one transaction: a reader sees them either all as
- * deltas or all folded, never twice or not at all.
- */
-export async function foldTireSummaryDeltas(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as ok`),
-    );
-    if (!lock?.ok) return;
-    await tx.execute(sql`
+/** Adds the committed deltas up into the rollup (see foldDeltas). */
+export function foldTireSummaryDeltas(db: Db): Promise<void> {
+  return foldDeltas(
+    db,
+    FOLD_LOCK,
+    sql`
       with d as (delete from tire_status_groove_delta returning status, groove, n)
       insert into tire_status_groove as s (status, groove, n)
       select status, groove, sum(n) from d group by status, groove
-      on conflict (status, groove) do update set n = s.n + excluded.n`);
-  });
+      on conflict (status, groove) do update set n = s.n + excluded.n`,
+  );
 }
