@@ -253,7 +253,9 @@ export async function seedFleet(opts: SeedOptions): Promise<{ ms: number; phases
     phase('indexes');
     // the List Data Ban summary, the warehouse's stock tires and the lists' row counts (their
     // triggers were off during the load)
-    await db.exec('select tire_status_groove_rebuild(); select warehouse_stock_rebuild(); select row_counts_rebuild();');
+    await db.exec(
+      'select tire_status_groove_rebuild(); select warehouse_stock_rebuild(); select row_counts_rebuild();',
+    );
     // as on a live database, where autovacuum has set the visibility maps: index-only scans work
     await db.parallel([
       // no list reads tire_check_records by an index-only scan: statistics are enough there
