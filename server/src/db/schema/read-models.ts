@@ -1,5 +1,7 @@
 // Read models kept by database triggers in the same transaction as the rows they summarise, so
 // the screens that need them read a few rows instead of scanning the ledger or every check.
+
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -178,6 +180,9 @@ export const warehouseStock = pgTable(
       t.tire_id,
       t.status,
     ),
+    // the stock card's "in stock now" of a size or brand (compared upper-case)
+    index('warehouse_stock_size_idx').on(sql`upper(${t.size})`),
+    index('warehouse_stock_brand_idx').on(sql`upper(${t.ir_brand})`),
   ],
 );
 
@@ -198,4 +203,31 @@ export const rowCountDeltas = pgTable('row_count_deltas', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   key: text('key').notNull(),
   n: integer('n').notNull(),
+});
+
+/**
+ * Entries and the sum of their stock changes per (size, brand) key of tire_stock_moves: the stock
+ * card of a size and/or brand adds up these rows and the pending deltas for its total and running
+ * stock instead of scanning its entries (tens of thousands per size at fleet scale). The
+ * statement triggers of migration 0018 only append to tire_stock_move_deltas: a stored total that
+ * every ledger write updated made concurrent validations deadlock and queue on it (migration
+ * 0011). A reader folds the deltas once many are pending (stock/stock.queries.ts).
+ */
+export const tireStockMoveTotals = pgTable(
+  'tire_stock_move_totals',
+  {
+    size_key: text('size_key').notNull(),
+    brand_key: text('brand_key').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    stock: bigint('stock', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.size_key, t.brand_key] })],
+);
+
+export const tireStockMoveDeltas = pgTable('tire_stock_move_deltas', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  size_key: text('size_key').notNull(),
+  brand_key: text('brand_key').notNull(),
+  n: integer('n').notNull(),
+  stock: integer('stock').notNull(),
 });

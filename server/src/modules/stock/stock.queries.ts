@@ -20,6 +20,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { foldDeltas } from '../../lib/row-counts';
 import { containsPattern } from '../tires/tires.queries';
 
 const km = new Intl.NumberFormat('id-ID');
@@ -202,13 +203,31 @@ function moveKeysWhere(q: Pick<TStockCardQuery, 'size' | 'brand'>, alias: string
     ${q.brand ? sql`and ${a}.brand_key = upper(${q.brand})` : sql``}`;
 }
 
+/** Pending entry deltas after which a reader folds them into tire_stock_move_totals. */
+const FOLD_MOVE_DELTAS_AFTER = 1000;
+const FOLD_MOVE_DELTAS_LOCK = 41_018;
+
+/** Adds the committed deltas up into tire_stock_move_totals (see foldDeltas). */
+export function foldStockMoveDeltas(db: DbOrTx): Promise<void> {
+  return foldDeltas(
+    db,
+    FOLD_MOVE_DELTAS_LOCK,
+    sql`
+      with d as (delete from tire_stock_move_deltas returning size_key, brand_key, n, stock)
+      insert into tire_stock_move_totals as t (size_key, brand_key, n, stock)
+      select size_key, brand_key, sum(n), sum(stock) from d group by size_key, brand_key
+      on conflict (size_key, brand_key) do update set n = t.n + excluded.n, stock = t.stock + excluded.stock`,
+  );
+}
+
 /**
  * The stock card of a size and/or brand: every movement of its tires in time order, with the
  * running number of them in stock. Each tire's in-stock state is carried from entry to entry and
  * its change stored per entry in tire_stock_moves (kept by a trigger on the ledger), so the running
  * stock at an entry is the sum of the changes up to it. A page reads, from one index, the changes
  * before it, or, in the second half of the card, those after it subtracted from the sum of all
- * (counted from the same index); only the page's rows are joined to their details.
+ * (the card's entries and their sum come from tire_stock_move_totals and its deltas, its tires in
+ * stock now from warehouse_stock); only the page's rows are joined to their details.
  */
 export async function groupStockCard(
   db: DbOrTx,
@@ -217,14 +236,16 @@ export async function groupStockCard(
   offset: number,
   limit: number,
 ): Promise<{ data: TStockCardRow[]; total: number; in_stock_now: number }> {
-  const [count] = rowsOf<{ n: number; stock_sum: number; in_stock_now: number }>(
+  const [count] = rowsOf<{ n: number; stock_sum: number; in_stock_now: number; pending: number }>(
     await db.execute(sql`
-      select m.n, m.stock_sum,
-        (select count(*)::int from tires t where ${sizeBrandWhere(q, 't')} and t.status in ('UNINSTALLED', 'SPARE'))
-          as in_stock_now
-      from (select count(*)::int as n, coalesce(sum(m.stock_delta), 0)::int as stock_sum
-              from tire_stock_moves m where ${moveKeysWhere(q, 'm')}) m`),
+      select coalesce(sum(x.n), 0)::int as n, coalesce(sum(x.stock), 0)::int as stock_sum,
+        (select count(*)::int from warehouse_stock w where ${sizeBrandWhere(q, 'w')}) as in_stock_now,
+        (select count(*)::int from tire_stock_move_deltas) as pending
+      from (select m.n, m.stock from tire_stock_move_totals m where ${moveKeysWhere(q, 'm')}
+            union all
+            select m.n, m.stock from tire_stock_move_deltas m where ${moveKeysWhere(q, 'm')}) x`),
   );
+  if (count!.pending > FOLD_MOVE_DELTAS_AFTER) await foldStockMoveDeltas(db);
   const total = count!.n;
   if (offset >= total) return { data: [], total, in_stock_now: count!.in_stock_now };
   const fromEnd = total - offset - limit;

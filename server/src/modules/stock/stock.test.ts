@@ -2,8 +2,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { rowsOf } from '../../db/client';
 import { locations, tireChecks, tireEvents, tires, units, users } from '../../db/schema';
 import { type MoveSource, mountTire, recordTireEvent, unmountPosition } from '../fleet/mounting';
+import { foldStockMoveDeltas } from './stock.queries';
 
 let t: TestApp;
 let staff: string;
@@ -599,6 +601,22 @@ describe('KARTU STOK BAN by size and brand: stored running stock', () => {
     await expectPagesEqualLedger(SIZE, null);
     await expectPagesEqualLedger(SIZE, 'michelin');
     await expectPagesEqualLedger(null, null);
+    // the card's totals folded from their deltas: the same pages
+    const pendingDeltas = async () =>
+      Number(
+        rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from tire_stock_move_deltas`),
+        )[0]!.n,
+      );
+    expect(await pendingDeltas()).toBeGreaterThan(0);
+    await foldStockMoveDeltas(db);
+    expect(await pendingDeltas()).toBe(0);
+    await expectPagesEqualLedger(SIZE, null);
+    await expectPagesEqualLedger(null, 'michelin');
+    await expectPagesEqualLedger(null, null);
+    // tires of the size in stock now, as the warehouse counts them
+    const inStock = (await get(`/api/stock-card?size=${encodeURIComponent(SIZE)}`)).json().in_stock_now;
+    expect(inStock).toBe((await get(`/api/warehouse?size=${encodeURIComponent(SIZE)}`)).json().totals.total);
   });
 });
 
