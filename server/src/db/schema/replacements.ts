@@ -44,6 +44,10 @@ export const tireReplacements = pgTable(
     index('tire_replacements_queue_idx')
       .on(t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'pending' and ${t.returned_at} is null`),
+    // the returned ones (the tire men's list and the dashboard's Storing card)
+    index('tire_replacements_returned_idx')
+      .on(t.created_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'pending' and ${t.returned_at} is not null`),
     check('tire_replacements_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('tire_replacements_odometer_ck', sql`${t.odometer} >= 0`),
     check('tire_replacements_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.edp_sign} <> '-'`),

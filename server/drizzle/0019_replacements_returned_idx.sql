@@ -1,0 +1,1 @@
+CREATE INDEX "tire_replacements_returned_idx" ON "tire_replacements" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tire_replacements"."status" = 'pending' and "tire_replacements"."returned_at" is not null;
