@@ -46,7 +46,12 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
   const localTime = sql<string>`to_char(${tireChecks.created_at} at time zone ${timezone}, 'HH24:MI')`;
   const localDate = sql<string>`to_char(${tireChecks.created_at} at time zone ${timezone}, 'YYYY-MM-DD')`;
 
-  /** The page query of a check list (also used to EXPLAIN the queue in tests and benchmarks). */
+  /**
+   * The page query of a check list (also used to EXPLAIN the queue in tests and benchmarks). The
+   * names are looked up per page row by scalar subqueries rather than joins: the foreign keys are
+   * NOT NULL, so the rows are the same, and the planner skips the join-order search over six
+   * tables that cost more than running the page (2.2 -> 0.6 ms at fleet scale).
+   */
   function listQuery(where: SQL, q: TCheckQueueQuery) {
     const { offset, limit } = pageWindow(q);
     return (
@@ -59,19 +64,17 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
           plate_number: tireChecks.plate_number,
           status: tireChecks.status,
           returned_at: tireChecks.returned_at,
-          tireman_id: users.id,
-          tireman_name: users.name,
-          location_name: locations.name,
-          unit_plate: units.plate_number,
-          unit_project: unitProject.name,
-          check_project: checkProject.name,
+          tireman_id: tireChecks.tireman_id,
+          tireman_name: sql<string>`(select u.name from users u where u.id = ${tireChecks.tireman_id})`,
+          location_name: sql<string>`(select l.name from locations l where l.id = ${tireChecks.location_id})`,
+          unit_plate: sql<string>`(select un.plate_number from units un where un.id = ${tireChecks.unit_id})`,
+          unit_project: sql<string>`(select p.name from units un join projects p on p.id = un.project_id
+          where un.id = ${tireChecks.unit_id})`,
+          check_project: sql<
+            string | null
+          >`(select p.name from projects p where p.id = ${tireChecks.project_id})`,
         })
         .from(tireChecks)
-        .innerJoin(users, eq(users.id, tireChecks.tireman_id))
-        .innerJoin(locations, eq(locations.id, tireChecks.location_id))
-        .innerJoin(units, eq(units.id, tireChecks.unit_id))
-        .innerJoin(unitProject, eq(unitProject.id, units.project_id))
-        .leftJoin(checkProject, eq(checkProject.id, tireChecks.project_id))
         .where(where)
         // NULLS LAST as in tire_checks_queue_idx, so the index gives the order without a sort
         .orderBy(sql`${tireChecks.created_at} desc nulls last`, sql`${tireChecks.id} desc nulls last`)
