@@ -21,16 +21,23 @@ const projectName = sql<
   string | null
 >`case when ${mismatches.driver} is null then ${NO_DRIVER} else ${projects.name} end`;
 
-/** GET /mismatch-validation: pending BKB, newest first, paged in SQL. */
+/**
+ * GET /mismatch-validation: pending BKB, newest first, paged in SQL. Plate, tire man, location and
+ * project are looked up per row by scalar subqueries, not joins: unit_id is NOT NULL and the others
+ * were left joins, so the rows are the same, the count needs no join, and the planner skips a
+ * five-table join-order search that cost more than the page itself.
+ */
 export async function listPending(
   db: DbOrTx,
   q: TMismatchPendingQuery,
 ): Promise<TListResult<TMismatchPendingRow>> {
+  const plate = sql<string>`(select u.plate_number from units u where u.id = ${mismatches.unit_id})`;
+  const tireman = sql<string | null>`(select u.name from users u where u.id = ${mismatches.tireman_id})`;
   const filters: SQL[] = [eq(mismatches.status, 'pending')];
   if (q.q) {
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(
-      sql`(${units.plate_number} ilike ${like} or ${tiremen.name} ilike ${like} or ${mismatches.category} ilike ${like})`,
+      sql`(${plate} ilike ${like} or ${tireman} ilike ${like} or ${mismatches.category} ilike ${like})`,
     );
   }
   const where = and(...filters);
@@ -40,27 +47,19 @@ export async function listPending(
       .select({
         id: mismatches.id,
         created_at: mismatches.created_at,
-        tireman: tiremen.name,
-        plate_number: units.plate_number,
-        location: locations.name,
-        project: projectName,
+        tireman,
+        plate_number: plate,
+        location: sql<string | null>`(select l.name from locations l where l.id = ${mismatches.location_id})`,
+        project: sql<string | null>`case when ${mismatches.driver} is null then ${NO_DRIVER}
+          else (select p.name from projects p where p.id = ${mismatches.project_id}) end`,
         category: mismatches.category,
       })
       .from(mismatches)
-      .innerJoin(units, eq(units.id, mismatches.unit_id))
-      .leftJoin(tiremen, eq(tiremen.id, mismatches.tireman_id))
-      .leftJoin(locations, eq(locations.id, mismatches.location_id))
-      .leftJoin(projects, eq(projects.id, mismatches.project_id))
       .where(where)
       .orderBy(desc(mismatches.created_at), desc(mismatches.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ n: count() })
-      .from(mismatches)
-      .innerJoin(units, eq(units.id, mismatches.unit_id))
-      .leftJoin(tiremen, eq(tiremen.id, mismatches.tireman_id))
-      .where(where),
+    db.select({ n: count() }).from(mismatches).where(where),
   ]);
   return pageResult(
     rows.map((r) => ({
