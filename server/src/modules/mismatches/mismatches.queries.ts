@@ -7,7 +7,7 @@ import type {
   TMismatchRecordRow,
   TMismatchTire,
 } from '@itms/contracts/mismatches';
-import { aliasedTable, and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { locations, mismatches, projects, units, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -42,6 +42,15 @@ export async function listPending(
   }
   const where = and(...filters);
   const { offset, limit } = pageWindow(q);
+  const order = [desc(mismatches.created_at), desc(mismatches.id)];
+  // the page's ids first: the lookups run for its rows only, not for the rows the offset skips
+  const pageIds = db
+    .select({ id: mismatches.id })
+    .from(mismatches)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -55,10 +64,8 @@ export async function listPending(
         category: mismatches.category,
       })
       .from(mismatches)
-      .where(where)
-      .orderBy(desc(mismatches.created_at), desc(mismatches.id))
-      .limit(limit)
-      .offset(offset),
+      .where(inArray(mismatches.id, pageIds))
+      .orderBy(...order),
     db.select({ n: count() }).from(mismatches).where(where),
   ]);
   return pageResult(

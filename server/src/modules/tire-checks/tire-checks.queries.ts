@@ -8,7 +8,7 @@ import type {
   TTireCheckDetail,
   TTireCheckRecord,
 } from '@itms/contracts/tire-checks';
-import { and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -54,33 +54,38 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
    */
   function listQuery(where: SQL, q: TCheckQueueQuery) {
     const { offset, limit } = pageWindow(q);
-    return (
-      db
-        .select({
-          id: tireChecks.id,
-          created_at: tireChecks.created_at,
-          time: localTime,
-          date: localDate,
-          plate_number: tireChecks.plate_number,
-          status: tireChecks.status,
-          returned_at: tireChecks.returned_at,
-          tireman_id: tireChecks.tireman_id,
-          tireman_name: sql<string>`(select u.name from users u where u.id = ${tireChecks.tireman_id})`,
-          location_name: sql<string>`(select l.name from locations l where l.id = ${tireChecks.location_id})`,
-          unit_plate: sql<string>`(select un.plate_number from units un where un.id = ${tireChecks.unit_id})`,
-          unit_project: sql<string>`(select p.name from units un join projects p on p.id = un.project_id
+    // NULLS LAST as in tire_checks_queue_idx, so the index gives the order without a sort
+    const order = [sql`${tireChecks.created_at} desc nulls last`, sql`${tireChecks.id} desc nulls last`];
+    // the page's ids first: the lookups run for its rows only, not for the rows the offset skips
+    const pageIds = db
+      .select({ id: tireChecks.id })
+      .from(tireChecks)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    return db
+      .select({
+        id: tireChecks.id,
+        created_at: tireChecks.created_at,
+        time: localTime,
+        date: localDate,
+        plate_number: tireChecks.plate_number,
+        status: tireChecks.status,
+        returned_at: tireChecks.returned_at,
+        tireman_id: tireChecks.tireman_id,
+        tireman_name: sql<string>`(select u.name from users u where u.id = ${tireChecks.tireman_id})`,
+        location_name: sql<string>`(select l.name from locations l where l.id = ${tireChecks.location_id})`,
+        unit_plate: sql<string>`(select un.plate_number from units un where un.id = ${tireChecks.unit_id})`,
+        unit_project: sql<string>`(select p.name from units un join projects p on p.id = un.project_id
           where un.id = ${tireChecks.unit_id})`,
-          check_project: sql<
-            string | null
-          >`(select p.name from projects p where p.id = ${tireChecks.project_id})`,
-        })
-        .from(tireChecks)
-        .where(where)
-        // NULLS LAST as in tire_checks_queue_idx, so the index gives the order without a sort
-        .orderBy(sql`${tireChecks.created_at} desc nulls last`, sql`${tireChecks.id} desc nulls last`)
-        .limit(limit)
-        .offset(offset)
-    );
+        check_project: sql<
+          string | null
+        >`(select p.name from projects p where p.id = ${tireChecks.project_id})`,
+      })
+      .from(tireChecks)
+      .where(inArray(tireChecks.id, pageIds))
+      .orderBy(...order);
   }
 
   async function listRows(where: SQL, q: TCheckQueueQuery): Promise<TCheckQueueRow[]> {
