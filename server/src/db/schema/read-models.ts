@@ -231,3 +231,23 @@ export const tireStockMoveDeltas = pgTable('tire_stock_move_deltas', {
   n: integer('n').notNull(),
   stock: integer('stock').notNull(),
 });
+
+/**
+ * Per tire, its last scrap entry in the ledger (kind `scrapped`, or a status change to SCRAP):
+ * when and with what note. The Scrap list and its totals join the scrapped tires to this row
+ * instead of searching each tire's ledger. Kept by the triggers of migration 0020 on tire_events
+ * (insert: one upsert per statement; update, delete: the tire's row is rebuilt from its ledger),
+ * in the same transaction; `tire_scrap_event_rebuild()` after a bulk load that bypassed them.
+ */
+export const tireScrapEvent = pgTable(
+  'tire_scrap_event',
+  {
+    tire_id: integer('tire_id')
+      .primaryKey()
+      .references(() => tires.id, { onDelete: 'cascade' }),
+    event_id: bigint('event_id', { mode: 'number' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [index('tire_scrap_event_created_idx').on(t.created_at)],
+);

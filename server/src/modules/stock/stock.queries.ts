@@ -475,18 +475,14 @@ function scrapReason(): SQL {
 }
 const REASON = sql`coalesce(nullif(codes.labels, ''), nullif(s0.scrap_note, ''), ${UNKNOWN_REASON})`;
 
-/** CTE s0: the scrapped tires of the filter with their scrap event (one index probe each). */
+/** CTE s0: the scrapped tires of the filter with their last scrap entry (tire_scrap_event). */
 function scrapBaseCte(q: TScrapQuery, tz: string): SQL {
   return sql`
     s0 as (
       select t.id, t.serial_number, t.ir_brand, t.ori_brand, t.size, t.pattern, t.condition,
         se.created_at as scrapped_at, coalesce(se.note, '') as scrap_note
       from tires t
-      left join lateral (
-        select e.created_at, e.note from tire_events e
-        where e.tire_id = t.id and (e.kind = 'scrapped' or (e.kind = 'status' and e.to_status = 'SCRAP'))
-        order by e.id desc limit 1
-      ) se on true
+      left join tire_scrap_event se on se.tire_id = t.id
       where t.status = 'SCRAP'
         ${q.q ? sql`and t.serial_number ilike ${containsPattern(q.q)}` : sql``}
         ${q.brand ? sql`and upper(t.ir_brand) = upper(${q.brand})` : sql``}

@@ -508,6 +508,40 @@ describe('Scrap', () => {
     expect((await get('/api/warehouse?q=SCR-')).json().total).toBe(0);
   });
 
+  it('keeps the last scrap entry of each tire through more entries, edits and deletes', async () => {
+    const db = t.database.db;
+    const stored = () =>
+      db.execute(sql`select tire_id, event_id, created_at, note from tire_scrap_event order by tire_id`);
+    const fromLedger = () =>
+      db.execute(sql`
+        select distinct on (e.tire_id) e.tire_id, e.id as event_id, e.created_at, e.note
+          from tire_events e
+         where e.kind = 'scrapped' or (e.kind = 'status' and e.to_status = 'SCRAP')
+         order by e.tire_id, e.id desc`);
+    const norm = (r: unknown) => (r as { rows?: unknown[] }).rows ?? (r as unknown[]);
+    const same = async () => expect(norm(await stored())).toEqual(norm(await fromLedger()));
+    await same();
+    const d = await newTire('SCR-D', { ir_brand: 'DUNLOP' });
+    await send('PATCH', `/api/tire/status/${d}`, { status: 'SCRAP', reason: 'Pertama' });
+    // a second scrap entry in one statement with another entry: the later one is the tire's
+    await db.insert(tireEvents).values([
+      { tire_id: d, kind: 'scrapped', user_id: ids.staff, note: 'Kedua' },
+      { tire_id: d, kind: 'updated', user_id: ids.staff, note: 'Koreksi' },
+    ]);
+    await same();
+    const row = async () =>
+      (await get('/api/scrap?pageSize=100')).json().data.find((r: { id: number }) => r.id === d);
+    expect((await row()).scrap_note).toBe('Kedua');
+    // the later entry edited, then deleted: the first one is back
+    await db.execute(
+      sql`update tire_events set note = 'Kedua (dikoreksi)' where tire_id = ${d} and note = 'Kedua'`,
+    );
+    expect((await row()).scrap_note).toBe('Kedua (dikoreksi)');
+    await db.execute(sql`delete from tire_events where tire_id = ${d} and note = 'Kedua (dikoreksi)'`);
+    expect((await row()).scrap_note).toBe('Pertama');
+    await same();
+  });
+
   it('is for the office only', async () => {
     for (const url of [
       '/api/warehouse',
