@@ -256,6 +256,7 @@ function rows(p: Prepared): Row[] {
     ['qccheck-detailed', '/api/qccheck-detailed', 'edp'],
     ['tire/request/findAll', '/api/tire/request/findAll', 'edp'],
     ['warehouse', '/api/warehouse', 'edp'],
+    ['warehouse groups', '/api/warehouse/groups', 'edp'],
     ['scrap', '/api/scrap', 'edp'],
     [`stock-card (size ${p.size})`, `/api/stock-card?size=${encodeURIComponent(p.size)}`, 'edp'],
     [`tire/${p.tireId}/stock-card`, `/api/tire/${p.tireId}/stock-card`, 'edp'],
@@ -271,7 +272,6 @@ function rows(p: Prepared): Row[] {
     { name: 'region (all)', kind: 'list', as: 'edp', requests: get('/api/region') },
     { name: 'location (all)', kind: 'list', as: 'edp', requests: get('/api/location') },
     { name: 'sop (all)', kind: 'list', as: 'edp', requests: get('/api/sop') },
-    { name: 'warehouse groups (all)', kind: 'list', as: 'edp', requests: get('/api/warehouse/groups') },
     { name: 'dashboard counters', kind: 'other', as: 'edp', requests: get('/api/dashboard/counters') },
     {
       name: `record search checks ${month}`,

@@ -129,16 +129,41 @@ export interface TWarehouseReply {
   totals: TWarehouseTotals;
 }
 
+/** Groups per page of the warehouse's location/size/brand table. */
+export const WAREHOUSE_GROUPS_PAGE_SIZE = 8;
+
 /**
- * GET /api/warehouse/groups (same filter as the list, page ignored): stock by location, size and
- * brand. Apart from the list, so turning its pages does not recount thousands of groups.
+ * GET /api/warehouse/groups: the list's filter, one page of the location/size/brand groups in
+ * location, size and brand order, or by total (`sort=total` ascending, `-total` descending).
+ */
+export const ZWarehouseGroupsQuery = ZWarehouseQuery.extend({
+  ...page(WAREHOUSE_GROUPS_PAGE_SIZE),
+  sort: z.enum(['total', '-total'], { error: 'Urutan: total atau -total' }).optional(),
+});
+export type TWarehouseGroupsQuery = z.output<typeof ZWarehouseGroupsQuery>;
+
+/**
+ * Stock by location, size and brand, apart from the list so that turning the list's pages does
+ * not recount the groups; paged, as a fleet has thousands of groups.
  */
 export interface TWarehouseGroupsReply {
-  groups: TWarehouseGroup[];
+  data: TWarehouseGroup[];
+  /** Groups of the filter. */
+  total: number;
+  page: number;
+  pageSize: number;
   totals: TWarehouseTotals;
+  /** Locations holding stock of the filter, whatever its location (for choosing one). */
+  locations: { id: number; name: string }[];
 }
 
 // ---------- stock cards ----------
+
+/** GET /api/stock-card/keys: the sizes and IR brands that have a stock card (upper case, sorted). */
+export interface TStockCardKeys {
+  sizes: string[];
+  brands: string[];
+}
 
 export const ZStockCardPageQuery = z.object({ ...page(STOCK_CARD_DEFAULT_PAGE_SIZE) });
 

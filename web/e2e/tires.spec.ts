@@ -221,3 +221,47 @@ test('Quality Control Record: a row opens the 14 x 14 matrix of ticks and crosse
   await detail.getByRole('button', { name: 'Keluar' }).click();
   await expect(detail).toBeHidden();
 });
+
+test('Warehouse: the location/size/brand groups page on the server and sort by total', async ({ page }) => {
+  await loginAs(page, ACCOUNTS.edp);
+  await page.goto('/warehouse');
+  const card = page.locator('.ant-card').filter({ hasText: 'Stok per Lokasi, Size dan Brand' });
+  const groupRows = card.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(groupRows.first()).toBeVisible();
+  const count = Number(
+    (
+      await page
+        .locator('.ant-statistic')
+        .filter({ hasText: 'Kelompok stok' })
+        .locator('.ant-statistic-content')
+        .innerText()
+    ).replace(/\D/g, ''),
+  );
+  // the demo stock has more groups than one page of 8
+  expect(count).toBeGreaterThan(8);
+  await expect(groupRows).toHaveCount(8);
+  const firstPage = await groupRows.allInnerTexts();
+  await card.getByRole('listitem', { name: '2' }).click();
+  await expect.poll(() => groupRows.allInnerTexts()).not.toEqual(firstPage);
+
+  // Total, largest first (a second click on the header), from the first page
+  const totalHeader = card.getByRole('columnheader', { name: 'Total' });
+  await totalHeader.click();
+  await totalHeader.click();
+  await expect(totalHeader).toHaveAttribute('aria-sort', 'descending');
+  const totalCol = (await card.getByRole('columnheader').allInnerTexts()).findIndex(
+    (h) => h.trim() === 'Total',
+  );
+  const totals = async () =>
+    (
+      await groupRows.evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), totalCol)
+    ).map((t) => Number(t.replace(/\D/g, '')));
+  await expect
+    .poll(async () => {
+      const t = await totals();
+      return t.length === 8 && t.every((v, i) => i === 0 || t[i - 1]! >= v);
+    })
+    .toBe(true);
+  await expect(card.getByRole('listitem', { name: '1' })).toHaveClass(/ant-pagination-item-active/);
+  await page.screenshot({ path: 'screenshots/desktop-warehouse.png', fullPage: true });
+});

@@ -8,9 +8,11 @@ import {
   type TLastMovement,
   type TScrapQuery,
   type TScrapRow,
+  type TStockCardKeys,
   type TStockCardQuery,
   type TStockCardRow,
   type TStockCardTire,
+  type TWarehouseGroupsQuery,
   type TWarehouseGroupsReply,
   type TWarehouseQuery,
   type TWarehouseRow,
@@ -348,42 +350,92 @@ function lastMovement(r: WarehouseSqlRow): TLastMovement | null {
   };
 }
 
-export async function warehouseGroups(db: DbOrTx, q: TWarehouseQuery): Promise<TWarehouseGroupsReply> {
-  // grouped in the order of warehouse_stock's index, so the groups come out sorted without a sort
+/**
+ * One page of the location/size/brand groups of the filter, the number of groups and their totals
+ * in one statement (grouped in the order of warehouse_stock's index), and the locations holding
+ * stock of the filter without its location.
+ */
+export async function warehouseGroups(
+  db: DbOrTx,
+  q: TWarehouseGroupsQuery,
+  offset: number,
+  limit: number,
+): Promise<Omit<TWarehouseGroupsReply, 'page' | 'pageSize'>> {
+  const order =
+    q.sort === 'total'
+      ? sql`g.total, g.location_name nulls last, g.location_id, g.size, g.ir_brand`
+      : q.sort === '-total'
+        ? sql`g.total desc, g.location_name nulls last, g.location_id, g.size, g.ir_brand`
+        : sql`g.location_name nulls last, g.location_id, g.size, g.ir_brand`;
+  const anyLocation = { ...q, location_id: undefined };
   const rows = rowsOf<{
+    n_groups: number;
+    n_total: number;
+    n_uninstalled: number;
+    n_spare: number;
+    locations: [number, string][] | null;
     location_id: number | null;
     location_name: string | null;
-    size: string;
-    brand: string;
+    size: string | null;
+    ir_brand: string;
     total: number;
     uninstalled: number;
     spare: number;
   }>(
     await db.execute(sql`
-      select w.location_id, w.location_name, w.size, w.ir_brand as brand, count(*)::int as total,
-        (count(*) filter (where w.status = 'UNINSTALLED'))::int as uninstalled,
-        (count(*) filter (where w.status = 'SPARE'))::int as spare
-      from warehouse_stock w
-      where ${warehouseWhere(q)}
-      group by w.location_name, w.location_id, w.size, w.ir_brand
-      order by w.location_name nulls last, w.location_id, w.size, w.ir_brand`),
+      with g as (
+        select w.location_id, w.location_name, w.size, w.ir_brand, count(*)::int as total,
+          (count(*) filter (where w.status = 'UNINSTALLED'))::int as uninstalled,
+          (count(*) filter (where w.status = 'SPARE'))::int as spare
+        from warehouse_stock w
+        where ${warehouseWhere(q)}
+        group by w.location_name, w.location_id, w.size, w.ir_brand
+      ),
+      tot as (
+        select count(*)::int as n_groups, coalesce(sum(g.total), 0)::int as n_total,
+          coalesce(sum(g.uninstalled), 0)::int as n_uninstalled, coalesce(sum(g.spare), 0)::int as n_spare,
+          (select json_agg(json_build_array(l.location_id, l.location_name) order by l.location_name, l.location_id)
+             from (select distinct w.location_id, w.location_name from warehouse_stock w
+                    where ${warehouseWhere(anyLocation)} and w.location_id is not null) l) as locations
+        from g
+      ),
+      pg as (select g.* from g order by ${order} offset ${offset} limit ${limit})
+      select tot.*, g.* from tot left join pg g on true
+      order by ${order}`),
   );
-  const totals = { total: 0, uninstalled: 0, spare: 0 };
-  const groups = rows.map((r) => {
-    totals.total += r.total;
-    totals.uninstalled += r.uninstalled;
-    totals.spare += r.spare;
-    return {
-      location_id: r.location_id,
-      location: r.location_name ?? NO_LOCATION_LABEL,
-      size: r.size,
-      brand: r.brand,
-      total: r.total,
-      uninstalled: r.uninstalled,
-      spare: r.spare,
-    };
-  });
-  return { groups, totals };
+  // one row at least (the totals); without a group on this page, its group columns are null
+  const t = rows[0]!;
+  return {
+    data: rows
+      .filter((r) => r.size !== null)
+      .map((r) => ({
+        location_id: r.location_id,
+        location: r.location_name ?? NO_LOCATION_LABEL,
+        size: r.size!,
+        brand: r.ir_brand,
+        total: r.total,
+        uninstalled: r.uninstalled,
+        spare: r.spare,
+      })),
+    total: t.n_groups,
+    totals: { total: t.n_total, uninstalled: t.n_uninstalled, spare: t.n_spare },
+    locations: (t.locations ?? []).map(([id, name]) => ({ id, name })),
+  };
+}
+
+/** The sizes and IR brands with a stock card: the keys of tire_stock_move_totals and its deltas. */
+export async function stockCardKeys(db: DbOrTx): Promise<TStockCardKeys> {
+  const rows = rowsOf<{ size_key: string; brand_key: string }>(
+    await db.execute(sql`
+      select size_key, brand_key from (
+        select size_key, brand_key, n from tire_stock_move_totals
+        union all
+        select size_key, brand_key, n from tire_stock_move_deltas) x
+      group by size_key, brand_key
+      having sum(n) > 0`),
+  );
+  const sorted = (values: string[]) => [...new Set(values)].filter(Boolean).sort();
+  return { sizes: sorted(rows.map((r) => r.size_key)), brands: sorted(rows.map((r) => r.brand_key)) };
 }
 
 /** One page of the stock tires, with the totals of the whole filter counted in the same pass. */

@@ -1,6 +1,7 @@
 import type {
   TScrapReply,
   TScrapRow,
+  TStockCardKeys,
   TStockCardReply,
   TStockCardRow,
   TTireStockCardReply,
@@ -8,7 +9,13 @@ import type {
   TWarehouseReply,
   TWarehouseRow,
 } from '@itms/contracts/stock';
-import { ZScrapQuery, ZStockCardPageQuery, ZStockCardQuery, ZWarehouseQuery } from '@itms/contracts/stock';
+import {
+  ZScrapQuery,
+  ZStockCardPageQuery,
+  ZStockCardQuery,
+  ZWarehouseGroupsQuery,
+  ZWarehouseQuery,
+} from '@itms/contracts/stock';
 import { ZTireIdParams } from '@itms/contracts/tire-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageWindow } from '../../lib/paging';
@@ -18,6 +25,7 @@ import {
   groupStockCard,
   scrapRows,
   scrapTotals,
+  stockCardKeys,
   stockCardTire,
   tireStockCard,
   warehouseGroups,
@@ -58,8 +66,18 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/warehouse/groups',
-    { config: office, schema: { tags, querystring: ZWarehouseQuery } },
-    async (req): Promise<TWarehouseGroupsReply> => warehouseGroups(app.db, req.query),
+    { config: office, schema: { tags, querystring: ZWarehouseGroupsQuery } },
+    async (req): Promise<TWarehouseGroupsReply> => {
+      const { offset, limit } = pageWindow(req.query);
+      const groups = await warehouseGroups(app.db, req.query, offset, limit);
+      return { ...groups, page: req.query.page, pageSize: req.query.pageSize };
+    },
+  );
+
+  app.get(
+    '/stock-card/keys',
+    { config: office, schema: { tags } },
+    async (): Promise<TStockCardKeys> => stockCardKeys(app.db),
   );
 
   app.get(

@@ -224,10 +224,11 @@ describe('Warehouse', () => {
     const past = (await get('/api/warehouse?page=999')).json();
     expect(past).toMatchObject({ data: [], total: inStock.length, totals: body.totals });
 
-    const groupsRes = await get('/api/warehouse/groups');
+    const groupsRes = await get('/api/warehouse/groups?pageSize=100');
     expect(groupsRes.statusCode, groupsRes.body).toBe(200);
-    const { groups, totals } = groupsRes.json();
+    const { data: groups, totals, total: groupCount } = groupsRes.json();
     expect(totals).toEqual(body.totals);
+    expect(groupCount).toBe(groups.length);
     expect(groups.reduce((n: number, g: { total: number }) => n + g.total, 0)).toBe(inStock.length);
     expect(groups).toContainEqual(spareGroup());
     expect(groups).toContainEqual(
@@ -252,13 +253,66 @@ describe('Warehouse', () => {
     ).toBeNull();
   });
 
+  it('pages the groups, sorted by location or by total, with the locations holding stock', async () => {
+    // three more groups (no location yet) of one, two and three tires
+    for (const [i, size] of ['7.50-16', '8.25-16', '8.25-16', '9.00-20', '9.00-20', '9.00-20'].entries()) {
+      await newTire(`WG-${i}`, { size, ir_brand: 'GRUP BRAND' });
+    }
+    const all = (await get('/api/warehouse/groups?pageSize=100')).json();
+    expect(all.total).toBeGreaterThan(4);
+    type Group = { location_id: number | null; size: string; brand: string; total: number };
+    const key = (g: Group) => `${g.location_id}|${g.size}|${g.brand}`;
+    // the default page size is 8; pages of 2 add up to the whole list in the same order
+    expect((await get('/api/warehouse/groups')).json()).toMatchObject({ page: 1, pageSize: 8 });
+    const paged: Group[] = [];
+    for (let page = 1; (page - 1) * 2 < all.total; page++) {
+      const p = (await get(`/api/warehouse/groups?pageSize=2&page=${page}`)).json();
+      expect(p).toMatchObject({ total: all.total, totals: all.totals, page, pageSize: 2 });
+      paged.push(...p.data);
+    }
+    expect(paged.map(key)).toEqual(all.data.map(key));
+    // by total, largest first, and smallest first
+    const byTotal = (await get('/api/warehouse/groups?pageSize=100&sort=-total')).json().data as Group[];
+    expect(byTotal.map((g) => g.total)).toEqual(
+      [...all.data.map((g: Group) => g.total)].sort((a, b) => b - a),
+    );
+    const ascending = (await get('/api/warehouse/groups?pageSize=100&sort=total')).json().data as Group[];
+    expect(ascending.map((g) => g.total)).toEqual([...byTotal.map((g) => g.total)].reverse());
+    expect((await get('/api/warehouse/groups?sort=size')).statusCode).toBe(400);
+    // past the last page: no groups, the same counts
+    expect((await get('/api/warehouse/groups?page=999')).json()).toMatchObject({
+      data: [],
+      total: all.total,
+      totals: all.totals,
+    });
+    // the locations holding stock, whatever the chosen location
+    expect(all.locations).toContainEqual({ id: ids.location, name: FX.location });
+    const oneLocation = (await get(`/api/warehouse/groups?location_id=${ids.location}`)).json();
+    expect(oneLocation.locations).toEqual(all.locations);
+    expect(oneLocation.data.every((g: Group) => g.location_id === ids.location)).toBe(true);
+  });
+
+  it('lists the sizes and brands that have a stock card', async () => {
+    const res = await get('/api/stock-card/keys');
+    expect(res.statusCode, res.body).toBe(200);
+    const keys = res.json();
+    expect(keys.sizes).toContain(SIZE);
+    expect(keys.brands).toContain(BRAND);
+    expect(keys.sizes).toEqual([...keys.sizes].sort());
+    expect((await get('/api/stock-card/keys', tireman)).statusCode).toBe(403);
+  });
+
   it('filters by size, brand, status, serial and location', async () => {
     const bySize = (await get(`/api/warehouse?size=${SIZE}`)).json();
     expect(bySize.data.map((r: { id: number }) => r.id)).toEqual([sc1]);
     expect(bySize.totals).toEqual({ total: 1, uninstalled: 0, spare: 1 });
     expect((await get(`/api/warehouse/groups?size=${SIZE}`)).json()).toEqual({
-      groups: [spareGroup()],
+      data: [spareGroup()],
+      total: 1,
+      page: 1,
+      pageSize: 8,
       totals: bySize.totals,
+      locations: [{ id: ids.location, name: FX.location }],
     });
     expect((await get('/api/warehouse?status=spare')).json().total).toBe(1);
     expect((await get(`/api/warehouse?location_id=${ids.location}`)).json().total).toBe(1);
@@ -408,7 +462,7 @@ describe('Warehouse: stored location and last movement', () => {
     await db.update(locations).set({ name: 'Pool Baru' }).where(eq(locations.id, pool!.id));
     expect(await row(fresh)).toMatchObject({ Location: { id: pool!.id, name: 'Pool Baru' } });
     const groups = (await get(`/api/warehouse/groups?location_id=${pool!.id}`)).json();
-    expect(groups.groups).toEqual([
+    expect(groups.data).toEqual([
       expect.objectContaining({ location: 'Pool Baru', size: SIZE, brand: BRAND, total: 1, uninstalled: 1 }),
     ]);
     await same();

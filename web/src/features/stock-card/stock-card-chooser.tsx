@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Flex, Segmented, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { toast } from '../../lib/feedback';
-import { type StockCardSelection, serialSearchQuery, stockGroupsQuery } from './api/stock-card';
+import { type StockCardSelection, serialSearchQuery, stockCardKeysQuery } from './api/stock-card';
 
 type Mode = 'tire' | 'group';
 
@@ -42,7 +42,7 @@ export function StockCardChooser({
   const found = useQuery(serialSearchQuery(text));
   const [size, setSize] = useState(selection.kind === 'group' ? (selection.size ?? '') : '');
   const [brand, setBrand] = useState(selection.kind === 'group' ? (selection.brand ?? '') : '');
-  const groups = useQuery({ ...stockGroupsQuery(), enabled: mode === 'group' });
+  const keys = useQuery({ ...stockCardKeysQuery(), enabled: mode === 'group' });
   const ids = { serial: useId(), size: useId(), brand: useId() };
 
   useEffect(() => {
@@ -128,7 +128,7 @@ export function StockCardChooser({
                   id={ids.size}
                   value={size}
                   onChange={setSize}
-                  options={matches(groups.data?.sizes, size)}
+                  options={matches(keys.data?.sizes, size)}
                   placeholder="mis. 11.00-20"
                   allowClear
                 />
@@ -138,7 +138,7 @@ export function StockCardChooser({
                   id={ids.brand}
                   value={brand}
                   onChange={setBrand}
-                  options={matches(groups.data?.brands, brand)}
+                  options={matches(keys.data?.brands, brand)}
                   placeholder="mis. BRIDGESTONE"
                   allowClear
                 />

@@ -1,23 +1,33 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import type { TWarehouseGroup } from '@itms/contracts/stock';
+import {
+  type TWarehouseGroup,
+  type TWarehouseGroupsReply,
+  WAREHOUSE_GROUPS_PAGE_SIZE,
+} from '@itms/contracts/stock';
 import { Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { groupCardHref } from './api/list-warehouse';
+import { groupCardHref, type WarehouseGroupsView } from './api/list-warehouse';
 
 const fmt = (n: number) => n.toLocaleString('id-ID');
 
-/** Stock by location, size and brand; a click narrows the tire list to that group. */
+/**
+ * Stock by location, size and brand, one server page at a time (a fleet has thousands of
+ * groups), sortable by total; a click narrows the tire list to that group.
+ */
 export function WarehouseGroups({
-  groups,
+  reply,
   loading,
+  sort,
+  onView,
   onPick,
 }: {
-  groups: TWarehouseGroup[];
+  reply: TWarehouseGroupsReply | undefined;
   loading: boolean;
+  sort: WarehouseGroupsView['sort'];
+  onView: (next: Partial<WarehouseGroupsView>) => void;
   onPick: (g: TWarehouseGroup) => void;
 }) {
-  const locations = [...new Set(groups.map((g) => g.location))];
   const wide = useMediaQuery(DESKTOP_QUERY);
   const cardLink = (g: TWarehouseGroup, label: boolean) => (
     <Link
@@ -33,15 +43,14 @@ export function WarehouseGroups({
     key: 'location',
     title: 'Lokasi',
     dataIndex: 'location',
-    filters: locations.map((l) => ({ text: l, value: l })),
-    onFilter: (v, g) => g.location === v,
   };
   const totalColumn: TableColumnsType<TWarehouseGroup>[number] = {
     key: 'total',
     title: 'Total',
     dataIndex: 'total',
     align: 'right',
-    sorter: (a, b) => a.total - b.total,
+    sorter: true,
+    sortOrder: sort === 'total' ? 'ascend' : sort === '-total' ? 'descend' : null,
     render: (n: number) => <Typography.Text strong>{fmt(n)}</Typography.Text>,
   };
   const columns: TableColumnsType<TWarehouseGroup> = wide
@@ -81,12 +90,30 @@ export function WarehouseGroups({
       ];
   return (
     <Table<TWarehouseGroup>
-      dataSource={groups}
+      dataSource={reply?.data ?? []}
       columns={columns}
       loading={loading}
       size="small"
       rowKey={(g) => `${g.location_id ?? 'none'}|${g.size}|${g.brand}`}
-      pagination={{ pageSize: 8, showSizeChanger: false, hideOnSinglePage: true, size: 'small' }}
+      pagination={{
+        current: reply?.page ?? 1,
+        pageSize: reply?.pageSize ?? WAREHOUSE_GROUPS_PAGE_SIZE,
+        total: reply?.total ?? 0,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        size: 'small',
+      }}
+      onChange={(pagination, _filters, sorter, { action }) => {
+        if (action === 'sort') {
+          const order = Array.isArray(sorter) ? undefined : sorter.order;
+          onView({
+            page: 1,
+            sort: order === 'ascend' ? 'total' : order === 'descend' ? '-total' : undefined,
+          });
+        } else if (action === 'paginate') {
+          onView({ page: pagination.current ?? 1 });
+        }
+      }}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: 'Tidak ada data' }}
       onRow={(g) => ({

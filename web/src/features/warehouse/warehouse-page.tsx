@@ -16,14 +16,19 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate, formatTime } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { tireCardHref, WAREHOUSE_LIST, warehouseGroupsQuery } from './api/list-warehouse';
+import {
+  tireCardHref,
+  WAREHOUSE_LIST,
+  type WarehouseGroupsView,
+  warehouseGroupsQuery,
+} from './api/list-warehouse';
 import { WarehouseGroups } from './warehouse-groups';
 
 const SIZES = { options: [10, 20, 50], default: 10 } as const;
@@ -102,17 +107,22 @@ export default function WarehousePage() {
     : undefined;
   const filters = { status: status || undefined, size, brand, location_id: locationId };
   const list = usePagedList<TWarehouseRow, TWarehouseReply>({ ...WAREHOUSE_LIST, sizes: SIZES, filters });
-  const grouped = useQuery(warehouseGroupsQuery({ ...filters, q: list.q || undefined }));
-  const groups = grouped.data?.groups ?? [];
+  const groupFilter = { ...filters, q: list.q || undefined };
+  // the groups' page and order; back to their first page whenever the filter changes
+  const filterKey = JSON.stringify(groupFilter);
+  const [view, setView] = useState<WarehouseGroupsView & { key: string }>({ key: filterKey, page: 1 });
+  const groupsView = view.key === filterKey ? view : { ...view, key: filterKey, page: 1 };
+  const grouped = useQuery(
+    warehouseGroupsQuery(groupFilter, { page: groupsView.page, sort: groupsView.sort }),
+  );
   const totals = list.data?.totals ?? grouped.data?.totals;
   const wide = useMediaQuery(DESKTOP_QUERY);
 
-  // locations seen in the groups (the list answers them for the current filter)
-  const locationOptions = useMemo(() => {
-    const seen = new Map<number, string>();
-    for (const g of groups) if (g.location_id !== null) seen.set(g.location_id, g.location);
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [groups]);
+  // locations holding stock of the filter (whatever its location)
+  const locationOptions = useMemo(
+    () => (grouped.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name })),
+    [grouped.data?.locations],
+  );
 
   const set = (next: Record<string, string | number | undefined>) =>
     list.update({
@@ -141,7 +151,7 @@ export default function WarehousePage() {
           { label: 'Spare', value: totals?.spare, color: '#faad14' },
           {
             label: 'Kelompok stok',
-            value: grouped.data ? groups.length : undefined,
+            value: grouped.data?.total,
             color: '#8c8c8c',
           },
         ].map((t) => (
@@ -159,8 +169,10 @@ export default function WarehousePage() {
       </Row>
       <Card size="small" title="Stok per Lokasi, Size dan Brand">
         <WarehouseGroups
-          groups={groups}
-          loading={grouped.isFetching && !grouped.data}
+          reply={grouped.data}
+          loading={grouped.isFetching}
+          sort={groupsView.sort}
+          onView={(next) => setView({ ...groupsView, ...next })}
           onPick={(g) => set({ size: g.size, brand: g.brand, location_id: g.location_id ?? undefined })}
         />
       </Card>

@@ -1,7 +1,7 @@
+import type { TStockCardKeys } from '@itms/contracts/stock';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { warehouseGroupsQuery } from '../../warehouse/api/list-warehouse';
 
 /**
  * The card of one tire (GET /api/tire/{id}/stock-card) or of a size/brand (GET /api/stock-card).
@@ -42,13 +42,10 @@ export const serialSearchQuery = (text: string) =>
     staleTime: 30_000,
   });
 
-/** Sizes and brands of the stock (from the warehouse groups), for the size/brand choice. */
-export const stockGroupsQuery = () =>
+/** GET /api/stock-card/keys: the sizes and brands that have a stock card, for the size/brand choice. */
+export const stockCardKeysQuery = () =>
   queryOptions({
-    ...warehouseGroupsQuery({}),
+    queryKey: ['stock-card-keys'],
+    queryFn: ({ signal }) => api.get<TStockCardKeys>('/stock-card/keys', { signal }),
     staleTime: 60_000,
-    select: (r) => ({
-      sizes: [...new Set(r.groups.map((g) => g.size))].sort(),
-      brands: [...new Set(r.groups.map((g) => g.brand))].sort(),
-    }),
   });

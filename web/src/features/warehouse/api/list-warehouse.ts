@@ -17,16 +17,26 @@ export interface WarehouseFilter {
   location_id?: number;
 }
 
+/** Which page of the groups, in what order (`total` / `-total`, else location, size and brand). */
+export interface WarehouseGroupsView {
+  page: number;
+  sort?: 'total' | '-total';
+}
+
 /**
- * GET /api/warehouse/groups: stock by location, size and brand for the list's filter. Its key
- * has no page, so turning the list's pages reuses it; it shares the list's key prefix, so
- * whatever refreshes the list refreshes it too.
+ * GET /api/warehouse/groups: one page of stock by location, size and brand for the list's
+ * filter. Its key has no list page, so turning the list's pages reuses it; it shares the list's
+ * key prefix, so whatever refreshes the list refreshes it too.
  */
-export const warehouseGroupsQuery = (filter: WarehouseFilter) =>
+export const warehouseGroupsQuery = (filter: WarehouseFilter, view: WarehouseGroupsView) =>
   queryOptions({
-    queryKey: [WAREHOUSE_LIST.key, 'groups', filter],
+    queryKey: [WAREHOUSE_LIST.key, 'groups', filter, view],
     queryFn: ({ signal }) =>
-      api.get<TWarehouseGroupsReply>('/warehouse/groups', { query: { ...filter }, signal }),
+      api.get<TWarehouseGroupsReply>('/warehouse/groups', {
+        query: { ...filter, page: view.page, sort: view.sort },
+        signal,
+      }),
+    placeholderData: (previous) => previous,
   });
 
 /** Link to the stock card of one tire, or of a size and brand. */
