@@ -399,7 +399,7 @@ export async function warehouseGroups(
                     where ${warehouseWhere(anyLocation)} and w.location_id is not null) l) as locations
         from g
       ),
-      pg as (select g.* from g order by ${order} offset ${offset} limit ${limit})
+      pg as (select g.* from g where ${offset} < (select tot.n_groups from tot) order by ${order} offset ${offset} limit ${limit})
       select tot.*, g.* from tot left join pg g on true
       order by ${order}`),
   );
@@ -438,6 +438,19 @@ export async function stockCardKeys(db: DbOrTx): Promise<TStockCardKeys> {
   return { sizes: sorted(rows.map((r) => r.size_key)), brands: sorted(rows.map((r) => r.brand_key)) };
 }
 
+/** The stock tires of the filter, counted by status. */
+async function warehouseTotals(db: DbOrTx, q: TWarehouseQuery): Promise<TWarehouseTotals> {
+  const [t] = rowsOf<TWarehouseTotals>(
+    await db.execute(sql`
+      select count(*)::int as total,
+        (count(*) filter (where w.status = 'UNINSTALLED'))::int as uninstalled,
+        (count(*) filter (where w.status = 'SPARE'))::int as spare
+      from warehouse_stock w
+      where ${warehouseWhere(q)}`),
+  );
+  return t!;
+}
+
 /** One page of the stock tires, with the totals of the whole filter counted in the same pass. */
 export async function warehouseRows(
   db: DbOrTx,
@@ -445,6 +458,11 @@ export async function warehouseRows(
   offset: number,
   limit: number,
 ): Promise<{ rows: TWarehouseRow[]; totals: TWarehouseTotals }> {
+  if (offset > 0) {
+    // a page past the end is not sorted for: its totals alone
+    const totals = await warehouseTotals(db, q);
+    if (offset >= totals.total) return { rows: [], totals };
+  }
   const rows = rowsOf<
     Omit<WarehouseSqlRow, 'id'> & {
       id: number | null;
