@@ -362,9 +362,10 @@ export async function checkRecords(
         from tire_checks c
         join users u on u.id = c.tireman_id
         left join locations l on l.id = c.location_id
-       where ${where}
-       order by c.created_at desc, c.id desc
-       limit ${s.limit} offset ${s.offset}`),
+       -- the page's ids first, from the (created_at, id) index: the joins run for its rows only
+       where c.id in (select c.id from tire_checks c where ${where}
+                       order by c.created_at desc, c.id desc limit ${s.limit} offset ${s.offset})
+       order by c.created_at desc, c.id desc`),
   );
   return {
     total,
@@ -403,9 +404,10 @@ export async function replacementRecords(
         join users u on u.id = t.tireman_id
         left join units un on un.id = t.unit_id
         left join locations l on l.id = t.location_id
-       where ${where}
-       order by t.created_at desc, t.id desc
-       limit ${s.limit} offset ${s.offset}`),
+       -- the page's ids first, from the (created_at, id) index: the joins run for its rows only
+       where t.id in (select t.id from tire_replacements t where ${where}
+                       order by t.created_at desc, t.id desc limit ${s.limit} offset ${s.offset})
+       order by t.created_at desc, t.id desc`),
   );
   return {
     total,
