@@ -264,4 +264,10 @@ test('Warehouse: the location/size/brand groups page on the server and sort by t
     .toBe(true);
   await expect(card.getByRole('listitem', { name: '1' })).toHaveClass(/ant-pagination-item-active/);
   await page.screenshot({ path: 'screenshots/desktop-warehouse.png', fullPage: true });
+  // on a phone the groups fold into two columns and keep their pager
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(groupRows).toHaveCount(8);
+  await expect(card.getByRole('listitem', { name: '2' })).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/phone-warehouse-groups.png' });
 });
