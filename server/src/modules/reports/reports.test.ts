@@ -757,29 +757,20 @@ describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
   });
 
   it('filters by status', async () => {
-    const approved = (await allChecks()).filter(
-      (c) => inDays(c, '2025-01-01', '2025-01-31') && c.status === 'approved',
-    );
-    const res = await api('POST', '/api/tire-check/querry/record/search', {
-      dateStart: '2025-01-01',
-      dateEnd: '2025-01-31',
-      status: 'approved',
-      pageSize: 100,
-    });
-    expect(res.json().total).toBe(approved.length);
-    expect(res.json().data.every((r: { status: string }) => r.status === 'approved')).toBe(true);
-    const pending = (await allChecks()).filter(
-      (c) => inDays(c, '2025-01-01', '2025-01-31') && c.status === 'pending',
-    );
-    expect(pending.length).toBeGreaterThan(0);
-    const open = await api('POST', '/api/tire-check/querry/record/search', {
-      dateStart: '2025-01-01',
-      dateEnd: '2025-01-31',
-      status: 'pending',
-      pageSize: 100,
-    });
-    expect(open.json().total).toBe(pending.length);
-    expect(open.json().data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
+    for (const status of ['approved', 'pending'] as const) {
+      const matching = (await allChecks()).filter(
+        (c) => inDays(c, '2025-01-01', '2025-01-31') && c.status === status,
+      );
+      expect(matching.length, status).toBeGreaterThan(0);
+      const res = await api('POST', '/api/tire-check/querry/record/search', {
+        dateStart: '2025-01-01',
+        dateEnd: '2025-01-31',
+        status,
+        pageSize: 100,
+      });
+      expect(res.json().total, status).toBe(matching.length);
+      expect(res.json().data.every((r: { status: string }) => r.status === status)).toBe(true);
+    }
   });
 });
 
