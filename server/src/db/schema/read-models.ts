@@ -13,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { tires } from './tires';
 
@@ -185,6 +186,57 @@ export const warehouseStock = pgTable(
     index('warehouse_stock_brand_idx').on(sql`upper(${t.ir_brand})`),
   ],
 );
+
+/**
+ * The Warehouse's location/size/brand groups: stock tires per (location, its name, size, brand),
+ * by status. A groups page reads these few thousand rows in order instead of grouping every stock
+ * tire on each request. The statement triggers of migration 0021 on warehouse_stock only append
+ * the net change per group to warehouse_group_deltas (no shared row is updated, so concurrent
+ * validations never wait or deadlock on a group); a reader that finds deltas folds them in before
+ * it reads (stock/stock.queries.ts). `warehouse_groups_rebuild()` recounts after a bulk load.
+ */
+export const warehouseGroups = pgTable(
+  'warehouse_groups',
+  {
+    location_id: integer('location_id'),
+    location_name: text('location_name'),
+    size: text('size').notNull(),
+    ir_brand: text('ir_brand').notNull(),
+    uninstalled: integer('uninstalled').notNull().default(0),
+    spare: integer('spare').notNull().default(0),
+  },
+  (t) => [
+    // the fold's upsert key; the tires without a location form one group per size and brand
+    unique('warehouse_groups_key').on(t.location_name, t.location_id, t.size, t.ir_brand).nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Per location (and the tires without one), its groups in warehouse_groups and their stock: the
+ * groups' totals and the locations holding stock, read from these few hundred rows when the
+ * groups are filtered by location and status only (the screen's usual view). Rebuilt from
+ * warehouse_groups by every fold of its deltas and by `warehouse_groups_rebuild()`.
+ */
+export const warehouseGroupLocations = pgTable('warehouse_group_locations', {
+  location_id: integer('location_id'),
+  location_name: text('location_name'),
+  /** Groups with stock; with UNINSTALLED, with SPARE tires. */
+  groups: integer('groups').notNull(),
+  groups_uninstalled: integer('groups_uninstalled').notNull(),
+  groups_spare: integer('groups_spare').notNull(),
+  uninstalled: integer('uninstalled').notNull(),
+  spare: integer('spare').notNull(),
+});
+
+export const warehouseGroupDeltas = pgTable('warehouse_group_deltas', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  location_id: integer('location_id'),
+  location_name: text('location_name'),
+  size: text('size').notNull(),
+  ir_brand: text('ir_brand').notNull(),
+  uninstalled: integer('uninstalled').notNull(),
+  spare: integer('spare').notNull(),
+});
 
 /**
  * Row counts of the large lists' unfiltered views, so their first page does not count 50,000 to

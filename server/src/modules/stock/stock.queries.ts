@@ -350,10 +350,94 @@ function lastMovement(r: WarehouseSqlRow): TLastMovement | null {
   };
 }
 
+/** warehouse_groups' pending deltas are folded in by the reader that finds them (this lock). */
+const FOLD_GROUP_DELTAS_LOCK = 41_021;
+
+/** Adds the committed group deltas up into warehouse_groups and drops the groups left empty. */
+export async function foldWarehouseGroupDeltas(db: DbOrTx): Promise<void> {
+  await db.transaction(async (tx) => {
+    // waits for a fold in progress, so that no reader reads the groups without the deltas
+    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_GROUP_DELTAS_LOCK})`);
+    await tx.execute(sql`
+      with d as (delete from warehouse_group_deltas
+                 returning location_id, location_name, size, ir_brand, uninstalled, spare)
+      insert into warehouse_groups as g (location_id, location_name, size, ir_brand, uninstalled, spare)
+      select location_id, location_name, size, ir_brand, sum(uninstalled), sum(spare)
+        from d group by location_id, location_name, size, ir_brand
+      on conflict (location_name, location_id, size, ir_brand) do update
+        set uninstalled = g.uninstalled + excluded.uninstalled, spare = g.spare + excluded.spare`);
+    await tx.execute(sql`delete from warehouse_groups where uninstalled = 0 and spare = 0`);
+    await tx.execute(sql`select warehouse_group_locations_refresh()`);
+  });
+}
+
+/**
+ * The groups of the filter as rows (location_id, location_name, size, ir_brand, total, uninstalled,
+ * spare): warehouse_groups as stored, or, for an S/N search, which the groups do not keep, the
+ * stock tires of the filter grouped.
+ */
+function groupsOf(q: TWarehouseQuery): SQL {
+  if (q.q) {
+    return sql`(
+      select w.location_id, w.location_name, w.size, w.ir_brand, count(*)::int as total,
+        (count(*) filter (where w.status = 'UNINSTALLED'))::int as uninstalled,
+        (count(*) filter (where w.status = 'SPARE'))::int as spare
+      from warehouse_stock w
+      where ${warehouseWhere(q)}
+      group by w.location_name, w.location_id, w.size, w.ir_brand)`;
+  }
+  const uninstalled = q.status === 'SPARE' ? sql`0` : sql`w.uninstalled`;
+  const spare = q.status === 'UNINSTALLED' ? sql`0` : sql`w.spare`;
+  return sql`(
+    select w.location_id, w.location_name, w.size, w.ir_brand, ${uninstalled} + ${spare} as total,
+      ${uninstalled} as uninstalled, ${spare} as spare
+    from warehouse_groups w
+    where ${uninstalled} + ${spare} > 0 and ${sizeBrandWhere(q, 'w')}
+      ${q.location_id ? sql`and w.location_id = ${q.location_id}` : sql``})`;
+}
+
+/**
+ * The number of groups of the filter, their stock, the locations holding stock of the filter
+ * without its location, and whether group deltas are pending: from warehouse_group_locations when
+ * the filter is by location and status only, else counted over the groups of the filter.
+ */
+function groupTotals(q: TWarehouseQuery): SQL {
+  const json = (l: string) =>
+    sql.raw(
+      `json_agg(json_build_array(${l}.location_id, ${l}.location_name) order by ${l}.location_name, ${l}.location_id)`,
+    );
+  if (q.q || q.size || q.brand) {
+    return sql`
+      select count(*)::int as n_groups, coalesce(sum(g.total), 0)::int as n_total,
+        coalesce(sum(g.uninstalled), 0)::int as n_uninstalled, coalesce(sum(g.spare), 0)::int as n_spare,
+        (select ${json('l')} from (select distinct g.location_id, g.location_name
+                  from ${groupsOf({ ...q, location_id: undefined })} g where g.location_id is not null) l) as locations,
+        ${q.q ? sql`false` : sql`exists (select from warehouse_group_deltas)`} as pending
+      from ${groupsOf(q)} g`;
+  }
+  const groups =
+    q.status === 'UNINSTALLED'
+      ? sql`l.groups_uninstalled`
+      : q.status === 'SPARE'
+        ? sql`l.groups_spare`
+        : sql`l.groups`;
+  const uninstalled = q.status === 'SPARE' ? sql`0` : sql`l.uninstalled`;
+  const spare = q.status === 'UNINSTALLED' ? sql`0` : sql`l.spare`;
+  const here = q.location_id ? sql`l.location_id = ${q.location_id}` : sql`true`;
+  return sql`
+    select coalesce(sum(${groups}) filter (where ${here}), 0)::int as n_groups,
+      coalesce(sum(${uninstalled} + ${spare}) filter (where ${here}), 0)::int as n_total,
+      coalesce(sum(${uninstalled}) filter (where ${here}), 0)::int as n_uninstalled,
+      coalesce(sum(${spare}) filter (where ${here}), 0)::int as n_spare,
+      ${json('l')} filter (where l.location_id is not null and ${groups} > 0) as locations,
+      exists (select from warehouse_group_deltas) as pending
+    from warehouse_group_locations l`;
+}
+
 /**
  * One page of the location/size/brand groups of the filter, the number of groups and their totals
- * in one statement (grouped in the order of warehouse_stock's index), and the locations holding
- * stock of the filter without its location.
+ * in one statement, and the locations holding stock of the filter without its location. Read
+ * from warehouse_groups; when deltas are pending there, they are folded in and the page read again.
  */
 export async function warehouseGroups(
   db: DbOrTx,
@@ -367,42 +451,34 @@ export async function warehouseGroups(
       : q.sort === '-total'
         ? sql`g.total desc, g.location_name nulls last, g.location_id, g.size, g.ir_brand`
         : sql`g.location_name nulls last, g.location_id, g.size, g.ir_brand`;
-  const anyLocation = { ...q, location_id: undefined };
-  const rows = rowsOf<{
-    n_groups: number;
-    n_total: number;
-    n_uninstalled: number;
-    n_spare: number;
-    locations: [number, string][] | null;
-    location_id: number | null;
-    location_name: string | null;
-    size: string | null;
-    ir_brand: string;
-    total: number;
-    uninstalled: number;
-    spare: number;
-  }>(
-    await db.execute(sql`
-      with g as (
-        select w.location_id, w.location_name, w.size, w.ir_brand, count(*)::int as total,
-          (count(*) filter (where w.status = 'UNINSTALLED'))::int as uninstalled,
-          (count(*) filter (where w.status = 'SPARE'))::int as spare
-        from warehouse_stock w
-        where ${warehouseWhere(q)}
-        group by w.location_name, w.location_id, w.size, w.ir_brand
-      ),
-      tot as (
-        select count(*)::int as n_groups, coalesce(sum(g.total), 0)::int as n_total,
-          coalesce(sum(g.uninstalled), 0)::int as n_uninstalled, coalesce(sum(g.spare), 0)::int as n_spare,
-          (select json_agg(json_build_array(l.location_id, l.location_name) order by l.location_name, l.location_id)
-             from (select distinct w.location_id, w.location_name from warehouse_stock w
-                    where ${warehouseWhere(anyLocation)} and w.location_id is not null) l) as locations
-        from g
-      ),
-      pg as (select g.* from g where ${offset} < (select tot.n_groups from tot) order by ${order} offset ${offset} limit ${limit})
-      select tot.*, g.* from tot left join pg g on true
-      order by ${order}`),
-  );
+  const read = async () =>
+    rowsOf<{
+      pending: boolean;
+      n_groups: number;
+      n_total: number;
+      n_uninstalled: number;
+      n_spare: number;
+      locations: [number, string][] | null;
+      location_id: number | null;
+      location_name: string | null;
+      size: string | null;
+      ir_brand: string;
+      total: number;
+      uninstalled: number;
+      spare: number;
+    }>(
+      await db.execute(sql`
+        with tot as (${groupTotals(q)}),
+        pg as (select g.* from ${groupsOf(q)} g
+               where ${offset} < (select tot.n_groups from tot) order by ${order} offset ${offset} limit ${limit})
+        select tot.*, g.* from tot left join pg g on true
+        order by ${order}`),
+    );
+  let rows = await read();
+  if (rows[0]!.pending) {
+    await foldWarehouseGroupDeltas(db);
+    rows = await read();
+  }
   // one row at least (the totals); without a group on this page, its group columns are null
   const t = rows[0]!;
   return {

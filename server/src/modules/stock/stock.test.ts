@@ -412,7 +412,7 @@ describe('Warehouse: stored location and last movement', () => {
     expect(norm(await stored())).toEqual(norm(await stockStateRecount()));
   });
 
-  it('keeps its stored stock rows equal to the tires in stock through status, size, location and deletes', async () => {
+  it('keeps its stored stock rows and groups equal to the tires in stock through status, size, location and deletes', async () => {
     const db = t.database.db;
     const recount = () =>
       db.execute(sql`
@@ -426,7 +426,63 @@ describe('Warehouse: stored location and last movement', () => {
       db.execute(sql`
         select tire_id, status, size, ir_brand, serial_number, location_id, location_name
           from warehouse_stock order by tire_id`);
-    const same = async () => expect(norm(await storedStock())).toEqual(norm(await recount()));
+    // the groups, as the screen reads them (folding the pending deltas) and as stored after that
+    const groupOrder = sql`order by location_name nulls last, location_id, size, ir_brand`;
+    const recountGroups = () =>
+      db.execute(sql`
+        select ss.location_id, l.name as location_name, t.size, t.ir_brand,
+          (count(*) filter (where t.status = 'UNINSTALLED'))::int as uninstalled,
+          (count(*) filter (where t.status = 'SPARE'))::int as spare
+          from tires t
+          left join tire_stock_state ss on ss.tire_id = t.id
+          left join locations l on l.id = ss.location_id
+         where t.status in ('UNINSTALLED', 'SPARE')
+         group by 1, 2, 3, 4 ${groupOrder}`);
+    const same = async () => {
+      expect(norm(await storedStock())).toEqual(norm(await recount()));
+      const expected = norm(await recountGroups()) as {
+        location_id: number | null;
+        location_name: string | null;
+        size: string;
+        ir_brand: string;
+        uninstalled: number;
+        spare: number;
+      }[];
+      const screen = (await get('/api/warehouse/groups?pageSize=100')).json();
+      expect(screen.total).toBe(expected.length);
+      expect(screen.data).toEqual(
+        expected.map((g) => ({
+          location_id: g.location_id,
+          location: g.location_name ?? 'Tanpa lokasi',
+          size: g.size,
+          brand: g.ir_brand,
+          total: g.uninstalled + g.spare,
+          uninstalled: g.uninstalled,
+          spare: g.spare,
+        })),
+      );
+      expect(
+        norm(
+          await db.execute(
+            sql`select location_id, location_name, size, ir_brand, uninstalled, spare from warehouse_groups ${groupOrder}`,
+          ),
+        ),
+      ).toEqual(expected);
+      expect(norm(await db.execute(sql`select id from warehouse_group_deltas`))).toEqual([]);
+      // the totals of the usual views (by status, by location) from the per-location summary
+      const spares = expected.filter((g) => g.spare > 0);
+      expect((await get('/api/warehouse/groups?status=SPARE&pageSize=100')).json()).toMatchObject({
+        total: spares.length,
+        totals: { total: spares.reduce((n, g) => n + g.spare, 0), uninstalled: 0 },
+      });
+      const located = [...new Set(expected.map((g) => g.location_id).filter((id) => id !== null))];
+      expect(screen.locations.map((l: { id: number }) => l.id).sort()).toEqual(located.sort());
+      const here = expected.filter((g) => g.location_id === ids.location);
+      expect((await get(`/api/warehouse/groups?location_id=${ids.location}`)).json()).toMatchObject({
+        total: here.length,
+        totals: { uninstalled: here.reduce((n, g) => n + g.uninstalled, 0) },
+      });
+    };
     await same();
 
     // a new tire is in stock at once, without a location
