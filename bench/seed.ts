@@ -252,9 +252,9 @@ export async function seedFleet(opts: SeedOptions): Promise<{ ms: number; phases
     await db.parallel(indexes.map((i) => `${i.def};`));
     phase('indexes');
     // the List Data Ban summary, the warehouse's stock tires and groups, the lists' row counts, the
-    // stock card totals and the scrap entries (their triggers were off during the load)
+    // stock card totals, the scrap entries and the scrapped tires (their triggers were off during the load)
     await db.exec(
-      'select tire_status_groove_rebuild(); select warehouse_stock_rebuild(); select warehouse_groups_rebuild(); select row_counts_rebuild(); select tire_stock_move_totals_rebuild(); select tire_scrap_event_rebuild();',
+      'select tire_status_groove_rebuild(); select warehouse_stock_rebuild(); select warehouse_groups_rebuild(); select row_counts_rebuild(); select tire_stock_move_totals_rebuild(); select tire_scrap_event_rebuild(); select scrap_tires_rebuild();',
     );
     // as on a live database, where autovacuum has set the visibility maps: index-only scans work
     await db.parallel([
@@ -263,7 +263,7 @@ export async function seedFleet(opts: SeedOptions): Promise<{ ms: number; phases
       'vacuum analyze tire_checks',
       `vacuum analyze ${SERIAL_TABLES.filter((t) => !BULK_TABLES.includes(t)).join(', ')}, tire_check_daily, sessions, login_failures`,
       // the read models of the warehouse, the stock card and the monthly reports (index-only scans)
-      'vacuum analyze tire_stock_moves, tire_stock_state, tire_check_monthly, tire_check_unit_month, tire_status_groove, warehouse_stock, warehouse_groups, row_counts, tire_stock_move_totals, tire_scrap_event',
+      'vacuum analyze tire_stock_moves, tire_stock_state, tire_check_monthly, tire_check_unit_month, tire_status_groove, warehouse_stock, warehouse_groups, row_counts, tire_stock_move_totals, tire_scrap_event, scrap_tires',
     ]);
     phase('vacuum analyze');
     // tire life and wear statistics of every tire (issue 11): one set-based statement

@@ -303,3 +303,29 @@ export const tireScrapEvent = pgTable(
   },
   (t) => [index('tire_scrap_event_created_idx').on(t.created_at)],
 );
+
+/**
+ * The Scrap list's narrow copy of the scrapped tires (status SCRAP): the columns it shows, filters
+ * and counts, with the time and note of the last scrap entry (tire_scrap_event; none for a tire
+ * scrapped before the ledger). Its totals read these few thousand rows, and a page reads its rows
+ * in list order from one index, instead of fetching every scrapped tire from the wide tires table
+ * and sorting them on each request. Kept by the triggers of migration 0022 on tires and
+ * tire_scrap_event, in the same transaction; `scrap_tires_rebuild()` after a bulk load.
+ */
+export const scrapTires = pgTable(
+  'scrap_tires',
+  {
+    tire_id: integer('tire_id')
+      .primaryKey()
+      .references(() => tires.id, { onDelete: 'cascade' }),
+    serial_number: text('serial_number').notNull(),
+    ir_brand: text('ir_brand').notNull(),
+    ori_brand: text('ori_brand').notNull(),
+    size: text('size').notNull(),
+    pattern: text('pattern').notNull(),
+    condition: text('condition').notNull(),
+    scrapped_at: timestamp('scrapped_at', { withTimezone: true }),
+    scrap_note: text('scrap_note').notNull(),
+  },
+  (t) => [index('scrap_tires_order_idx').on(t.scrapped_at.desc().nullsLast(), t.tire_id.desc())],
+);

@@ -621,21 +621,20 @@ function scrapReason(): SQL {
 }
 const REASON = sql`coalesce(nullif(codes.labels, ''), nullif(s0.scrap_note, ''), ${UNKNOWN_REASON})`;
 
-/** CTE s0: the scrapped tires of the filter with their last scrap entry (tire_scrap_event). */
+/** CTE s0: the scrapped tires of the filter with their last scrap entry (scrap_tires). */
 function scrapBaseCte(q: TScrapQuery, tz: string): SQL {
   return sql`
     s0 as (
-      select t.id, t.serial_number, t.ir_brand, t.ori_brand, t.size, t.pattern, t.condition,
-        se.created_at as scrapped_at, coalesce(se.note, '') as scrap_note
-      from tires t
-      left join tire_scrap_event se on se.tire_id = t.id
-      where t.status = 'SCRAP'
-        ${q.q ? sql`and t.serial_number ilike ${containsPattern(q.q)}` : sql``}
-        ${q.brand ? sql`and upper(t.ir_brand) = upper(${q.brand})` : sql``}
+      select s.tire_id as id, s.serial_number, s.ir_brand, s.ori_brand, s.size, s.pattern, s.condition,
+        s.scrapped_at, s.scrap_note
+      from scrap_tires s
+      where true
+        ${q.q ? sql`and s.serial_number ilike ${containsPattern(q.q)}` : sql``}
+        ${q.brand ? sql`and upper(s.ir_brand) = upper(${q.brand})` : sql``}
         ${
           q.dateStart && q.dateEnd
-            ? sql`and se.created_at >= (${q.dateStart}::date)::timestamp at time zone ${tz}
-                  and se.created_at < ((${q.dateEnd}::date + 1)::timestamp at time zone ${tz})`
+            ? sql`and s.scrapped_at >= (${q.dateStart}::date)::timestamp at time zone ${tz}
+                  and s.scrapped_at < ((${q.dateEnd}::date + 1)::timestamp at time zone ${tz})`
             : sql``
         }
     )`;
@@ -687,7 +686,7 @@ export async function scrapRows(
     // reason are looked up for its rows only
     await db.execute(sql`
       with ${scrapBaseCte(q, tz)},
-      pg as (select * from s0 order by scrapped_at desc nulls last, id desc offset ${offset} limit ${limit})
+      pg as (select * from s0 order by scrapped_at desc nulls last, id desc nulls last offset ${offset} limit ${limit})
       select s0.*, ${REASON} as reason, lu.unit_id as last_unit_id, u.plate_number as last_plate,
         coalesce(kmr.km, 0)::int as km_run,
         case when fi.first_installed_at is not null and s0.scrapped_at is not null

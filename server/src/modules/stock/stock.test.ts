@@ -628,8 +628,22 @@ describe('Scrap', () => {
           from tire_events e
          where e.kind = 'scrapped' or (e.kind = 'status' and e.to_status = 'SCRAP')
          order by e.tire_id, e.id desc`);
+    // and the list's copy of the scrapped tires, from the tires and their last scrap entry
+    const storedScrap = () =>
+      db.execute(sql`
+        select tire_id, serial_number, ir_brand, ori_brand, size, pattern, condition, scrapped_at, scrap_note
+          from scrap_tires order by tire_id`);
+    const scrapRecount = () =>
+      db.execute(sql`
+        select t.id as tire_id, t.serial_number, t.ir_brand, t.ori_brand, t.size, t.pattern, t.condition,
+               se.created_at as scrapped_at, coalesce(se.note, '') as scrap_note
+          from tires t left join tire_scrap_event se on se.tire_id = t.id
+         where t.status = 'SCRAP' order by t.id`);
     const norm = (r: unknown) => (r as { rows?: unknown[] }).rows ?? (r as unknown[]);
-    const same = async () => expect(norm(await stored())).toEqual(norm(await fromLedger()));
+    const same = async () => {
+      expect(norm(await stored())).toEqual(norm(await fromLedger()));
+      expect(norm(await storedScrap())).toEqual(norm(await scrapRecount()));
+    };
     await same();
     const d = await newTire('SCR-D', { ir_brand: 'DUNLOP' });
     await send('PATCH', `/api/tire/status/${d}`, { status: 'SCRAP', reason: 'Pertama' });
@@ -649,6 +663,18 @@ describe('Scrap', () => {
     expect((await row()).scrap_note).toBe('Kedua (dikoreksi)');
     await db.execute(sql`delete from tire_events where tire_id = ${d} and note = 'Kedua (dikoreksi)'`);
     expect((await row()).scrap_note).toBe('Pertama');
+    await same();
+    // its condition and brand edited: the list follows; back in stock, it leaves the list
+    await db.update(tires).set({ condition: '3', ir_brand: 'GT' }).where(eq(tires.id, d));
+    expect(await row()).toMatchObject({ ir_brand: 'GT', condition: '3' });
+    await same();
+    await db.update(tires).set({ status: 'SPARE' }).where(eq(tires.id, d));
+    expect(await row()).toBeUndefined();
+    await same();
+    // its scrap entries deleted from the ledger: scrapped, without a scrap time
+    await db.update(tires).set({ status: 'SCRAP' }).where(eq(tires.id, d));
+    await db.execute(sql`delete from tire_events where tire_id = ${d}`);
+    expect(await row()).toMatchObject({ scrappedAt: null, scrap_note: '' });
     await same();
   });
 
