@@ -1,5 +1,6 @@
 // Lighthouse on /login and / (the dashboard, signed in) in Debian's Chromium; never part of `npm test`.
-//   npm run build && npm run bench:lighthouse [-- --runs 3]
+//   npm run build && npm run bench:lighthouse [-- --runs 3] [--report <dir>]
+// --report keeps each run's full Lighthouse report (JSON) there, for its diagnostics.
 // Starts the built server on a fresh embedded database with the demo fleet, signs in as the EDP
 // through the real login form (Playwright, persistent profile), then lets Lighthouse open each page
 // in that same browser without resetting storage, in its mobile (default) and desktop presets.
@@ -16,8 +17,11 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, report: { type: 'string' } },
+});
 const RUNS = Number(args.runs);
+const REPORT_DIR = args.report ? path.resolve(args.report) : undefined;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -96,6 +100,11 @@ async function main() {
             preset === 'desktop' ? desktopConfig : undefined,
           );
           if (!out) throw new Error('Lighthouse returned nothing');
+          if (REPORT_DIR) {
+            fs.mkdirSync(REPORT_DIR, { recursive: true });
+            const name = `${route === '/' ? 'home' : route.slice(1)}-${preset}-${i + 1}.json`;
+            fs.writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(out.lhr));
+          }
           const { categories: c, audits: a } = out.lhr;
           if (new URL(out.lhr.finalDisplayedUrl).pathname !== route)
             throw new Error(`${route} ended on ${out.lhr.finalDisplayedUrl}`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -91,6 +92,29 @@ function staticCacheHeaders(reply: FastifyReply, file: string): void {
     'cache-control',
     /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
   );
+}
+
+/**
+ * The SPA's index.html per path: for the first pages (route-preload.json, written by the web
+ * build), with a modulepreload link to each chunk the page loads, so that the browser fetches them
+ * with the entry instead of after it has run.
+ */
+function spaIndexPages(webDist: string): (url: string) => string {
+  const html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const manifest = path.join(webDist, 'route-preload.json');
+  const preload: Record<string, string[]> = fs.existsSync(manifest)
+    ? JSON.parse(fs.readFileSync(manifest, 'utf8'))
+    : {};
+  const pages = new Map(
+    Object.entries(preload).map(([route, files]) => [
+      route,
+      html.replace(
+        '</head>',
+        `${files.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('')}</head>`,
+      ),
+    ]),
+  );
+  return (url) => pages.get(url.split('?')[0]!) ?? html;
 }
 
 export interface AppDeps {
@@ -213,14 +237,21 @@ export async function buildApp({
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      index: false, // `/` is the SPA route below, like every other page
+      // the build's .br/.gz beside each asset (web/vite.config.ts), chosen by Accept-Encoding
+      preCompressed: true,
       cacheControl: false,
       setHeaders: staticCacheHeaders,
     });
+    const indexHtml = spaIndexPages(config.webDist);
     app.get('/*', { config: { public: true } }, (req, reply) => {
       if (req.url.startsWith('/api/')) {
         return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' });
       }
-      return reply.sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml(req.url));
     });
   }
   return app;

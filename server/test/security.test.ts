@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +24,19 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
   );
+  // a hashed asset as the web build leaves it, with its brotli and gzip copies beside it (marked
+  // here, to tell them from a copy compressed per request)
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), APP_JS);
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js.br'), zlib.brotliCompressSync(`${APP_JS}//br`));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app.js.gz'), zlib.gzipSync(`${APP_JS}//gz`));
+  fs.writeFileSync(
+    path.join(webDist, 'route-preload.json'),
+    JSON.stringify({ '/login': ['/assets/app.js'] }),
+  );
   t = await createTestApp({ webDist });
 });
+const APP_JS = `console.log(${JSON.stringify('ITMS '.repeat(2000))});`;
 afterAll(async () => {
   await t.close();
   fs.rmSync(webDist, { recursive: true, force: true });
@@ -64,6 +76,33 @@ describe('security headers', () => {
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
     expect((await get('/')).body).toContain('<div id="root">');
+  });
+
+  it('serves the build assets precompressed as the browser accepts them, cached for good', async () => {
+    const br = await get('/assets/app.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`${APP_JS}//br`);
+    const gz = await get('/assets/app.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${APP_JS}//gz`);
+    const plain = await get('/assets/app.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it("links a first page's chunks as modulepreload in the index.html of its path only", async () => {
+    const link = '<link rel="modulepreload" crossorigin href="/assets/app.js"></head>';
+    for (const url of ['/login', '/login?redirect=%2Fvalidasi']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(link);
+    }
+    for (const url of ['/', '/validasi']) expect((await get(url)).body, url).not.toContain('modulepreload');
   });
 
   it('serves uploads with their real content type and nosniff', async () => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { config as zodConfig } from 'zod';
@@ -24,10 +24,14 @@ setUnauthorizedHandler((err) => {
   toast().warning(err.message || 'Sesi berakhir, silakan login kembali', 5);
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// the first render as a transition: React renders it in slices and lets the browser paint and
+// take input in between, instead of one long task (the loading state of index.html stays until then)
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,7 @@
 import { usesBackOffice } from '@itms/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useDeferredValue, useSyncExternalStore } from 'react';
 import { FullPageSpin } from '../components/full-page-spin';
 import { isUnauthorized } from '../lib/api-client';
 import { errorText } from '../lib/feedback';
@@ -16,6 +16,9 @@ export default function Shell({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(subscribeSignIn, getToken, () => null) ?? '';
   const credential = useQuery({ ...credentialQuery(token), enabled: Boolean(token) });
   useRealtime(token, credential.isSuccess);
+  // the layout and the page mount in a deferred render, which React slices so that the browser
+  // stays responsive, instead of in the one long task of the credential's arrival
+  const user = useDeferredValue(credential.data);
 
   if (credential.isPending) return <FullPageSpin text="Validasi kredensial ..." />;
   if (credential.isError) {
@@ -34,7 +37,7 @@ export default function Shell({ children }: { children: ReactNode }) {
       />
     );
   }
-  const user = credential.data;
+  if (!user) return <FullPageSpin text="Validasi kredensial ..." />;
   if (!usesBackOffice(user.role)) return <FieldUserPage user={user} />;
   return <AppLayout user={user}>{children}</AppLayout>;
 }
