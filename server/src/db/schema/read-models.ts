@@ -54,6 +54,10 @@ export const tireCheckUnitMonth = pgTable(
     unit_id: integer('unit_id').notNull(),
     n: integer('n').notNull().default(0),
     days: integer('days').notNull().default(0),
+    /** `days` as the report's letters, day 1 first: Y checked, N not (31 of them; a month takes its first days). */
+    day_letters: text('day_letters')
+      .notNull()
+      .generatedAlwaysAs(sql`translate(reverse(days::bit(31)::text), '01', 'NY')`),
   },
   (t) => [primaryKey({ columns: [t.month, t.unit_id] })],
 );

@@ -225,29 +225,23 @@ export interface AbsenceQuery {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Bit d-1 of `mask` as day d's letter: Y checked, N not. */
-function dayLetters(mask: number, days: number): string {
-  let out = '';
-  for (let d = 0; d < days; d++) out += (mask >>> d) & 1 ? 'Y' : 'N';
-  return out;
-}
-
 /**
  * Units with their checked days and checks in the month, by plate number, from
  * tire_check_unit_month: one row per unit and month (bit d-1 of `days` set when the unit was
  * checked on local day d), so the whole fleet costs one index range and a join with the units.
- * The page comes back as one JSON array of [id, plate, checks, mask]: for 5,000 units one
- * JSON.parse costs Node a fraction of what 5,000 rows do.
+ * The page comes back as the JSON text of the reply's `units` (TAbsenceUnit[]), written by
+ * PostgreSQL with the stored day letters: for 5,000 units Node neither parses nor re-serialises it.
  */
 export async function absenceUnits(
   db: DbOrTx,
   a: AbsenceQuery,
-): Promise<{ units: TAbsenceUnit[]; total: number }> {
+): Promise<{ unitsJson: string; total: number }> {
   const filter = a.q ? sql`where u.plate_number ilike ${`%${likeEscape(a.q)}%`}` : sql``;
-  const [row] = rowsOf<{ total: number | null; units: [number, string, number, number][] }>(
+  const [row] = rowsOf<{ total: number | null; units: string }>(
     await db.execute(sql`
       with page as (
-        select u.id, u.plate_number, coalesce(x.n, 0) as n, coalesce(x.days, 0) as mask,
+        select u.id, u.plate_number, coalesce(x.n, 0) as n,
+               substr(coalesce(x.day_letters, repeat('N', 31)), 1, ${a.days}::int) as letters,
                count(*) over () as total_rows
           from units u
           ${a.onlyChecked ? sql`join` : sql`left join`} tire_check_unit_month x
@@ -256,22 +250,17 @@ export async function absenceUnits(
          order by u.plate_number, u.id
          ${a.page ? sql`limit ${a.page.limit} offset ${a.page.offset}` : sql``}
       )
+      -- written as text: cheaper than json_build_object per unit (letters are A-Z, ids numbers)
       select max(total_rows)::int as total,
-             coalesce(json_agg(json_build_array(id, plate_number, n, mask) order by plate_number, id), '[]')
-               as units
+             '[' || coalesce(string_agg(concat('{"unit_id":', id, ',"plate_number":', to_json(plate_number),
+               ',"days":"', letters, '","total":', n, '}'), ',' order by plate_number, id), '') || ']' as units
         from page`),
   );
   let total = row?.total ?? 0;
   if (a.page && !row?.total && a.page.offset > 0) {
     total = (await absenceUnits(db, { ...a, page: { offset: 0, limit: 1 } })).total;
   }
-  const units = (row?.units ?? []).map(([unit_id, plate_number, n, mask]) => ({
-    unit_id,
-    plate_number,
-    days: dayLetters(mask, a.days),
-    total: n,
-  }));
-  return { total, units };
+  return { total, unitsJson: row?.units ?? '[]' };
 }
 
 /** Units checked exactly 1, 2, 3 and 4+ times in the month, total checks, distinct units, shares. */

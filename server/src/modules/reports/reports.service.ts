@@ -28,6 +28,20 @@ export function monthBounds(month: string): { start: string; end: string; days: 
   return { start: `${month}-01`, end: `${month}-${String(days).padStart(2, '0')}`, days };
 }
 
+/**
+ * Absensi Unit Bulanan: the reply without its units, and the units as the JSON text PostgreSQL
+ * wrote (TAbsenceUnit[]); `absenceBody` joins them into the reply's body.
+ */
+export interface AbsenceAnswer {
+  meta: Omit<TAbsenceReply, 'units'>;
+  unitsJson: string;
+}
+
+/** The JSON body of TAbsenceReply, without parsing the units again. */
+export function absenceBody(a: AbsenceAnswer): string {
+  return `{"units":${a.unitsJson},${JSON.stringify(a.meta).slice(1)}`;
+}
+
 export function createReportsService(db: Db, tz: string) {
   const range = (start: string, end: string): q.DayRange => ({ start, end, tz });
 
@@ -73,7 +87,7 @@ export function createReportsService(db: Db, tz: string) {
       pageSize?: number;
       q?: string;
       onlyChecked: boolean;
-    }): Promise<TAbsenceReply> {
+    }): Promise<AbsenceAnswer> {
       const m = monthBounds(a.month);
       const page = a.page ?? 1;
       const pageSize = a.pageSize ?? 0;
@@ -88,15 +102,17 @@ export function createReportsService(db: Db, tz: string) {
         q.absenceSummary(db, m.start),
       ]);
       return {
-        month: a.month,
-        dateStart: m.start,
-        dateEnd: m.end,
-        days: m.days,
-        units: units.units,
-        total: units.total,
-        page,
-        pageSize: pageSize || units.total,
-        summary,
+        unitsJson: units.unitsJson,
+        meta: {
+          month: a.month,
+          dateStart: m.start,
+          dateEnd: m.end,
+          days: m.days,
+          total: units.total,
+          page,
+          pageSize: pageSize || units.total,
+          summary,
+        },
       };
     },
 

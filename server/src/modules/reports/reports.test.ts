@@ -601,6 +601,24 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     expect(only.json().units.map((u: { unit_id: number }) => u.unit_id)).toEqual([ids.units[0]]);
   });
 
+  it('writes a plate number with quotes and backslashes as it is stored', async () => {
+    const [project] = await t.database.db.select().from(projects).limit(1);
+    const plate = 'Q "7\\7\' X';
+    const [odd] = await t.database.db
+      .insert(units)
+      .values({ plate_number: plate, unit_type: 'ENGKEL', project_id: project!.id })
+      .returning({ id: units.id });
+    try {
+      const res = await api('POST', '/api/tire-check/absent', { month: '2025-01', q: 'Q "7' });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json().units).toEqual([
+        { unit_id: odd!.id, plate_number: plate, days: 'N'.repeat(31), total: 0 },
+      ]);
+    } finally {
+      await t.database.db.delete(units).where(eq(units.id, odd!.id));
+    }
+  });
+
   it('follows checks added, deleted and moved: a day stays marked while it has a check left', async () => {
     const unit = ids.units[1]!;
     const add = (at: string) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "tire_check_unit_month" ADD COLUMN "day_letters" text GENERATED ALWAYS AS (translate(reverse(days::bit(31)::text), '01', 'NY')) STORED NOT NULL;
