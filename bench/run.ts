@@ -1,7 +1,7 @@
 // Benchmark of the real HTTP API on a generated fleet (see bench/seed.ts); never part of `npm test`.
 //   npm run build                     (the web bundle and the server bundle server/dist/server.mjs)
 //   npm run bench:seed -- --scale L   (PostgreSQL database itms_bench)
-//   npm run bench [-- --duration 5 --only noEdpSign --explain]
+//   npm run bench [-- --duration 5 --only noEdpSign --explain --server-prof /tmp/prof]
 //   npm run bench -- --pglite         (scale M on PGlite: npm run bench:seed -- --scale M --pglite first)
 // Starts the built server (node server/dist/server.mjs) as a child process on a free port, logs in,
 // and drives every row with autocannon from another child process (bench/load-worker.mjs).
@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     /** Only print EXPLAIN ANALYZE of each row's statements (no load). */
     explain: { type: 'boolean', default: false },
     out: { type: 'string' },
+    /** Write the server's CPU profile (node --cpu-prof) into this directory when it stops. */
+    'server-prof': { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -716,7 +718,10 @@ async function main() {
   if (!fs.existsSync(path.join(ROOT, 'server/dist/server.mjs'))) {
     throw new Error('server/dist/server.mjs is missing: run `npm run build` first');
   }
-  const server: ChildProcess = spawn(process.execPath, ['server/dist/server.mjs'], {
+  const prof = args['server-prof']
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['server-prof'])}`]
+    : [];
+  const server: ChildProcess = spawn(process.execPath, [...prof, 'server/dist/server.mjs'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

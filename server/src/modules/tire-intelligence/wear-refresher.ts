@@ -1,6 +1,8 @@
 // Drains tire_wear_stale after validations commit: one drain at a time per process, in batches,
 // then one callback (the tire-alerts broadcast). A slow poll picks up what a crashed process or a
-// kick that came before its transaction committed left queued.
+// kick that came before its transaction committed left queued. Between batches the drain rests as
+// long as the batch took: under a burst of validations it keeps at most half of one database
+// connection's time, and the requests keep the rest (the statistics follow a few seconds later).
 import type { Db } from '../../db/client';
 import { refreshQueuedTireWear } from './wear';
 
@@ -20,6 +22,8 @@ export interface WearRefresherOptions {
   onRefreshed?: () => void;
   batchSize?: number;
   pollMs?: number;
+  /** Rest after each batch, as a share of the batch's own time (default 1: half the time busy). */
+  restRatio?: number;
 }
 
 export function createWearRefresher(db: Db, opts: WearRefresherOptions): WearRefresher {
@@ -30,13 +34,17 @@ export function createWearRefresher(db: Db, opts: WearRefresherOptions): WearRef
   let again = false;
   let closed = false;
 
+  const restRatio = opts.restRatio ?? 1;
+
   async function drainOnce(): Promise<void> {
     let refreshed = 0;
     try {
       for (;;) {
+        const started = performance.now();
         const n = await refreshQueuedTireWear(db, { limit: batchSize });
         refreshed += n;
         if (n < batchSize || closed) break;
+        await new Promise((r) => setTimeout(r, (performance.now() - started) * restRatio));
       }
     } catch (err) {
       opts.log.error({ err }, 'tire wear refresh failed; the tires stay queued');

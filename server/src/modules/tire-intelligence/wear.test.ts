@@ -317,6 +317,30 @@ describe('the wear queue and its refresher', () => {
     }
   });
 
+  it('rests between batches as long as each batch took (times restRatio), leaving the database to requests', async () => {
+    const tires = [await linear([15, 14, 13]), await linear([12, 11, 10]), await linear([9, 8, 7])];
+    const timedDrain = async (restRatio: number) => {
+      await database.db.transaction(async (tx) => queueTireWear(tx, tires));
+      const refresher = createWearRefresher(database.db, {
+        log: { error: () => {} },
+        batchSize: 1,
+        pollMs: 60_000,
+        restRatio,
+      });
+      try {
+        const started = performance.now();
+        await refresher.drain();
+        expect(await queued()).toEqual([]);
+        return performance.now() - started;
+      } finally {
+        await refresher.close();
+      }
+    };
+    const busy = await timedDrain(0);
+    // three full batches, each followed by ten times its own time at rest
+    expect(await timedDrain(10)).toBeGreaterThan(busy * 3);
+  });
+
   it('refreshes one queued tire for its reader and leaves the others queued', async () => {
     const [a, b] = [await linear([15, 14, 13]), await linear([11, 10])];
     await database.db.transaction(async (tx) => queueTireWear(tx, [a, b]));
