@@ -279,9 +279,16 @@ export async function groupStockCard(
         ) w
         order by w.created_at desc, w.event_id desc
         offset ${Math.max(fromEnd, 0)}`;
+  const cut = rowsOf<{ event_id: number; stock: number }>(await db.execute(page));
+  // the page's entries joined to their details in a statement of their own: its plan does not
+  // depend on the card, so PostgreSQL plans it once per connection instead of on every page
+  // (planning the page and the joins together took longer than running them)
   const rows = rowsOf<CardSqlRow>(
     await db.execute(sql`
-      with pg as (${page}),
+      with pg as (
+        select * from unnest(${`{${cut.map((r) => r.event_id).join(',')}}`}::bigint[],
+                             ${`{${cut.map((r) => r.stock).join(',')}}`}::int[]) as pg(event_id, stock)
+      ),
       c as (
         select e.*, ${EVENT_LOCATION_ID} as location_id, pg.stock
         from pg join tire_events e on e.id = pg.event_id
