@@ -742,12 +742,17 @@ async function main() {
   const prof = args['server-prof']
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['server-prof'])}`]
     : [];
-  const server: ChildProcess = spawn(process.execPath, [...prof, 'server/dist/server.mjs'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+  // the V8 flags of the server's start script (server/package.json)
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--max-semi-space-size=4', ...prof, 'server/dist/server.mjs'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   let rssMax = 0;
   let rssSampler: NodeJS.Timeout | undefined;
