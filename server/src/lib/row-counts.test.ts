@@ -69,6 +69,9 @@ describe('stored row counts of the large lists', () => {
         await count(`active_unit_tires where status = 'UNINSTALLED'`),
       );
       expect(await total('/api/active-unit?status=ALL')).toBe(await count('active_unit_tires'));
+      expect(await total('/api/tire-check/noEdpSign')).toBe(
+        await count(`tire_checks where edp_sign = '-' and returned_at is null`),
+      );
     };
     await matches();
     await fieldDocs();
@@ -83,10 +86,27 @@ describe('stored row counts of the large lists', () => {
       sql`update active_unit_tires set status = 'UNINSTALLED', tire_id = null where id = (select min(id) from active_unit_tires where status = 'INSTALLED')`,
     );
     await matches();
+    // checks entering the EDP queue, signed, returned, sent back, deleted
+    await db.execute(sql`
+      insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer)
+      select unit_id, plate_number, tireman_id, location_id, odometer + 1 from tire_checks
+       order by id limit 3`);
+    await matches();
+    await db.execute(sql`update tire_checks set edp_sign = 'ttd' where id = (select max(id) from tire_checks)`);
+    await db.execute(
+      sql`update tire_checks set returned_at = now() where id = (select max(id) - 1 from tire_checks)`,
+    );
+    await matches();
+    await db.execute(
+      sql`update tire_checks set returned_at = null where id = (select max(id) - 1 from tire_checks)`,
+    );
+    await db.execute(sql`delete from tire_checks where id = (select max(id) - 2 from tire_checks)`);
+    await matches();
     // an update that leaves the status as it is records nothing
     const pending = () => count('row_count_deltas');
     const before = await pending();
     await db.execute(sql`update active_unit_tires set km_installed = km_installed + 1`);
+    await db.execute(sql`update tire_checks set odometer = odometer + 1`);
     expect(await pending()).toBe(before);
 
     expect(before).toBeGreaterThan(0);

@@ -6,6 +6,8 @@ import { type DbOrTx, rowsOf } from '../db/client';
 /** The keys the triggers keep: `table` or `table:value` of the column that splits it. */
 export type RowCountKey =
   | 'qc_checks'
+  /** The EDP queue: checks with edp_sign '-' that were not returned (migration 0024). */
+  | 'tire_checks:queue'
   | `tire_replacements:${'pending' | 'approved'}`
   | `active_unit_tires:${'INSTALLED' | 'UNINSTALLED'}`;
 

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
+import { storedRowCount } from '../../lib/row-counts';
 
 const checkProject = alias(projects, 'check_project');
 const unitProject = alias(projects, 'unit_project');
@@ -110,19 +111,29 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
     return Number(row?.n ?? 0);
   }
 
-  /** A page and the count; a page past the end is not looked for (the count says it is empty). */
-  async function paged(where: SQL, q: TCheckQueueQuery): Promise<TListResult<TCheckQueueRow>> {
+  /**
+   * A page and the count (`counted`, by default counting `where`); a page past the end is not
+   * looked for (the count says it is empty).
+   */
+  async function paged(
+    where: SQL,
+    q: TCheckQueueQuery,
+    counted: () => Promise<number> = () => countWhere(where),
+  ): Promise<TListResult<TCheckQueueRow>> {
     if (pageWindow(q).offset === 0) {
-      const [data, total] = await Promise.all([listRows(where, q), countWhere(where)]);
+      const [data, total] = await Promise.all([listRows(where, q), counted()]);
       return pageResult(data, total, q);
     }
-    const total = await countWhere(where);
+    const total = await counted();
     return pageResult(pageWindow(q).offset >= total ? [] : await listRows(where, q), total, q);
   }
 
+  /** The EDP queue's size, stored by the triggers of migration 0024 (lib/row-counts.ts). */
+  const countPending = () => storedRowCount(db, ['tire_checks:queue']);
+
   /** GET /tire-check/noEdpSign: newest first, one page. */
   async function queue(q: TCheckQueueQuery): Promise<TListResult<TCheckQueueRow>> {
-    return paged(inQueue, q);
+    return paged(inQueue, q, countPending);
   }
 
   /** GET /tire-check/returned: the checks returned to one tire man. */
@@ -137,8 +148,6 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
         and ${tireChecks.created_at} < ((now() at time zone ${timezone})::date + 1)::timestamp at time zone ${timezone}`,
     );
   }
-
-  const countPending = () => countWhere(inQueue);
 
   async function records(checkId: number): Promise<TTireCheckRecord[]> {
     const rows = await db
