@@ -92,7 +92,9 @@ describe('stored row counts of the large lists', () => {
       select unit_id, plate_number, tireman_id, location_id, odometer + 1 from tire_checks
        order by id limit 3`);
     await matches();
-    await db.execute(sql`update tire_checks set edp_sign = 'ttd' where id = (select max(id) from tire_checks)`);
+    await db.execute(
+      sql`update tire_checks set edp_sign = 'ttd' where id = (select max(id) from tire_checks)`,
+    );
     await db.execute(
       sql`update tire_checks set returned_at = now() where id = (select max(id) - 1 from tire_checks)`,
     );

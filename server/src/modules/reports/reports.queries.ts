@@ -4,7 +4,6 @@ import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import {
   MISSING_NAME,
   type TAbsenceSummary,
-  type TAbsenceUnit,
   type TCheckRecordRow,
   type TDashboardCounters,
   type TLeaderboardEntry,
