@@ -35,7 +35,8 @@ CREATE OR REPLACE FUNCTION "row_counts_rebuild"() RETURNS void LANGUAGE sql AS $
   UNION ALL
   SELECT 'active_unit_tires:' || status, count(*) FROM active_unit_tires GROUP BY status
   UNION ALL
-  SELECT 'tire_checks:queue', count(*) FROM tire_checks WHERE edp_sign = '-' AND returned_at IS NULL;
+  SELECT 'tire_checks:queue', count(*) FROM tire_checks WHERE edp_sign = '-' AND returned_at IS NULL
+  HAVING count(*) > 0;
 $$;
 --> statement-breakpoint
 SELECT row_counts_rebuild();
