@@ -651,9 +651,14 @@ export async function scrapTotals(db: DbOrTx, q: TScrapQuery, tz: string) {
   const rows = rowsOf<{ g_reason: number; g_brand: number; reason: string; brand: string; total: number }>(
     await db.execute(sql`
       with ${scrapBaseCte(q, tz)},
-      s as (select s0.ir_brand, ${REASON} as reason from s0 ${scrapReason()})
+      -- the reason is worked out once per distinct (condition, note), not once per tire
+      kinds as (
+        select s0.condition, s0.scrap_note, s0.ir_brand, count(*)::int as n from s0
+        group by s0.condition, s0.scrap_note, s0.ir_brand
+      ),
+      s as (select s0.ir_brand, ${REASON} as reason, s0.n from kinds s0 ${scrapReason()})
       select grouping(reason) as g_reason, grouping(ir_brand) as g_brand, reason, ir_brand as brand,
-        count(*)::int as total
+        sum(n)::int as total
       from s
       group by grouping sets ((reason), (ir_brand), ())
       order by total desc, reason, brand`),

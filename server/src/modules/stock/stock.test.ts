@@ -616,6 +616,32 @@ describe('Scrap', () => {
     expect((await get('/api/scrap?dateStart=2020-01-01')).statusCode).toBe(400);
     // scrapped tires left the warehouse
     expect((await get('/api/warehouse?q=SCR-')).json().total).toBe(0);
+
+    // another condition text and note with the same named codes: one reason, counted twice
+    const e = await newTire('SCR-E', { ir_brand: 'DUNLOP' });
+    const scrapE = await send('PATCH', `/api/tire/status/${e}`, {
+      status: 'SCRAP',
+      reason: 'Lain',
+      condition: '16,99,23,99,16',
+    });
+    expect(scrapE.statusCode, scrapE.body).toBe(200);
+    // and a second tire exactly like SCR-B
+    const f = await newTire('SCR-F', { ir_brand: 'MICHELIN' });
+    await send('PATCH', `/api/tire/status/${f}`, { status: 'SCRAP', reason: 'Aus' });
+    const more = (await get('/api/scrap')).json();
+    expect(more.totals).toEqual({
+      total: 5,
+      byReason: expect.arrayContaining([
+        { reason: 'Shoulder Cut, Sidewall Cut', total: 2 },
+        { reason: 'Aus', total: 2 },
+        { reason: 'Tidak diketahui', total: 1 },
+      ]),
+      byBrand: [
+        { brand: 'MICHELIN', total: 3 },
+        { brand: 'DUNLOP', total: 2 },
+      ],
+    });
+    expect(more.totals.byReason).toHaveLength(3);
   });
 
   it('keeps the last scrap entry of each tire through more entries, edits and deletes', async () => {
