@@ -94,6 +94,27 @@ test.describe('dashboard', () => {
     expect(requests).toBeGreaterThan(0);
   });
 
+  test('on a phone the panels below the fold render and fetch only as the user scrolls to them', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await loginAs(page, ACCOUNTS.edp);
+    await screenReady(page, 'Dashboard');
+    await expect(page.getByRole('group', { name: 'Hari ini' })).toBeVisible();
+    const regions = page.getByText('Summary Pengecekan per Region');
+    await page.waitForTimeout(500);
+    await expect(regions).toHaveCount(0);
+    expect(fetched.some((p) => p === '/api/tire-check/summary')).toBe(false);
+
+    // scrolled down step by step, as a thumb does, to the bottom
+    for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 600);
+    await expect(regions).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Jawa Barat', exact: true })).toBeVisible();
+    expect(fetched.some((p) => p === '/api/tire-check/summary')).toBe(true);
+  });
+
   test('Produktifitas searches a range and its totals match the API; the Excel file downloads', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 // Web unit tests run in happy-dom. antd reads window.matchMedia (responsive observers) and
-// signature_pad needs a canvas 2D context; neither exists in a DOM emulator.
+// signature_pad needs a canvas 2D context; neither exists in a DOM emulator, nor does layout.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -36,6 +36,34 @@ HTMLCanvasElement.prototype.getContext = vi.fn(() => {
     { get: (target, prop) => (prop in target ? target[prop as keyof typeof target] : noop) },
   );
 }) as unknown as HTMLCanvasElement['getContext'];
+
+// happy-dom lays nothing out: every observed element counts as in view (panels that mount near the
+// viewport mount at once)
+class InViewObserver {
+  private live = true;
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() => {
+      if (this.live)
+        this.callback(
+          [{ target, isIntersecting: true } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        );
+    });
+  }
+  unobserve() {}
+  disconnect() {
+    this.live = false;
+  }
+  takeRecords() {
+    return [];
+  }
+}
+Object.defineProperty(window, 'IntersectionObserver', {
+  writable: true,
+  configurable: true,
+  value: InViewObserver,
+});
 
 // the first render of a lazy route transforms its modules: allow for it
 configure({ asyncUtilTimeout: 15_000 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, ConfigProvider, Flex, Row, Typography } from 'antd';
+import { NearViewport } from '../../components/near-viewport';
 import { useRouteMeta } from '../../lib/route-meta';
 import { getStoredUser } from '../../lib/storage';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -19,8 +20,9 @@ const PHONE_CARD = { styles: { body: { padding: 12 }, header: { paddingInline: 1
 
 /**
  * / (Dashboard): greeting and clock, the counters, banners, productivity, news, leaderboard and
- * this month's summary per region, and the "Ban Kritis" alert counts (refetched on 'tire-alerts'). Every query here is refetched when the shell invalidates the
- * cache on 'new-notification', so the numbers follow new checks without a reload.
+ * this month's summary per region, and the "Ban Kritis" alert counts (refetched on 'tire-alerts').
+ * Every query here is refetched when the shell invalidates the cache on 'new-notification', so the
+ * numbers follow new checks without a reload. The panels mount as they come near the viewport.
  */
 export default function DashboardPage() {
   const title = useRouteMeta()?.title ?? 'Dashboard';
@@ -47,18 +49,28 @@ export default function DashboardPage() {
         <Row gutter={isDesktop ? [16, 16] : [12, 12]}>
           <Col xs={24} xl={10}>
             <Flex vertical gap={isDesktop ? 16 : 12}>
-              <BannerCarousel />
-              <LeaderboardPanel />
+              <NearViewport minHeight={220}>
+                <BannerCarousel />
+              </NearViewport>
+              <NearViewport minHeight={420}>
+                <LeaderboardPanel />
+              </NearViewport>
             </Flex>
           </Col>
           <Col xs={24} xl={14}>
-            <ProductivityPanel />
+            <NearViewport minHeight={700}>
+              <ProductivityPanel />
+            </NearViewport>
           </Col>
           <Col xs={24}>
-            <NewsPanel />
+            <NearViewport minHeight={500}>
+              <NewsPanel />
+            </NearViewport>
           </Col>
           <Col xs={24}>
-            <RegionSummaryPanel />
+            <NearViewport minHeight={420}>
+              <RegionSummaryPanel />
+            </NearViewport>
           </Col>
         </Row>
       </Flex>
