@@ -29,7 +29,7 @@ const DESKTOP = { viewport: { width: 1366, height: 768 } } as const;
 const countCard = (page: Page, label: RegExp) => page.getByRole('button', { name: label });
 const numberIn = async (page: Page, label: RegExp) => {
   const name = (await countCard(page, label).getAttribute('aria-label')) ?? '';
-  return Number(/: ([\d.]+) ban$/.exec(name)?.[1]?.replace(/\./g, '') ?? Number.NaN);
+  return Number(/ ([\d.]+) ban$/.exec(name)?.[1]?.replace(/\./g, '') ?? Number.NaN);
 };
 
 /** The most urgent tire due within 30 days whose stock card forecasts its pull point ahead. */
@@ -75,8 +75,8 @@ test.describe('tire intelligence', () => {
         '/api/tire-intelligence/alerts/summary',
       );
       expect(summary.total).toBeGreaterThan(0);
-      await expect(countCard(page, /^Di bawah batas cabut: /)).toHaveAccessibleName(
-        `Di bawah batas cabut: ${summary.counts['below-pull'].toLocaleString('id-ID')} ban`,
+      await expect(countCard(page, /^Di bawah batas cabut /)).toHaveAccessibleName(
+        `Di bawah batas cabut ${summary.counts['below-pull'].toLocaleString('id-ID')} ban`,
       );
       await expect(page.getByRole('status').filter({ hasText: 'Batas cabut:' })).toContainText(
         `Batas cabut: ${summary.pull_point_mm} mm`,
@@ -88,7 +88,7 @@ test.describe('tire intelligence', () => {
       await shot(page, 'ban-kritis-desktop');
 
       // filter by a kind: every row carries that tag, the URL keeps it
-      await countCard(page, /^Di bawah batas cabut: /).click();
+      await countCard(page, /^Di bawah batas cabut /).click();
       await expect(page).toHaveURL(/kind=below-pull/);
       await expect(rows.first()).toBeVisible();
       const tagged = await rows.evaluateAll((trs) =>
@@ -262,7 +262,7 @@ test.describe('tire intelligence', () => {
         '/api/tire-intelligence/alerts/summary',
       );
       await expect(card.getByRole('link', { name: /^Mencapai batas cabut/ })).toHaveAccessibleName(
-        `Mencapai batas cabut ≤ 30 hari: ${summary.counts['due-soon'].toLocaleString('id-ID')} ban`,
+        `Mencapai batas cabut ≤ 30 hari ${summary.counts['due-soon'].toLocaleString('id-ID')} ban`,
       );
       await card.scrollIntoViewIfNeeded();
       await card.screenshot({ path: path.join(shots, 'dashboard-card-desktop.png') });

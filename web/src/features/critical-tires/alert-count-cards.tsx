@@ -2,6 +2,7 @@ import {
   ALERT_KINDS,
   ALERT_LABELS,
   type AlertKind,
+  alertCountName,
   type TAlertSummary,
 } from '@itms/contracts/tire-intelligence';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
@@ -36,7 +37,7 @@ export function AlertCountCards({
               role="button"
               tabIndex={0}
               aria-pressed={selected}
-              aria-label={`${ALERT_LABELS[kind]}: ${value ?? '-'} ban`}
+              aria-label={alertCountName(kind, value)}
               hoverable
               onClick={toggle}
               onKeyDown={(e: KeyboardEvent) => {

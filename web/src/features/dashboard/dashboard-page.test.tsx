@@ -160,10 +160,10 @@ describe('dashboard', () => {
     );
     renderApp('/');
     const region = await screen.findByRole('region', { name: 'Ban Kritis' });
-    const below = await within(region).findByRole('link', { name: 'Di bawah batas cabut: 2 ban' });
+    const below = await within(region).findByRole('link', { name: 'Di bawah batas cabut 2 ban' });
     expect(below.getAttribute('href')).toBe('/ban-kritis?kind=below-pull');
     expect(
-      within(region).getByRole('link', { name: 'Tekanan di luar ±10%: 11 ban' }).getAttribute('href'),
+      within(region).getByRole('link', { name: 'Tekanan di luar ±10% 11 ban' }).getAttribute('href'),
     ).toBe('/ban-kritis?kind=pressure');
     expect(within(region).getByRole('link', { name: /Lihat semua/ }).textContent).toContain('17 ban');
 
@@ -174,7 +174,7 @@ describe('dashboard', () => {
       counts: { 'below-pull': 3, 'due-soon': 6, pressure: 11, 'rtd-rise': 1 },
       total: 18,
     });
-    expect(await within(region).findByRole('link', { name: 'Di bawah batas cabut: 3 ban' })).toBeTruthy();
+    expect(await within(region).findByRole('link', { name: 'Di bawah batas cabut 3 ban' })).toBeTruthy();
   });
 
   it('a panel that fails says so in place, with Coba lagi, and opens no Oops dialog', async () => {

@@ -1,5 +1,5 @@
 import { RightOutlined, WarningOutlined } from '@ant-design/icons';
-import { ALERT_KINDS, ALERT_LABELS, type AlertKind } from '@itms/contracts/tire-intelligence';
+import { ALERT_KINDS, ALERT_LABELS, type AlertKind, alertCountName } from '@itms/contracts/tire-intelligence';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
@@ -43,7 +43,7 @@ export function TireAlertsCard() {
             <Col key={kind} xs={12} md={6}>
               <Link
                 to={`/ban-kritis?kind=${kind}`}
-                aria-label={`${ALERT_LABELS[kind]}: ${value ?? '-'} ban`}
+                aria-label={alertCountName(kind, value)}
                 style={{
                   display: 'block',
                   height: '100%',
