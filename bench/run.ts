@@ -467,6 +467,13 @@ async function captureApp() {
 }
 
 /** Replays each worker's statements back to back for `seconds`; p50 of one request's worth. */
+/** How the server reaches PostgreSQL: a Unix socket directory, or host:port over TCP. */
+function transport(url: string): string {
+  const u = new URL(url);
+  const socketDir = u.searchParams.get('host');
+  return socketDir?.startsWith('/') ? `the Unix socket in ${socketDir}` : `TCP ${u.host}`;
+}
+
 async function floorP50(perWorker: Captured[][], seconds: number): Promise<number> {
   // the app's client: statements prepared once per connection, as the server runs them
   const pool = new pg.Pool({
@@ -845,7 +852,7 @@ async function main() {
     .join(' ');
   const share = [cpuShare(), cpuShare(), cpuShare()].sort()[1]!;
   const heading = [
-    `Run ${new Date().toISOString()} on ${PGLITE ? `PGlite (${DATA_DIR})` : `PostgreSQL (${new URL(URL_).pathname.slice(1)})`}, ` +
+    `Run ${new Date().toISOString()} on ${PGLITE ? `PGlite (${DATA_DIR})` : `PostgreSQL (${databaseName(URL_)} over ${transport(URL_)})`}, ` +
       `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${CONNECTIONS} connections, ` +
       `${DURATION} s per row, load average at the start ${loadAtStart}, at the end ${load} ` +
       `(a CPU-bound job got ${(share * 100).toFixed(0)}% of a core at the end), ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
