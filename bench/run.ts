@@ -466,7 +466,6 @@ async function captureApp() {
   };
 }
 
-/** Replays each worker's statements back to back for `seconds`; p50 of one request's worth. */
 /** How the server reaches PostgreSQL: a Unix socket directory, or host:port over TCP. */
 function transport(url: string): string {
   const u = new URL(url);
@@ -474,6 +473,7 @@ function transport(url: string): string {
   return socketDir?.startsWith('/') ? `the Unix socket in ${socketDir}` : `TCP ${u.host}`;
 }
 
+/** Replays each worker's statements back to back for `seconds`; p50 of one request's worth. */
 async function floorP50(perWorker: Captured[][], seconds: number): Promise<number> {
   // the app's client: statements prepared once per connection, as the server runs them
   const pool = new pg.Pool({
