@@ -16,7 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import { type Database, type Db, requestClock } from './db/client';
 import { createStorage, type Storage } from './lib/storage';
 import { httpGateway, outboxGateway, type WhatsappGateway } from './lib/whatsapp';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -148,6 +148,11 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  // first of the hooks: the request's statements (its session lookup too) take PGlite's turns in
+  // the order the requests arrived
+  if (database.driver === 'pglite') {
+    app.addHook('onRequest', (_req, _reply, done) => requestClock.run(performance.now(), done));
+  }
   app.decorate('database', database);
   app.decorate('db', database.db);
   await syncReportTimezone(database.db, config.timezone);
