@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { activeUnitTires, tireEvents, tires, units } from '../../db/schema';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { pgArray, type Tx } from '../../db/client';
+import { activeUnitTires, tires, units } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 
 /** Which workflow moved the tire; written to the ledger so the stock card can link back. */
@@ -36,24 +36,29 @@ export async function recordTireEvent(tx: Tx, e: TireEventInput): Promise<void> 
   await recordTireEvents(tx, [e]);
 }
 
+/**
+ * The INSERT of ledger entries, in the given order, not yet run (for `executeTogether`). One array
+ * per column: the statement's text is the same for any number of events, so its plan is reused.
+ */
+export function tireEventsInsert(events: readonly TireEventInput[]): SQL {
+  const col = (f: (e: TireEventInput) => string | number | null | undefined) => pgArray(events.map(f));
+  return sql`insert into tire_events (tire_id, kind, unit_id, position, odometer, from_status, to_status,
+      user_id, source_type, source_id, note)
+    select tire_id, kind, unit_id, position, odometer, from_status, to_status, user_id, source_type, source_id, note
+      from unnest(${col((e) => e.tireId)}::int[], ${col((e) => e.kind)}::text[], ${col((e) => e.unitId)}::int[],
+                  ${col((e) => e.position)}::text[], ${col((e) => e.odometer)}::int[], ${col((e) => e.fromStatus)}::text[],
+                  ${col((e) => e.toStatus)}::text[], ${col((e) => e.source.userId)}::int[],
+                  ${col((e) => e.source.sourceType)}::text[], ${col((e) => e.source.sourceId)}::int[],
+                  ${col((e) => e.note ?? '')}::text[])
+        with ordinality as e(tire_id, kind, unit_id, position, odometer, from_status, to_status,
+                             user_id, source_type, source_id, note, n)
+     order by n`;
+}
+
 /** Ledger entries in one statement, in the given order (a 12-tire check is one round trip). */
 export async function recordTireEvents(tx: Tx, events: TireEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(tireEvents).values(
-    events.map((e) => ({
-      tire_id: e.tireId,
-      kind: e.kind,
-      unit_id: e.unitId ?? null,
-      position: e.position ?? null,
-      odometer: e.odometer ?? null,
-      from_status: e.fromStatus ?? null,
-      to_status: e.toStatus ?? null,
-      user_id: e.source.userId,
-      source_type: e.source.sourceType,
-      source_id: e.source.sourceId,
-      note: e.note ?? '',
-    })),
-  );
+  await tx.execute(tireEventsInsert(events));
 }
 
 /**

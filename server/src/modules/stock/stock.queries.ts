@@ -20,7 +20,7 @@ import {
   UNKNOWN_REASON,
 } from '@itms/contracts/stock';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type DbOrTx, pgArray, rowsOf } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { foldDeltas } from '../../lib/row-counts';
 import { containsPattern } from '../tires/tires.queries';
@@ -286,8 +286,8 @@ export async function groupStockCard(
   const rows = rowsOf<CardSqlRow>(
     await db.execute(sql`
       with pg as (
-        select * from unnest(${`{${cut.map((r) => r.event_id).join(',')}}`}::bigint[],
-                             ${`{${cut.map((r) => r.stock).join(',')}}`}::int[]) as pg(event_id, stock)
+        select * from unnest(${pgArray(cut.map((r) => r.event_id))}::bigint[],
+                             ${pgArray(cut.map((r) => r.stock))}::int[]) as pg(event_id, stock)
       ),
       c as (
         select e.*, ${EVENT_LOCATION_ID} as location_id, pg.stock

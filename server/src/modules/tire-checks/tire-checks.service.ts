@@ -8,8 +8,8 @@ import {
   type TTireMeasurement,
   type TValidateBody,
 } from '@itms/contracts/tire-checks';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, executeTogether, pgArray, rowsOf, type Tx } from '../../db/client';
 import {
   activeUnitTires,
   drivers,
@@ -21,10 +21,10 @@ import {
   units,
   users,
 } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { type MoveSource, recordTireEvent, recordTireEvents } from '../fleet/mounting';
-import { queueTireWear } from '../tire-intelligence/wear';
+import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
+import { tireWearQueueInsert } from '../tire-intelligence/wear';
 
 type Actor = Pick<TSessionUser, 'id' | 'role'>;
 type RecordInputs = TTireCheckRecordOutput[];
@@ -58,6 +58,33 @@ const lowest = (m: Pick<TTireMeasurement, 'groove_1' | 'groove_2' | 'groove_3' |
 
 const measurementNote = (m: TTireMeasurement) =>
   `RTD ${m.groove_1}/${m.groove_2}/${m.groove_3}/${m.groove_4} PSI ${m.pressure} KM ${m.odometer}`;
+
+// The two UPDATEs below take one array per column: the text is the same for any number of tires.
+
+/** The UPDATE writing measured values to their tires, not yet run. */
+function updateTires(rows: readonly ({ tireId: number } & TTireMeasurement)[]): SQL {
+  const col = (f: (r: (typeof rows)[number]) => number | null) => pgArray(rows.map(f));
+  return sql`update tires set groove_1 = v.g1, groove_2 = v.g2, groove_3 = v.g3, groove_4 = v.g4,
+      groove_lowest = v.low, pressure = v.psi, odometer = v.km, updated_at = now()
+    from unnest(${col((r) => r.tireId)}::int[], ${col((r) => r.groove_1)}::real[], ${col((r) => r.groove_2)}::real[],
+                ${col((r) => r.groove_3)}::real[], ${col((r) => r.groove_4)}::real[], ${col(lowest)}::real[],
+                ${col((r) => r.pressure)}::real[], ${col((r) => r.odometer)}::int[]) as v(id, g1, g2, g3, g4, low, psi, km)
+   where tires.id = v.id`;
+}
+
+/** The UPDATE writing validated values to a check's records (and linking their tires), not yet run. */
+function updateRecords(
+  rows: readonly { record: { id: number }; tireId: number | null; line: TTireMeasurement }[],
+): SQL {
+  const col = (f: (r: (typeof rows)[number]) => number | null) => pgArray(rows.map(f));
+  return sql`update tire_check_records set groove_1 = v.g1, groove_2 = v.g2, groove_3 = v.g3, groove_4 = v.g4,
+      pressure = v.psi, tire_id = coalesce(tire_check_records.tire_id, v.tire_id), updated_at = now()
+    from unnest(${col((r) => r.record.id)}::int[], ${col((r) => r.line.groove_1)}::real[],
+                ${col((r) => r.line.groove_2)}::real[], ${col((r) => r.line.groove_3)}::real[],
+                ${col((r) => r.line.groove_4)}::real[], ${col((r) => r.line.pressure)}::real[],
+                ${col((r) => r.tireId)}::int[]) as v(id, g1, g2, g3, g4, psi, tire_id)
+   where tire_check_records.id = v.id`;
+}
 
 export function createTireChecksService(db: Db, opts: TireChecksServiceOptions = {}) {
   /** Locks a check row for the rest of the transaction; 404 when it does not exist (or was deleted). */
@@ -296,18 +323,21 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     if (check.returned_at) throw conflict('Pengecekan sudah dikembalikan ke tire man');
   }
 
-  async function approve(tx: Tx, actor: Actor, checkId: number, edpSign: string, detail: unknown) {
-    await tx
-      .update(tireChecks)
-      .set({ edp_sign: edpSign, status: 'approved', validated_by: actor.id, validated_at: new Date() })
-      .where(eq(tireChecks.id, checkId));
-    await audit(tx, {
-      userId: actor.id,
-      action: 'validate',
-      entity: 'tire-check',
-      entityId: checkId,
-      detail,
-    });
+  /** The approval's UPDATE and its audit line, not yet run. */
+  function approval(tx: Tx, actor: Actor, checkId: number, edpSign: string, detail: unknown) {
+    return [
+      tx
+        .update(tireChecks)
+        .set({ edp_sign: edpSign, status: 'approved', validated_by: actor.id, validated_at: new Date() })
+        .where(eq(tireChecks.id, checkId)),
+      auditInsert(tx, {
+        userId: actor.id,
+        action: 'validate',
+        entity: 'tire-check',
+        entityId: checkId,
+        detail,
+      }),
+    ];
   }
 
   /** PATCH /tire-check/edpSign/{id}: the spec's last step (after the per-tire PUTs). */
@@ -315,8 +345,10 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertValidatable(check);
-      await approve(tx, actor, checkId, edpSign, { via: 'edpSign' });
-      await queueTireWear(tx, { checkId });
+      await executeTogether(tx, [
+        ...approval(tx, actor, checkId, edpSign, { via: 'edpSign' }),
+        tireWearQueueInsert({ checkId }),
+      ]);
     });
     opts.onValidated?.(checkId);
   }
@@ -459,104 +491,78 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         'groove_1' | 'groove_2' | 'groove_3' | 'groove_4' | 'pressure' | 'odometer',
         number | null
       >;
-      let beforeTires: TireValues[] = [];
-      if (withTire.length) {
-        // the locked rows' values are what the audit line records as "before"
-        beforeTires = rowsOf<TireValues>(
-          await tx.execute(
-            sql`select id, serial_number, groove_1, groove_2, groove_3, groove_4, pressure, odometer
-              from tires where id in (${sql.join(
-                withTire.map((l) => sql`${l.tireId}`),
-                sql`, `,
-              )}) order by id for update`,
-          ),
+      // the locked rows' values are what the audit line records as "before"
+      const beforeTires = withTire.length
+        ? rowsOf<TireValues>(
+            await tx.execute(
+              sql`select id, serial_number, groove_1, groove_2, groove_3, groove_4, pressure, odometer
+                from tires where id = any(${pgArray(withTire.map((l) => l.tireId))}::int[]) order by id for update`,
+            ),
+          )
+        : [];
+      const serialOf = new Map(beforeTires.map((t) => [Number(t.id), t.serial_number]));
+      const missing = withTire.filter((l) => !serialOf.has(l.tireId));
+      if (missing.length) {
+        throw badRequest(
+          'Ban tidak ditemukan',
+          missing.map((l) => ({ field: `records.${l.index}.tire_id`, message: 'Ban tidak ditemukan' })),
         );
-        const values = sql.join(
-          withTire.map(
-            ({ tireId, line: m }) =>
-              sql`(${tireId}::int, ${m.groove_1}::real, ${m.groove_2}::real, ${m.groove_3}::real, ${m.groove_4}::real, ${lowest(m)}::real, ${m.pressure}::real, ${m.odometer}::int)`,
-          ),
-          sql`, `,
-        );
-        const updated = rowsOf<{ id: number }>(
-          await tx.execute(sql`
-            update tires set groove_1 = v.g1, groove_2 = v.g2, groove_3 = v.g3, groove_4 = v.g4,
-              groove_lowest = v.low, pressure = v.psi, odometer = v.km, updated_at = now()
-            from (values ${values}) as v(id, g1, g2, g3, g4, low, psi, km)
-            where tires.id = v.id
-            returning tires.id`),
-        );
-        const found = new Set(updated.map((r) => Number(r.id)));
-        const missing = withTire.filter((l) => !found.has(l.tireId));
-        if (missing.length) {
-          throw badRequest(
-            'Ban tidak ditemukan',
-            missing.map((l) => ({ field: `records.${l.index}.tire_id`, message: 'Ban tidak ditemukan' })),
-          );
-        }
-        const source: MoveSource = { userId: actor.id, sourceType: 'tire-check', sourceId: checkId };
-        await recordTireEvents(
-          tx,
-          withTire.map(({ tireId, line, record }) => ({
-            tireId,
-            kind: 'checked',
-            source,
-            unitId: check.unit_id,
-            position: record?.position ?? null,
-            odometer: line.odometer,
-            note: measurementNote(line),
-          })),
-        );
-        if (opts.afterTireUpdate) {
-          for (const [step, { tireId }] of withTire.entries()) await opts.afterTireUpdate(tireId, step);
-        }
       }
 
       const withRecord = lines.filter(
         (l): l is typeof l & { record: NonNullable<typeof l.record> } => l.record != null,
       );
-      if (withRecord.length) {
-        const values = sql.join(
-          withRecord.map(
-            ({ record, tireId, line: m }) =>
-              sql`(${record.id}::int, ${m.groove_1}::real, ${m.groove_2}::real, ${m.groove_3}::real, ${m.groove_4}::real, ${m.pressure}::real, ${tireId}::int)`,
-          ),
-          sql`, `,
-        );
-        await tx.execute(sql`
-          update tire_check_records set groove_1 = v.g1, groove_2 = v.g2, groove_3 = v.g3, groove_4 = v.g4,
-            pressure = v.psi, tire_id = coalesce(tire_check_records.tire_id, v.tire_id), updated_at = now()
-          from (values ${values}) as v(id, g1, g2, g3, g4, psi, tire_id)
-          where tire_check_records.id = v.id`);
+      const source: MoveSource = { userId: actor.id, sourceType: 'tire-check', sourceId: checkId };
+      // every write below touches its own table: one statement, one round trip
+      await executeTogether(tx, [
+        ...(withTire.length
+          ? [
+              updateTires(withTire.map(({ tireId, line }) => ({ tireId, ...line }))),
+              tireEventsInsert(
+                withTire.map(({ tireId, line, record }) => ({
+                  tireId,
+                  kind: 'checked',
+                  source,
+                  unitId: check.unit_id,
+                  position: record?.position ?? null,
+                  odometer: line.odometer,
+                  note: measurementNote(line),
+                })),
+              ),
+            ]
+          : []),
+        ...(withRecord.length ? [updateRecords(withRecord)] : []),
+        ...approval(tx, actor, checkId, edpSign, {
+          via: 'validate',
+          tires: seenTires.size,
+          lines: lines.length,
+          before: {
+            status: check.status,
+            edp_sign: check.edp_sign,
+            tires: beforeTires.map(({ id, ...v }) => ({ id: Number(id), ...v })),
+          },
+          after: {
+            status: 'approved',
+            edp_sign: edpSign,
+            tires: withTire.map(({ tireId, line: m }) => ({
+              id: tireId,
+              serial_number: serialOf.get(tireId) ?? null,
+              groove_1: m.groove_1,
+              groove_2: m.groove_2,
+              groove_3: m.groove_3,
+              groove_4: m.groove_4,
+              pressure: m.pressure,
+              odometer: m.odometer,
+            })),
+          },
+        }),
+        // tire life and wear forecast of the check's tires (issue 11): the records' tires, and the
+        // tires this validation links to records (that link is written by the same statement)
+        tireWearQueueInsert([...new Set([...recs.flatMap((r) => r.tire_id ?? []), ...seenTires])]),
+      ]);
+      if (opts.afterTireUpdate) {
+        for (const [step, { tireId }] of withTire.entries()) await opts.afterTireUpdate(tireId, step);
       }
-
-      const serialOf = new Map(beforeTires.map((t) => [Number(t.id), t.serial_number]));
-      await approve(tx, actor, checkId, edpSign, {
-        via: 'validate',
-        tires: seenTires.size,
-        lines: lines.length,
-        before: {
-          status: check.status,
-          edp_sign: check.edp_sign,
-          tires: beforeTires.map(({ id, ...v }) => ({ id: Number(id), ...v })),
-        },
-        after: {
-          status: 'approved',
-          edp_sign: edpSign,
-          tires: withTire.map(({ tireId, line: m }) => ({
-            id: tireId,
-            serial_number: serialOf.get(tireId) ?? null,
-            groove_1: m.groove_1,
-            groove_2: m.groove_2,
-            groove_3: m.groove_3,
-            groove_4: m.groove_4,
-            pressure: m.pressure,
-            odometer: m.odometer,
-          })),
-        },
-      });
-      // tire life and wear forecast of the check's tires (issue 11), in this transaction
-      await queueTireWear(tx, { checkId });
     });
     opts.onValidated?.(checkId);
   }

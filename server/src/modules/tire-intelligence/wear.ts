@@ -19,7 +19,7 @@
 //    and inflates the median.) Needs 4 readings to trim; fewer are fitted as they are.
 import { RTD_RISE_TOLERANCE_MM } from '@itms/contracts/tire-intelligence';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import { type Db, type DbOrTx, pgArray, rowsOf } from '../../db/client';
 
 /** Tire ids, every tire, or the tires whose ledger names a document (source_type, source_id). */
 export type WearTarget =
@@ -33,7 +33,7 @@ export interface WearSqlOptions {
   holdOutLast?: boolean;
 }
 
-const intArray = (ids: readonly number[]) => sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`;
+const intArray = (ids: readonly number[]) => sql`${pgArray(ids.map((i) => Math.trunc(i)))}::int[]`;
 
 function tireFilter(target: WearTarget): SQL {
   if (target === 'all') return sql`true`;
@@ -291,9 +291,12 @@ export async function refreshTireWear(
  */
 export async function queueTireWear(db: DbOrTx, target: Exclude<WearTarget, 'all'>): Promise<void> {
   if (Array.isArray(target) && target.length === 0) return;
-  await db.execute(
-    sql`insert into tire_wear_stale (tire_id) select t.id from tires t where ${tireFilter(target)}`,
-  );
+  await db.execute(tireWearQueueInsert(target));
+}
+
+/** The INSERT that queues the target tires, not yet run (for `executeTogether`). */
+export function tireWearQueueInsert(target: Exclude<WearTarget, 'all'>): SQL {
+  return sql`insert into tire_wear_stale (tire_id) select t.id from tires t where ${tireFilter(target)}`;
 }
 
 /**
