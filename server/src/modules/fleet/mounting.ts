@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { pgArray, type Tx } from '../../db/client';
+import { executeTogether, pgArray, type Tx } from '../../db/client';
 import { activeUnitTires, tires, units } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 
@@ -75,18 +75,22 @@ export async function unmountPosition(
     .where(and(eq(activeUnitTires.unit_id, a.unitId), eq(activeUnitTires.position, a.position)))
     .for('update');
   if (slot?.status !== 'INSTALLED' || slot.tire_id == null) return null;
-  await tx.update(activeUnitTires).set({ status: 'UNINSTALLED' }).where(eq(activeUnitTires.id, slot.id));
-  await tx.update(tires).set({ status: 'UNINSTALLED', position: '' }).where(eq(tires.id, slot.tire_id));
-  await recordTireEvent(tx, {
-    tireId: slot.tire_id,
-    kind: 'removed',
-    source: a.source,
-    unitId: a.unitId,
-    position: a.position,
-    odometer: a.odometer,
-    fromStatus: 'INSTALLED',
-    toStatus: 'UNINSTALLED',
-  });
+  await executeTogether(tx, [
+    tx.update(activeUnitTires).set({ status: 'UNINSTALLED' }).where(eq(activeUnitTires.id, slot.id)),
+    tx.update(tires).set({ status: 'UNINSTALLED', position: '' }).where(eq(tires.id, slot.tire_id)),
+    tireEventsInsert([
+      {
+        tireId: slot.tire_id,
+        kind: 'removed',
+        source: a.source,
+        unitId: a.unitId,
+        position: a.position,
+        odometer: a.odometer,
+        fromStatus: 'INSTALLED',
+        toStatus: 'UNINSTALLED',
+      },
+    ]),
+  ]);
   return slot.tire_id;
 }
 
@@ -121,31 +125,35 @@ export async function mountTire(
     source: a.source,
   });
   const now = new Date();
-  await tx
-    .insert(activeUnitTires)
-    .values({
-      unit_id: a.unitId,
-      position: a.position,
-      tire_id: a.tireId,
-      status: 'INSTALLED',
-      km_installed: a.odometer,
-      installed_at: now,
-    })
-    .onConflictDoUpdate({
-      target: [activeUnitTires.unit_id, activeUnitTires.position],
-      set: { tire_id: a.tireId, status: 'INSTALLED', km_installed: a.odometer, installed_at: now },
-    });
-  await tx.update(tires).set({ status: 'INSTALLED', position: a.position }).where(eq(tires.id, a.tireId));
-  await recordTireEvent(tx, {
-    tireId: a.tireId,
-    kind: 'installed',
-    source: a.source,
-    unitId: a.unitId,
-    position: a.position,
-    odometer: a.odometer,
-    fromStatus: tire.status,
-    toStatus: 'INSTALLED',
-  });
+  await executeTogether(tx, [
+    tx
+      .insert(activeUnitTires)
+      .values({
+        unit_id: a.unitId,
+        position: a.position,
+        tire_id: a.tireId,
+        status: 'INSTALLED',
+        km_installed: a.odometer,
+        installed_at: now,
+      })
+      .onConflictDoUpdate({
+        target: [activeUnitTires.unit_id, activeUnitTires.position],
+        set: { tire_id: a.tireId, status: 'INSTALLED', km_installed: a.odometer, installed_at: now },
+      }),
+    tx.update(tires).set({ status: 'INSTALLED', position: a.position }).where(eq(tires.id, a.tireId)),
+    tireEventsInsert([
+      {
+        tireId: a.tireId,
+        kind: 'installed',
+        source: a.source,
+        unitId: a.unitId,
+        position: a.position,
+        odometer: a.odometer,
+        fromStatus: tire.status,
+        toStatus: 'INSTALLED',
+      },
+    ]),
+  ]);
 }
 
 /** What each wheel position of a unit holds now (tire id per position): the before/after of audit lines. */

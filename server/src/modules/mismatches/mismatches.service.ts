@@ -12,7 +12,7 @@ import {
 } from '@itms/contracts/mismatches';
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, executeTogether, type Tx } from '../../db/client';
 import {
   activeUnitTires,
   locations,
@@ -24,10 +24,10 @@ import {
   units,
   users,
 } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
-import { queueTireWear } from '../tire-intelligence/wear';
+import { tireWearQueueInsert } from '../tire-intelligence/wear';
 
 type FieldIssue = { field: string; message: string };
 
@@ -376,32 +376,31 @@ export async function validateMismatch(
         .where(eq(mismatchPositions.id, plan.rowId));
     }
 
-    await tx
-      .update(mismatches)
-      .set({ status: 'approved', signature_url: signature, itms_id: userId, validated_at: new Date() })
-      .where(eq(mismatches.id, id));
     const result = ordered.map((p) => ({
       position: p.position,
       action: p.action,
       tireId: p.tire?.id ?? null,
     }));
-    await audit(tx, {
-      userId,
-      action: 'validate',
-      entity: 'mismatch',
-      entityId: id,
-      detail: {
-        positions: result,
-        before: { status: bkb.status, signature_url: bkb.signature_url, mounted: mountedBefore },
-        after: {
-          status: 'approved',
-          signature_url: signature,
-          mounted: plans.size ? await mountedAt() : {},
+    const mountedAfter = plans.size ? await mountedAt() : {};
+    await executeTogether(tx, [
+      tx
+        .update(mismatches)
+        .set({ status: 'approved', signature_url: signature, itms_id: userId, validated_at: new Date() })
+        .where(eq(mismatches.id, id)),
+      auditInsert(tx, {
+        userId,
+        action: 'validate',
+        entity: 'mismatch',
+        entityId: id,
+        detail: {
+          positions: result,
+          before: { status: bkb.status, signature_url: bkb.signature_url, mounted: mountedBefore },
+          after: { status: 'approved', signature_url: signature, mounted: mountedAfter },
         },
-      },
-    });
-    // tire life and wear statistics of the tires it moved (issue 11)
-    await queueTireWear(tx, { sourceType: 'mismatch', sourceId: id });
+      }),
+      // tire life and wear statistics of the tires it moved (issue 11): the ledger is written above
+      tireWearQueueInsert({ sourceType: 'mismatch', sourceId: id }),
+    ]);
     return { message: MISMATCH_VALIDATED_MESSAGE, id, positions: result };
   });
 }

@@ -9,7 +9,7 @@ import {
 } from '@itms/contracts/tire-replacements';
 import { MEASUREMENT_FIELDS, type TTireUpdateBody, TUBE_FLAP_VELG_FIELDS } from '@itms/contracts/tires';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { type Db, type DbOrTx, executeTogether, type Tx } from '../../db/client';
 import {
   activeUnitTires,
   locations,
@@ -19,10 +19,10 @@ import {
   tires,
   units,
 } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from '../fleet/mounting';
-import { queueTireWear } from '../tire-intelligence/wear';
+import { queueTireWear, tireWearQueueInsert } from '../tire-intelligence/wear';
 
 export interface FieldIssue {
   field: string;
@@ -388,29 +388,33 @@ export async function validateReplacement(
       });
     }
 
-    await tx
-      .update(tireReplacements)
-      .set({
-        edp_sign: sign,
-        workshop_sign: signed(body.workshop_sign) ?? rep.workshop_sign,
-        status: 'approved',
-        validated_by: user.id,
-        validated_at: new Date(),
-      })
-      .where(eq(tireReplacements.id, id));
-    await audit(tx, {
-      userId: user.id,
-      action: 'validate',
-      entity: 'tire-replacement',
-      entityId: id,
-      detail: {
-        records: records.map((r) => ({ position: r.position, status: r.status, tire_id: r.tire_id })),
-        // the unit's wheels (tire id per position) before and after the validation
-        before: { status: rep.status, wheels: wheelsBefore },
-        after: { status: 'approved', wheels: await unitWheels(tx, unitId) },
-      },
-    });
-    await queueTireWear(tx, { sourceType: 'tire-replacement', sourceId: id });
+    const wheelsAfter = await unitWheels(tx, unitId);
+    await executeTogether(tx, [
+      tx
+        .update(tireReplacements)
+        .set({
+          edp_sign: sign,
+          workshop_sign: signed(body.workshop_sign) ?? rep.workshop_sign,
+          status: 'approved',
+          validated_by: user.id,
+          validated_at: new Date(),
+        })
+        .where(eq(tireReplacements.id, id)),
+      auditInsert(tx, {
+        userId: user.id,
+        action: 'validate',
+        entity: 'tire-replacement',
+        entityId: id,
+        detail: {
+          records: records.map((r) => ({ position: r.position, status: r.status, tire_id: r.tire_id })),
+          // the unit's wheels (tire id per position) before and after the validation
+          before: { status: rep.status, wheels: wheelsBefore },
+          after: { status: 'approved', wheels: wheelsAfter },
+        },
+      }),
+      // the ledger this validation wrote is already in place (earlier statements)
+      tireWearQueueInsert({ sourceType: 'tire-replacement', sourceId: id }),
+    ]);
   });
 }
 
