@@ -1,6 +1,8 @@
 // Load driver, run as a child process of bench/run.ts so that the load does not share an event loop
 // with anything it measures. Reads one job as JSON on stdin, drives it with autocannon, and prints
-// one line of JSON: every response time (ms), status counts, errors, duration.
+// one line of JSON: every response time (ms), status counts, errors, duration. Before it, the lines
+// `start` and `end` mark when the load began and when its last response arrived (the parent
+// measures the CPU of the server and PostgreSQL between them).
 //   job: { url, connections, duration?, amount?, headers, requests: [{ method, path, body?, headers? }] }
 // With several requests each one is sent once per cycle in turn (distinct documents per request);
 // with `amount` the run stops after that many responses.
@@ -20,7 +22,14 @@ const items = job.requests.map((r) => ({
 
 const times = [];
 const statuses = {};
+process.stdout.write('start\n');
 const started = performance.now();
+let ended = 0;
+const end = () => {
+  if (ended) return;
+  ended = performance.now();
+  process.stdout.write('end\n');
+};
 const instance = autocannon({
   url: job.url,
   connections: job.connections,
@@ -39,9 +48,12 @@ const instance = autocannon({
 instance.on('response', (_client, statusCode, _bytes, responseTime) => {
   times.push(responseTime);
   statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  // autocannon notices `amount` on its next one-second tick: the load itself ends here
+  if (job.amount && times.length >= job.amount) end();
 });
 instance.on('done', (result) => {
-  const seconds = (performance.now() - started) / 1000;
+  end();
+  const seconds = (ended - started) / 1000;
   process.stdout.write(
     `${JSON.stringify({
       times,

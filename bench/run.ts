@@ -543,23 +543,114 @@ interface LoadResult {
   requests: number;
 }
 
-function runLoad(job: object): Promise<LoadResult> {
+/** Runs one load in the worker process; with `serverPid`, also measures the CPU the load cost. */
+function runLoad(job: object, serverPid?: number): Promise<LoadResult & { cpu?: CpuUse }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load-worker.mjs')], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let out = '';
+    let from: CpuSample | undefined;
+    let cpu: CpuUse | undefined;
     child.stdout.on('data', (d) => {
       out += d;
+      if (serverPid == null) return;
+      if (!from && out.startsWith('start\n')) from = cpuSample(serverPid, child.pid!);
+      if (from && !cpu && out.includes('\nend\n')) cpu = cpuUse(from, cpuSample(serverPid, child.pid!));
     });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`load worker exited with ${code}`));
-      resolve(JSON.parse(out.trim().split('\n').at(-1)!));
+      resolve({ ...JSON.parse(out.trim().split('\n').at(-1)!), cpu });
     });
     child.stdin.end(JSON.stringify(job));
   });
 }
+
+// ---------------------------------------------------------------------------------------- cpu
+
+interface CpuSample {
+  at: number;
+  /** Jiffies of the whole machine: all, and idle (idle + iowait). */
+  total: number;
+  idle: number;
+  server: number;
+  postgres: Map<number, number>;
+  load: number;
+}
+
+/** Where a load's CPU went (ms in all) and how busy the machine's cores were. */
+interface CpuUse {
+  serverMs: number;
+  postgresMs: number;
+  loadMs: number;
+  wallMs: number;
+  busy: number;
+}
+
+const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU time in hundredths of a second
+
+function processTicks(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]); // utime + stime, all threads
+  } catch {
+    return 0;
+  }
+}
+
+function cpuSample(serverPid: number, loadPid: number): CpuSample {
+  const cpuLine = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const postgres = new Map<number, number>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${d}/comm`, 'utf8').startsWith('postgres'))
+        postgres.set(Number(d), processTicks(Number(d)));
+    } catch {}
+  }
+  return {
+    at: performance.now(),
+    total: cpuLine.slice(0, 8).reduce((a, b) => a + b, 0),
+    idle: cpuLine[3]! + cpuLine[4]!,
+    server: processTicks(serverPid),
+    postgres,
+    load: processTicks(loadPid),
+  };
+}
+
+function cpuUse(a: CpuSample, b: CpuSample): CpuUse {
+  let pg = 0;
+  // backends that started during the load count from zero
+  for (const [pid, t] of b.postgres) pg += t - (a.postgres.get(pid) ?? 0);
+  return {
+    serverMs: (b.server - a.server) * TICK_MS,
+    postgresMs: pg * TICK_MS,
+    loadMs: (b.load - a.load) * TICK_MS,
+    wallMs: b.at - a.at,
+    busy: b.total > a.total ? 1 - (b.idle - a.idle) / (b.total - a.total) : 0,
+  };
+}
+
+/** How many cores' worth each side used, e.g. "server 0.8, PostgreSQL 0.9, load generator 0.2 cores". */
+function coreShares(cpu: CpuUse): string {
+  const cores = (ms: number) => (ms / cpu.wallMs).toFixed(1);
+  return `server ${cores(cpu.serverMs)}, PostgreSQL ${cores(cpu.postgresMs)}, load generator ${cores(cpu.loadMs)} cores`;
+}
+
+/**
+ * A busier machine than this is CPU-bound: with 16 requests always outstanding, the cores' idle
+ * rest is the hand-offs between the load generator, the server and PostgreSQL (and, for writes,
+ * the WAL flush), not a lack of work.
+ */
+const CPU_BOUND = 0.8;
 
 // ---------------------------------------------------------------------------------------- bundle
 
@@ -789,8 +880,8 @@ async function main() {
     }, 200);
     const tokens = await login(base);
 
-    const header = `| row | p50 ms | p95 ms | p99 ms | req/s | errors | floor p50 ms | API/floor | SQL alone p50 ms | target p95 | met |`;
-    results.push(header, '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    const header = `| row | p50 ms | p95 ms | p99 ms | req/s | errors | floor p50 ms | API/floor | SQL alone p50 ms | CPU ms/req server + PG | cores busy | target p95 | met |`;
+    results.push(header, '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
     log(header);
     for (const row of all) {
       // every row starts on a quiet system: the wear refresh that validations queue (a previous
@@ -806,13 +897,16 @@ async function main() {
           requests: row.requests.map((r) => toJob(r, tokens[row.as])),
         });
       }
-      const res = await runLoad({
-        url: base,
-        connections: CONNECTIONS,
-        ...(row.amount ? { amount: row.amount } : { duration: DURATION }),
-        headers: {},
-        requests: row.requests.map((r) => toJob(r, tokens[row.as])),
-      });
+      const res = await runLoad(
+        {
+          url: base,
+          connections: CONNECTIONS,
+          ...(row.amount ? { amount: row.amount } : { duration: DURATION }),
+          headers: {},
+          requests: row.requests.map((r) => toJob(r, tokens[row.as])),
+        },
+        pid,
+      );
       const sorted = [...res.times].sort((a, b) => a - b);
       const p50 = percentile(sorted, 0.5);
       const p95 = percentile(sorted, 0.95);
@@ -827,7 +921,16 @@ async function main() {
       if (row.kind === 'list' && !PGLITE && rps < 2000) misses.push('< 2,000 req/s');
       if (ratio !== undefined && ratio > 2) misses.push('API/floor > 2');
       if (errors > 0) misses.push(`errors ${JSON.stringify(res.statuses)}`);
-      const line = `| ${row.name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${p99.toFixed(1)} | ${rps.toFixed(0)} | ${errors} | ${floor?.toFixed(1) ?? '-'} | ${ratio?.toFixed(2) ?? '-'} | ${alone.get(row.name)?.toFixed(1) ?? '-'} | ${target != null ? `<= ${target}` : '-'} | ${misses.length ? `MISSED: ${misses.join(', ')}` : 'met'} |`;
+      const cpu = res.cpu;
+      const n = Math.max(1, res.times.length);
+      const cpuCell = cpu ? `${(cpu.serverMs / n).toFixed(2)} + ${(cpu.postgresMs / n).toFixed(2)}` : '-';
+      const busyCell = cpu ? `${(cpu.busy * 100).toFixed(0)}%` : '-';
+      // what limits a missed row, as measured: every core busy (CPU-bound), or not
+      const limit = !cpu
+        ? ''
+        : `; ${cpu.busy >= CPU_BOUND ? 'limit: CPU, ' : 'not CPU-bound: '}${os.cpus().length} cores ${busyCell} busy (${coreShares(cpu)})`;
+      const verdict = misses.length ? `MISSED: ${misses.join(', ')}${limit}` : 'met';
+      const line = `| ${row.name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${p99.toFixed(1)} | ${rps.toFixed(0)} | ${errors} | ${floor?.toFixed(1) ?? '-'} | ${ratio?.toFixed(2) ?? '-'} | ${alone.get(row.name)?.toFixed(1) ?? '-'} | ${cpuCell} | ${busyCell} | ${target != null ? `<= ${target}` : '-'} | ${verdict} |`;
       results.push(line);
       log(line);
     }
