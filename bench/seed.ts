@@ -270,7 +270,7 @@ export async function seedFleet(opts: SeedOptions): Promise<{ ms: number; phases
       'vacuum analyze tire_checks',
       `vacuum analyze ${SERIAL_TABLES.filter((t) => !BULK_TABLES.includes(t)).join(', ')}, tire_check_daily, sessions, login_failures`,
       // the read models of the warehouse, the stock card and the monthly reports (index-only scans)
-      'vacuum analyze tire_stock_moves, tire_stock_state, tire_check_monthly, tire_check_unit_month, tire_status_groove, warehouse_stock, warehouse_groups, row_counts, tire_stock_move_totals, tire_scrap_event, scrap_tires',
+      'vacuum analyze tire_stock_moves, tire_stock_state, tire_check_monthly, tire_check_unit_month, tire_status_groove, warehouse_stock, warehouse_groups, row_counts, row_count_deltas, tire_stock_move_totals, tire_scrap_event, scrap_tires',
     ]);
     phase('vacuum analyze');
     // tire life and wear statistics of every tire (issue 11): one set-based statement
