@@ -24,13 +24,6 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   pressure: 'Tekanan di luar ±10%',
   'rtd-rise': 'RTD naik tanpa vulkanisir',
 };
-/**
- * The accessible name of a count card: its visible label and number, in the order shown, so that
- * a speech user who says what they see reaches it ("Di bawah batas cabut 1.204 ban").
- */
-export function alertCountName(kind: AlertKind, count: number | undefined): string {
-  return `${ALERT_LABELS[kind]} ${count === undefined ? '-' : count.toLocaleString('id-ID')} ban`;
-}
 
 /** The wear forecast of one tire, or why there is none. */
 export interface TWearForecast {

@@ -28,8 +28,8 @@ const DESKTOP = { viewport: { width: 1366, height: 768 } } as const;
 
 const countCard = (page: Page, label: RegExp) => page.getByRole('button', { name: label });
 const numberIn = async (page: Page, label: RegExp) => {
-  const name = (await countCard(page, label).getAttribute('aria-label')) ?? '';
-  return Number(/ ([\d.]+) ban$/.exec(name)?.[1]?.replace(/\./g, '') ?? Number.NaN);
+  const text = await countCard(page, label).innerText();
+  return Number(/([\d.]+) ban$/.exec(text.trim())?.[1]?.replace(/\./g, '') ?? Number.NaN);
 };
 
 /** The most urgent tire due within 30 days whose stock card forecasts its pull point ahead. */

@@ -2,7 +2,6 @@ import {
   ALERT_KINDS,
   ALERT_LABELS,
   type AlertKind,
-  alertCountName,
   type TAlertSummary,
 } from '@itms/contracts/tire-intelligence';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
@@ -14,6 +13,20 @@ export const ALERT_COLORS: Record<AlertKind, string> = {
   pressure: '#1f5fbf',
   'rtd-rise': '#7846c2',
 };
+
+/**
+ * A count with its unit, "1.204 ban": the card's accessible name is its visible text (label, count
+ * and unit), so a speech user who says what they see reaches it.
+ */
+export function AlertCount({ value }: { value: number }) {
+  return (
+    <>
+      {value.toLocaleString('id-ID')}
+      {/* neutral grey: the kind's colour at this size would miss the 4.5:1 contrast */}
+      <span style={{ fontSize: '0.55em', fontWeight: 400, color: '#595959' }}> ban</span>
+    </>
+  );
+}
 
 /** The four alert counts; each card filters the list to its kind (a second click clears it). */
 export function AlertCountCards({
@@ -37,7 +50,6 @@ export function AlertCountCards({
               role="button"
               tabIndex={0}
               aria-pressed={selected}
-              aria-label={alertCountName(kind, value)}
               hoverable
               onClick={toggle}
               onKeyDown={(e: KeyboardEvent) => {
@@ -71,7 +83,7 @@ export function AlertCountCards({
                 {value === undefined ? (
                   <Skeleton.Button active size="small" style={{ width: 48 }} />
                 ) : (
-                  value.toLocaleString('id-ID')
+                  <AlertCount value={value} />
                 )}
               </div>
             </Card>

@@ -1,9 +1,10 @@
 import { RightOutlined, WarningOutlined } from '@ant-design/icons';
-import { ALERT_KINDS, ALERT_LABELS, type AlertKind, alertCountName } from '@itms/contracts/tire-intelligence';
+import { ALERT_KINDS, ALERT_LABELS, type AlertKind } from '@itms/contracts/tire-intelligence';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
+import { AlertCount } from '../critical-tires/alert-count-cards';
 import { TIRE_ALERTS_KEY, tireAlertsQuery } from './api/get-tire-alerts';
 
 const COLORS: Record<AlertKind, string> = {
@@ -43,7 +44,6 @@ export function TireAlertsCard() {
             <Col key={kind} xs={12} md={6}>
               <Link
                 to={`/ban-kritis?kind=${kind}`}
-                aria-label={alertCountName(kind, value)}
                 style={{
                   display: 'block',
                   height: '100%',
@@ -66,7 +66,7 @@ export function TireAlertsCard() {
                   }}
                 >
                   {value !== undefined ? (
-                    value.toLocaleString('id-ID')
+                    <AlertCount value={value} />
                   ) : alerts.isError ? (
                     '-'
                   ) : (
