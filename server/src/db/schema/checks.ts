@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt, measurementColumns, updatedAt } from './columns';
+import { createdAt, measurementColumns, performedAt, updatedAt } from './columns';
 import { drivers, locations, projects, units } from './org';
 import { measurementChecks, tires } from './tires';
 import { users } from './users';
@@ -50,17 +50,21 @@ export const tireChecks = pgTable(
     status: text('status').notNull().default('pending'),
     /** Set by the Return: the check is back on the tire man's list until resubmitted. */
     returned_at: timestamp('returned_at', { withTimezone: true }),
+    /** The office's reason for the last Return, shown to the tire man. */
+    return_reason: text('return_reason'),
     validated_by: integer('validated_by').references(() => users.id),
     validated_at: timestamp('validated_at', { withTimezone: true }),
+    performed_at: performedAt(),
+    /** When the server received it. */
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
-    // (created_at, id): record searches page newest first without a sort (bench: index-only scans)
-    index('tire_checks_created_idx').on(t.created_at, t.id),
-    index('tire_checks_tireman_created_idx').on(t.tireman_id, t.created_at),
-    index('tire_checks_unit_created_idx').on(t.unit_id, t.created_at),
-    index('tire_checks_location_created_idx').on(t.location_id, t.created_at),
+    // (performed_at, id): record searches page newest first without a sort (bench: index-only scans)
+    index('tire_checks_performed_idx').on(t.performed_at, t.id),
+    index('tire_checks_tireman_performed_idx').on(t.tireman_id, t.performed_at),
+    index('tire_checks_unit_performed_idx').on(t.unit_id, t.performed_at),
+    index('tire_checks_location_performed_idx').on(t.location_id, t.performed_at),
     // the EDP queue (noEdpSign), newest first
     index('tire_checks_queue_idx')
       .on(t.created_at.desc(), t.id.desc())

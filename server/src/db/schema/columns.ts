@@ -2,6 +2,11 @@ import { integer, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Timestamps are stored in UTC (timestamptz) and shown in APP_TIMEZONE by the clients. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * When the work was done on site (the phone's clock, sent as `performed_at`); defaults to the
+ * receipt time. Reports group by it, so an entry sent a day late counts on its own day.
+ */
+export const performedAt = () => timestamp('performed_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
     .notNull()

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, performedAt, updatedAt } from './columns';
 import { locations, units } from './org';
 import { users } from './users';
 
@@ -28,10 +28,15 @@ export const qcChecks = pgTable(
     check12: text('check12').notNull(),
     check13: text('check13').notNull(),
     check14: text('check14').notNull(),
+    performed_at: performedAt(),
+    /** When the server received it. */
     created_at: createdAt(),
   },
-  // (created_at, id): the QC list pages newest first from the index alone
-  (t) => [index('qc_checks_created_idx').on(t.created_at, t.id)],
+  (t) => [
+    // (performed_at, id): the QC list pages newest first from the index alone
+    index('qc_checks_performed_idx').on(t.performed_at, t.id),
+    index('qc_checks_tireman_idx').on(t.tireman_id, t.performed_at),
+  ],
 );
 
 export const banners = pgTable('banners', {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, performedAt, updatedAt } from './columns';
 import { locations, projects, units } from './org';
 import { tires } from './tires';
 import { users } from './users';
@@ -27,12 +27,15 @@ export const mismatches = pgTable(
     itms_id: integer('itms_id').references(() => users.id),
     status: text('status').notNull().default('pending'),
     validated_at: timestamp('validated_at', { withTimezone: true }),
+    performed_at: performedAt(),
+    /** When the server received it. */
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
-    // (created_at, id): Rekam BKB pages newest first from the index alone
-    index('mismatches_created_idx').on(t.created_at, t.id),
+    // (performed_at, id): Rekam BKB pages newest first from the index alone
+    index('mismatches_performed_idx').on(t.performed_at, t.id),
+    index('mismatches_tireman_idx').on(t.tireman_id, t.performed_at),
     index('mismatches_pending_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.status} = 'pending'`),
     check('mismatches_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('mismatches_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.signature_url} <> '-'`),

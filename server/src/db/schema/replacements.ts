@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, tireColumns, updatedAt } from './columns';
+import { createdAt, performedAt, tireColumns, updatedAt } from './columns';
 import { locations, projects, units } from './org';
 import { measurementChecks, tires } from './tires';
 import { users } from './users';
@@ -32,15 +32,20 @@ export const tireReplacements = pgTable(
     workshop_sign: signature('workshop_sign'),
     status: text('status').notNull().default('pending'),
     returned_at: timestamp('returned_at', { withTimezone: true }),
+    /** The office's reason for the last Return, shown to the tire man. */
+    return_reason: text('return_reason'),
     validated_by: integer('validated_by').references(() => users.id),
     validated_at: timestamp('validated_at', { withTimezone: true }),
+    performed_at: performedAt(),
+    /** When the server received it. */
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
-    // (created_at, id): the history pages newest first from the index alone
-    index('tire_replacements_created_idx').on(t.created_at, t.id),
-    index('tire_replacements_unit_idx').on(t.unit_id, t.created_at),
+    // (performed_at, id): the history pages newest first from the index alone
+    index('tire_replacements_performed_idx').on(t.performed_at, t.id),
+    index('tire_replacements_unit_idx').on(t.unit_id, t.performed_at),
+    index('tire_replacements_tireman_idx').on(t.tireman_id, t.performed_at),
     index('tire_replacements_queue_idx')
       .on(t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'pending' and ${t.returned_at} is null`),

@@ -68,11 +68,14 @@ export const tireRequests = pgTable(
     status: text('status').notNull().default('pending'),
     /** The tire created when the request was approved. */
     tire_id: integer('tire_id').references(() => tires.id, { onDelete: 'set null' }),
+    /** Who asked (a tire man reads only his own requests); null for requests made before. */
+    requested_by: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index('tire_requests_created_idx').on(t.created_at),
+    index('tire_requests_requested_by_idx').on(t.requested_by, t.created_at),
     check('tire_requests_status_ck', sql`${t.status} in ('pending', 'approved')`),
   ],
 );

@@ -37,6 +37,8 @@ export const sessions = pgTable(
     token_hash: text('token_hash').notNull(),
     ip: text('ip').notNull().default(''),
     user_agent: text('user_agent').notNull().default(''),
+    /** The phone's own id (ITMS Lapangan): a new login from the same device replaces this session. */
+    device_id: text('device_id'),
     created_at: createdAt(),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),

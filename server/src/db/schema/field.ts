@@ -1,0 +1,98 @@
+// Tables of the field loop: what a tire man's phone needs the server to remember about him.
+
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { projects, units } from './org';
+import { users } from './users';
+
+/**
+ * Field writes sent with an `Idempotency-Key` header: the reply of the first request, written in
+ * the same transaction as the record it created, so a retry gets that reply instead of a second
+ * record. Kept 30 days (purged by the background loop).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** SHA-256 of the request body (for an upload, of the file). */
+    body_hash: text('body_hash').notNull(),
+    status_code: smallint('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_uq').on(t.user_id, t.key),
+    index('idempotency_keys_created_idx').on(t.created_at),
+  ],
+);
+
+/** Which projects a tire man works on: his units on the phone are those projects' units. */
+export const tiremanProjects = pgTable(
+  'tireman_projects',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.project_id] }),
+    index('tireman_projects_project_idx').on(t.project_id),
+  ],
+);
+
+/** Who uploaded each stored file: a record may cite only photos its own author uploaded. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    path: text('path').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.user_id)],
+);
+
+/**
+ * A field submission the office deleted: the row is gone, but its author's history still shows
+ * it as deleted (kind tire-check, tire-replacement, mismatch, qc).
+ */
+export const deletedSubmissions = pgTable(
+  'deleted_submissions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    record_id: integer('record_id').notNull(),
+    tireman_id: integer('tireman_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unit_id: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    plate_number: text('plate_number').notNull().default(''),
+    performed_at: timestamp('performed_at', { withTimezone: true }).notNull(),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deleted_submissions_kind_record_uq').on(t.kind, t.record_id),
+    index('deleted_submissions_tireman_idx').on(t.tireman_id, t.performed_at.desc()),
+  ],
+);
