@@ -12,6 +12,10 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA',
+  /** The same Idempotency-Key came with another request body. */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** The first request with this Idempotency-Key is still being processed. */
+  'IDEMPOTENCY_IN_FLIGHT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

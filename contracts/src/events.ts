@@ -1,3 +1,4 @@
+import type { TFieldStatusEvent } from './field';
 import type { TAlertSummary } from './tire-intelligence';
 // Socket events the spec names (section 2, Dashboard; section 7, Sockets).
 
@@ -6,6 +7,8 @@ export interface ServerToClientEvents {
   'new-missmatch': (payload: { id: number }) => void;
   /** Alert counts after a validation changed tires (issue 11: dashboard and /ban-kritis). */
   'tire-alerts': (payload: TAlertSummary) => void;
+  /** To the tire man who sent it: the office approved, returned or deleted his submission. */
+  'field-status': (payload: TFieldStatusEvent) => void;
   'session-clear': (payload: { reason: 'logout' | 'revoked' | 'expired' }) => void;
 }
 // biome-ignore lint/complexity/noBannedTypes: the clients send nothing to the server
