@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config';
+import { ambientAware } from './db/ambient';
 import { type Database, type Db, requestClock } from './db/client';
 import { createStorage, type Storage } from './lib/storage';
 import { httpGateway, outboxGateway, type WhatsappGateway } from './lib/whatsapp';
@@ -48,6 +49,7 @@ import { uploadRoutes } from './modules/upload/upload.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { attachRealtime, type Realtime } from './plugins/realtime';
 
@@ -154,7 +156,8 @@ export async function buildApp({
     app.addHook('onRequest', (_req, _reply, done) => requestClock.run(performance.now(), done));
   }
   app.decorate('database', database);
-  app.decorate('db', database.db);
+  // the modules' database joins a request's ambient transaction (the Idempotency-Key store's)
+  app.decorate('db', ambientAware(database.db));
   await syncReportTimezone(database.db, config.timezone);
   app.decorate('storage', storage ?? createStorage(config));
   app.decorate(
@@ -192,6 +195,7 @@ export async function buildApp({
     allowedHeaders: ['content-type', 'access_token', 'authorization'],
   });
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(inputGuardPlugin);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });

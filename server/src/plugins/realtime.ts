@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Server } from 'socket.io';
+import { afterCommit } from '../db/ambient';
 import { OFFICE, roleAllows } from '../lib/roles';
 import type { AuthService } from '../modules/auth/auth.service';
 
@@ -43,8 +44,9 @@ export function attachRealtime(app: FastifyInstance, auth: AuthService, pool?: p
   });
 
   return {
-    toOffice: (event, ...args) => io.to(OFFICE_ROOM).emit(event, ...args),
-    toUser: (userId, event, ...args) => io.to(userRoom(userId)).emit(event, ...args),
+    // sent once the request's transaction has committed: a client that refetches finds the record
+    toOffice: (event, ...args) => afterCommit(() => io.to(OFFICE_ROOM).emit(event, ...args)),
+    toUser: (userId, event, ...args) => afterCommit(() => io.to(userRoom(userId)).emit(event, ...args)),
     // not io.close(): that would also close the HTTP server, which Fastify owns
     close: async () => {
       io.disconnectSockets(true);
