@@ -1,0 +1,52 @@
+import type { TFieldStatusEvent, TSubmissionKind } from '@itms/contracts/field';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { deletedSubmissions, units } from '../../db/schema';
+
+/** Tells a tire man's phone what the office did with his submission; call after the commit. */
+export type FieldStatusNotifier = (tiremanId: number, event: TFieldStatusEvent) => void;
+
+/** The notifier the routes pass to the services: the event goes to that tire man's sockets only. */
+export const fieldStatusTo =
+  (app: FastifyInstance): FieldStatusNotifier =>
+  (tiremanId, event) =>
+    app.realtime.toUser(tiremanId, 'field-status', event);
+
+/**
+ * Leaves a tombstone for a deleted submission, in the deleting transaction, so that its author's
+ * history still shows it (as deleted). Rows without a tire man (office-made) leave none.
+ */
+export async function recordDeletedSubmission(
+  tx: Tx,
+  row: {
+    kind: TSubmissionKind;
+    id: number;
+    tireman_id: number | null;
+    unit_id: number;
+    performed_at: Date;
+    /** The plate as seen on site when the row kept one; else the unit's current plate. */
+    plate_number?: string;
+  },
+): Promise<void> {
+  if (row.tireman_id == null) return;
+  let plate = row.plate_number;
+  if (plate === undefined) {
+    const [unit] = await tx
+      .select({ plate_number: units.plate_number })
+      .from(units)
+      .where(eq(units.id, row.unit_id));
+    plate = unit?.plate_number ?? '';
+  }
+  await tx
+    .insert(deletedSubmissions)
+    .values({
+      kind: row.kind,
+      record_id: row.id,
+      tireman_id: row.tireman_id,
+      unit_id: row.unit_id,
+      plate_number: plate,
+      performed_at: row.performed_at,
+    })
+    .onConflictDoNothing();
+}
