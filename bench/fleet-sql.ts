@@ -422,7 +422,8 @@ export function checksSql(c: Counts): string {
   return `
     insert into tire_checks (id, unit_id, plate_number, tireman_id, location_id, project_id, driver_id, odometer,
       equipment, tireman_sign, driver_sign, pic_sign, pic_name, edp_sign, workshop_sign, itms_sign,
-      plate_number_url, odometer_url, status, returned_at, validated_by, validated_at, created_at, updated_at)
+      plate_number_url, odometer_url, status, returned_at, validated_by, validated_at, performed_at, created_at,
+      updated_at)
     select x.g, x.unit_id, un.plate_number, x.tireman_id, x.location_id,
            case when x.g % 10 = 0 then null else un.project_id end, x.unit_id,
            bu.odo0 + greatest(0, bu.km_per_day * extract(epoch from x.at - bu.handled_at) / 86400)::int,
@@ -442,7 +443,8 @@ export function checksSql(c: Counts): string {
            case when x.pending then null
                 when x.g % 5 < 3 then x.at + (interval '1 minute' * ((40 + x.g % 260)))
                 else x.at + interval '1 day' + (interval '1 minute' * ((60 + x.g % 400))) end,
-           x.at, x.at
+           -- sent the day it was done (performed_at = created_at)
+           x.at, x.at, x.at
       from (
         select s.*, s.pending and s.g % 97 = 0 as returned
           from (
@@ -521,7 +523,7 @@ export function replacementsSql(c: Counts): string {
         from generate_series(1, ${c.replacements}) g;
     insert into tire_replacements (id, unit_id, tireman_id, location_id, project_id, odometer, spk, plate_number_url,
       odometer_url, tireman_sign, pic_sign, itms_sign, edp_sign, workshop_sign, status, validated_by, validated_at,
-      created_at, updated_at)
+      performed_at, created_at, updated_at)
     select x.id, x.unit_id, tm.id, bu.location_id, un.project_id,
            bu.odo0 + greatest(0, bu.km_per_day * extract(epoch from x.at - bu.handled_at) / 86400)::int,
            'SPK/' || split_part(un.plate_number, ' ', 1) || '/' || to_char(x.at at time zone 'Asia/Jakarta', 'YYYYMM') || '/' || lpad(x.id::text, 4, '0'),
@@ -534,7 +536,7 @@ export function replacementsSql(c: Counts): string {
            case when x.pending then 'pending' else 'approved' end,
            case when x.pending then null else 2 end,
            case when x.pending then null else x.at + (interval '1 minute' * ((60 + x.id % 600))) end,
-           x.at, x.at
+           x.at, x.at, x.at
       from bench_gen.repl x
       join bench_gen.units bu on bu.u = x.unit_id
       join units un on un.id = x.unit_id
@@ -605,7 +607,8 @@ export function bkbSql(c: Counts): string {
              g >= ${firstPending} as pending, (${textArray(cats)})[1 + g % ${cats.length}] as category, random() as r
         from generate_series(1, ${c.bkb}) g;
     insert into mismatches (id, unit_id, tireman_id, location_id, project_id, category, information, driver,
-      driver_phone, driver_photo, image_url, signature_url, itms_id, status, validated_at, created_at, updated_at)
+      driver_phone, driver_photo, image_url, signature_url, itms_id, status, validated_at, performed_at, created_at,
+      updated_at)
     select x.id, x.unit_id, 2 + bu.location_id, bu.location_id, un.project_id, x.category,
            case x.category when ${q(BKB_CATEGORIES.swapped)} then 'Nomor seri dua posisi tertukar'
                            when ${q(BKB_CATEGORIES.missing)} then 'Ban cadangan tidak ada di unit'
@@ -618,7 +621,7 @@ export function bkbSql(c: Counts): string {
            case when x.pending then null else 2 end,
            case when x.pending then 'pending' else 'approved' end,
            case when x.pending then null else x.at + interval '1 day' end,
-           x.at, x.at
+           x.at, x.at, x.at
       from bench_gen.bkb x
       join bench_gen.units bu on bu.u = x.unit_id
       join units un on un.id = x.unit_id
@@ -650,7 +653,7 @@ export function qcSql(c: Counts): string {
   const items = Array.from({ length: 14 }, (_, i) => i + 1);
   const fail = [0.08, 0.05, 0.06, 0.01, 0.02, 0.01, 0.01, 0.01, 0.01, 0.01, 0.005, 0.005, 0.005, 0.005];
   return `
-    insert into qc_checks (tireman_id, name_qc, unit_id, location_id, ${items.map((i) => `check${i}`).join(', ')}, created_at)
+    insert into qc_checks (tireman_id, name_qc, unit_id, location_id, ${items.map((i) => `check${i}`).join(', ')}, performed_at, created_at)
     select 2 + bu.location_id, (${textArray(QC_CHECKERS)})[1 + x.g % ${QC_CHECKERS.length}], x.unit_id, bu.location_id,
            ${items
              .map(
@@ -661,7 +664,7 @@ export function qcSql(c: Counts): string {
                    from generate_series(1, 14) p), ',')`,
              )
              .join(',\n           ')},
-           x.at
+           x.at, x.at
       from (select g, ${workingTime('g', c.qc, 'g * 19')} as at, 1 + floor(random() * ${c.units})::int as unit_id
               from generate_series(1, ${c.qc}) g offset 0) x
       join bench_gen.units bu on bu.u = x.unit_id

@@ -107,7 +107,12 @@ const ZNamed = z.object({ name: z.string() });
 
 export const ZMismatchPendingRow = z.object({
   id: z.number(),
+  /** When the server received it (ISO, UTC). */
   createdAt: z.string(),
+  /** When the BKB was done in the field (ISO, UTC). */
+  performed_at: z.string(),
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: z.number().nullable(),
   tireman_bkb: ZNamed.nullable(),
   Unit: z.object({ plate_number: z.string() }),
   location: z.string().nullable(),
@@ -154,10 +159,15 @@ export const ZMismatchRecordRow = z.object({
   location: z.string().nullable(),
   category: z.string(),
   status: z.enum(DOC_STATUSES),
+  /** When the server received it (ISO, UTC). */
   createdAt: z.string(),
-  /** yyyy-mm-dd in APP_TIMEZONE. */
+  /** When the BKB was done in the field (ISO, UTC). */
+  performed_at: z.string(),
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: z.number().nullable(),
+  /** yyyy-mm-dd in APP_TIMEZONE, of performed_at. */
   date: z.string(),
-  /** HH:mm in APP_TIMEZONE. */
+  /** HH:mm in APP_TIMEZONE, of performed_at. */
   time: z.string(),
 });
 export type TMismatchRecordRow = z.infer<typeof ZMismatchRecordRow>;
@@ -189,7 +199,12 @@ export type TMismatchPosition = z.infer<typeof ZMismatchPosition>;
 
 export const ZMismatchDetail = z.object({
   id: z.number(),
+  /** When the server received it (ISO, UTC). */
   createdAt: z.string(),
+  /** When the BKB was done in the field (ISO, UTC). */
+  performed_at: z.string(),
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: z.number().nullable(),
   status: z.enum(DOC_STATUSES),
   category: z.string(),
   information: z.string(),

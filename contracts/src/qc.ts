@@ -141,8 +141,13 @@ export type TQcListQuery = z.output<typeof ZQcListQuery>;
 /** A row of the grid: Id, IR Checker (Tire_Man), QC Checker (name_qc), No. Body, Lokasi, Tanggal. */
 export interface TQcRow {
   id: number;
+  /** When the server received it (ISO, UTC). */
   createdAt: string;
-  /** yyyy-mm-dd and HH:mm in APP_TIMEZONE. */
+  /** When the QC check was done (ISO, UTC). */
+  performed_at: string;
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: number | null;
+  /** yyyy-mm-dd and HH:mm in APP_TIMEZONE, of performed_at. */
   date: string;
   time: string;
   name_qc: string;

@@ -265,11 +265,15 @@ export type TRecordSearch = z.input<typeof ZRecordSearch>;
 
 const recordRowBase = {
   id: z.number(),
-  /** ISO timestamp (UTC). */
+  /** When the server received it: ISO timestamp (UTC). */
   createdAt: z.string(),
-  /** yyyy-mm-dd in APP_TIMEZONE. */
+  /** When the work was done: ISO timestamp (UTC). The search and the order go by it. */
+  performed_at: z.string(),
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: z.number().nullable(),
+  /** yyyy-mm-dd in APP_TIMEZONE, of performed_at. */
   date: z.string(),
-  /** HH:mm in APP_TIMEZONE. */
+  /** HH:mm in APP_TIMEZONE, of performed_at. */
   time: z.string(),
   status: z.enum(DOC_STATUSES),
   unit_id: z.number(),
@@ -308,7 +312,7 @@ export type TReplacementRecordPage = z.infer<typeof ZReplacementRecordPage>;
 
 /** GET /api/dashboard/counters: the dashboard cards. */
 export const ZDashboardCounters = z.object({
-  /** Checks created today (APP_TIMEZONE). */
+  /** Checks done today (performed_at, APP_TIMEZONE). */
   today: z.number(),
   /** Checks waiting for EDP (the Validasi Pengecekan queue: edp_sign '-' and not returned). */
   pending: z.number(),

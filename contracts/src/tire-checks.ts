@@ -328,11 +328,15 @@ export interface TMessageReply {
 /** A row of the validation queue (GET /tire-check/noEdpSign) and of the returned list. */
 export interface TCheckQueueRow {
   id: number;
-  /** ISO timestamp (UTC). */
+  /** When the server received it: ISO timestamp (UTC). */
   createdAt: string;
-  /** HH:mm in APP_TIMEZONE. */
+  /** When the check was done: ISO timestamp (UTC). */
+  performed_at: string;
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: number | null;
+  /** HH:mm in APP_TIMEZONE, of performed_at. */
   time: string;
-  /** yyyy-mm-dd in APP_TIMEZONE. */
+  /** yyyy-mm-dd in APP_TIMEZONE, of performed_at. */
   date: string;
   plate_number: string;
   status: 'pending' | 'approved';
@@ -396,7 +400,12 @@ export interface TTireCheckRecord {
 /** GET /tire-check/detail/{id}. */
 export interface TTireCheckDetail {
   id: number;
+  /** Received by the server (ISO, UTC). */
   createdAt: string;
+  /** Done in the field (ISO, UTC); date and time are its local day and time. */
+  performed_at: string;
+  /** Whole days it was sent late, null when on time. */
+  late_days: number | null;
   time: string;
   date: string;
   plate_number: string;

@@ -162,8 +162,13 @@ export const ZHistoryEditQuery = z.object({
 
 export interface TReplacementRow {
   id: number;
+  /** When the server received it (ISO, UTC). */
   createdAt: string;
-  /** yyyy-mm-dd and HH:mm in APP_TIMEZONE. */
+  /** When the replacement was done (ISO, UTC). */
+  performed_at: string;
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: number | null;
+  /** yyyy-mm-dd and HH:mm in APP_TIMEZONE, of performed_at. */
   date: string;
   time: string;
   status: 'pending' | 'approved';
@@ -194,7 +199,12 @@ export interface TReplacementDetail {
   id: number;
   odometer: number;
   spk: string;
+  /** Received by the server (ISO, UTC). */
   createdAt: string;
+  /** Done in the field (ISO, UTC); date and time are its local day and time. */
+  performed_at: string;
+  /** Whole days it was sent late, null when on time. */
+  late_days: number | null;
   date: string;
   time: string;
   plate_number_url: string;

@@ -1131,6 +1131,30 @@ export function buildDemoWorld(
   });
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
 
+  // The work is dated by performed_at; the field work is sent the day it is done (the same time as
+  // its receipt), except a few documents in the validation queues that were sent 2-3 days late
+  // (done offline), so the office screens show 'Terlambat dikirim'.
+  const late = <T extends { created_at?: Date | null; performed_at?: Date | null }>(rows: T[], n: number) =>
+    rows.slice(-n).forEach((row, i) => {
+      row.performed_at = new Date(row.created_at!.getTime() - (2 + (i % 2)) * DAY_MS - 2 * 3600_000);
+    });
+  late(
+    checks.filter(
+      (c) => c.status === 'pending' && !c.returned_at && c.pic_sign !== '-' && c.created_at! < today0,
+    ),
+    3,
+  );
+  late(
+    replacementRows.filter((r) => r.status === 'pending' && !r.returned_at),
+    1,
+  );
+  late(
+    mismatchRows.filter((m) => m.status === 'pending'),
+    1,
+  );
+  const dated = <T extends { created_at?: Date | null; performed_at?: Date | null }>(rows: T[]) =>
+    rows.map((row) => ({ ...row, performed_at: row.performed_at ?? row.created_at }));
+
   return {
     users: userRows,
     regions: regionRows,
@@ -1145,18 +1169,18 @@ export function buildDemoWorld(
       ...e,
       source_id: ref ? ref.id! : (e.source_id ?? null),
     })),
-    tireChecks: checks.map(({ unit: _u, tm: _t, ...c }) => c),
+    tireChecks: dated(checks.map(({ unit: _u, tm: _t, ...c }) => c)),
     mounts,
     findings,
-    tireReplacements: replacementRows,
+    tireReplacements: dated(replacementRows),
     tireReplaceRecords: replaceRecordRows
       .sort((a, b) => a.doc.id! - b.doc.id!)
       .map(({ doc, ...r }) => ({ ...r, tire_replacement_id: doc.id! })),
-    mismatches: mismatchRows,
+    mismatches: dated(mismatchRows),
     mismatchPositions: mismatchPositionRows
       .sort((a, b) => a.doc.id! - b.doc.id!)
       .map(({ doc, ...r }) => ({ ...r, mismatch_id: doc.id! })),
-    qcChecks: qcRows,
+    qcChecks: dated(qcRows),
     tireRequests: requestRows,
   };
 }

@@ -7,6 +7,7 @@ import type {
   TMismatchRecordRow,
   TMismatchTire,
 } from '@itms/contracts/mismatches';
+import { lateDays } from '@itms/contracts/rules/performed-at';
 import { aliasedTable, and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { locations, mismatches, projects, units, users } from '../../db/schema';
@@ -56,6 +57,7 @@ export async function listPending(
       .select({
         id: mismatches.id,
         created_at: mismatches.created_at,
+        performed_at: mismatches.performed_at,
         tireman,
         plate_number: plate,
         location: sql<string | null>`(select l.name from locations l where l.id = ${mismatches.location_id})`,
@@ -72,6 +74,8 @@ export async function listPending(
     rows.map((r) => ({
       id: r.id,
       createdAt: r.created_at.toISOString(),
+      performed_at: r.performed_at.toISOString(),
+      late_days: lateDays(r.performed_at, r.created_at),
       tireman_bkb: r.tireman == null ? null : { name: r.tireman },
       Unit: { plate_number: r.plate_number },
       location: r.location,
@@ -84,7 +88,7 @@ export async function listPending(
 }
 
 /**
- * Rekam BKB: BKB made by a tire man whose creation time falls on the given days in `timezone`
+ * Rekam BKB: BKB made by a tire man that were done (performed_at) on the given days in `timezone`
  * (both ends inclusive, whole days), newest first.
  */
 export async function searchRecords(
@@ -94,13 +98,13 @@ export async function searchRecords(
 ): Promise<TListResult<TMismatchRecordRow>> {
   const filters: SQL[] = [
     isNotNull(mismatches.tireman_id),
-    sql`${mismatches.created_at} >= ((${q.dateStart}::date)::timestamp at time zone ${timezone})`,
-    sql`${mismatches.created_at} < ((${q.dateEnd}::date + 1)::timestamp at time zone ${timezone})`,
+    sql`${mismatches.performed_at} >= ((${q.dateStart}::date)::timestamp at time zone ${timezone})`,
+    sql`${mismatches.performed_at} < ((${q.dateEnd}::date + 1)::timestamp at time zone ${timezone})`,
   ];
   if (q.status) filters.push(eq(mismatches.status, q.status));
   const where = and(...filters);
   const { offset, limit } = pageWindow(q);
-  const local = sql`(${mismatches.created_at} at time zone ${timezone})`;
+  const local = sql`(${mismatches.performed_at} at time zone ${timezone})`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -111,6 +115,7 @@ export async function searchRecords(
         category: mismatches.category,
         status: mismatches.status,
         created_at: mismatches.created_at,
+        performed_at: mismatches.performed_at,
         date: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
         time: sql<string>`to_char(${local}, 'HH24:MI')`,
       })
@@ -119,7 +124,7 @@ export async function searchRecords(
       .innerJoin(units, eq(units.id, mismatches.unit_id))
       .leftJoin(locations, eq(locations.id, mismatches.location_id))
       .where(where)
-      .orderBy(desc(mismatches.created_at), desc(mismatches.id))
+      .orderBy(desc(mismatches.performed_at), desc(mismatches.id))
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(mismatches).where(where),
@@ -133,6 +138,8 @@ export async function searchRecords(
       category: r.category,
       status: r.status as 'pending' | 'approved',
       createdAt: r.created_at.toISOString(),
+      performed_at: r.performed_at.toISOString(),
+      late_days: lateDays(r.performed_at, r.created_at),
       date: r.date,
       time: r.time,
     })),
@@ -160,6 +167,7 @@ export async function getDetail(db: DbOrTx, id: number): Promise<TMismatchDetail
     .select({
       id: mismatches.id,
       created_at: mismatches.created_at,
+      performed_at: mismatches.performed_at,
       status: mismatches.status,
       category: mismatches.category,
       information: mismatches.information,
@@ -212,6 +220,8 @@ export async function getDetail(db: DbOrTx, id: number): Promise<TMismatchDetail
   return {
     id: m.id,
     createdAt: m.created_at.toISOString(),
+    performed_at: m.performed_at.toISOString(),
+    late_days: lateDays(m.performed_at, m.created_at),
     status: m.status as 'pending' | 'approved',
     category: m.category,
     information: m.information,

@@ -167,7 +167,7 @@ async function unitOdometer(tx: Tx, unitId: number): Promise<number | null> {
     .select({ odometer: tireChecks.odometer })
     .from(tireChecks)
     .where(eq(tireChecks.unit_id, unitId))
-    .orderBy(desc(tireChecks.created_at), desc(tireChecks.id))
+    .orderBy(desc(tireChecks.performed_at), desc(tireChecks.id))
     .limit(1);
   return last?.odometer ?? null;
 }

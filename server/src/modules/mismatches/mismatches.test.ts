@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { io as ioClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX } from '../../../test/helpers';
+import { uploadPhoto, uploadPhotos } from '../../../test/uploads';
 import {
   activeUnitTires,
   auditLog,
@@ -42,6 +43,11 @@ async function open() {
     staff2: await userId(FX.staff2.email),
     tireman: await userId(FX.tireman.email),
   };
+  // a report may cite only photos its tire man uploaded
+  const photos = {
+    ...(await uploadPhotos(t, tokens.tireman, ['driver', 'unit'])),
+    others: await uploadPhoto(t, await t.login(FX.tireman2.email)),
+  };
 
   const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api${url}`, headers: { access_token: token }, payload: payload as Json });
@@ -53,8 +59,8 @@ async function open() {
       location_id: ids.location,
       category: 'Nomor seri tidak sesuai',
       information: 'Ban di lapangan berbeda dengan data',
-      driver: { name: 'Joko Sopir', phone: '081234567890', photo: 'uploads/driver.jpg' },
-      image_url: 'uploads/unit.jpg',
+      driver: { name: 'Joko Sopir', phone: '081234567890', photo: photos.driver },
+      image_url: photos.unit,
       positions: positions.map(([position, found_serial]) => ({ position, found_serial })),
       ...extra,
     });
@@ -108,7 +114,7 @@ async function open() {
     positions: (await db.select({ n: count() }).from(mismatchPositions))[0]!.n,
   });
 
-  return { t, db, tokens, ids, api, report, validate, tireId, mountedOn, tireState, ledger, counts };
+  return { t, db, tokens, ids, photos, api, report, validate, tireId, mountedOn, tireState, ledger, counts };
 }
 
 type Ctx = Awaited<ReturnType<typeof open>>;
@@ -135,8 +141,8 @@ describe('field report (POST /mismatch)', () => {
       information: 'Ban di lapangan berbeda dengan data',
       driver: 'Joko Sopir',
       driverPhone: '081234567890',
-      driverPhoto: 'uploads/driver.jpg',
-      imageUrl: 'uploads/unit.jpg',
+      driverPhoto: c.photos.driver,
+      imageUrl: c.photos.unit,
       signatureUrl: '-',
       validatedAt: null,
       tireman_bkb: { id: c.ids.tireman, name: FX.tireman.name, phone: '081100000004' },
@@ -171,6 +177,8 @@ describe('field report (POST /mismatch)', () => {
     expect(list.json().data[0]).toEqual({
       id,
       createdAt: d.createdAt,
+      performed_at: d.performed_at,
+      late_days: null,
       tireman_bkb: { name: FX.tireman.name },
       Unit: { plate_number: FX.tronton },
       location: FX.location,
@@ -236,7 +244,31 @@ describe('field report (POST /mismatch)', () => {
         /Posisi 9 tidak ada pada unit B 9002 EN/,
       ],
       [{ location_id: 999999 }, 'location_id', /Lokasi tidak ditemukan/],
+      [{ project_id: 999999 }, 'project_id', /Project tidak ditemukan/],
       [{ driver: { name: '', phone: '0812' } }, 'driver.name', /Nama driver wajib diisi/],
+      // one tire cannot be read at two positions (case-insensitive)
+      [
+        {
+          positions: [
+            { position: '4', found_serial: 'S-0007' },
+            { position: '5', found_serial: 's-0007' },
+          ],
+        },
+        'positions.1.found_serial',
+        /S-0007|s-0007/,
+      ],
+      // photos the tire man did not upload: another user's, or no upload at all
+      [{ image_url: c.photos.others }, 'image_url', /Foto tidak ditemukan, unggah ulang/],
+      [
+        { driver: { name: 'Joko', phone: '', photo: 'uploads/karangan.jpg' } },
+        'driver.photo',
+        /Foto tidak ditemukan, unggah ulang/,
+      ],
+      [
+        { performed_at: new Date(Date.now() + 11 * 60_000).toISOString() },
+        'performed_at',
+        /Waktu perangkat tidak valid/,
+      ],
     ];
     for (const [patch, field, message] of cases) {
       const res = await c.api('POST', '/mismatch', c.tokens.tireman, { ...base, ...patch });
@@ -246,6 +278,31 @@ describe('field report (POST /mismatch)', () => {
       expect(issue.message).toMatch(message);
     }
     expect(await c.counts()).toEqual(before);
+  });
+});
+
+describe('field report: when it was done (performed_at)', () => {
+  it('stores the time sent by the phone, and the receipt time when none is sent', async () => {
+    const done = new Date(Date.now() - 2 * 24 * 3600_000);
+    const id = await c.report(c.ids.engkel, [['ST', '']], {
+      performed_at: done.toISOString().replace('Z', '+00:00'),
+    });
+    const [row] = await c.db
+      .select({ performed_at: mismatches.performed_at, created_at: mismatches.created_at })
+      .from(mismatches)
+      .where(eq(mismatches.id, id));
+    expect(row!.performed_at.getTime()).toBe(done.getTime());
+    expect(row!.created_at.getTime() - done.getTime()).toBeGreaterThan(24 * 3600_000);
+    const now = await c.report(c.ids.engkel, [['ST2', '']], { image_url: '-', driver: null });
+    const [plain] = await c.db
+      .select({ performed_at: mismatches.performed_at, created_at: mismatches.created_at })
+      .from(mismatches)
+      .where(eq(mismatches.id, now));
+    expect(plain!.performed_at.getTime()).toBe(plain!.created_at.getTime());
+    // the office's test data stays as it was: remove them again
+    for (const bkb of [id, now]) {
+      expect((await c.api('DELETE', `/mismatch/${bkb}`, c.tokens.staff)).statusCode).toBe(200);
+    }
   });
 });
 
@@ -607,6 +664,7 @@ describe('lists', () => {
       tireman_id: tireman,
       location_id: c.ids.location,
       category,
+      performed_at: new Date(at),
       created_at: new Date(at),
     });
     await c.db.insert(mismatches).values([
@@ -648,6 +706,8 @@ describe('lists', () => {
       category: 'malam hari terakhir',
       status: 'pending',
       createdAt: '2025-03-31T16:30:00.000Z',
+      performed_at: '2025-03-31T16:30:00.000Z',
+      late_days: null,
       date: '2025-03-31',
       time: '23:30',
     });

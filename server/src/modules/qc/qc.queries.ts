@@ -1,5 +1,6 @@
 import { QC_ITEM_LABELS, QC_POSITIONS } from '@itms/contracts/enums';
 import { QC_SIZE, type TQcDetail, type TQcListQuery, type TQcRow } from '@itms/contracts/qc';
+import { lateDays } from '@itms/contracts/rules/performed-at';
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { locations, qcChecks, units, users } from '../../db/schema';
@@ -15,15 +16,16 @@ function qcWhere(q: TQcListQuery, tz: string): SQL | undefined {
   }
   if (q.dateStart && q.dateEnd) {
     conds.push(
-      sql`${qcChecks.created_at} >= (${q.dateStart}::date)::timestamp at time zone ${tz}`,
-      sql`${qcChecks.created_at} < ((${q.dateEnd}::date + 1)::timestamp at time zone ${tz})`,
+      sql`${qcChecks.performed_at} >= (${q.dateStart}::date)::timestamp at time zone ${tz}`,
+      sql`${qcChecks.performed_at} < ((${q.dateEnd}::date + 1)::timestamp at time zone ${tz})`,
     );
   }
   return and(...conds);
 }
 
 function baseSelect(db: DbOrTx, tz: string) {
-  const local = sql`(${qcChecks.created_at} at time zone ${tz})`;
+  // Tanggal and Jam: when the QC check was done, not when it was received
+  const local = sql`(${qcChecks.performed_at} at time zone ${tz})`;
   return db
     .select({
       qc: qcChecks,
@@ -45,6 +47,8 @@ function toRow(r: BaseRow): TQcRow {
   return {
     id: r.qc.id,
     createdAt: r.qc.created_at.toISOString(),
+    performed_at: r.qc.performed_at.toISOString(),
+    late_days: lateDays(r.qc.performed_at, r.qc.created_at),
     date: r.date,
     time: r.time,
     name_qc: r.qc.name_qc,
@@ -67,8 +71,8 @@ export async function qcRows(
   offset: number,
   limit: number,
 ): Promise<TQcRow[]> {
-  const order = [desc(qcChecks.created_at), desc(qcChecks.id)];
-  // without a text search the page's ids come from the (created_at, id) index alone, then the
+  const order = [desc(qcChecks.performed_at), desc(qcChecks.id)];
+  // without a text search the page's ids come from the (performed_at, id) index alone, then the
   // joins run for those rows only (deep pages do not join every skipped row)
   const rows = q.q
     ? await baseSelect(db, tz)
@@ -103,7 +107,7 @@ async function qcCount(db: DbOrTx, q: TQcListQuery, tz: string): Promise<number>
   // unfiltered: the stored row count
   if (!q.q && !(q.dateStart && q.dateEnd)) return storedRowCount(db, ['qc_checks']);
   // without a text search the joins cannot change the count (unit_id is a NOT NULL foreign key,
-  // users is a left join): count the table alone, from its (created_at, id) index
+  // users is a left join): count the table alone, from its (performed_at, id) index
   const [count] = q.q
     ? await db
         .select({ n: sql<number>`count(*)::int` })

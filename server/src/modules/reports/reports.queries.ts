@@ -11,6 +11,7 @@ import {
   type TReplacementRecordRow,
   type TSummaryRow,
 } from '@itms/contracts/reports';
+import { lateDays } from '@itms/contracts/rules/performed-at';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 
@@ -327,7 +328,7 @@ export async function checkRecords(
   db: DbOrTx,
   s: RecordSearch,
 ): Promise<{ rows: TCheckRecordRow[]; total: number }> {
-  const where = sql`${inRange(sql`c.created_at`, s.range)} ${s.status ? sql`and c.status = ${s.status}` : sql``}`;
+  const where = sql`${inRange(sql`c.performed_at`, s.range)} ${s.status ? sql`and c.status = ${s.status}` : sql``}`;
   const [count] = rowsOf<{ n: number; approved: number }>(
     await db.execute(sql`
       with ${rangeBounds(s.range)}, ${checkCounts()}
@@ -337,12 +338,15 @@ export async function checkRecords(
   const approved = count?.approved ?? 0;
   const total = s.status === 'approved' ? approved : s.status === 'pending' ? all - approved : all;
   if (total === 0 || s.offset >= total) return { rows: [], total };
-  const rows = rowsOf<Omit<TCheckRecordRow, 'tireman_tire_check' | 'Location'> & Record<string, unknown>>(
+  const rows = rowsOf<
+    Omit<TCheckRecordRow, 'tireman_tire_check' | 'Location' | 'late_days'> & Record<string, unknown>
+  >(
     await db.execute(sql`
       select c.id,
              ${iso(sql`c.created_at`)} as "createdAt",
-             to_char(c.created_at at time zone ${s.range.tz}, 'YYYY-MM-DD') as date,
-             to_char(c.created_at at time zone ${s.range.tz}, 'HH24:MI') as time,
+             ${iso(sql`c.performed_at`)} as performed_at,
+             to_char(c.performed_at at time zone ${s.range.tz}, 'YYYY-MM-DD') as date,
+             to_char(c.performed_at at time zone ${s.range.tz}, 'HH24:MI') as time,
              c.status,
              c.unit_id,
              c.plate_number,
@@ -352,15 +356,16 @@ export async function checkRecords(
         from tire_checks c
         join users u on u.id = c.tireman_id
         left join locations l on l.id = c.location_id
-       -- the page's ids first, from the (created_at, id) index: the joins run for its rows only
+       -- the page's ids first, from the (performed_at, id) index: the joins run for its rows only
        where c.id in (select c.id from tire_checks c where ${where}
-                       order by c.created_at desc, c.id desc limit ${s.limit} offset ${s.offset})
-       order by c.created_at desc, c.id desc`),
+                       order by c.performed_at desc, c.id desc limit ${s.limit} offset ${s.offset})
+       order by c.performed_at desc, c.id desc`),
   );
   return {
     total,
     rows: rows.map(({ tireman_id, tireman_name, location_name, ...row }) => ({
       ...row,
+      late_days: lateDays(row.performed_at, row.createdAt),
       tireman_tire_check: { id: tireman_id as number, name: tireman_name as string },
       Location: { name: location_name as string },
     })),
@@ -372,18 +377,21 @@ export async function replacementRecords(
   db: DbOrTx,
   s: RecordSearch,
 ): Promise<{ rows: TReplacementRecordRow[]; total: number }> {
-  const where = sql`${inRange(sql`t.created_at`, s.range)} ${s.status ? sql`and t.status = ${s.status}` : sql``}`;
+  const where = sql`${inRange(sql`t.performed_at`, s.range)} ${s.status ? sql`and t.status = ${s.status}` : sql``}`;
   const [count] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from tire_replacements t where ${where}`),
   );
   const total = count?.n ?? 0;
   if (total === 0 || s.offset >= total) return { rows: [], total };
-  const rows = rowsOf<Omit<TReplacementRecordRow, 'Tire_Man' | 'Location'> & Record<string, unknown>>(
+  const rows = rowsOf<
+    Omit<TReplacementRecordRow, 'Tire_Man' | 'Location' | 'late_days'> & Record<string, unknown>
+  >(
     await db.execute(sql`
       select t.id,
              ${iso(sql`t.created_at`)} as "createdAt",
-             to_char(t.created_at at time zone ${s.range.tz}, 'YYYY-MM-DD') as date,
-             to_char(t.created_at at time zone ${s.range.tz}, 'HH24:MI') as time,
+             ${iso(sql`t.performed_at`)} as performed_at,
+             to_char(t.performed_at at time zone ${s.range.tz}, 'YYYY-MM-DD') as date,
+             to_char(t.performed_at at time zone ${s.range.tz}, 'HH24:MI') as time,
              t.status,
              t.unit_id,
              coalesce(un.plate_number, '-') as plate_number,
@@ -394,15 +402,16 @@ export async function replacementRecords(
         join users u on u.id = t.tireman_id
         left join units un on un.id = t.unit_id
         left join locations l on l.id = t.location_id
-       -- the page's ids first, from the (created_at, id) index: the joins run for its rows only
+       -- the page's ids first, from the (performed_at, id) index: the joins run for its rows only
        where t.id in (select t.id from tire_replacements t where ${where}
-                       order by t.created_at desc, t.id desc limit ${s.limit} offset ${s.offset})
-       order by t.created_at desc, t.id desc`),
+                       order by t.performed_at desc, t.id desc limit ${s.limit} offset ${s.offset})
+       order by t.performed_at desc, t.id desc`),
   );
   return {
     total,
     rows: rows.map(({ tireman_id, tireman_name, location_name, ...row }) => ({
       ...row,
+      late_days: lateDays(row.performed_at, row.createdAt),
       Tire_Man: { id: tireman_id as number, name: tireman_name as string },
       Location: { name: location_name as string },
     })),
@@ -418,8 +427,8 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
       with today as (select (now() at time zone ${tz})::date as d)
       select
         (select count(*) from tire_checks c, today
-          where c.created_at >= (today.d)::timestamp at time zone ${tz}
-            and c.created_at < (today.d + 1)::timestamp at time zone ${tz})::int as today,
+          where c.performed_at >= (today.d)::timestamp at time zone ${tz}
+            and c.performed_at < (today.d + 1)::timestamp at time zone ${tz})::int as today,
         (select count(*) from tire_checks c where c.edp_sign = '-' and c.returned_at is null)::int as pending,
         (select count(*) from mismatches m where m.status = 'pending')::int as bkb,
         (select count(*) from tire_replacements t

@@ -21,7 +21,9 @@ import { syncReportTimezone } from './report-timezone';
 // Seeded data: four regions (one with manpower 0, one without checks), five locations, five units,
 // five check makers (three tire men, a tire man with a blank name, an admin), ~260 checks spread
 // over 2024-12-30 .. 2025-02-02 Jakarta time with every signing state, plus checks pinned at 00:30
-// and 23:30 on the edges of January. Every report is compared with a plain recount of the rows.
+// and 23:30 on the edges of January. Every fifth seeded check reached the server 2 days 3 hours
+// after it was done (created_at > performed_at): reports go by performed_at. Every report is
+// compared with a plain recount of the rows.
 
 let t: TestApp;
 let office: string;
@@ -58,6 +60,7 @@ function mulberry32(seed: number) {
 interface CheckRow {
   id: number;
   created_at: Date;
+  performed_at: Date;
   tireman_id: number;
   location_id: number;
   unit_id: number;
@@ -91,6 +94,7 @@ async function allChecks(): Promise<CheckRow[]> {
     .select({
       id: tireChecks.id,
       created_at: tireChecks.created_at,
+      performed_at: tireChecks.performed_at,
       tireman_id: tireChecks.tireman_id,
       location_id: tireChecks.location_id,
       unit_id: tireChecks.unit_id,
@@ -103,8 +107,9 @@ async function allChecks(): Promise<CheckRow[]> {
     .from(tireChecks);
 }
 
-const inDays = (c: { created_at: Date }, start: string, end: string) => {
-  const d = local(c.created_at).date;
+/** The check was done (performed_at) on one of the days, Jakarta time. */
+const inDays = (c: { performed_at: Date }, start: string, end: string) => {
+  const d = local(c.performed_at).date;
   return d >= start && d <= end;
 };
 
@@ -195,7 +200,7 @@ beforeAll(async () => {
   const makers = [ids.tm1, ids.tm1, ids.tm2, ids.tm2, ids.tm3, ids.blank, ids.admin];
   const from = jkt('2024-12-30 00:00').getTime();
   const to = jkt('2025-02-02 00:00').getTime();
-  const row = (created_at: Date, over: Partial<typeof tireChecks.$inferInsert> = {}) => {
+  const row = (performed_at: Date, over: Partial<typeof tireChecks.$inferInsert> = {}) => {
     const [pic_sign, edp_sign, workshop_sign, status, returned] = pick(states);
     const unit_id = pick(ids.units);
     return {
@@ -208,12 +213,17 @@ beforeAll(async () => {
       edp_sign,
       workshop_sign,
       status,
-      returned_at: returned ? created_at : null,
-      created_at,
+      returned_at: returned ? performed_at : null,
+      performed_at,
+      created_at: performed_at,
       ...over,
     };
   };
   const rows = Array.from({ length: 260 }, () => row(new Date(from + Math.floor(rnd() * (to - from)))));
+  // sent late: received 2 days 3 hours after the work (many cross a day or month edge)
+  rows.forEach((r, i) => {
+    if (i % 5 === 0) r.created_at = new Date(r.performed_at.getTime() + 51 * 3600_000);
+  });
   await db.insert(tireChecks).values(rows);
   const pins = await db
     .insert(tireChecks)
@@ -525,7 +535,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     const perUnit = fleet.map((u) => {
       const mine = rows.filter((c) => c.unit_id === u.id);
       const dayFlags = Array.from({ length: days }, (_, i) =>
-        mine.some((c) => Number(local(c.created_at).date.slice(8, 10)) === i + 1) ? 'Y' : 'N',
+        mine.some((c) => Number(local(c.performed_at).date.slice(8, 10)) === i + 1) ? 'Y' : 'N',
       ).join('');
       return { unit_id: u.id, plate_number: u.plate_number, days: dayFlags, total: mine.length };
     });
@@ -587,6 +597,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
       tireman_id: ids.tm1,
       location_id: ids.locations[0]!,
       odometer: 1,
+      performed_at: jkt('2024-02-29 23:30'),
       created_at: jkt('2024-02-29 23:30'),
     });
     const res = await api('POST', '/api/tire-check/absent', { month: '2024-02' });
@@ -630,6 +641,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
           tireman_id: ids.tm1,
           location_id: ids.locations[0]!,
           odometer: 1,
+          performed_at: jkt(at),
           created_at: jkt(at),
         })
         .returning({ id: tireChecks.id });
@@ -650,7 +662,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     await t.database.db.delete(tireChecks).where(inArray(tireChecks.id, [early!.id, other!.id]));
     await t.database.db
       .update(tireChecks)
-      .set({ created_at: jkt('2023-04-01 00:00') })
+      .set({ performed_at: jkt('2023-04-01 00:00') })
       .where(eq(tireChecks.id, moving!.id));
     march = await mine('2023-03');
     expect(march.total).toBe(1);
@@ -686,7 +698,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
       // Jakarta on the 1st of a month belongs to the month before in UTC
       const utc = new Map<string, { n: number; days: number }>();
       for (const c of await allChecks()) {
-        const iso = c.created_at.toISOString();
+        const iso = c.performed_at.toISOString();
         const key = `${iso.slice(0, 7)}-01|${c.unit_id}`;
         const cur = utc.get(key) ?? { n: 0, days: 0 };
         utc.set(key, { n: cur.n + 1, days: cur.days | (1 << (Number(iso.slice(8, 10)) - 1)) });
@@ -728,7 +740,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
 describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
   it('pages the checks of the range newest first with local date and time', async () => {
     const all = (await allChecks()).filter((c) => inDays(c, '2025-01-01', '2025-01-31'));
-    const sorted = all.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || b.id - a.id);
+    const sorted = all.sort((a, b) => b.performed_at.getTime() - a.performed_at.getTime() || b.id - a.id);
     const res = await api('POST', '/api/tire-check/querry/record/search', {
       dateStart: '2025-01-01',
       dateEnd: '2025-01-31',
@@ -744,7 +756,10 @@ describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
     for (const r of body.data) {
       const c = sorted.find((x) => x.id === r.id)!;
       expect(r.createdAt).toBe(c.created_at.toISOString());
-      expect({ date: r.date, time: r.time }).toEqual(local(c.created_at));
+      expect(r.performed_at).toBe(c.performed_at.toISOString());
+      // the seeded late ones were received 2 days 3 hours after the work
+      expect(r.late_days).toBe(c.created_at > c.performed_at ? 2 : null);
+      expect({ date: r.date, time: r.time }).toEqual(local(c.performed_at));
       expect(r.status).toBe(c.status);
       expect(r.unit_id).toBe(c.unit_id);
       const name = people.get(c.tireman_id)!.trim();
@@ -764,7 +779,7 @@ describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
     expect(res.json().data.map((r: { id: number }) => r.id)).not.toContain(pinned.dec31Late);
     const blank = (await allChecks()).find((c) => c.tireman_id === ids.blank)!;
     expect(blank).toBeDefined();
-    const day = local(blank.created_at).date;
+    const day = local(blank.performed_at).date;
     const sameDay = await api('POST', '/api/tire-check/querry/record/search', {
       dateStart: day,
       dateEnd: day,
@@ -804,10 +819,23 @@ describe('Riwayat Pergantian: GET /api/tire-replacement/record/search', () => {
     const made = await db
       .insert(tireReplacements)
       .values([
-        { ...base, created_at: jkt('2025-01-01 00:30') },
-        { ...base, created_at: jkt('2024-12-31 23:30') },
-        { ...base, created_at: jkt('2025-01-31 23:30'), status: 'approved', edp_sign: 'edp.png' },
-        { ...base, created_at: jkt('2025-01-15 10:00'), tireman_id: ids.blank },
+        { ...base, performed_at: jkt('2025-01-01 00:30'), created_at: jkt('2025-01-01 00:30') },
+        // received on the 1st, done on 31 December: not in January
+        { ...base, performed_at: jkt('2024-12-31 23:30'), created_at: jkt('2025-01-01 08:00') },
+        // done on 31 January, received two days later: in January, 2 days late
+        {
+          ...base,
+          performed_at: jkt('2025-01-31 23:30'),
+          created_at: jkt('2025-02-02 23:40'),
+          status: 'approved',
+          edp_sign: 'edp.png',
+        },
+        {
+          ...base,
+          performed_at: jkt('2025-01-15 10:00'),
+          created_at: jkt('2025-01-15 10:00'),
+          tireman_id: ids.blank,
+        },
       ])
       .returning({ id: tireReplacements.id });
     const res = await api(
@@ -823,12 +851,21 @@ describe('Riwayat Pergantian: GET /api/tire-replacement/record/search', () => {
         status: 'approved',
         date: '2025-01-31',
         time: '23:30',
+        createdAt: jkt('2025-02-02 23:40').toISOString(),
+        performed_at: jkt('2025-01-31 23:30').toISOString(),
+        late_days: 2,
         plate_number: unit!.plate_number,
         Tire_Man: { id: ids.tm2, name: FX.tireman2.name },
         Location: { name: 'Pool Sidoarjo' },
       }),
       expect.objectContaining({ id: made[3]!.id, Tire_Man: { id: ids.blank, name: 'tidak ada' } }),
-      expect.objectContaining({ id: made[0]!.id, date: '2025-01-01', time: '00:30', status: 'pending' }),
+      expect.objectContaining({
+        id: made[0]!.id,
+        date: '2025-01-01',
+        time: '00:30',
+        status: 'pending',
+        late_days: null,
+      }),
     ]);
     const pending = await api(
       'GET',
@@ -852,9 +889,17 @@ describe('Dashboard: GET /api/dashboard/counters', () => {
       odometer: 1,
     };
     await db.insert(tireChecks).values([
-      { ...base, created_at: now },
-      { ...base, created_at: now, pic_sign: 'p.png', edp_sign: 'e.png', status: 'approved' },
-      { ...base, created_at: yesterday },
+      { ...base, performed_at: now, created_at: now },
+      {
+        ...base,
+        performed_at: now,
+        created_at: now,
+        pic_sign: 'p.png',
+        edp_sign: 'e.png',
+        status: 'approved',
+      },
+      // done yesterday, received now: not today's
+      { ...base, performed_at: yesterday, created_at: now },
     ]);
     await db.insert(mismatches).values([
       { unit_id: ids.units[0]!, category: 'A', status: 'pending' },
@@ -876,7 +921,7 @@ describe('Dashboard: GET /api/dashboard/counters', () => {
     const today = local(now).date;
     const people = await db.select().from(users);
     expect(res.json()).toMatchObject({
-      today: all.filter((c) => local(c.created_at).date === today).length,
+      today: all.filter((c) => local(c.performed_at).date === today).length,
       pending: all.filter((c) => c.edp_sign === '-' && c.returned_at === null).length,
       bkb: 2,
       storing: 1,
@@ -1028,14 +1073,14 @@ describe('monthly rollup: ranges over several months', () => {
         (select month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop
            from tire_check_monthly where n <> 0
          except all
-         select date_trunc('month', created_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
+         select date_trunc('month', performed_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int
            from tire_checks group by 1, 2, 3)
         union all
-        (select date_trunc('month', created_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
+        (select date_trunc('month', performed_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
@@ -1070,11 +1115,11 @@ describe('monthly rollup: ranges over several months', () => {
     // moved to another month, another tire man and another location
     await db
       .update(tireChecks)
-      .set({ created_at: jkt('2024-12-10 09:00') })
+      .set({ performed_at: jkt('2024-12-10 09:00') })
       .where(eq(tireChecks.id, jan[5]!.id));
     await db
       .update(tireChecks)
-      .set({ created_at: jkt('2025-03-03 10:00'), tireman_id: ids.tm2, location_id: ids.locations[3]! })
+      .set({ performed_at: jkt('2025-03-03 10:00'), tireman_id: ids.tm2, location_id: ids.locations[3]! })
       .where(eq(tireChecks.id, jan[6]!.id));
     // deleted
     await db.delete(tireChecks).where(inArray(tireChecks.id, [jan[7]!.id, jan[8]!.id, jan[9]!.id]));
@@ -1086,9 +1131,162 @@ describe('monthly rollup: ranges over several months', () => {
         tireman_id: ids.tm1,
         location_id: ids.locations[1]!,
         odometer: 1000,
+        performed_at: jkt(at),
         created_at: jkt(at),
       })),
     );
     await expectReportsEqualRecount();
+  });
+});
+
+describe('performed_at: a check counts on the day it was done, not the day it arrived', () => {
+  it("puts a check done yesterday and received today in yesterday's Rekam search, Absensi, productivity and daily rollup", async () => {
+    const db = t.database.db;
+    const today = local(new Date()).date;
+    // noon yesterday in Jakarta
+    const yesterdayNoon = new Date(jkt(`${today} 12:00`).getTime() - 86_400_000);
+    const yesterday = local(yesterdayNoon).date;
+    const unit = ids.units.at(-1)!; // L 2000 XY
+    const todayBefore = (await api('GET', '/api/tire-check/today')).json().total;
+    const [c] = await db
+      .insert(tireChecks)
+      .values({
+        unit_id: unit,
+        plate_number: 'LATE',
+        tireman_id: ids.tm3,
+        location_id: ids.locations[4]!,
+        odometer: 1,
+        performed_at: yesterdayNoon,
+      })
+      .returning({ id: tireChecks.id, created_at: tireChecks.created_at });
+    try {
+      expect(local(c!.created_at).date).toBe(today);
+      const search = async (day: string) =>
+        (
+          await api('POST', '/api/tire-check/querry/record/search', {
+            dateStart: day,
+            dateEnd: day,
+            pageSize: 100,
+          })
+        ).json();
+      const found = (await search(yesterday)).data.find((r: { id: number }) => r.id === c!.id);
+      expect(found).toMatchObject({
+        date: yesterday,
+        time: '12:00',
+        createdAt: c!.created_at.toISOString(),
+        performed_at: yesterdayNoon.toISOString(),
+      });
+      expect((await search(today)).data.map((r: { id: number }) => r.id)).not.toContain(c!.id);
+
+      const productivity = async (day: string) =>
+        (await api('POST', '/api/tire-check/querry/search', { firstDate: day, lastDate: day }))
+          .json()
+          .tire_man.find((r: { id: number }) => r.id === ids.tm3).total_pengecekan;
+      expect(await productivity(yesterday)).toBe(1);
+      expect(await productivity(today)).toBe(0);
+
+      const absent = (
+        await api('POST', '/api/tire-check/absent', { month: yesterday.slice(0, 7), q: 'L 2000' })
+      ).json();
+      const mine = absent.units.find((u: { unit_id: number }) => u.unit_id === unit);
+      expect(mine.total).toBe(1);
+      expect(mine.days[Number(yesterday.slice(8, 10)) - 1]).toBe('Y');
+      expect([...mine.days].filter((d) => d === 'Y')).toHaveLength(1);
+
+      const daily = rowsOf<{ day: string; n: number }>(
+        await db.execute(sql`select day::text as day, n from tire_check_daily
+          where tireman_id = ${ids.tm3} and location_id = ${ids.locations[4]!} and n <> 0
+            and day >= ${today}::date - 7 order by day`),
+      );
+      expect(daily).toEqual([{ day: yesterday, n: 1 }]);
+      // Hari ini does not count it
+      expect((await api('GET', '/api/tire-check/today')).json().total).toBe(todayBefore);
+    } finally {
+      await db.delete(tireChecks).where(eq(tireChecks.id, c!.id));
+    }
+  });
+
+  it('marks a check received two days after the work as 2 days late in the list replies', async () => {
+    const db = t.database.db;
+    const [c] = await db
+      .insert(tireChecks)
+      .values({
+        unit_id: ids.units[2]!,
+        plate_number: 'LATE2',
+        tireman_id: ids.tm3,
+        location_id: ids.locations[4]!,
+        odometer: 1,
+        performed_at: sql`now() - interval '2 days 1 hour'`,
+      })
+      .returning({ id: tireChecks.id, performed_at: tireChecks.performed_at });
+    try {
+      const day = local(c!.performed_at).date;
+      const record = (
+        await api('POST', '/api/tire-check/querry/record/search', {
+          dateStart: day,
+          dateEnd: day,
+          pageSize: 100,
+        })
+      )
+        .json()
+        .data.find((r: { id: number }) => r.id === c!.id);
+      expect(record.late_days).toBe(2);
+      // the EDP queue (Validasi Pengecekan) and the detail carry it too, with both times
+      const queue = (await api('GET', '/api/tire-check/noEdpSign?pageSize=100')).json();
+      expect(queue.data.find((r: { id: number }) => r.id === c!.id)).toMatchObject({
+        late_days: 2,
+        performed_at: c!.performed_at.toISOString(),
+        date: day,
+      });
+      const detail = (await api('GET', `/api/tire-check/detail/${c!.id}`)).json();
+      expect(detail).toMatchObject({ late_days: 2, performed_at: c!.performed_at.toISOString() });
+      expect(Date.parse(detail.createdAt) - Date.parse(detail.performed_at)).toBeGreaterThan(2 * 86_400_000);
+    } finally {
+      await db.delete(tireChecks).where(eq(tireChecks.id, c!.id));
+    }
+  });
+
+  it('rebuilds the rollups (report_rollups_rebuild, as migration 0026 does) equal to a recount by performed_at', async () => {
+    const db = t.database.db;
+    await db.execute(sql`select report_rollups_rebuild()`);
+    const diff = async (rollup: string, recount: string) =>
+      rowsOf(
+        await db.execute(
+          sql.raw(`select * from ((${rollup}) except all (${recount})) a
+                   union all select * from ((${recount}) except all (${rollup})) b`),
+        ),
+      );
+    const counts = `count(*)::int, (count(*) filter (where status = 'approved'))::int,
+      (count(*) filter (where pic_sign = '-'))::int,
+      (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
+      (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int`;
+    const cols = 'location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop';
+    expect(
+      await diff(
+        `select day, ${cols} from tire_check_daily where n <> 0`,
+        `select (performed_at at time zone '${TZ}')::date, location_id, tireman_id, ${counts} from tire_checks group by 1, 2, 3`,
+      ),
+    ).toEqual([]);
+    expect(
+      await diff(
+        `select month, ${cols} from tire_check_monthly where n <> 0`,
+        `select date_trunc('month', performed_at at time zone '${TZ}')::date, location_id, tireman_id, ${counts}
+           from tire_checks group by 1, 2, 3`,
+      ),
+    ).toEqual([]);
+    expect(
+      await diff(
+        'select month, unit_id, n, days from tire_check_unit_month',
+        `select date_trunc('month', performed_at at time zone '${TZ}')::date, unit_id, count(*)::int,
+                bit_or(1 << (extract(day from performed_at at time zone '${TZ}')::int - 1))
+           from tire_checks group by 1, 2`,
+      ),
+    ).toEqual([]);
+    // the seeded late checks make the two datings differ
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from tire_checks
+        where (performed_at at time zone ${TZ})::date <> (created_at at time zone ${TZ})::date`),
+    ) as [{ n: number }];
+    expect(n).toBeGreaterThan(10);
   });
 });

@@ -1,5 +1,6 @@
 import { POSITIONS } from '@itms/contracts/enums';
 import type { TListResult } from '@itms/contracts/list';
+import { lateDays } from '@itms/contracts/rules/performed-at';
 import type {
   TActiveTireEntry,
   TActiveUnitTires,
@@ -44,8 +45,9 @@ const positionOrder = (col: AnyPgColumn) =>
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 export function createTireCheckQueries(db: DbOrTx, timezone: string) {
-  const localTime = sql<string>`to_char(${tireChecks.created_at} at time zone ${timezone}, 'HH24:MI')`;
-  const localDate = sql<string>`to_char(${tireChecks.created_at} at time zone ${timezone}, 'YYYY-MM-DD')`;
+  // Tanggal and Jam: when the check was done (performed_at), not when it was received
+  const localTime = sql<string>`to_char(${tireChecks.performed_at} at time zone ${timezone}, 'HH24:MI')`;
+  const localDate = sql<string>`to_char(${tireChecks.performed_at} at time zone ${timezone}, 'YYYY-MM-DD')`;
 
   /**
    * The page query of a check list (also used to EXPLAIN the queue in tests and benchmarks). The
@@ -69,6 +71,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       .select({
         id: tireChecks.id,
         created_at: tireChecks.created_at,
+        performed_at: tireChecks.performed_at,
         time: localTime,
         date: localDate,
         plate_number: tireChecks.plate_number,
@@ -94,6 +97,8 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
     return rows.map((r) => ({
       id: r.id,
       createdAt: iso(r.created_at)!,
+      performed_at: iso(r.performed_at)!,
+      late_days: lateDays(r.performed_at, r.created_at),
       time: r.time,
       date: r.date,
       plate_number: r.plate_number,
@@ -141,11 +146,11 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
     return paged(and(eq(tireChecks.tireman_id, tiremanId), isNotNull(tireChecks.returned_at))!, q);
   }
 
-  /** Checks created today in APP_TIMEZONE. */
+  /** Checks done today in APP_TIMEZONE (performed_at). */
   async function countToday(): Promise<number> {
     return countWhere(
-      sql`${tireChecks.created_at} >= (now() at time zone ${timezone})::date::timestamp at time zone ${timezone}
-        and ${tireChecks.created_at} < ((now() at time zone ${timezone})::date + 1)::timestamp at time zone ${timezone}`,
+      sql`${tireChecks.performed_at} >= (now() at time zone ${timezone})::date::timestamp at time zone ${timezone}
+        and ${tireChecks.performed_at} < ((now() at time zone ${timezone})::date + 1)::timestamp at time zone ${timezone}`,
     );
   }
 
@@ -260,6 +265,8 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
     return {
       id: c.id,
       createdAt: iso(c.created_at)!,
+      performed_at: iso(c.performed_at)!,
+      late_days: lateDays(c.performed_at, c.created_at),
       time: row.time,
       date: row.date,
       plate_number: c.plate_number,

@@ -410,13 +410,13 @@ describe('validation queue', () => {
     expect(pending).toEqual({ total: all.total });
   });
 
-  it('counts the checks created today in APP_TIMEZONE', async () => {
+  it('counts the checks done today in APP_TIMEZONE (performed_at, not the receipt time)', async () => {
     const before = (await call(tok.staff, 'GET', '/tire-check/today')).json().total;
     const id = await submit();
     expect((await call(tok.staff, 'GET', '/tire-check/today')).json().total).toBe(before + 1);
-    // the same check made yesterday (Jakarta) does not count
+    // the same check done yesterday (Jakarta) and received today does not count
     await t.database.db.execute(
-      sql`update tire_checks set created_at = created_at - interval '1 day' where id = ${id}`,
+      sql`update tire_checks set performed_at = performed_at - interval '1 day' where id = ${id}`,
     );
     expect((await call(tok.staff, 'GET', '/tire-check/today')).json().total).toBe(before);
   });

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { refreshTireWear } from './wear';
 
@@ -56,9 +57,9 @@ beforeAll(async () => {
       from active_unit_tires a where a.unit_id = ${ids.tronton}`);
   const [c] = rowsOf<{ id: number }>(
     await db.execute(sql`
-      insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, status, edp_sign, created_at)
+      insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, status, edp_sign, created_at, performed_at)
       values (${ids.tronton}, ${FX.tronton}, ${ids.tireman}, ${ids.location}, 55000, 'approved', 'x/sign.png',
-              now() - interval '30 days') returning id`),
+              now() - interval '30 days', now() - interval '30 days') returning id`),
   );
   await db.execute(sql`
     insert into tire_check_records (tire_check_id, tire_id, position, serial_number, groove_1, groove_2, groove_3, groove_4, pressure)
@@ -90,8 +91,8 @@ async function checkAndValidate(): Promise<number> {
     location_id: ids.location,
     project_id: ids.project,
     odometer: 61000,
-    tireman_sign: '2026/01/tmsign0000a.png',
-    driver_sign: '2026/01/drsign0000a.png',
+    // a check may cite only its tire man's own uploads
+    ...(await uploadPhotos(t, tok.tireman, ['tireman_sign', 'driver_sign'])),
     records,
   });
   expect(sub.statusCode, sub.body).toBe(201);

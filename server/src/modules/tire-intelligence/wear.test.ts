@@ -58,8 +58,8 @@ async function history(steps: Step[], tire: { is_original?: string; size?: strin
     } else {
       const [c] = rowsOf<{ id: number }>(
         await db.execute(sql`
-          insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, status, edp_sign, created_at)
-          values (${s.unit}, 'X', ${ids.tireman}, ${ids.location}, ${s.odo}, 'approved', 'sign.png', ${at(s.day)})
+          insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, status, edp_sign, created_at, performed_at)
+          values (${s.unit}, 'X', ${ids.tireman}, ${ids.location}, ${s.odo}, 'approved', 'sign.png', ${at(s.day)}, ${at(s.day)})
           returning id`),
       );
       await db.execute(sql`

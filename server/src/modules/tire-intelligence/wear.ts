@@ -76,8 +76,8 @@ export function readingCtes(target: WearTarget, opts: WearSqlOptions = {}): SQL 
       from mv m
       left join lateral (
         select c.odometer from tire_checks c
-         where m.next_at is null and c.unit_id = m.unit_id and c.status = 'approved' and c.created_at >= m.created_at
-         order by c.created_at desc limit 1) lu on true
+         where m.next_at is null and c.unit_id = m.unit_id and c.status = 'approved' and c.performed_at >= m.created_at
+         order by c.performed_at desc limit 1) lu on true
      where m.kind = 'installed'
   ),
   per as materialized (
@@ -93,7 +93,8 @@ export function readingCtes(target: WearTarget, opts: WearSqlOptions = {}): SQL 
   -- approved readings of the tires first (one row per record), then matched to mount periods:
   -- materialized so that the planner cannot fan records out over every period of their tire
   rc as materialized (
-    select r.tire_id, c.id as check_id, c.created_at as at, c.unit_id, c.odometer, r.position,
+    -- a reading is dated when it was measured (performed_at), not when it reached the server
+    select r.tire_id, c.id as check_id, c.performed_at as at, c.unit_id, c.odometer, r.position,
            -- real (float4) to the decimal that was measured
            round(least(r.groove_1, r.groove_2, r.groove_3, r.groove_4)::numeric, 2)::float8 as groove
       from tire_check_records r

@@ -1,3 +1,4 @@
+import { lateDays } from '@itms/contracts/rules/performed-at';
 import { diagramKindOf } from '@itms/contracts/rules/vehicle-diagram';
 import type {
   TBeforeTire,
@@ -74,8 +75,10 @@ function rowColumns(tz: string) {
   return {
     id: tireReplacements.id,
     created_at: tireReplacements.created_at,
-    date: sql<string>`to_char(${tireReplacements.created_at} at time zone ${tz}, 'YYYY-MM-DD')`,
-    time: sql<string>`to_char(${tireReplacements.created_at} at time zone ${tz}, 'HH24:MI')`,
+    performed_at: tireReplacements.performed_at,
+    // Tanggal and Jam: when the replacement was done, not when it was received
+    date: sql<string>`to_char(${tireReplacements.performed_at} at time zone ${tz}, 'YYYY-MM-DD')`,
+    time: sql<string>`to_char(${tireReplacements.performed_at} at time zone ${tz}, 'HH24:MI')`,
     status: tireReplacements.status,
     returned_at: tireReplacements.returned_at,
     unit_id: tireReplacements.unit_id,
@@ -92,9 +95,14 @@ async function listRows(
   q: { page: number; pageSize: number },
   /** The filter is only the status: the count is the stored row count of these keys. */
   storedCountKeys?: RowCountKey[],
+  /** Newest received first (the queues' partial indexes) or newest done first (the history). */
+  by: 'received' | 'performed' = 'received',
 ): Promise<{ data: TReplacementRow[]; total: number; page: number; pageSize: number }> {
   const { offset, limit } = pageWindow(q);
-  const order = [desc(tireReplacements.created_at), desc(tireReplacements.id)];
+  const order = [
+    desc(by === 'performed' ? tireReplacements.performed_at : tireReplacements.created_at),
+    desc(tireReplacements.id),
+  ];
   // the page's ids first: the lookups run for its rows only, not for the rows the offset skips
   const pageIds = db
     .select({ id: tireReplacements.id })
@@ -120,6 +128,8 @@ async function listRows(
   const data = rows.map((r) => ({
     id: r.id,
     createdAt: r.created_at.toISOString(),
+    performed_at: r.performed_at.toISOString(),
+    late_days: lateDays(r.performed_at, r.created_at),
     date: r.date,
     time: r.time,
     status: r.status as 'pending' | 'approved',
@@ -154,10 +164,10 @@ export function listHistory(db: DbOrTx, tz: string, q: TReplacementHistoryQuery)
     q.status ? eq(tireReplacements.status, q.status) : undefined,
     q.unit_id ? eq(tireReplacements.unit_id, q.unit_id) : undefined,
     q.dateStart
-      ? sql`${tireReplacements.created_at} >= (${q.dateStart}::date)::timestamp at time zone ${tz}`
+      ? sql`${tireReplacements.performed_at} >= (${q.dateStart}::date)::timestamp at time zone ${tz}`
       : undefined,
     q.dateEnd
-      ? sql`${tireReplacements.created_at} < ((${q.dateEnd}::date + 1)::timestamp at time zone ${tz})`
+      ? sql`${tireReplacements.performed_at} < ((${q.dateEnd}::date + 1)::timestamp at time zone ${tz})`
       : undefined,
     textSearch(q.q),
   );
@@ -165,7 +175,7 @@ export function listHistory(db: DbOrTx, tz: string, q: TReplacementHistoryQuery)
   const keys: RowCountKey[] = q.status
     ? [`tire_replacements:${q.status}`]
     : ['tire_replacements:pending', 'tire_replacements:approved'];
-  return listRows(db, tz, where, q, onlyStatus ? keys : undefined);
+  return listRows(db, tz, where, q, onlyStatus ? keys : undefined, 'performed');
 }
 
 /** GET /tire/findSnLite/{text}: case-insensitive serial prefix search on tires_serial_prefix_idx. */
@@ -205,8 +215,8 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
       tiremanRow: { id: tireman.id, name: tireman.name, phone: tireman.phone, photo: tireman.photo },
       validatorRow: { id: validator.id, name: validator.name },
       lastCheckAt:
-        sql<Date | null>`(select max(${tireChecks.created_at}) from ${tireChecks} where ${tireChecks.unit_id} = ${tireReplacements.unit_id})`.mapWith(
-          tireChecks.created_at,
+        sql<Date | null>`(select max(${tireChecks.performed_at}) from ${tireChecks} where ${tireChecks.unit_id} = ${tireReplacements.unit_id})`.mapWith(
+          tireChecks.performed_at,
         ),
     })
     .from(tireReplacements)
@@ -225,6 +235,8 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
     odometer: r.odometer,
     spk: r.spk,
     createdAt: r.created_at.toISOString(),
+    performed_at: r.performed_at.toISOString(),
+    late_days: lateDays(r.performed_at, r.created_at),
     date: row.date,
     time: row.time,
     plate_number_url: r.plate_number_url,

@@ -189,6 +189,7 @@ describe('field submission and the transactional validation', () => {
       tireman_id: tmId!,
       location_id: ids.location,
       odometer: 60000,
+      performed_at: lastCheck,
       created_at: lastCheck,
     });
 
@@ -201,6 +202,8 @@ describe('field submission and the transactional validation', () => {
     expect(body.data[0]).toEqual({
       id,
       createdAt: rep!.created_at.toISOString(),
+      performed_at: rep!.performed_at.toISOString(),
+      late_days: null,
       date: jakarta.slice(0, 10),
       time: jakarta.slice(11, 16),
       status: 'pending',
@@ -648,7 +651,8 @@ describe('office corrections: swap a record tire, edit fields, Return, history, 
     const all = (await api(edp, 'GET', '/tire-replacement?pageSize=50')).json();
     expect(all.pageSize).toBe(50);
     expect(all.total).toBeGreaterThanOrEqual(5);
-    const times = all.data.map((r: { createdAt: string }) => r.createdAt);
+    // newest done first (performed_at; the receipt time orders only the EDP queues)
+    const times = all.data.map((r: { performed_at: string }) => r.performed_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(all.data[0]).toMatchObject({ id: rid, status: 'pending', Unit: { plate_number: FX.tronton } });
     expect(new Set(all.data.map((r: { status: string }) => r.status))).toEqual(

@@ -213,10 +213,10 @@ export async function latestUnitOdometer(db: DbOrTx, unitId: number): Promise<nu
   const result = await db.execute(sql`
     select max(odometer)::int as odometer from (
       (select ${tireChecks.odometer} as odometer from ${tireChecks} where ${tireChecks.unit_id} = ${unitId}
-        order by ${tireChecks.created_at} desc limit 1)
+        order by ${tireChecks.performed_at} desc limit 1)
       union all
       (select ${tireReplacements.odometer} from ${tireReplacements} where ${tireReplacements.unit_id} = ${unitId}
-        order by ${tireReplacements.created_at} desc limit 1)
+        order by ${tireReplacements.performed_at} desc limit 1)
     ) x`);
   return rowsOf<{ odometer: number | null }>(result)[0]?.odometer ?? null;
 }
