@@ -15,6 +15,7 @@ export const USER_MESSAGES = {
   lastAdmin: 'Tidak dapat mengubah atau menghapus admin terakhir',
   deleteSelf: 'Tidak dapat menghapus akun sendiri',
   hasHistory: 'User tidak dapat dihapus karena sudah memiliki riwayat pengecekan',
+  unknownProject: 'Proyek tidak ditemukan',
 } as const;
 
 /** The registration wizard's role step sends 1, 2 or 3 (spec section 6). */
@@ -106,6 +107,38 @@ export const ZTireManUpdateBody = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(8, 'Password minimal 8 karakter').optional()),
+  /**
+   * Proyek: the projects a tire man works on (his units on the phone). Replaces the stored set;
+   * missing keeps it. Form-urlencoded clients send "1,2" or a JSON list.
+   */
+  project_ids: z
+    .preprocess(
+      (v) => {
+        if (typeof v === 'number') return [v];
+        if (typeof v !== 'string') return v;
+        const s = v.trim();
+        if (s.startsWith('[')) {
+          try {
+            return JSON.parse(s);
+          } catch {
+            return v;
+          }
+        }
+        return s === '' ? [] : s.split(',').map((x) => x.trim());
+      },
+      z
+        .array(
+          z.coerce
+            .number({ error: 'Proyek tidak valid' })
+            .int('Proyek tidak valid')
+            .positive('Proyek tidak valid')
+            .max(2_147_483_647, 'Proyek tidak valid'),
+          { error: 'Proyek tidak valid' },
+        )
+        .max(500, 'Maksimal 500 proyek')
+        .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+    )
+    .optional(),
 });
 export type TTireManUpdateBody = z.input<typeof ZTireManUpdateBody>;
 export type TTireManUpdateInput = z.output<typeof ZTireManUpdateBody>;
@@ -141,6 +174,8 @@ export interface TTireManRow {
   /** Has a live session now (Online column: Login / Tidak login). */
   isLogin: boolean;
   createdAt: string;
+  /** GET /api/tire-man/{id} only: the projects the tire man is linked to (Proyek). */
+  project_ids?: number[];
 }
 
 /** Reply of POST /api/tire-man/register (201): `data` has exactly these five fields. */

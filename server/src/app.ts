@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { fieldRoutes } from './modules/field/field.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
 import { newsRoutes } from './modules/news/news.routes';
@@ -239,6 +240,7 @@ export async function buildApp({
       await api.register(qcRoutes);
       await api.register(auditRoutes);
       await api.register(tireIntelligenceRoutes);
+      await api.register(fieldRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@itms/contracts/enums';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import { roleAllows } from '../src/lib/roles';
 import { sha256 } from '../src/modules/auth/auth.service';
@@ -31,22 +32,32 @@ afterAll(() => t.close());
 
 /** A fresh session straight in the database: routes such as logout end the one before. */
 async function tokenFor(role: Role): Promise<string> {
+  return tokenOfUser(userIds[role]);
+}
+
+async function tokenOfUser(userId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   const db = t.database.db;
   await db
     .update(sessions)
     .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, userIds[role]), isNull(sessions.revoked_at)));
-  await db.insert(sessions).values({ id: randomUUID(), user_id: userIds[role], token_hash: sha256(token) });
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+  await db.insert(sessions).values({ id: randomUUID(), user_id: userId, token_hash: sha256(token) });
   return token;
 }
 
 const TIRE_MAN_ROUTES = [
+  'GET /api/field/bootstrap',
+  'GET /api/field/history',
+  'GET /api/field/returned/:kind/:id',
+  'GET /api/field/units',
   'GET /api/sop',
   'GET /api/tire-check/returned',
   'GET /api/tire-man-login',
+  'GET /api/tire-request/detail/:id',
   'GET /api/tire/findSnLite',
   'GET /api/tire/findSnLite/:text',
+  'GET /api/tire/request/findAll',
   'PATCH /api/tire-check/picSign/:id',
   'POST /api/mismatch',
   'POST /api/qccheck',
@@ -54,9 +65,11 @@ const TIRE_MAN_ROUTES = [
   'POST /api/tire-man-logout',
   'POST /api/tire-man/credential',
   'POST /api/tire-replacement',
+  'POST /api/tire/request',
   'POST /api/upload',
   'PUT /api/tire-check/:id/resubmit',
   'PUT /api/tire-man/me/signature',
+  'PUT /api/tire-replacement/:id/resubmit',
 ];
 /** Routes under /api/tire-man that are not account administration (own session, own signature). */
 const ACCOUNT_SELF_SERVICE = ['POST /api/tire-man/credential', 'PUT /api/tire-man/me/signature'];
@@ -126,5 +139,45 @@ describe('authorization matrix', () => {
         else expect(res.statusCode, label).toBe(403);
       }
     }
+  });
+});
+
+/** Within the field role, each tire man reads only what is his (issue 20). */
+describe('what is his', () => {
+  it("keeps a tire man out of another tire man's history, returned items and requests", async () => {
+    const db = t.database.db;
+    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, FX.tireman2.email));
+    const mine = await tokenFor('tire-man');
+    const theirs = await tokenOfUser(other!.id);
+    const [check] = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, returned_at, return_reason)
+        select u.id, u.plate_number, ${userIds['tire-man']}, l.id, 1000, now(), 'Foto buram'
+          from units u, locations l order by u.id, l.id limit 1
+        returning id`),
+    );
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire/request',
+      headers: { access_token: mine },
+      payload: { serial_number: 'MATRIX-1' },
+    });
+    expect(request.statusCode, request.body).toBe(201);
+    const requestId = request.json().data.id as number;
+    const get = (url: string, token: string) =>
+      t.app.inject({ method: 'GET', url, headers: { access_token: token } });
+
+    // his own: there
+    expect((await get(`/api/field/returned/tire-check/${check!.id}`, mine)).statusCode).toBe(200);
+    expect((await get(`/api/tire-request/detail/${requestId}`, mine)).statusCode).toBe(200);
+    expect((await get('/api/field/history', mine)).json().data).toContainEqual(
+      expect.objectContaining({ kind: 'tire-check', id: check!.id }),
+    );
+    // the other tire man's: not found, not listed
+    expect((await get(`/api/field/returned/tire-check/${check!.id}`, theirs)).statusCode).toBe(404);
+    expect((await get(`/api/tire-request/detail/${requestId}`, theirs)).statusCode).toBe(404);
+    expect((await get('/api/field/history', theirs)).json()).toMatchObject({ data: [], total: 0 });
+    expect((await get('/api/tire/request/findAll', theirs)).json()).toMatchObject({ data: [], total: 0 });
+    expect((await get('/api/field/bootstrap', theirs)).json().returned).toEqual([]);
   });
 });

@@ -5,8 +5,12 @@ import { tireRequests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { containsPattern } from '../tires/tires.queries';
 
-function requestWhere(q: TTireRequestListQuery): SQL | undefined {
+/** The list's filters; `requestedBy` keeps a tire man to his own requests. */
+export type TireRequestFilter = TTireRequestListQuery & { requestedBy?: number };
+
+function requestWhere(q: TireRequestFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
+  if (q.requestedBy !== undefined) conds.push(eq(tireRequests.requested_by, q.requestedBy));
   if (q.status) conds.push(eq(tireRequests.status, q.status));
   if (q.q) {
     const p = containsPattern(q.q);
@@ -24,7 +28,7 @@ function requestWhere(q: TTireRequestListQuery): SQL | undefined {
 /** Rows of the request grid: pending first, then newest; Tgl and Jam in APP_TIMEZONE, computed in SQL. */
 export async function tireRequestRows(
   db: DbOrTx,
-  q: TTireRequestListQuery,
+  q: TireRequestFilter,
   tz: string,
   offset: number,
   limit: number,
@@ -61,7 +65,7 @@ export async function tireRequestRows(
 
 export async function listTireRequests(
   db: DbOrTx,
-  q: TTireRequestListQuery,
+  q: TireRequestFilter,
   tz: string,
   offset: number,
   limit: number,
@@ -83,8 +87,17 @@ export function toTireRequest(row: typeof tireRequests.$inferSelect): TTireReque
   } as TTireRequest;
 }
 
-export async function tireRequestDetail(db: DbOrTx, id: number): Promise<TTireRequest> {
-  const [row] = await db.select().from(tireRequests).where(eq(tireRequests.id, id));
+/** One request; with `requestedBy`, only if that user made it (another's is not found). */
+export async function tireRequestDetail(db: DbOrTx, id: number, requestedBy?: number): Promise<TTireRequest> {
+  const [row] = await db
+    .select()
+    .from(tireRequests)
+    .where(
+      and(
+        eq(tireRequests.id, id),
+        requestedBy === undefined ? undefined : eq(tireRequests.requested_by, requestedBy),
+      ),
+    );
   if (!row) throw notFound('Permintaan ban');
   return toTireRequest(row);
 }

@@ -8,7 +8,7 @@ import {
 } from '@itms/contracts/tire-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageWindow } from '../../lib/paging';
-import { OFFICE } from '../../lib/roles';
+import { ANY_USER, OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
 import { sendXlsx } from '../tires/xlsx-export';
 import { listTireRequests, tireRequestDetail, tireRequestRows } from './tire-requests.queries';
@@ -20,16 +20,27 @@ import {
 } from './tire-requests.service';
 
 const office = { roles: OFFICE };
+/** Tire men ask for new tires from the field and read their own requests; the office reads all. */
+const anyone = { roles: ANY_USER };
 const tags = ['tire-requests'];
+
+/** Whose requests the caller may read: a tire man only his own, office users everyone's. */
+const readerScope = (user: { id: number; role: string }) => (user.role === 'tire-man' ? user.id : undefined);
 
 /** PERMINTAAN BAN BARU: new-tire requests and their approval into the tire database. */
 export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tire/request/findAll',
-    { config: office, schema: { tags, querystring: ZTireRequestListQuery } },
+    { config: anyone, schema: { tags, querystring: ZTireRequestListQuery } },
     async (req) => {
       const { offset, limit } = pageWindow(req.query);
-      const { data, total } = await listTireRequests(app.db, req.query, app.config.timezone, offset, limit);
+      const { data, total } = await listTireRequests(
+        app.db,
+        { ...req.query, requestedBy: readerScope(currentUser(req)) },
+        app.config.timezone,
+        offset,
+        limit,
+      );
       return { data, total, page: req.query.page, pageSize: req.query.pageSize };
     },
   );
@@ -57,13 +68,13 @@ export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tire-request/detail/:id',
-    { config: office, schema: { tags, params: ZTireRequestParams } },
-    async (req) => tireRequestDetail(app.db, req.params.id),
+    { config: anyone, schema: { tags, params: ZTireRequestParams } },
+    async (req) => tireRequestDetail(app.db, req.params.id, readerScope(currentUser(req))),
   );
 
   app.post(
     '/tire/request',
-    { config: office, schema: { tags, body: ZTireRequestCreateBody } },
+    { config: { ...anyone, idempotent: true }, schema: { tags, body: ZTireRequestCreateBody } },
     async (req, reply) => {
       const data = await createTireRequest(app.db, req.body, currentUser(req));
       reply.status(201);

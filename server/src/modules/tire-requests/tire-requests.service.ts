@@ -31,6 +31,7 @@ export async function createTireRequest(
         serial_number_img: body.serial_number_img || '-',
         status: 'pending',
         condition: '-',
+        requested_by: user.id,
       })
       .returning();
     await audit(tx, {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { rowsOf } from '../../db/client';
 import { auditLog, tireEvents, tireRequests, tires } from '../../db/schema';
 
 let t: TestApp;
@@ -232,11 +233,41 @@ describe('PERMINTAAN BAN BARU', () => {
     ).toBe(400);
   });
 
-  it('is for the office only', async () => {
-    expect((await get('/api/tire/request/findAll', tireman)).statusCode).toBe(403);
-    expect((await send('POST', '/api/tire/request', { serial_number: 'TM-1' }, tireman)).statusCode).toBe(
+  // issue 20: tire men ask for new tires from the field and read only their own requests
+  it('lets a tire man request a tire and read only his own requests; approval stays with the office', async () => {
+    const tireman2 = await t.login(FX.tireman2.email);
+    const created = await send('POST', '/api/tire/request', { serial_number: 'TM-1' }, tireman);
+    expect(created.statusCode, created.body).toBe(201);
+    const mine = created.json().data as { id: number; requested_by: number };
+    const [me] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from users where email = ${FX.tireman.email}`),
+    );
+    expect(mine.requested_by).toBe(me!.id);
+
+    const own = (await get('/api/tire/request/findAll?pageSize=50', tireman)).json();
+    expect(own.data.map((r: { serial_number: string }) => r.serial_number)).toEqual(['TM-1']);
+    expect(own.total).toBe(1);
+    expect((await get(`/api/tire-request/detail/${mine.id}`, tireman)).json().serial_number).toBe('TM-1');
+
+    // another tire man neither lists nor opens it
+    const other = (await get('/api/tire/request/findAll', tireman2)).json();
+    expect(other).toMatchObject({ data: [], total: 0 });
+    const hidden = await get(`/api/tire-request/detail/${mine.id}`, tireman2);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).toBe('Permintaan ban tidak ditemukan');
+
+    // the office sees every request, the tire man's included
+    const all = (await get('/api/tire/request/findAll?pageSize=50&q=TM-1', staff)).json();
+    expect(all.data.map((r: { id: number }) => r.id)).toContain(mine.id);
+    expect((await get(`/api/tire-request/detail/${mine.id}`, staff)).statusCode).toBe(200);
+
+    expect((await get('/api/tire/request/export', tireman)).statusCode).toBe(403);
+    expect((await send('POST', `/api/tire-request/${mine.id}/approve`, undefined, tireman)).statusCode).toBe(
       403,
     );
-    expect((await send('POST', '/api/tire-request/1/approve', undefined, tireman)).statusCode).toBe(403);
+    expect(
+      (await send('PUT', `/api/tire-request/${mine.id}`, { size: '10.00-20' }, tireman)).statusCode,
+    ).toBe(403);
+    expect((await send('DELETE', `/api/tire-request/${mine.id}`, undefined, tireman)).statusCode).toBe(403);
   });
 });

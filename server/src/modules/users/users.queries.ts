@@ -1,10 +1,10 @@
 import type { Role } from '@itms/contracts/enums';
 import type { TListResult } from '@itms/contracts/list';
 import type { TTireManOption, TTireManRow, ZTireManListQuery } from '@itms/contracts/users';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { tiremanProjects, users } from '../../db/schema';
 import { orderBy, pagedList, searchAny } from '../../lib/list-query';
 
 /** The columns a reply may show: never the password hash. */
@@ -65,9 +65,29 @@ export async function listTireMen(
   );
 }
 
+/** One account (the edit modal), with the projects it is linked to (Proyek). */
 export async function getTireMan(db: DbOrTx, id: number, online: Set<number>): Promise<TTireManRow | null> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
-  return row ? toRow(row, online) : null;
+  const [row] = await db
+    .select({
+      ...userColumns,
+      project_ids: sql<number[]>`array(select ${tiremanProjects.project_id} from ${tiremanProjects}
+        where ${tiremanProjects.user_id} = ${users.id} order by ${tiremanProjects.project_id})`,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row) return null;
+  const { project_ids, ...user } = row;
+  return { ...toRow(user, online), project_ids: project_ids.map(Number) };
+}
+
+/** The projects a tire man is linked to, in id order. */
+export async function projectIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tiremanProjects.project_id })
+    .from(tiremanProjects)
+    .where(eq(tiremanProjects.user_id, userId))
+    .orderBy(asc(tiremanProjects.project_id));
+  return rows.map((r) => r.id);
 }
 
 /** Tire men for selects (GET /api/tire-man-field), by name. */

@@ -1,13 +1,14 @@
 import type { Role } from '@itms/contracts/enums';
 import { type TRegisterInput, type TTireManUpdateInput, USER_MESSAGES } from '@itms/contracts/users';
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf, type Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { projects, tiremanProjects, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { AppError, conflict, notFound, pgCode } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, pgCode } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { normalizePhone } from '../../lib/phone';
 import { revokeSessionsInTx } from '../auth/auth.service';
+import { projectIdsOf } from './users.queries';
 
 /** 409 naming the field when the email or the phone number belongs to another account. */
 async function assertUnique(db: DbOrTx, email: string, phone: string, exceptId?: number): Promise<void> {
@@ -141,6 +142,9 @@ export async function updateUser(
         .update(users)
         .set({ ...next, ...(password_hash ? { password_hash } : {}) })
         .where(eq(users.id, id));
+      const projects = input.project_ids ? await replaceProjects(tx, id, input.project_ids) : null;
+      if (projects) changed.push('project_ids');
+      const shown = changed.filter((k) => k !== 'password' && k !== 'project_ids');
       await audit(tx, {
         userId: actorId,
         action: 'update',
@@ -149,12 +153,14 @@ export async function updateUser(
         detail: {
           changed,
           // the values replaced and written (never the password itself)
-          before: Object.fromEntries(
-            changed.filter((k) => k !== 'password').map((k) => [k, current[k as keyof typeof current]]),
-          ),
-          after: Object.fromEntries(
-            changed.filter((k) => k !== 'password').map((k) => [k, next[k as keyof typeof next]]),
-          ),
+          before: {
+            ...Object.fromEntries(shown.map((k) => [k, current[k as keyof typeof current]])),
+            ...(projects ? { project_ids: projects.before } : {}),
+          },
+          after: {
+            ...Object.fromEntries(shown.map((k) => [k, next[k as keyof typeof next]])),
+            ...(projects ? { project_ids: projects.after } : {}),
+          },
         },
       });
       const revokeSessions = id !== actorId && (Boolean(password_hash) || current.role !== input.role);
@@ -162,8 +168,40 @@ export async function updateUser(
       return { revokeSessions };
     });
   } catch (err) {
+    // a project deleted while the modal was open
+    if (pgCode(err) === '23503' && input.project_ids?.length) {
+      throw badRequest(USER_MESSAGES.unknownProject, [
+        { field: 'project_ids', message: USER_MESSAGES.unknownProject },
+      ]);
+    }
     throw await explainUniqueViolation(db, err, input.email, phone, id);
   }
+}
+
+/**
+ * Replaces the projects a tire man is linked to (the Proyek field); null when the set is unchanged.
+ * An unknown project id is refused with 400 naming the field.
+ */
+async function replaceProjects(
+  tx: Tx,
+  userId: number,
+  ids: number[],
+): Promise<{ before: number[]; after: number[] } | null> {
+  if (ids.length) {
+    const known = await tx.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids));
+    if (known.length !== ids.length) {
+      throw badRequest(USER_MESSAGES.unknownProject, [
+        { field: 'project_ids', message: USER_MESSAGES.unknownProject },
+      ]);
+    }
+  }
+  const before = await projectIdsOf(tx, userId);
+  if (before.length === ids.length && before.every((p, i) => p === ids[i])) return null;
+  await tx.delete(tiremanProjects).where(eq(tiremanProjects.user_id, userId));
+  if (ids.length) {
+    await tx.insert(tiremanProjects).values(ids.map((project_id) => ({ user_id: userId, project_id })));
+  }
+  return { before, after: ids };
 }
 
 /** Deletes an account that has no history; the last admin and one's own account stay. */

@@ -231,6 +231,73 @@ describe('edit, delete and the last admin', () => {
     });
   });
 
+  // issue 20: an admin links a tire man to projects (Proyek); his units on the phone are theirs
+  it('links a tire man to projects: the set is replaced, audited, returned by GET, and kept when left out', async () => {
+    const id = await userId(t, FX.tireman.email);
+    const [fx] = rowsOf<{ id: number; customer_id: number }>(
+      await t.database.db.execute(sql`select id, customer_id from projects where name = ${FX.project}`),
+    );
+    const [extra] = rowsOf<{ id: number }>(
+      await t.database.db.execute(
+        sql`insert into projects (name, customer_id) values ('Proyek Tambahan', ${fx!.customer_id}) returning id`,
+      ),
+    );
+    const edit = (body: Record<string, unknown>, contentType?: string) =>
+      call(
+        admin,
+        'PUT',
+        `/api/tire-man/${id}`,
+        contentType
+          ? new URLSearchParams({
+              name: FX.tireman.name,
+              email: FX.tireman.email,
+              phone: '081100000004',
+              role: 'tire-man',
+              ...(body as Record<string, string>),
+            }).toString()
+          : {
+              name: FX.tireman.name,
+              email: FX.tireman.email,
+              phone: '081100000004',
+              role: 'tire-man',
+              ...body,
+            },
+        contentType ? { 'content-type': contentType } : {},
+      );
+    const linked = await edit({ project_ids: [extra!.id, fx!.id, fx!.id] });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().data.project_ids).toEqual([fx!.id, extra!.id].sort((a, b) => a - b));
+    expect((await call(admin, 'GET', `/api/tire-man/${id}`)).json().project_ids).toEqual(
+      [fx!.id, extra!.id].sort((a, b) => a - b),
+    );
+    const [entry] = rowsOf<{ detail: { changed: string[]; before: object; after: object } }>(
+      await t.database.db.execute(
+        sql`select detail from audit_log where entity = 'user' and action = 'update' and entity_id = ${String(id)} order by id desc limit 1`,
+      ),
+    );
+    expect(entry!.detail.changed).toContain('project_ids');
+    expect(entry!.detail.before).toMatchObject({ project_ids: [] });
+    expect(entry!.detail.after).toMatchObject({ project_ids: [fx!.id, extra!.id].sort((a, b) => a - b) });
+
+    // left out: the links stay; a form-urlencoded "id" replaces the set
+    expect((await edit({ department: 'Lapangan' })).json().data.project_ids).toHaveLength(2);
+    const form = await edit({ project_ids: String(extra!.id) }, 'application/x-www-form-urlencoded');
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().data.project_ids).toEqual([extra!.id]);
+
+    // an unknown project: 400 naming the field, nothing changed
+    const unknown = await edit({ project_ids: [999999] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields[0]).toMatchObject({
+      field: 'project_ids',
+      message: 'Proyek tidak ditemukan',
+    });
+    expect((await call(admin, 'GET', `/api/tire-man/${id}`)).json().project_ids).toEqual([extra!.id]);
+
+    // an empty list unlinks him
+    expect((await edit({ project_ids: [] })).json().data.project_ids).toEqual([]);
+  });
+
   it('never lets the last admin be demoted or deleted', async () => {
     const own = await userId(t, FX.admin.email);
     // there may be another admin from the wizard test: demote every other admin first
