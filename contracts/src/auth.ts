@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { ROLES } from './enums';
 
+/** The phone's own id (ITMS Lapangan): 1-200 visible ASCII characters, no spaces. */
+export const DEVICE_ID_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
 export const ZLoginBody = z.object({
   email: z.string().trim().toLowerCase().email('Email tidak valid').max(200),
   password: z.string().min(1, 'Password wajib diisi').max(200),
+  /** Sent by the phone app: a new login from the same device replaces that device's session. */
+  device_id: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().regex(DEVICE_ID_PATTERN, 'ID perangkat harus 1-200 karakter tanpa spasi').optional(),
+  ),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 

@@ -168,6 +168,7 @@ export async function buildApp({
   );
   const auth = createAuthService(database.db, {
     sessionIdleMinutes: config.sessionIdleMinutes,
+    sessionIdleMinutesField: config.sessionIdleMinutesField,
     loginRateLimit: config.loginRateLimit,
     onSessionCleared: (userId, reason) => app.realtime?.toUser(userId, 'session-clear', { reason }),
   });

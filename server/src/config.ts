@@ -36,6 +36,13 @@ const ZEnv = z
       .min(1)
       .max(60 * 24 * 30)
       .default(480),
+    /** Idle minutes for tire men's sessions: phones in the field stay signed in (7 days). */
+    SESSION_IDLE_MINUTES_FIELD: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24 * 30)
+      .default(60 * 24 * 7),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -90,6 +97,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     timezone: env.APP_TIMEZONE,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionIdleMinutesField: env.SESSION_IDLE_MINUTES_FIELD,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     storage: {
       driver: env.STORAGE_DRIVER,

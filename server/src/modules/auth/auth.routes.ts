@@ -14,7 +14,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tire-man/login',
     { config: { public: true }, schema: { tags: ['session'], body: ZLoginBody } },
-    async (req) => app.auth.login(req.body.email, req.body.password, req.ip, req.headers['user-agent'] ?? ''),
+    async (req) =>
+      app.auth.login(
+        req.body.email,
+        req.body.password,
+        req.ip,
+        req.headers['user-agent'] ?? '',
+        req.body.device_id,
+      ),
   );
 
   app.post(

@@ -52,15 +52,29 @@ export interface AuthContext {
 }
 
 export interface AuthServiceOptions {
+  /** Idle minutes after which an office session (admin, staff) ends. */
   sessionIdleMinutes: number;
+  /** Idle minutes after which a tire man's session ends: a phone in the field stays signed in longer. */
+  sessionIdleMinutesField: number;
   loginRateLimit: number;
   /** Called when a user's sessions end, to tell that user's open pages. */
   onSessionCleared?: (userId: number, reason: 'logout' | 'revoked' | 'expired') => void;
 }
 
+const alreadyLoggedIn = () =>
+  new AppError(
+    409,
+    'ALREADY_LOGGED_IN',
+    'Akun sedang digunakan atau Login di perangkat lain',
+    USER_ALREADY_LOGIN,
+  );
+
 export function createAuthService(db: Db, opts: AuthServiceOptions) {
   const idleMs = opts.sessionIdleMinutes * 60_000;
-  const isIdle = (lastSeen: Date, now: Date) => now.getTime() - lastSeen.getTime() > idleMs;
+  const fieldIdleMs = opts.sessionIdleMinutesField * 60_000;
+  const idleMsOf = (role: string) => (role === 'tire-man' ? fieldIdleMs : idleMs);
+  const isIdle = (role: string, lastSeen: Date, now: Date) =>
+    now.getTime() - lastSeen.getTime() > idleMsOf(role);
 
   async function recentFailures(key: string): Promise<number> {
     const since = new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
@@ -71,7 +85,18 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     return row?.n ?? 0;
   }
 
-  async function login(email: string, password: string, ip: string, userAgent: string): Promise<TLoginReply> {
+  /**
+   * Opens the user's one session. An active session refuses the login (409), except one opened
+   * from the same device (`deviceId`, sent by the phone app): that one is replaced, and its open
+   * pages are told.
+   */
+  async function login(
+    email: string,
+    password: string,
+    ip: string,
+    userAgent: string,
+    deviceId?: string,
+  ): Promise<TLoginReply> {
     const keys = [`email:${email.toLowerCase()}`, `ip:${ip}`];
     for (const key of keys) {
       if ((await recentFailures(key)) >= opts.loginRateLimit) {
@@ -94,23 +119,20 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     const now = new Date();
     const token = randomBytes(32).toString('base64url');
     const sessionId = randomUUID();
+    let replaced = false;
     try {
       await db.transaction(async (tx) => {
         const [active] = await tx
-          .select({ id: sessions.id, last_seen_at: sessions.last_seen_at })
+          .select({ id: sessions.id, last_seen_at: sessions.last_seen_at, device_id: sessions.device_id })
           .from(sessions)
           .where(and(eq(sessions.user_id, user.id), isNull(sessions.revoked_at)))
           .for('update');
         if (active) {
-          if (!isIdle(active.last_seen_at, now)) {
-            throw new AppError(
-              409,
-              'ALREADY_LOGGED_IN',
-              'Akun sedang digunakan atau Login di perangkat lain',
-              USER_ALREADY_LOGIN,
-            );
-          }
+          const sameDevice = deviceId !== undefined && active.device_id === deviceId;
+          if (!sameDevice && !isIdle(user.role, active.last_seen_at, now)) throw alreadyLoggedIn();
+          // revoked before the insert: the one-active-session index holds at every statement
           await tx.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, active.id));
+          replaced = sameDevice;
         }
         await tx.insert(sessions).values({
           id: sessionId,
@@ -118,21 +140,24 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
           token_hash: sha256(token),
           ip,
           user_agent: userAgent.slice(0, 300),
+          device_id: deviceId ?? null,
         });
-        await audit(tx, { userId: user.id, action: 'login', entity: 'session', entityId: sessionId });
+        await audit(tx, {
+          userId: user.id,
+          action: 'login',
+          entity: 'session',
+          entityId: sessionId,
+          // the session it replaced, by id only: the device id stays out of logs and audit lines
+          ...(replaced && active ? { detail: { replaced: active.id } } : {}),
+        });
       });
     } catch (err) {
       // two logins racing: the partial unique index lets exactly one through
-      if (pgCode(err) === '23505') {
-        throw new AppError(
-          409,
-          'ALREADY_LOGGED_IN',
-          'Akun sedang digunakan atau Login di perangkat lain',
-          USER_ALREADY_LOGIN,
-        );
-      }
+      if (pgCode(err) === '23505') throw alreadyLoggedIn();
       throw err;
     }
+    // the replaced session's open pages (the same phone's old tab or app) sign out
+    if (replaced) opts.onSessionCleared?.(user.id, 'revoked');
     return {
       access_token: token,
       payload: { session: sessionId, user: { ...user, role: user.role as Role } },
@@ -153,7 +178,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     if (!row) return null;
     const now = new Date();
     const { sessionId, last_seen_at, ...user } = row;
-    if (isIdle(last_seen_at, now)) {
+    if (isIdle(user.role, last_seen_at, now)) {
       await db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, sessionId));
       opts.onSessionCleared?.(user.id, 'expired');
       return null;
@@ -233,11 +258,20 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
 
   /** Whether a user has a live session (the "Online" column of the Tire Man list). */
   async function onlineUserIds(): Promise<Set<number>> {
-    const since = new Date(Date.now() - idleMs);
+    const now = Date.now();
+    const since = new Date(now - idleMs);
+    const fieldSince = new Date(now - fieldIdleMs);
     const rows = await db
       .select({ user_id: sessions.user_id })
       .from(sessions)
-      .where(and(isNull(sessions.revoked_at), gt(sessions.last_seen_at, since)));
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(
+        and(
+          isNull(sessions.revoked_at),
+          sql`${sessions.last_seen_at} > case when ${users.role} = 'tire-man'
+            then ${fieldSince.toISOString()}::timestamptz else ${since.toISOString()}::timestamptz end`,
+        ),
+      );
     return new Set(rows.map((r) => r.user_id));
   }
 

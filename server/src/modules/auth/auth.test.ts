@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { io as connectSocket } from 'socket.io-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { ConfigError, loadConfig } from '../../config';
+import { rowsOf } from '../../db/client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,10 +118,11 @@ describe('sessions', () => {
     }
   });
 
-  it('expires a session left idle longer than SESSION_IDLE_MINUTES', async () => {
+  it('expires an office session left idle longer than SESSION_IDLE_MINUTES', async () => {
     const idle = await createTestApp({ sessionIdleMinutes: 1 });
     try {
-      const token = await idle.login(FX.tireman2.email);
+      // an office account: tire men idle out after SESSION_IDLE_MINUTES_FIELD (below)
+      const token = await idle.login(FX.admin.email);
       await idle.database.db.execute(
         (await import('drizzle-orm')).sql`update sessions set last_seen_at = now() - interval '2 minutes'`,
       );
@@ -128,7 +133,7 @@ describe('sessions', () => {
       });
       expect(res.statusCode).toBe(401);
       // an expired session does not block a new login
-      expect(await idle.login(FX.tireman2.email)).toBeTruthy();
+      expect(await idle.login(FX.admin.email)).toBeTruthy();
     } finally {
       await idle.close();
     }
@@ -173,5 +178,128 @@ describe('forgot password', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain('Tolong tulis nomor WA dengan benar');
     }
+  });
+});
+
+describe('sessions on phones', () => {
+  const phoneLogin = (email: string, device_id?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man/login',
+      payload: { email, password: FX.password, ...(device_id === undefined ? {} : { device_id }) },
+    });
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/tire-man-login', headers: { access_token: token } });
+  const idleFor = (session: string, interval: string) =>
+    t.database.db.execute(
+      sql`update sessions set last_seen_at = now() - ${interval}::interval where id = ${session}`,
+    );
+
+  // each case starts with nobody signed in (the cases above leave sessions open)
+  beforeEach(async () => {
+    await t.database.db.execute(sql`update sessions set revoked_at = now() where revoked_at is null`);
+  });
+
+  it('a login from the same phone replaces its old session; the old page is told and its token ends', async () => {
+    const first = await phoneLogin(FX.tireman.email, 'hp-tono-7f3a');
+    expect(first.statusCode, first.body).toBe(200);
+    const old = first.json();
+    const [row] = rowsOf<{ device_id: string | null }>(
+      await t.database.db.execute(sql`select device_id from sessions where id = ${old.payload.session}`),
+    );
+    expect(row!.device_id).toBe('hp-tono-7f3a');
+
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const socket = connectSocket(`http://127.0.0.1:${port}`, {
+      auth: { token: old.access_token },
+      transports: ['websocket'],
+    });
+    let fresh: { access_token: string; payload: { session: string } };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      const cleared = new Promise((resolve) => socket.on('session-clear', resolve));
+
+      // the browser died and the app signs in again from the same phone: no 409
+      const again = await phoneLogin(FX.tireman.email, 'hp-tono-7f3a');
+      expect(again.statusCode, again.body).toBe(200);
+      fresh = again.json();
+      expect(fresh.access_token).not.toBe(old.access_token);
+      await expect(cleared).resolves.toEqual({ reason: 'revoked' });
+    } finally {
+      socket.close();
+    }
+    expect((await me(old.access_token)).statusCode).toBe(401);
+    expect((await me(fresh.access_token)).json()).toMatchObject({ email: FX.tireman.email });
+    // still one active session, the new one
+    const active = rowsOf<{ id: string }>(
+      await t.database.db.execute(
+        sql`select s.id from sessions s join users u on u.id = s.user_id
+            where u.email = ${FX.tireman.email} and s.revoked_at is null`,
+      ),
+    );
+    expect(active.map((a) => a.id)).toEqual([fresh.payload.session]);
+
+    // another phone, or a login without a device id, is still refused
+    for (const other of [
+      await phoneLogin(FX.tireman.email, 'hp-lain-0001'),
+      await phoneLogin(FX.tireman.email),
+    ]) {
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({
+        code: 'ALREADY_LOGGED_IN',
+        detail: 'userIsAlreadyLogin',
+        message: 'Akun sedang digunakan atau Login di perangkat lain',
+      });
+    }
+    expect((await me(fresh.access_token)).statusCode).toBe(200);
+  });
+
+  it('a device id does not take over a session opened without one', async () => {
+    const web = await phoneLogin(FX.tireman.email);
+    expect(web.statusCode).toBe(200);
+    expect((await phoneLogin(FX.tireman.email, 'hp-tono-7f3a')).statusCode).toBe(409);
+    expect((await me(web.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('refuses a device id with spaces or over 200 characters, naming the field', async () => {
+    for (const device_id of ['hp tono', 'x'.repeat(201)]) {
+      const res = await phoneLogin(FX.tireman.email, device_id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual(['device_id']);
+    }
+    expect((await phoneLogin(FX.tireman.email, 'x'.repeat(200))).statusCode).toBe(200);
+  });
+
+  it('keeps a tire man signed in for days while an office session idles out after hours', async () => {
+    const field = (await phoneLogin(FX.tireman2.email, 'hp-tari-01')).json();
+    const office = (await phoneLogin(FX.admin.email)).json();
+    await idleFor(field.payload.session, '3 days');
+    await idleFor(office.payload.session, '9 hours');
+    expect((await me(field.access_token)).statusCode).toBe(200);
+    expect((await me(office.access_token)).statusCode).toBe(401);
+    // the field limit still applies: 8 days idle (default 7) ends the phone's session too
+    await idleFor(field.payload.session, '8 days');
+    expect((await me(field.access_token)).statusCode).toBe(401);
+  });
+});
+
+describe('SESSION_IDLE_MINUTES_FIELD', () => {
+  it('defaults to 7 days, separate from the office idle time, and lists a bad value among the others', () => {
+    expect(loadConfig({})).toMatchObject({ sessionIdleMinutes: 480, sessionIdleMinutesField: 10080 });
+    expect(loadConfig({ SESSION_IDLE_MINUTES_FIELD: '1440' }).sessionIdleMinutesField).toBe(1440);
+    let err: unknown;
+    try {
+      loadConfig({ SESSION_IDLE_MINUTES_FIELD: 'seminggu', PORT: 'abc' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const fields = (err as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(fields).toEqual(expect.arrayContaining(['SESSION_IDLE_MINUTES_FIELD', 'PORT']));
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES_FIELD: '0' })).toThrow(ConfigError);
   });
 });
