@@ -17,7 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { ImageZoom } from '../../components/image-zoom';
-import { formatDayDate } from '../../lib/dayjs';
+import { workTimeItems } from '../../components/late-tag';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -145,12 +145,8 @@ function Detail({ detail, onClose }: { detail: TTireCheckDetail; onClose: () => 
             { key: 'type', label: 'Tipe Unit', children: dash(detail.Unit?.unit_type) },
             { key: 'tonnage', label: 'Tonase', children: formatTon(detail.Unit?.tonnage) },
             { key: 'odometer', label: 'Odometer', children: formatKm(detail.odometer) },
-            {
-              key: 'date',
-              label: 'Tanggal Cek',
-              span: { xs: 1, sm: 2 },
-              children: `${formatDayDate(detail.createdAt)}, ${detail.time}`,
-            },
+            // when the check was done and when it was received (late ones tagged)
+            ...workTimeItems(detail),
           ]}
         />
       </Flex>

@@ -1,8 +1,9 @@
 import type { TMismatchDetail } from '@itms/contracts/mismatches';
 import { Descriptions, type DescriptionsProps, Flex, Input, Typography } from 'antd';
 import { ImageZoom } from '../../components/image-zoom';
+import { workTimeItems } from '../../components/late-tag';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { formatMoment, projectText, StatusTag } from './mismatch-format';
+import { projectText, StatusTag } from './mismatch-format';
 
 const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
 
@@ -19,7 +20,8 @@ export function MismatchFacts({ detail: d, variant }: MismatchFactsProps) {
   const tireman = d.tireman_bkb;
   const items: DescriptionsProps['items'] = [
     { key: 'id', label: 'BKB ID', children: <Typography.Text strong>{d.id}</Typography.Text> },
-    { key: 'date', label: 'Tanggal', children: formatMoment(d.createdAt) },
+    // when the BKB was done and when it was received (late ones tagged)
+    ...workTimeItems(d),
     {
       key: 'driver',
       label: 'Driver',

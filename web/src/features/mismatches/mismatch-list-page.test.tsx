@@ -58,6 +58,8 @@ const edp: TSessionUser = {
 const row: TMismatchPendingRow = {
   id: 7,
   createdAt: '2026-11-21T07:55:49.000Z',
+  performed_at: '2026-11-21T07:55:49.000Z',
+  late_days: null,
   tireman_bkb: { name: 'Agus Setiawan' },
   Unit: { plate_number: 'B 9946 TXB' },
   location: 'Pool Cakung',
@@ -68,6 +70,8 @@ const row: TMismatchPendingRow = {
 const detail: TMismatchDetail = {
   id: 7,
   createdAt: row.createdAt,
+  performed_at: row.performed_at,
+  late_days: null,
   status: 'pending',
   category: row.category,
   information: 'Posisi 2 berbeda',

@@ -4,6 +4,7 @@ import type { TMismatchPendingRow } from '@itms/contracts/mismatches';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { LateTag } from '../../components/late-tag';
 import { formatDate, formatTime } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { getSocket } from '../../lib/socket';
@@ -24,10 +25,11 @@ const columns: TableColumnsType<TMismatchPendingRow> = [
     title: 'Tgl',
     render: (_, r) => (
       <span style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(r.createdAt)}{' '}
+        {formatDate(r.performed_at)}{' '}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {formatTime(r.createdAt)}
+          {formatTime(r.performed_at)}
         </Typography.Text>
+        <LateTag days={r.late_days} />
       </span>
     ),
   },

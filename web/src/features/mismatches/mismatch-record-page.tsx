@@ -4,6 +4,7 @@ import { Card, Flex, Table, type TableColumnsType, Typography, theme } from 'ant
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
+import { LateTag } from '../../components/late-tag';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -22,7 +23,13 @@ const columns: TableColumnsType<TMismatchRecordRow> = [
   {
     key: 'date',
     title: 'Tanggal',
-    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.createdAt)}</span>,
+    // the day the BKB was done (performed_at), tagged when it was sent late
+    render: (_, r) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(r.date)}
+        <LateTag days={r.late_days} />
+      </span>
+    ),
   },
   { key: 'time', title: 'Jam', dataIndex: 'time', width: 72 },
   { key: 'status', title: 'Status', render: (_, r) => <StatusTag status={r.status} />, width: 110 },

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
-import { formatDayDate } from '../../lib/dayjs';
+import { workTimeItems } from '../../components/late-tag';
 import { qcDetailQuery } from './api/quality-control';
 import { QcMatrix } from './qc-matrix';
 
@@ -39,7 +39,8 @@ export function QcDetailModal({ id, onClose }: { id: number | null; onClose: () 
               { key: 'qc', label: 'QC Checker', children: d.name_qc },
               { key: 'plate', label: 'No. Body', children: d.Unit.plate_number },
               { key: 'loc', label: 'Lokasi', children: d.Location?.name ?? 'tidak ada' },
-              { key: 'date', label: 'Tanggal', children: `${formatDayDate(d.createdAt)} ${d.time}` },
+              // when the QC check was done and when it was received (late ones tagged)
+              ...workTimeItems(d),
             ]}
           />
           <Flex gap={16} wrap align="center">

@@ -3,6 +3,7 @@ import { QC_DEFAULT_PAGE_SIZE, QC_PAGE_SIZES, type TQcRow } from '@itms/contract
 import { Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
+import { LateTag } from '../../components/late-tag';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -27,7 +28,8 @@ const columns: TableColumnsType<TQcRow> = [
     title: 'Tanggal',
     render: (_, r) => (
       <span style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(r.createdAt)} <Typography.Text type="secondary">{r.time}</Typography.Text>
+        {formatDate(r.date)} <Typography.Text type="secondary">{r.time}</Typography.Text>
+        <LateTag days={r.late_days} />
       </span>
     ),
   },

@@ -15,6 +15,7 @@ import {
   Spin,
   Typography,
 } from 'antd';
+import { workTimeItems } from '../../components/late-tag';
 import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
@@ -156,11 +157,8 @@ function Detail({ detail, onClose }: { detail: TReplacementDetail; onClose: () =
             label: 'Cek Terakhir',
             children: detail.lastCheckAt ? formatDayDate(detail.lastCheckAt) : '-',
           },
-          {
-            key: 'date',
-            label: 'Tanggal Pergantian',
-            children: `${formatDayDate(detail.createdAt)}, ${detail.time}`,
-          },
+          // when the replacement was done and when it was received (late ones tagged)
+          ...workTimeItems(detail),
           { key: 'spk', label: 'SPK', children: dash(detail.spk) },
           { key: 'unitType', label: 'Tipe Unit', children: dash(detail.Unit.unit_type) },
         ]}

@@ -5,6 +5,7 @@ import { Card, Flex, Table, type TableColumnsType, Typography, theme } from 'ant
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
+import { LateTag } from '../../components/late-tag';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -27,7 +28,13 @@ const columns: TableColumnsType<TReplacementRecordRow> = [
   {
     key: 'date',
     title: 'Tanggal',
-    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.date)}</span>,
+    // the day the work was done (performed_at), tagged when it was sent late
+    render: (_, r) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(r.date)}
+        <LateTag days={r.late_days} />
+      </span>
+    ),
   },
   { key: 'time', title: 'Jam', dataIndex: 'time', width: 72 },
   { key: 'status', title: 'Status', render: (_, r) => <StatusTag status={r.status} />, width: 120 },

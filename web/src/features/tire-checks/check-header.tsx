@@ -2,7 +2,7 @@ import { WhatsAppOutlined } from '@ant-design/icons';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { Card, Col, Descriptions, type DescriptionsProps, Row, Typography } from 'antd';
 import { ImageZoom } from '../../components/image-zoom';
-import { formatDate, formatTime } from '../../lib/dayjs';
+import { workTimeItems } from '../../components/late-tag';
 import { waLink } from './check-form-model';
 
 const number = new Intl.NumberFormat('id-ID');
@@ -13,11 +13,8 @@ export function CheckHeader({ detail }: { detail: TTireCheckDetail }) {
   const wa = waLink(tm.phone);
   const items: DescriptionsProps['items'] = [
     { key: 'id', label: 'Id Check', children: detail.id },
-    {
-      key: 'when',
-      label: 'Tanggal',
-      children: `${formatDate(detail.createdAt)}, ${formatTime(detail.createdAt)}`,
-    },
+    // when the check was done and when it was received (late ones tagged)
+    ...workTimeItems(detail),
     { key: 'location', label: 'Lokasi', children: detail.Location.name },
     { key: 'plate', label: 'No. Polisi', children: detail.Unit.plate_number || detail.plate_number },
     { key: 'project', label: 'Project', children: detail.Project?.name ?? detail.Unit.Project.name },

@@ -148,7 +148,8 @@ export function ConfirmValidationModal({
           {
             key: 'when',
             label: 'Tanggal',
-            children: `${formatDate(detail.createdAt)}, ${formatTime(detail.createdAt)}`,
+            // when the check was done (performed_at)
+            children: `${formatDate(detail.performed_at)}, ${formatTime(detail.performed_at)}`,
           },
           { key: 'tm', label: 'Tire Man', children: detail.tireman_tire_check.name },
           { key: 'plate', label: 'No. Polisi', children: detail.Unit.plate_number || detail.plate_number },

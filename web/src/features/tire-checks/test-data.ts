@@ -76,6 +76,8 @@ export function checkDetail(over: Partial<TTireCheckDetail> = {}): TTireCheckDet
     id: 7,
     // 07:35 in Jakarta
     createdAt: '2025-03-10T00:35:00.000Z',
+    performed_at: '2025-03-10T00:35:00.000Z',
+    late_days: null,
     time: '07:35',
     date: '2025-03-10',
     plate_number: 'B 9512 TXB',
@@ -125,6 +127,8 @@ export function queueRow(id: number, over: Partial<TCheckQueueRow> = {}): TCheck
   return {
     id,
     createdAt: '2025-03-10T00:35:00.000Z',
+    performed_at: '2025-03-10T00:35:00.000Z',
+    late_days: null,
     time: '07:35',
     date: '2025-03-10',
     plate_number: 'B 9512 TXB',

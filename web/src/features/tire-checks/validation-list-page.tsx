@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Card, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LateTag } from '../../components/late-tag';
 import { formatDate, formatTime } from '../../lib/dayjs';
 import { useCheckQueue } from './api/get-check-queue';
 import { prefetchCheck } from './api/prefetch-check';
@@ -14,8 +15,18 @@ const columns: TableColumnsType<TCheckQueueRow> = [
   { title: 'No. Body', key: 'plate', render: (_, r) => r.Unit.plate_number || r.plate_number },
   { title: 'Lokasi', key: 'location', render: (_, r) => r.Location.name },
   { title: 'Project', dataIndex: 'project', key: 'project' },
-  { title: 'Tanggal', key: 'date', render: (_, r) => formatDate(r.createdAt) },
-  { title: 'Jam', key: 'time', width: 80, render: (_, r) => formatTime(r.createdAt) },
+  // when the check was done (performed_at), tagged when it was sent late
+  {
+    title: 'Tanggal',
+    key: 'date',
+    render: (_, r) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(r.performed_at)}
+        <LateTag days={r.late_days} />
+      </span>
+    ),
+  },
+  { title: 'Jam', key: 'time', width: 80, render: (_, r) => formatTime(r.performed_at) },
 ];
 
 /** Validasi Pengecekan: checks without EDP signature; choosing one opens the Form Pengecekan. */

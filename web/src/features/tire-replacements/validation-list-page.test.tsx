@@ -16,8 +16,11 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const row = {
   id: 58,
+  // done on the 19th, received on the 21st: listed on the 19th and tagged late
   createdAt: '2026-11-21T09:35:02.000Z',
-  date: '2026-11-21',
+  performed_at: '2026-11-19T09:35:02.000Z',
+  late_days: 2,
+  date: '2026-11-19',
   time: '16:35',
   status: 'pending',
   returned_at: null,
@@ -38,8 +41,9 @@ describe('Validasi Pergantian', () => {
     const { router } = renderApp('/validasi-pergantian');
     const r = (await screen.findByText('BK 9954 AA')).closest('tr')!;
     expect(r.textContent).toContain('Rizky Siregar');
-    expect(r.textContent).toContain('21 November 2026');
+    expect(r.textContent).toContain('19 November 2026');
     expect(r.textContent).toContain('16:35');
+    expect(within(r).getByText('Terlambat dikirim (2 hari)')).toBeTruthy();
     const list = calls.find((c) => c.url.startsWith('/api/tire-replace/pending'))!;
     expect(list.url).toContain('status=edp');
     expect(list.url).toContain('pageSize=15');

@@ -3,6 +3,7 @@ import type { TReplacementRow } from '@itms/contracts/tire-replacements';
 import { Card, Input, Modal, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LateTag } from '../../components/late-tag';
 import { formatDate } from '../../lib/dayjs';
 import { usePendingReplacements } from './api/list-pending-replacements';
 
@@ -13,7 +14,17 @@ const columns: TableColumnsType<TReplacementRow> = [
   { title: 'Tire Man', key: 'tireman', render: (_, r) => r.Tire_Man.name },
   { title: 'No. Body', key: 'plate', render: (_, r) => r.Unit.plate_number },
   { title: 'Lokasi', key: 'location', render: (_, r) => r.Location.name },
-  { title: 'Tanggal', key: 'date', render: (_, r) => formatDate(r.createdAt) },
+  // when the replacement was done (performed_at), tagged when it was sent late
+  {
+    title: 'Tanggal',
+    key: 'date',
+    render: (_, r) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatDate(r.performed_at)}
+        <LateTag days={r.late_days} />
+      </span>
+    ),
+  },
   { title: 'Jam', dataIndex: 'time', key: 'time', width: 80 },
 ];
 

@@ -127,7 +127,7 @@ export function CompareModal({
           { key: 'project', label: 'Project', children: detail.Project?.name ?? detail.Unit.Project.name },
           { key: 'location', label: 'Lokasi', children: detail.Location.name },
           { key: 'odometer', label: 'Odometer pergantian', children: formatKm(detail.odometer) },
-          { key: 'date', label: 'Tanggal pergantian', children: formatDate(detail.createdAt) },
+          { key: 'date', label: 'Tanggal pergantian', children: formatDate(detail.performed_at) },
         ]}
       />
       <fieldset

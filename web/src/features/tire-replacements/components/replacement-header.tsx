@@ -1,7 +1,9 @@
 import { UserOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { Avatar, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { ImageZoom } from '../../../components/image-zoom';
+import { LateTag } from '../../../components/late-tag';
 import { fileUrl } from '../../../lib/api-client';
 import { formatDayDate, formatTime } from '../../../lib/dayjs';
 import { dash, formatKm, formatTon, whatsappLink } from '../lib/format';
@@ -11,14 +13,22 @@ export function ReplacementHeader({ detail, compact }: { detail: TReplacementDet
   const tm = detail.Tire_Man;
   const wa = whatsappLink(tm.phone);
   const photo = fileUrl(tm.photo);
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     ['Lokasi', detail.Location.name],
     ['No. Polisi', detail.Unit.plate_number],
     ['Project', detail.Project?.name ?? detail.Unit.Project.name],
     ['Tipe Unit', detail.Unit.unit_type],
     ['Tonase', formatTon(detail.Unit.tonnage)],
     ['Odometer', formatKm(detail.odometer)],
-    ['Tanggal pergantian', `${formatDayDate(detail.createdAt)}, ${formatTime(detail.createdAt)}`],
+    // when the replacement was done (late ones tagged) and when it was received
+    [
+      'Waktu pengerjaan',
+      <>
+        {formatDayDate(detail.performed_at)}, {formatTime(detail.performed_at)}
+        <LateTag days={detail.late_days} />
+      </>,
+    ],
+    ['Diterima', `${formatDayDate(detail.createdAt)}, ${formatTime(detail.createdAt)}`],
     ['Pengecekan terakhir', detail.lastCheckAt ? formatDayDate(detail.lastCheckAt) : 'Belum pernah dicek'],
     ['SPK', dash(detail.spk)],
   ];

@@ -198,7 +198,8 @@ export function ValidateModal({ open, detail, user, onClose, onValidated }: Vali
               {
                 key: 'date',
                 label: 'Tanggal',
-                children: `${formatDayDate(detail.createdAt)}, ${formatTime(detail.createdAt)}`,
+                // when the replacement was done (performed_at)
+                children: `${formatDayDate(detail.performed_at)}, ${formatTime(detail.performed_at)}`,
               },
               { key: 'plate', label: 'No. Polisi', children: detail.Unit.plate_number },
             ]}

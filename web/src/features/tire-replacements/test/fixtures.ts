@@ -88,6 +88,8 @@ export function detail(over: Partial<TReplacementDetail> = {}): TReplacementDeta
     odometer: 165_849,
     spk: 'SPK/H/202611/0038',
     createdAt: '2026-11-14T08:49:08.000Z',
+    performed_at: '2026-11-14T08:49:08.000Z',
+    late_days: null,
     date: '2026-11-14',
     time: '15:49',
     plate_number_url: '-',
