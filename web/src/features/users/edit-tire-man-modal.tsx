@@ -2,7 +2,7 @@ import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { ROLES, type Role } from '@itms/contracts/enums';
 import type { TTireManUpdateBody } from '@itms/contracts/users';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
@@ -12,6 +12,7 @@ import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { toast } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
 import { forceLogout } from './api/force-logout';
+import { projectOptionsQuery, projectQuery } from './api/get-project-options';
 import { TIRE_MAN_KEY, tireManQuery } from './api/get-tire-man';
 import { updateTireMan } from './api/update-tire-man';
 import { OnlineTag } from './online-tag';
@@ -27,11 +28,27 @@ export interface EditValues {
   department: string;
   photo: string | null;
   signature: string;
+  /** Proyek: the projects a tire man works on (his units on the phone). */
+  project_ids?: number[];
 }
 
-const FIELDS = ['name', 'nik', 'phone', 'email', 'password', 'role', 'department', 'photo', 'signature'];
+const FIELDS = [
+  'name',
+  'nik',
+  'phone',
+  'email',
+  'password',
+  'role',
+  'department',
+  'photo',
+  'signature',
+  'project_ids',
+];
 
-/** The PUT body: the password only when one was typed (spec: 'Password (placeholder only)'). */
+/**
+ * The PUT body: the password only when one was typed (spec: 'Password (placeholder only)'); the
+ * projects only for a tire man (another role keeps what is stored).
+ */
 export function editBody(v: EditValues): TTireManUpdateBody {
   return {
     name: v.name.trim(),
@@ -43,6 +60,7 @@ export function editBody(v: EditValues): TTireManUpdateBody {
     photo: v.photo || '-',
     signature: v.signature || '-',
     ...(v.password ? { password: v.password } : {}),
+    ...(v.role === 'tire-man' ? { project_ids: v.project_ids ?? [] } : {}),
   };
 }
 
@@ -65,6 +83,7 @@ export function EditTireManModal({
   const filledFor = useRef<number | undefined>(undefined);
   const me = getStoredUser();
   const signature = Form.useWatch('signature', form);
+  const role = Form.useWatch('role', form);
 
   // fill the form once per opened account (a later refresh only updates the Online state)
   useEffect(() => {
@@ -86,6 +105,7 @@ export function EditTireManModal({
       department: u.department,
       photo: u.photo === '-' ? null : u.photo,
       signature: u.signature,
+      project_ids: u.project_ids ?? [],
     });
   }, [open, record.data, form]);
 
@@ -267,6 +287,17 @@ export function EditTireManModal({
                   <Input maxLength={120} placeholder="Mis. EDP, Tire Service Lapangan" />
                 </Form.Item>
               </Col>
+              {role === 'tire-man' ? (
+                <Col xs={24}>
+                  <Form.Item
+                    name="project_ids"
+                    label="Proyek"
+                    extra="Unit proyek ini tampil di aplikasi lapangan tire man"
+                  >
+                    <ProjectsSelect />
+                  </Form.Item>
+                </Col>
+              ) : null}
             </Row>
           </Col>
         </Row>
@@ -285,6 +316,38 @@ export function EditTireManModal({
         }}
       />
     </Modal>
+  );
+}
+
+/** Proyek: several projects, searched by name; a linked project beyond the options still shows its name. */
+function ProjectsSelect({
+  value,
+  onChange,
+  disabled,
+}: {
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  disabled?: boolean;
+}) {
+  const options = useQuery(projectOptionsQuery(true));
+  const listed = options.data?.data ?? [];
+  const missing = options.isSuccess ? (value ?? []).filter((id) => !listed.some((p) => p.id === id)) : [];
+  const extra = useQueries({ queries: missing.map((id) => projectQuery(id)) });
+  const all = [...listed, ...extra.flatMap((q) => (q.data ? [q.data] : []))];
+  return (
+    <Select<number[]>
+      mode="multiple"
+      aria-label="Proyek"
+      placeholder="Pilih proyek"
+      allowClear
+      disabled={disabled}
+      value={value}
+      onChange={(ids) => onChange?.(ids)}
+      loading={options.isFetching}
+      notFoundContent={options.isFetching ? LOADING : 'Tidak ada data'}
+      optionFilterProp="label"
+      options={all.map((p) => ({ value: p.id, label: p.name }))}
+    />
   );
 }
 

@@ -1,0 +1,99 @@
+import type { TProjectRow } from '@itms/contracts/master-data';
+import type { TTireManRow } from '@itms/contracts/users';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { viewport } from '../../test/setup';
+
+vi.mock('../../lib/socket', () => ({
+  connectSocket: vi.fn(() => new Promise(() => {})),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => null),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const project = (id: number, name: string): TProjectRow => ({
+  id,
+  name,
+  customer_id: 1,
+  Customer: { id: 1, name: 'PT A' },
+  createdAt: '2025-01-01T00:00:00.000Z',
+  unitCount: 3,
+});
+const tono: TTireManRow = {
+  id: 7,
+  name: 'Tono Tireman',
+  nik: '3201',
+  phone: '081100000004',
+  email: 'tono@itms.local',
+  role: 'tire-man',
+  photo: '-',
+  signature: '-',
+  department: 'Lapangan',
+  isLogin: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  project_ids: [3],
+};
+
+describe('Tire Man edit modal', () => {
+  it("links a tire man to projects (Proyek) and sends the set with Update; other roles don't show it", {
+    timeout: 240_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    const puts: unknown[] = [];
+    mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
+      'GET /api/tire-man': () => ({ body: { data: [tono], total: 1, page: 1, pageSize: 10 } }),
+      'GET /api/tire-man/7': () => ({ body: tono }),
+      'GET /api/project': () => ({
+        body: {
+          data: [project(4, 'Distribusi Semen'), project(3, 'Hauling Batubara')],
+          total: 2,
+          page: 1,
+          pageSize: 200,
+        },
+      }),
+      'PUT /api/tire-man/7': (init) => {
+        puts.push(JSON.parse(String(init.body)));
+        return { body: { message: 'Data Tireman Berhasil Diedit', data: tono } };
+      },
+    });
+    renderApp('/user');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('cell', { name: 'Tono Tireman' }));
+    const dialog = await screen.findByRole('dialog');
+    // the stored link shows by name
+    const proyek = await within(dialog).findByRole('combobox', { name: 'Proyek' });
+    await waitFor(() => expect(within(dialog).getByTitle('Hauling Batubara')).toBeTruthy());
+
+    await user.click(proyek);
+    await user.click(await screen.findByTitle('Distribusi Semen'));
+    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Update' })));
+    await screen.findAllByText('Update data Tire Man ?');
+    await waitFor(() =>
+      user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Update' })),
+    );
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ name: 'Tono Tireman', role: 'tire-man', project_ids: [3, 4] });
+  });
+
+  it('hides Proyek for a staff account and sends no project change', { timeout: 240_000 }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    const staff: TTireManRow = { ...tono, id: 8, name: 'Edi EDP', role: 'staff', project_ids: [] };
+    mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
+      'GET /api/tire-man': () => ({ body: { data: [staff], total: 1, page: 1, pageSize: 10 } }),
+      'GET /api/tire-man/8': () => ({ body: staff }),
+    });
+    renderApp('/user');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('cell', { name: 'Edi EDP' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByDisplayValue('Edi EDP');
+    expect(within(dialog).queryByRole('combobox', { name: 'Proyek' })).toBeNull();
+  });
+});
