@@ -273,6 +273,38 @@ describe('demo seed on an empty database', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('dates the work by performed_at: a few queued documents were sent 2-3 days late, the rollups count the day of the work', async () => {
+    const late = await q<{ kind: string; days: number }>(`
+      select 'check' as kind, extract(epoch from created_at - performed_at)::int / 86400 as days from tire_checks
+       where performed_at <> created_at and edp_sign = '-' and returned_at is null
+      union all
+      select 'replacement', extract(epoch from created_at - performed_at)::int / 86400 from tire_replacements
+       where performed_at <> created_at and status = 'pending'
+      union all
+      select 'bkb', extract(epoch from created_at - performed_at)::int / 86400 from mismatches
+       where performed_at <> created_at and status = 'pending'`);
+    expect(late.map((r) => r.kind).sort()).toEqual(['bkb', 'check', 'check', 'check', 'replacement']);
+    expect(late.every((r) => r.days >= 2 && r.days <= 3)).toBe(true);
+    // nothing else differs, and nothing was done after it was received
+    const others = await n(`select (select count(*) from tire_checks where performed_at <> created_at)
+      + (select count(*) from tire_replacements where performed_at <> created_at)
+      + (select count(*) from mismatches where performed_at <> created_at)
+      + (select count(*) from qc_checks where performed_at <> created_at) as n`);
+    expect(others).toBe(late.length);
+    // the daily rollup is the count of the checks per local day of the work
+    const diff = await n(`select count(*) as n from (
+      (select day, location_id, tireman_id, n from tire_check_daily where n <> 0
+       except all
+       select (performed_at at time zone 'Asia/Jakarta')::date, location_id, tireman_id, count(*)::int
+         from tire_checks group by 1, 2, 3)
+      union all
+      (select (performed_at at time zone 'Asia/Jakarta')::date, location_id, tireman_id, count(*)::int
+         from tire_checks group by 1, 2, 3
+       except all
+       select day, location_id, tireman_id, n from tire_check_daily where n <> 0)) x`);
+    expect(diff).toBe(0);
+  });
+
   it('has replacements, BKB, QC checks, banners, news and the five SOP entries', async () => {
     const rep = await one<Record<string, number>>(`
       select count(*) as total, count(*) filter (where status = 'pending') as pending,

@@ -41,8 +41,8 @@ await pool.query(`
 await pool.query(
   `
   insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, pic_sign, edp_sign,
-                           workshop_sign, status, returned_at, created_at)
-    select * from (select u.ids[1 + floor(random() * array_length(u.ids, 1))::int],
+                           workshop_sign, status, returned_at, performed_at, created_at)
+    select x.*, x.at from (select u.ids[1 + floor(random() * array_length(u.ids, 1))::int],
            'BX', t.ids[1 + floor(random() * array_length(t.ids, 1))::int],
            l.ids[1 + floor(random() * array_length(l.ids, 1))::int], 1000,
            case when g % 40 = 0 then '-' else 'p.png' end,
@@ -52,24 +52,26 @@ await pool.query(
            case when g % 300 = 0 then now() end,
            (date '2025-02-01' - make_interval(months => $2))::timestamp at time zone 'Asia/Jakarta'
              + random() * ((date '2025-02-01')::timestamp - (date '2025-02-01' - make_interval(months => $2))::timestamp)
+             as at
       from generate_series(1, $1::int) g,
            (select array_agg(id) ids from units) u,
            (select array_agg(id) ids from users where role = 'tire-man') t,
            (select array_agg(id) ids from locations) l) x
-     -- rows arrive in time order on a live system, so the heap is ordered by created_at
+     -- sent the day they were done (performed_at = created_at); rows arrive in time order on a
+     -- live system, so the heap is ordered by it
      order by 11`,
   [checks, months],
 );
 await pool.query(`
-  insert into tire_replacements (unit_id, tireman_id, location_id, odometer, status, edp_sign, created_at)
-    select u.ids[1 + g % array_length(u.ids, 1)], t.ids[1 + g % array_length(t.ids, 1)],
+  insert into tire_replacements (unit_id, tireman_id, location_id, odometer, status, edp_sign, performed_at, created_at)
+    select x.*, x.at from (select u.ids[1 + g % array_length(u.ids, 1)], t.ids[1 + g % array_length(t.ids, 1)],
            l.ids[1 + g % array_length(l.ids, 1)], 1000,
            case when g % 2 = 0 then 'approved' else 'pending' end, case when g % 2 = 0 then 'e.png' else '-' end,
-           timestamptz '2024-11-01 00:00+07' + random() * interval '92 days'
+           timestamptz '2024-11-01 00:00+07' + random() * interval '92 days' as at
       from generate_series(1, 5000) g,
            (select array_agg(id) ids from units) u,
            (select array_agg(id) ids from users where role = 'tire-man') t,
-           (select array_agg(id) ids from locations) l;`);
+           (select array_agg(id) ids from locations) l) x;`);
 // as on a live database, where autovacuum has set the visibility map of old rows
 await pool.query('vacuum analyze');
 console.log(`generated ${checks} checks over ${months} months in ${Date.now() - t0} ms`);
