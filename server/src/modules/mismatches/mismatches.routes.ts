@@ -16,10 +16,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FIELD, OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
+import { fieldStatusTo } from '../field/field-status';
 import { getDetail, listPending, searchRecords } from './mismatches.queries';
 import {
   createMismatch,
   deleteMismatch,
+  type MismatchEvents,
   reopenMismatch,
   signMismatch,
   validateMismatch,
@@ -28,6 +30,8 @@ import {
 const tags = ['mismatch (BKB)'];
 
 export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const events: MismatchEvents = { onFieldStatus: fieldStatusTo(app) };
+
   // field: a tire man reports a BKB
   app.post(
     '/mismatch',
@@ -86,7 +90,7 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const reply = await validateMismatch(app.db, currentUser(req).id, req.params.id, req.body);
+      const reply = await validateMismatch(app.db, currentUser(req).id, req.params.id, req.body, events);
       app.tireWear.kick();
       return reply;
     },
@@ -103,7 +107,7 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMessageReply },
       },
     },
-    async (req) => signMismatch(app.db, currentUser(req).id, req.params.id, req.body),
+    async (req) => signMismatch(app.db, currentUser(req).id, req.params.id, req.body, events),
   );
 
   app.patch(
@@ -121,6 +125,6 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: OFFICE },
       schema: { tags, params: ZMismatchIdParams, response: { 200: ZMessageReply } },
     },
-    async (req) => deleteMismatch(app.db, currentUser(req).id, req.params.id),
+    async (req) => deleteMismatch(app.db, currentUser(req).id, req.params.id, events),
   );
 };

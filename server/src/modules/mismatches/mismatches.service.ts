@@ -26,10 +26,27 @@ import {
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
 
 type FieldIssue = { field: string; message: string };
+
+/** Callbacks the routes pass in; each runs after the transaction committed. */
+export interface MismatchEvents {
+  /** Tells the tire man's phone that his BKB was approved or deleted. */
+  onFieldStatus?: FieldStatusNotifier;
+}
+
+/** After the commit: the BKB's tire man (none for a BKB made without one) hears of it. */
+function tellTireman(
+  events: MismatchEvents,
+  tiremanId: number | null,
+  id: number,
+  status: 'approved' | 'deleted',
+) {
+  if (tiremanId != null) events.onFieldStatus?.(tiremanId, { kind: 'mismatch', id, status });
+}
 
 /** Positions a tire man may report on a unit: its diagram's wheels and spares, and any position the records know. */
 function positionsOf(unitType: string, recorded: Iterable<string>): Set<string> {
@@ -209,8 +226,9 @@ export async function validateMismatch(
   userId: number,
   id: number,
   input: TMismatchValidateInput,
+  events: MismatchEvents = {},
 ): Promise<TMismatchValidateReply> {
-  return db.transaction(async (tx) => {
+  const [reply, tiremanId] = await db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
     if (bkb.status === 'approved') throw conflict(ALREADY_VALIDATED);
     const signature = await signatureFor(tx, userId, input.signatureUrl);
@@ -401,8 +419,11 @@ export async function validateMismatch(
       // tire life and wear statistics of the tires it moved (issue 11): the ledger is written above
       tireWearQueueInsert({ sourceType: 'mismatch', sourceId: id }),
     ]);
-    return { message: MISMATCH_VALIDATED_MESSAGE, id, positions: result };
+    const validated: TMismatchValidateReply = { message: MISMATCH_VALIDATED_MESSAGE, id, positions: result };
+    return [validated, bkb.tireman_id] as const;
   });
+  tellTireman(events, tiremanId, id, 'approved');
+  return reply;
 }
 
 /** PATCH /mismatch/signature/{id}: the spec's last step alone; signs and approves, tires untouched. */
@@ -411,13 +432,14 @@ export async function signMismatch(
   userId: number,
   id: number,
   body: { signatureUrl?: string; itms_id?: number },
+  events: MismatchEvents = {},
 ): Promise<{ message: string }> {
   if (body.itms_id != null && body.itms_id !== userId) {
     throw badRequest('Validator harus pengguna yang sedang login', [
       { field: 'itms_id', message: 'Validator harus pengguna yang sedang login' },
     ]);
   }
-  return db.transaction(async (tx) => {
+  const tiremanId = await db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
     if (bkb.status === 'approved') throw conflict(ALREADY_VALIDATED);
     const signature = await signatureFor(tx, userId, body.signatureUrl);
@@ -432,8 +454,10 @@ export async function signMismatch(
       entityId: id,
       detail: { signatureUrl: signature },
     });
-    return { message: MISMATCH_SIGNED_MESSAGE };
+    return bkb.tireman_id;
   });
+  tellTireman(events, tiremanId, id, 'approved');
+  return { message: MISMATCH_SIGNED_MESSAGE };
 }
 
 /** Kembalikan: an approved BKB goes back to the validation list. Tires stay as the validation left them. */
@@ -473,12 +497,21 @@ export async function reopenMismatch(db: Db, userId: number, id: number): Promis
   });
 }
 
-/** Hapus (Rekam BKB): removes the record with its positions; tires are not touched. */
-export async function deleteMismatch(db: Db, userId: number, id: number): Promise<{ message: string }> {
-  return db.transaction(async (tx) => {
+/**
+ * Hapus (Rekam BKB): removes the record with its positions; tires are not touched. Its tire man's
+ * history keeps a tombstone.
+ */
+export async function deleteMismatch(
+  db: Db,
+  userId: number,
+  id: number,
+  events: MismatchEvents = {},
+): Promise<{ message: string }> {
+  const tiremanId = await db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
     const positions = await tx.select().from(mismatchPositions).where(eq(mismatchPositions.mismatch_id, id));
     await tx.delete(mismatches).where(eq(mismatches.id, id));
+    await recordDeletedSubmission(tx, { kind: 'mismatch', ...bkb });
     await audit(tx, {
       userId,
       action: 'delete',
@@ -486,6 +519,8 @@ export async function deleteMismatch(db: Db, userId: number, id: number): Promis
       entityId: id,
       detail: { ...bkb, positions },
     });
-    return { message: MISMATCH_DELETED_MESSAGE };
+    return bkb.tireman_id;
   });
+  tellTireman(events, tiremanId, id, 'deleted');
+  return { message: MISMATCH_DELETED_MESSAGE };
 }

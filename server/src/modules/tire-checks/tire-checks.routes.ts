@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_USER, FIELD, OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
+import { fieldStatusTo } from '../field/field-status';
 import { emitTireAlerts } from '../tire-intelligence/alert-broadcast';
 import { createTireCheckQueries } from './tire-checks.queries';
 import { createTireChecksService } from './tire-checks.service';
@@ -29,6 +30,7 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-check', id }),
     // the alert counts once the check's tires have their new forecasts (also when it had none)
     onValidated: () => void app.tireWear.drain().then(() => emitTireAlerts(app)),
+    onFieldStatus: fieldStatusTo(app),
   });
   const queries = createTireCheckQueries(app.db, app.config.timezone);
 

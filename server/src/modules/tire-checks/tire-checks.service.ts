@@ -23,6 +23,7 @@ import {
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
 
@@ -51,6 +52,8 @@ export interface TireChecksServiceOptions {
   afterTireUpdate?: (tireId: number, index: number) => Promise<void> | void;
   /** A check was validated (its tires' wear statistics are refreshed); called after the commit. */
   onValidated?: (checkId: number) => void;
+  /** Tells the tire man's phone that his check was approved or deleted; called after the commit. */
+  onFieldStatus?: FieldStatusNotifier;
 }
 
 const lowest = (m: Pick<TTireMeasurement, 'groove_1' | 'groove_2' | 'groove_3' | 'groove_4'>) =>
@@ -342,15 +345,17 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
 
   /** PATCH /tire-check/edpSign/{id}: the spec's last step (after the per-tire PUTs). */
   async function signEdp(actor: Actor, checkId: number, edpSign: string) {
-    await db.transaction(async (tx) => {
+    const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertValidatable(check);
       await executeTogether(tx, [
         ...approval(tx, actor, checkId, edpSign, { via: 'edpSign' }),
         tireWearQueueInsert({ checkId }),
       ]);
+      return check.tireman_id;
     });
     opts.onValidated?.(checkId);
+    opts.onFieldStatus?.(tiremanId, { kind: 'tire-check', id: checkId, status: 'approved' });
   }
 
   /** Writes new measurements to a tire and its ledger; false when there is no such tire. */
@@ -436,7 +441,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
    * concurrent validations exactly one passes; the other sees `approved` and gets 409.
    */
   async function validate(actor: Actor, checkId: number, body: TValidateBody) {
-    await db.transaction(async (tx) => {
+    const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertValidatable(check);
 
@@ -563,26 +568,35 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       if (opts.afterTireUpdate) {
         for (const [step, { tireId }] of withTire.entries()) await opts.afterTireUpdate(tireId, step);
       }
+      return check.tireman_id;
     });
     opts.onValidated?.(checkId);
+    opts.onFieldStatus?.(tiremanId, { kind: 'tire-check', id: checkId, status: 'approved' });
   }
 
-  /** DELETE /tire-check/{id}: the check and its records. */
+  /** DELETE /tire-check/{id}: the check and its records; its tire man's history keeps a tombstone. */
   async function remove(actor: Actor, checkId: number) {
-    await db.transaction(async (tx) => {
-      const [gone] = await tx
-        .delete(tireChecks)
-        .where(eq(tireChecks.id, checkId))
-        .returning({ id: tireChecks.id, unit_id: tireChecks.unit_id, status: tireChecks.status });
+    const tiremanId = await db.transaction(async (tx) => {
+      const [gone] = await tx.delete(tireChecks).where(eq(tireChecks.id, checkId)).returning({
+        id: tireChecks.id,
+        unit_id: tireChecks.unit_id,
+        status: tireChecks.status,
+        tireman_id: tireChecks.tireman_id,
+        plate_number: tireChecks.plate_number,
+        performed_at: tireChecks.performed_at,
+      });
       if (!gone) throw notFound('Pengecekan');
+      await recordDeletedSubmission(tx, { kind: 'tire-check', ...gone });
       await audit(tx, {
         userId: actor.id,
         action: 'delete',
         entity: 'tire-check',
         entityId: checkId,
-        detail: gone,
+        detail: { id: gone.id, unit_id: gone.unit_id, status: gone.status },
       });
+      return gone.tireman_id;
     });
+    opts.onFieldStatus?.(tiremanId, { kind: 'tire-check', id: checkId, status: 'deleted' });
   }
 
   return { create, signPic, returnCheck, resubmit, signEdp, measureTire, validate, remove };

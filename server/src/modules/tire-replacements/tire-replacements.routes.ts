@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { ANY_USER, FIELD, OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
+import { fieldStatusTo } from '../field/field-status';
 import {
   findSnLite,
   listHistory,
@@ -24,6 +25,7 @@ import {
 } from './tire-replacements.queries';
 import {
   deleteReplacement,
+  type ReplacementEvents,
   returnReplacement,
   submitReplacement,
   swapRecordTire,
@@ -37,6 +39,7 @@ const tags = ['tire-replacements'];
 
 export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tz = app.config.timezone;
+  const events: ReplacementEvents = { onFieldStatus: fieldStatusTo(app) };
 
   // ---- field app (tire man) ----
 
@@ -77,7 +80,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: ZIdParams, body: ZReplacementValidateBody.optional() },
     },
     async (req) => {
-      await validateReplacement(app.db, currentUser(req), req.params.id, req.body ?? {});
+      await validateReplacement(app.db, currentUser(req), req.params.id, req.body ?? {}, events);
       app.tireWear.kick();
       return { message: REPLACEMENT_MESSAGES.validated };
     },
@@ -90,7 +93,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(req);
       const b = req.body;
       if (b.status === 'approved') {
-        await validateReplacement(app.db, user, req.params.id, b);
+        await validateReplacement(app.db, user, req.params.id, b, events);
         app.tireWear.kick();
         return { message: REPLACEMENT_MESSAGES.validated };
       }
@@ -112,7 +115,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tire-replacement/:id',
     { config: { roles: OFFICE }, schema: { tags, params: ZIdParams } },
     async (req) => {
-      await deleteReplacement(app.db, currentUser(req), req.params.id);
+      await deleteReplacement(app.db, currentUser(req), req.params.id, events);
       return { message: REPLACEMENT_MESSAGES.deleted };
     },
   );

@@ -21,8 +21,15 @@ import {
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from '../fleet/mounting';
 import { queueTireWear, tireWearQueueInsert } from '../tire-intelligence/wear';
+
+/** Callbacks the routes pass in; each runs after the transaction committed. */
+export interface ReplacementEvents {
+  /** Tells the tire man's phone that his replacement was approved or deleted. */
+  onFieldStatus?: FieldStatusNotifier;
+}
 
 export interface FieldIssue {
   field: string;
@@ -292,6 +299,7 @@ export async function validateReplacement(
   user: TSessionUser,
   id: number,
   body: { edp_sign?: string; workshop_sign?: string },
+  events: ReplacementEvents = {},
 ): Promise<void> {
   const sign = signed(body.edp_sign) ?? signed(user.signature);
   if (!sign) {
@@ -299,7 +307,7 @@ export async function validateReplacement(
       { field: 'edp_sign', message: REPLACEMENT_MESSAGES.signFirst },
     ]);
   }
-  await db.transaction(async (tx) => {
+  const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     if (rep.status === 'approved') throw conflict('Pergantian ini sudah divalidasi');
     if (rep.returned_at) throw conflict('Pergantian ini sudah dikembalikan ke tire man');
@@ -415,7 +423,9 @@ export async function validateReplacement(
       // the ledger this validation wrote is already in place (earlier statements)
       tireWearQueueInsert({ sourceType: 'tire-replacement', sourceId: id }),
     ]);
+    return rep.tireman_id;
   });
+  events.onFieldStatus?.(tiremanId, { kind: 'tire-replacement', id, status: 'approved' });
 }
 
 /** The Return: PIC and ITMS signatures back to '-', the replacement goes back to the tire man's list. */
@@ -442,11 +452,20 @@ export async function returnReplacement(db: Db, user: TSessionUser, id: number):
   });
 }
 
-/** DELETE /tire-replacement/{id}: the replacement and its records (tire moves already made stay in the ledger). */
-export async function deleteReplacement(db: Db, user: TSessionUser, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * DELETE /tire-replacement/{id}: the replacement and its records (tire moves already made stay in
+ * the ledger); its tire man's history keeps a tombstone.
+ */
+export async function deleteReplacement(
+  db: Db,
+  user: TSessionUser,
+  id: number,
+  events: ReplacementEvents = {},
+): Promise<void> {
+  const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     await tx.delete(tireReplacements).where(eq(tireReplacements.id, id));
+    await recordDeletedSubmission(tx, { kind: 'tire-replacement', ...rep });
     await audit(tx, {
       userId: user.id,
       action: 'delete',
@@ -454,7 +473,9 @@ export async function deleteReplacement(db: Db, user: TSessionUser, id: number):
       entityId: id,
       detail: { unit_id: rep.unit_id, status: rep.status, created_at: rep.created_at },
     });
+    return rep.tireman_id;
   });
+  events.onFieldStatus?.(tiremanId, { kind: 'tire-replacement', id, status: 'deleted' });
 }
 
 /**
