@@ -1,6 +1,7 @@
 // BKB (Berita Ketidaksesuaian Ban): field report, office validation, Rekam BKB (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
 import { DOC_STATUSES, MISMATCH_ACTIONS, POSITIONS } from './enums';
+import { ZOptionalPerformedAt } from './tire-checks';
 
 /** Page sizes of the BKB list and Rekam BKB (spec section 9: 15/50/100, default 15). */
 export const MISMATCH_PAGE_SIZES = [15, 50, 100] as const;
@@ -64,9 +65,12 @@ export const ZMismatchCreateBody = z
       .array(ZMismatchFoundPosition, { error: 'Posisi ban wajib diisi' })
       .min(1, 'Minimal satu posisi ban')
       .max(POSITIONS.length, 'Terlalu banyak posisi'),
+    /** When the report was made (the phone's clock); left out = when the server receives it. */
+    performed_at: ZOptionalPerformedAt,
   })
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
+    const serials = new Map<string, string>();
     body.positions.forEach((p, i) => {
       if (seen.has(p.position)) {
         ctx.addIssue({
@@ -76,6 +80,16 @@ export const ZMismatchCreateBody = z
         });
       }
       seen.add(p.position);
+      // one tire cannot be found at two positions ('' = empty or unreadable, may repeat)
+      const serial = p.found_serial.toLowerCase();
+      const other = serial ? serials.get(serial) : undefined;
+      if (other !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['positions', i, 'found_serial'],
+          message: `Nomor seri ${p.found_serial} dipakai di dua posisi (${other} dan ${p.position})`,
+        });
+      } else if (serial) serials.set(serial, p.position);
     });
   });
 export type TMismatchCreateBody = z.input<typeof ZMismatchCreateBody>;

@@ -1,6 +1,7 @@
 // Quality Control Record (/quality-control): the field QC check (14 items x 14 positions) and the
 // office list and detail matrix (spec sections 2, 3, 7, 9).
 import { z } from 'zod';
+import { ZOptionalPerformedAt } from './tire-checks';
 
 /** QC grid: 15/50/100, default 15 (spec section 9). */
 export const QC_PAGE_SIZES = [15, 50, 100] as const;
@@ -78,6 +79,8 @@ export const ZQcCheckCreateBody = z
         .optional(),
     ),
     ...checkFields,
+    /** When the QC check was done (the phone's clock); left out = when the server receives it. */
+    performed_at: ZOptionalPerformedAt,
   })
   .superRefine((b, ctx) => {
     if (b.checks) return;
@@ -101,7 +104,13 @@ export const ZQcCheckCreateBody = z
             .split(',')
             .map((s) => s === 'true'),
         );
-    return { unit_id: b.unit_id, location_id: b.location_id, name_qc: b.name_qc, matrix };
+    return {
+      unit_id: b.unit_id,
+      location_id: b.location_id,
+      name_qc: b.name_qc,
+      performed_at: b.performed_at,
+      matrix,
+    };
   });
 export type TQcCheckCreateBody = z.output<typeof ZQcCheckCreateBody>;
 

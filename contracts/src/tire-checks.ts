@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
+import { ZPerformedAt } from './rules/performed-at';
 
 /** Page sizes of the validation list (spec section 9: 15/50/100, default 15). */
 export const CHECK_QUEUE_PAGE_SIZE = { default: 15, max: 100 } as const;
@@ -180,6 +181,9 @@ const ZEquipment = z.preprocess(
     .pipe(z.string().max(1000, 'Perlengkapan terlalu panjang')),
 );
 
+/** `performed_at` of a field write: ISO 8601 with an offset; blank or left out = the receipt time. */
+export const ZOptionalPerformedAt = z.preprocess(blankToUndefined, ZPerformedAt.optional());
+
 /** POST /tire-check: a tire man's check of one unit. */
 export const ZTireCheckCreateBody = z.object({
   unit_id: id('Unit'),
@@ -195,6 +199,13 @@ export const ZTireCheckCreateBody = z.object({
   odometer_url: ZImagePath('Foto odometer'),
   tireman_sign: ZImagePath('Tanda tangan tire man'),
   driver_sign: ZImagePath('Tanda tangan driver'),
+  /** Signatures collected on site ('-' or left out = not signed). */
+  pic_sign: ZImagePath('Tanda tangan PIC'),
+  pic_name: optionalText(120, 'Nama PIC'),
+  /** The ITMS site leader's signature. */
+  itms_sign: ZImagePath('Tanda tangan ITMS'),
+  /** When the check was done (the phone's clock); left out = when the server receives it. */
+  performed_at: ZOptionalPerformedAt,
   records: ZTireCheckRecords,
 });
 export type TTireCheckCreateBody = z.output<typeof ZTireCheckCreateBody>;
@@ -236,23 +247,46 @@ export const ZEdpSignBody = z.object({
   userLoginId: z.unknown().optional(),
 });
 
-/** PUT /tire-check/{id}: the Return. Both signatures go back to '-'. */
-export const ZReturnBody = z
-  .object({
+export const RETURN_REASON_MESSAGES = {
+  required: 'Alasan pengembalian wajib diisi',
+  tooLong: 'Alasan pengembalian maksimal 500 karakter',
+} as const;
+
+/** Why the office gives a submission back (label 'Alasan'); shown to the tire man. */
+export const ZReturnReason = z
+  .string({ error: RETURN_REASON_MESSAGES.required })
+  .trim()
+  .min(1, RETURN_REASON_MESSAGES.required)
+  .max(500, RETURN_REASON_MESSAGES.tooLong);
+
+/** PUT /tire-check/{id}: the Return, with its reason. Both signatures go back to '-'. */
+export const ZReturnBody = z.preprocess(
+  // no body at all still names the missing reason
+  (v) => v ?? {},
+  z.object({
+    reason: ZReturnReason,
     pic_sign: z.literal(UNSIGNED, { error: "Return mengosongkan tanda tangan PIC ('-')" }).optional(),
     itms_sign: z.literal(UNSIGNED, { error: "Return mengosongkan tanda tangan ITMS ('-')" }).optional(),
-  })
-  .optional();
+  }),
+);
+export type TReturnBody = z.output<typeof ZReturnBody>;
 
-/** PUT /tire-check/{id}/resubmit: the tire man sends a returned check again, optionally re-measured. */
+/**
+ * PUT /tire-check/{id}/resubmit: the tire man sends a returned check again, optionally re-measured,
+ * with the signatures collected again on site and the redo's time.
+ */
 export const ZResubmitBody = z
   .object({
     records: ZTireCheckRecords.optional(),
-    pic_sign: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()),
+    pic_sign: z.preprocess(blankToUndefined, ZImagePath('Tanda tangan PIC').optional()),
     pic_name: z.preprocess(
       blankToUndefined,
       z.string().trim().max(120, 'Nama PIC terlalu panjang').optional(),
     ),
+    itms_sign: z.preprocess(blankToUndefined, ZImagePath('Tanda tangan ITMS').optional()),
+    driver_sign: z.preprocess(blankToUndefined, ZImagePath('Tanda tangan driver').optional()),
+    tireman_sign: z.preprocess(blankToUndefined, ZImagePath('Tanda tangan tire man').optional()),
+    performed_at: ZOptionalPerformedAt,
   })
   .optional();
 export type TResubmitBody = NonNullable<z.output<typeof ZResubmitBody>>;
@@ -426,6 +460,8 @@ export interface TTireCheckDetail {
   plate_number_url: string;
   odometer_url: string;
   returned_at: string | null;
+  /** The office's reason for the last Return (Alasan), null when never returned. */
+  return_reason: string | null;
   validated_by: number | null;
   validated_at: string | null;
   validator: { id: number; name: string } | null;

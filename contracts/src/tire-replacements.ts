@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
 import { ZListQuery } from './list';
 import type { DiagramKind } from './rules/vehicle-diagram';
+import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
 import { type TTire, ZOdometer, ZTireFields } from './tires';
 
 const id = (message: string) =>
@@ -44,61 +45,86 @@ export type TReplaceRecordInput = z.infer<typeof ZReplaceRecordInput>;
 
 const MEASURED = ['groove_1', 'groove_2', 'groove_3', 'groove_4', 'pressure'] as const;
 
-/** POST /tire-replacement (field app, tire man). */
-export const ZReplacementSubmitBody = z
-  .object({
-    unit_id: id('Unit wajib dipilih'),
-    location_id: id('Lokasi wajib dipilih'),
-    project_id: optionalId('Project tidak dikenal'),
-    odometer: ZOdometer,
-    spk: z.string({ error: 'SPK wajib diisi' }).trim().min(1, 'SPK wajib diisi').max(100),
-    plate_number_url: imagePath('Foto plat nomor wajib diisi'),
-    odometer_url: imagePath('Foto odometer wajib diisi'),
-    tireman_sign: z
-      .string({ error: 'Tanda tangan tire man wajib diisi' })
-      .trim()
-      .min(1, 'Tanda tangan tire man wajib diisi')
-      .max(500)
-      .refine((s) => s !== UNSIGNED, 'Tanda tangan tire man wajib diisi'),
-    records: z.preprocess(
-      jsonArray,
-      z
-        .array(ZReplaceRecordInput, { error: 'Data posisi ban wajib diisi' })
-        .min(1, 'Minimal satu posisi ban')
-        .max(POSITIONS.length, `Maksimal ${POSITIONS.length} posisi ban`),
-    ),
-  })
-  .superRefine((body, ctx) => {
-    const seen = new Map<string, number>();
-    body.records.forEach((r, i) => {
-      if (r.tire_id == null && !r.serial_number) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['records', i, 'serial_number'],
-          message: 'Ban wajib dipilih (tire_id atau serial_number)',
-        });
-      }
-      const first = seen.get(r.position);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['records', i, 'position'],
-          message: `Posisi ${r.position} sudah diisi pada baris ${first + 1}`,
-        });
-      } else seen.set(r.position, i);
-      if (r.status !== 'remove') {
-        for (const f of MEASURED) {
-          if (r[f] == null) {
+/** A signature collected on site; '-' (or left out) = not signed. */
+const optionalSign = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), imagePath(message).optional());
+
+/** The records of a replacement: one per position, each tire once, measured unless removed. */
+const ZReplaceRecords = z.preprocess(
+  jsonArray,
+  z
+    .array(ZReplaceRecordInput, { error: 'Data posisi ban wajib diisi' })
+    .min(1, 'Minimal satu posisi ban')
+    .max(POSITIONS.length, `Maksimal ${POSITIONS.length} posisi ban`)
+    .superRefine((records, ctx) => {
+      const seen = new Map<string, number>();
+      const serials = new Map<string, number>();
+      records.forEach((r, i) => {
+        if (r.tire_id == null && !r.serial_number) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'serial_number'],
+            message: 'Ban wajib dipilih (tire_id atau serial_number)',
+          });
+        }
+        const first = seen.get(r.position);
+        if (first !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'position'],
+            message: `Posisi ${r.position} sudah diisi pada baris ${first + 1}`,
+          });
+        } else seen.set(r.position, i);
+        // a tire taken off at one position may go on at another (rotation): only the tires that
+        // end up on the unit must be distinct
+        const serial = r.status === 'remove' ? '' : (r.serial_number ?? '').toLowerCase();
+        if (serial) {
+          const other = serials.get(serial);
+          if (other !== undefined) {
             ctx.addIssue({
               code: 'custom',
-              path: ['records', i, f],
-              message: f === 'pressure' ? 'PSI wajib diisi' : 'RTD wajib diisi',
+              path: [i, 'serial_number'],
+              message: `Nomor seri ${r.serial_number} dipakai di dua posisi (${records[other]!.position} dan ${r.position})`,
             });
+          } else serials.set(serial, i);
+        }
+        if (r.status !== 'remove') {
+          for (const f of MEASURED) {
+            if (r[f] == null) {
+              ctx.addIssue({
+                code: 'custom',
+                path: [i, f],
+                message: f === 'pressure' ? 'PSI wajib diisi' : 'RTD wajib diisi',
+              });
+            }
           }
         }
-      }
-    });
-  });
+      });
+    }),
+);
+
+/** POST /tire-replacement (field app, tire man). */
+export const ZReplacementSubmitBody = z.object({
+  unit_id: id('Unit wajib dipilih'),
+  location_id: id('Lokasi wajib dipilih'),
+  project_id: optionalId('Project tidak dikenal'),
+  odometer: ZOdometer,
+  spk: z.string({ error: 'SPK wajib diisi' }).trim().min(1, 'SPK wajib diisi').max(100),
+  plate_number_url: imagePath('Foto plat nomor wajib diisi'),
+  odometer_url: imagePath('Foto odometer wajib diisi'),
+  tireman_sign: z
+    .string({ error: 'Tanda tangan tire man wajib diisi' })
+    .trim()
+    .min(1, 'Tanda tangan tire man wajib diisi')
+    .max(500)
+    .refine((s) => s !== UNSIGNED, 'Tanda tangan tire man wajib diisi'),
+  /** The PIC's and the ITMS site leader's signatures, collected on site. */
+  pic_sign: optionalSign('Tanda tangan PIC tidak valid'),
+  itms_sign: optionalSign('Tanda tangan ITMS tidak valid'),
+  /** When the work was done (the phone's clock); left out = when the server receives it. */
+  performed_at: ZOptionalPerformedAt,
+  records: ZReplaceRecords,
+});
 export type TReplacementSubmitBody = z.infer<typeof ZReplacementSubmitBody>;
 
 /** GET /tire-replace/pending: status=edp is the EDP queue, status=tireman the returned ones. */
@@ -130,16 +156,50 @@ export type TReplacementValidateBody = z.infer<typeof ZReplacementValidateBody>;
 
 /**
  * PUT /tire-replacement/{id}: {edp_sign, status: 'approved'} validates (same as the command above);
- * {pic_sign: '-', itms_sign: '-'} is the Return.
+ * {pic_sign: '-', itms_sign: '-', reason} is the Return, and its reason is required.
  */
-export const ZReplacementPutBody = z.object({
-  edp_sign: z.string().trim().max(500).optional(),
-  workshop_sign: z.string().trim().max(500).optional(),
-  status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
-  pic_sign: z.string().trim().max(500).optional(),
-  itms_sign: z.string().trim().max(500).optional(),
-});
-export type TReplacementPutBody = z.infer<typeof ZReplacementPutBody>;
+export const ZReplacementPutBody = z
+  .object({
+    edp_sign: z.string().trim().max(500).optional(),
+    workshop_sign: z.string().trim().max(500).optional(),
+    status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
+    pic_sign: z.string().trim().max(500).optional(),
+    itms_sign: z.string().trim().max(500).optional(),
+    /** Why it is given back (label 'Alasan'); shown to the tire man. */
+    reason: z.unknown().optional(),
+  })
+  .transform((b, ctx) => {
+    const isReturn =
+      b.status !== 'approved' &&
+      (b.pic_sign !== undefined || b.itms_sign !== undefined || b.reason !== undefined);
+    if (!isReturn) return { ...b, reason: undefined };
+    const reason = ZReturnReason.safeParse(b.reason);
+    if (!reason.success) {
+      for (const issue of reason.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: issue.message });
+      return z.NEVER;
+    }
+    return { ...b, reason: reason.data };
+  });
+export type TReplacementPutBody = z.output<typeof ZReplacementPutBody>;
+
+/**
+ * PUT /tire-replacement/{id}/resubmit: the tire man sends a returned replacement again, optionally
+ * with new records (they replace the old ones), the signatures collected again and the redo's time.
+ */
+export const ZReplacementResubmitBody = z
+  .object({
+    records: ZReplaceRecords.optional(),
+    tireman_sign: optionalSign('Tanda tangan tire man tidak valid'),
+    pic_sign: optionalSign('Tanda tangan PIC tidak valid'),
+    itms_sign: optionalSign('Tanda tangan ITMS tidak valid'),
+    performed_at: ZOptionalPerformedAt,
+  })
+  .optional();
+export type TReplacementResubmitBody = NonNullable<z.output<typeof ZReplacementResubmitBody>>;
+
+export const ZReplacementResubmitReply = z.object({ id: z.number().int(), message: z.string() });
+export type TReplacementResubmitReply = z.infer<typeof ZReplacementResubmitReply>;
 
 /** Record fields the office may correct (PUT /tire-replace-record/{id} without tire_id, PUT /history). */
 export const ZReplaceRecordFieldsBody = recordTireFields.partial();
@@ -216,6 +276,8 @@ export interface TReplacementDetail {
   workshop_sign: string;
   status: 'pending' | 'approved';
   returned_at: string | null;
+  /** The office's reason for the last Return (Alasan), null when never returned. */
+  return_reason: string | null;
   validated_at: string | null;
   unit_id: number;
   diagram: DiagramKind;
@@ -233,6 +295,8 @@ export const REPLACEMENT_MESSAGES = {
   submitted: 'Pergantian ban terkirim',
   validated: 'Pergantian ban sukses',
   returned: 'Returned! Pergantian telah dikembalikan.',
+  resubmitted: 'Pergantian dikirim ulang',
+  notReturned: 'Pergantian ini tidak sedang dikembalikan',
   deleted: 'Pergantian berhasil dihapus',
   recordUpdated: 'Rekam pergantian sukses diperbarui',
   recordUnchanged: 'Rekam pergantian tidak dirubah',

@@ -9,6 +9,7 @@ import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/clien
 import { sha256 } from '../src/modules/auth/auth.service';
 import { FX } from './fixtures';
 import { withDatabase } from './global-setup';
+import { TINY_PNG } from './multipart';
 
 /**
  * Crash safety: the real server process (server/src/server.ts, as `npx tsx` runs it) on a data
@@ -238,6 +239,19 @@ async function api(base: string, token: string, method: string, url: string, bod
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** Uploads a small PNG as the token's user (records may cite only their author's uploads). */
+async function upload(base: string, token: string): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([TINY_PNG], { type: 'image/png' }), 'foto.png');
+  const res = await fetch(`${base}/api/upload`, {
+    method: 'POST',
+    headers: { access_token: token },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { awsImage: string }).awsImage;
+}
+
 const rnd = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -272,16 +286,19 @@ describe(`crash safety on ${driver}`, () => {
         // ---- online: file the three documents, then validate them all at once and kill ----
         const server = await startServer(env);
         const odometer = 50_000 + cycle * 10;
+        const [plate, odo, tm, dr] = await Promise.all(
+          Array.from({ length: 4 }, () => upload(server.base, tokens.tireman)),
+        );
         const check = await api(server.base, tokens.tireman, 'POST', '/tire-check', {
           unit_id: ids.engkel,
           location_id: ids.location,
           odometer,
           driver: { name: 'Dodi Driver', phone: '081299990000' },
           equipment: ['dongkrak'],
-          plate_number_url: '2026/01/plate.png',
-          odometer_url: '2026/01/odo.png',
-          tireman_sign: '2026/01/tm.png',
-          driver_sign: '2026/01/dr.png',
+          plate_number_url: plate,
+          odometer_url: odo,
+          tireman_sign: tm,
+          driver_sign: dr,
           records: ENGKEL_TIRES.map((serial, i) => ({
             position: String(i + 1),
             serial_number: serial,
@@ -300,9 +317,9 @@ describe(`crash safety on ${driver}`, () => {
           location_id: ids.location,
           odometer,
           spk: `SPK-${cycle}`,
-          plate_number_url: '2026/01/plate.png',
-          odometer_url: '2026/01/odo.png',
-          tireman_sign: '2026/01/tm.png',
+          plate_number_url: plate,
+          odometer_url: odo,
+          tireman_sign: tm,
           records: [
             {
               position: '1',

@@ -186,6 +186,9 @@ test.describe('tire check validation', () => {
 
     await page.getByRole('button', { name: 'Return' }).click();
     ask = page.getByRole('dialog').filter({ hasText: 'Pengecekan ini akan kembali ke List Tireman!' });
+    // Kembalikan waits for the reason the tire man will read
+    await expect(ask.getByRole('button', { name: 'Kembalikan' })).toBeDisabled();
+    await ask.getByRole('textbox', { name: 'Alasan' }).fill('E2E: foto odometer buram');
     await ask.getByRole('button', { name: 'Kembalikan' }).click();
     await expect(page.getByText('Returned! Pengecekan telah dikembalikan.')).toBeVisible();
     await expect(page).toHaveURL(/\/validasi$/);
@@ -197,6 +200,7 @@ test.describe('tire check validation', () => {
     expect(detail.pic_sign).toBe('-');
     expect(detail.itms_sign).toBe('-');
     expect(detail.returned_at).not.toBeNull();
+    expect(detail.return_reason).toBe('E2E: foto odometer buram');
   });
 
   test('a user with a stored signature signs with it: SETUJUI disabled, SUBMIT ready', async ({ page }) => {

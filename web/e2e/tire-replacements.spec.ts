@@ -120,6 +120,21 @@ async function pendingOfKind(request: APIRequestContext, token: string, kind: Ki
   );
 }
 
+/** A real 2x2 PNG, uploaded as the tire man's photos (a record may cite only its author's uploads). */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function uploadAs(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.post('/api/upload', {
+    headers: { access_token: token },
+    multipart: { image: { name: 'foto.png', mimeType: 'image/png', buffer: TINY_PNG } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { awsImage: string }).awsImage;
+}
+
 async function submitAsTireman(request: APIRequestContext, officeToken: string, kind: Kind): Promise<number> {
   const units = await call<{ data: { id: number; unit_type: string }[] }>(
     request,
@@ -148,14 +163,19 @@ async function submitAsTireman(request: APIRequestContext, officeToken: string, 
   expect(login.ok()).toBe(true);
   const token = ((await login.json()) as { access_token: string }).access_token;
   try {
+    const [plate, odometer, sign] = [
+      await uploadAs(request, token),
+      await uploadAs(request, token),
+      await uploadAs(request, token),
+    ];
     const created = await call<{ id: number }>(request, token, 'POST', '/api/tire-replacement', {
       unit_id: unit!.id,
       location_id: sample.Location.id,
       odometer: sample.odometer + 1000,
       spk: 'SPK/E2E/0001',
-      plate_number_url: sample.plate_number_url,
-      odometer_url: sample.odometer_url,
-      tireman_sign: sample.tireman_sign,
+      plate_number_url: plate,
+      odometer_url: odometer,
+      tireman_sign: sign,
       records: [
         {
           position: '1',
@@ -378,6 +398,8 @@ test.describe('tire replacement validation', () => {
     const ask = page.getByRole('dialog', {
       name: 'Yakin? Pergantian ini akan kembali ke List Ganti Tireman!',
     });
+    await expect(ask.getByRole('button', { name: 'Kembalikan' })).toBeDisabled();
+    await ask.getByRole('textbox', { name: 'Alasan' }).fill('E2E: SPK tidak sesuai');
     await ask.getByRole('button', { name: 'Kembalikan' }).click();
     await expect(page.getByText('Returned! Pergantian telah dikembalikan.')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/validasi-pergantian$/);

@@ -26,6 +26,8 @@ import {
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { performedAtOf } from '../../lib/performed-at';
+import { foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
@@ -61,6 +63,7 @@ export async function createMismatch(
   tiremanId: number,
   input: TMismatchCreateInput,
 ): Promise<number> {
+  const performedAt = performedAtOf(input.performed_at);
   return db.transaction(async (tx) => {
     const fields: FieldIssue[] = [];
     const [unit] = await tx
@@ -115,6 +118,12 @@ export async function createMismatch(
         }
       });
     }
+    fields.push(
+      ...(await foreignUploadIssues(tx, tiremanId, [
+        { field: 'image_url', path: input.image_url },
+        { field: 'driver.photo', path: input.driver?.photo },
+      ])),
+    );
     if (fields.length || !unit) throw badRequest('Data BKB tidak valid', fields);
 
     const mounted = new Map(
@@ -135,6 +144,7 @@ export async function createMismatch(
         driver_phone: input.driver?.phone ?? '',
         driver_photo: input.driver?.photo ?? UNSIGNED,
         image_url: input.image_url,
+        ...(performedAt ? { performed_at: performedAt } : {}),
       })
       .returning({ id: mismatches.id });
     const id = row!.id;
@@ -155,7 +165,12 @@ export async function createMismatch(
       action: 'create',
       entity: 'mismatch',
       entityId: id,
-      detail: { unitId: unit.id, category: input.category, positions: input.positions.length },
+      detail: {
+        unitId: unit.id,
+        category: input.category,
+        positions: input.positions.length,
+        ...(performedAt ? { performed_at: performedAt.toISOString() } : {}),
+      },
     });
     return id;
   });

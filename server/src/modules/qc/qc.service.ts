@@ -4,9 +4,11 @@ import type { Db } from '../../db/client';
 import { locations, qcChecks, units } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
+import { performedAtOf } from '../../lib/performed-at';
 
 /** Stores a tire man's QC check; each item's 14 positions become one 'true,false,...' text. */
 export async function createQcCheck(db: Db, body: TQcCheckCreateBody, user: { id: number }): Promise<number> {
+  const performedAt = performedAtOf(body.performed_at);
   return db.transaction(async (tx) => {
     const [unit] = await tx.select({ id: units.id }).from(units).where(eq(units.id, body.unit_id));
     if (!unit)
@@ -34,6 +36,7 @@ export async function createQcCheck(db: Db, body: TQcCheckCreateBody, user: { id
         location_id: body.location_id ?? null,
         name_qc: body.name_qc,
         ...texts,
+        ...(performedAt ? { performed_at: performedAt } : {}),
       })
       .returning({ id: qcChecks.id });
     await audit(tx, {
@@ -45,6 +48,7 @@ export async function createQcCheck(db: Db, body: TQcCheckCreateBody, user: { id
         unit_id: body.unit_id,
         location_id: body.location_id ?? null,
         name_qc: body.name_qc,
+        ...(performedAt ? { performed_at: performedAt.toISOString() } : {}),
         ...texts,
       },
     });

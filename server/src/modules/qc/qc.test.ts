@@ -142,6 +142,36 @@ describe('QC check submission (field)', () => {
     expect(await qcCount()).toBe(before);
   });
 
+  it('stores when the check was done (performed_at), and refuses a device clock more than 10 minutes ahead', async () => {
+    const done = new Date(Date.now() - 30 * 3600_000);
+    const res = await post({
+      unit_id: unitId,
+      name_qc: 'Qori QC',
+      checks: matrix(),
+      performed_at: done.toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db.select().from(qcChecks).where(eq(qcChecks.id, res.json().id));
+    expect(row!.performed_at.getTime()).toBe(done.getTime());
+    expect(row!.created_at.getTime() - done.getTime()).toBeGreaterThan(24 * 3600_000);
+    // the office list below counts today's checks only
+    await t.database.db.delete(qcChecks).where(eq(qcChecks.id, row!.id));
+
+    const before = await qcCount();
+    const ahead = await post({
+      unit_id: unitId,
+      name_qc: 'Qori QC',
+      checks: matrix(),
+      performed_at: new Date(Date.now() + 11 * 60_000).toISOString(),
+    });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json()).toMatchObject({
+      message: 'Waktu perangkat tidak valid',
+      fields: [{ field: 'performed_at' }],
+    });
+    expect(await qcCount()).toBe(before);
+  });
+
   it('only tire men (and admin) submit; the office reads', async () => {
     expect((await post({ unit_id: unitId, name_qc: 'X', checks: matrix() }, staff)).statusCode).toBe(403);
     expect((await get('/api/qccheck-detailed', tireman)).statusCode).toBe(403);

@@ -287,6 +287,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       plate_number_url: c.plate_number_url,
       odometer_url: c.odometer_url,
       returned_at: iso(c.returned_at),
+      return_reason: c.return_reason,
       validated_by: c.validated_by,
       validated_at: iso(c.validated_at),
       validator: row.validator?.id != null ? row.validator : null,

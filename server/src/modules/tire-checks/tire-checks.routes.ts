@@ -139,7 +139,7 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tire-check/:id',
     { config: { roles: OFFICE }, schema: { tags, params: ZIdParams, body: ZReturnBody } },
     async (req): Promise<TMessageReply> => {
-      await service.returnCheck(currentUser(req), req.params.id);
+      await service.returnCheck(currentUser(req), req.params.id, req.body);
       return { message: CHECK_MESSAGES.returned, id: req.params.id };
     },
   );

@@ -1,8 +1,10 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { UNSIGNED } from '@itms/contracts/enums';
+import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import {
   CHECK_MESSAGES,
   type TResubmitBody,
+  type TReturnBody,
   type TTireCheckCreateBody,
   type TTireCheckRecordOutput,
   type TTireMeasurement,
@@ -23,6 +25,8 @@ import {
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { performedAtOf } from '../../lib/performed-at';
+import { type CitedPath, type FieldIssue, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
@@ -161,11 +165,43 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     return made!.id;
   }
 
+  /** Records whose position is not on the unit's diagram (unit type), as field issues. */
+  function positionIssues(unitType: string, records: RecordInputs): FieldIssue[] {
+    const positions = new Set<string>(diagramOf(unitType).positions);
+    return records.flatMap((r, i) =>
+      positions.has(r.position)
+        ? []
+        : [
+            {
+              field: `records.${i}.position`,
+              message: `Posisi ${r.position} tidak ada pada unit ${unitType}`,
+            },
+          ],
+    );
+  }
+
+  /** Every photo and signature path a check body cites, with its field name. */
+  function citedPaths(body: Partial<TTireCheckCreateBody>): CitedPath[] {
+    return [
+      ...(
+        ['plate_number_url', 'odometer_url', 'tireman_sign', 'driver_sign', 'pic_sign', 'itms_sign'] as const
+      ).map((field) => ({ field, path: body[field] })),
+      ...(body.records ?? []).map((r, i) => ({
+        field: `records.${i}.serial_number_url`,
+        path: r.serial_number_url,
+      })),
+    ];
+  }
+
+  const invalid = (fields: FieldIssue[]) =>
+    badRequest(`Data tidak valid: ${fields.map((f) => `${f.field} (${f.message})`).join(', ')}`, fields);
+
   /** POST /tire-check: a tire man's check; refused as a whole when anything is wrong. */
   async function create(actor: Actor, body: TTireCheckCreateBody): Promise<number> {
+    const performedAt = performedAtOf(body.performed_at);
     const checkId = await db.transaction(async (tx) => {
       const [unit] = await tx
-        .select({ id: units.id, plate_number: units.plate_number })
+        .select({ id: units.id, plate_number: units.plate_number, unit_type: units.unit_type })
         .from(units)
         .where(eq(units.id, body.unit_id));
       const [location] = await tx
@@ -176,16 +212,13 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         body.project_id === undefined
           ? null
           : (await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, body.project_id)))[0];
-      const fields: { field: string; message: string }[] = [];
+      const fields: FieldIssue[] = [];
       if (!unit) fields.push({ field: 'unit_id', message: 'Unit tidak ditemukan' });
       if (!location) fields.push({ field: 'location_id', message: 'Lokasi tidak ditemukan' });
       if (project === undefined) fields.push({ field: 'project_id', message: 'Project tidak ditemukan' });
-      if (fields.length || !unit) {
-        throw badRequest(
-          `Data tidak valid: ${fields.map((f) => `${f.field} (${f.message})`).join(', ')}`,
-          fields,
-        );
-      }
+      if (unit) fields.push(...positionIssues(unit.unit_type, body.records));
+      fields.push(...(await foreignUploadIssues(tx, actor.id, citedPaths(body))));
+      if (fields.length || !unit) throw invalid(fields);
       const driverName = (body.driver?.name || body.driver_name || '').trim();
       const driverPhone = (body.driver?.phone || body.driver_phone || '').trim();
       const driverId = await findOrCreateDriver(tx, driverName, driverPhone);
@@ -202,9 +235,13 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           equipment: body.equipment,
           tireman_sign: body.tireman_sign,
           driver_sign: body.driver_sign,
+          pic_sign: body.pic_sign,
+          pic_name: body.pic_name || UNSIGNED,
+          itms_sign: body.itms_sign,
           plate_number_url: body.plate_number_url,
           odometer_url: body.odometer_url,
           status: 'pending',
+          ...(performedAt ? { performed_at: performedAt } : {}),
         })
         .returning({ id: tireChecks.id });
       await insertRecords(tx, check!.id, body.records);
@@ -213,7 +250,11 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         action: 'create',
         entity: 'tire-check',
         entityId: check!.id,
-        detail: { unit_id: unit.id, records: body.records.length },
+        detail: {
+          unit_id: unit.id,
+          records: body.records.length,
+          ...(performedAt ? { performed_at: performedAt.toISOString() } : {}),
+        },
       });
       return check!.id;
     });
@@ -244,16 +285,20 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     });
   }
 
-  /** PUT /tire-check/{id}: the Return. PIC and ITMS signatures back to '-', back on the tire man's list. */
-  async function returnCheck(actor: Actor, checkId: number) {
-    await db.transaction(async (tx) => {
+  /**
+   * PUT /tire-check/{id}: the Return, with the office's reason. PIC and ITMS signatures back to '-'
+   * (the redo collects them again), back on the tire man's list; his phone hears of it.
+   */
+  async function returnCheck(actor: Actor, checkId: number, body: Pick<TReturnBody, 'reason'>) {
+    const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       if (check.status === 'approved')
         throw conflict('Pengecekan sudah divalidasi, tidak dapat dikembalikan');
       if (check.returned_at) throw conflict('Pengecekan sudah dikembalikan ke tire man');
+      const returnedAt = new Date();
       await tx
         .update(tireChecks)
-        .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: new Date() })
+        .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: body.reason })
         .where(eq(tireChecks.id, checkId));
       await audit(tx, {
         userId: actor.id,
@@ -261,19 +306,54 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         entity: 'tire-check',
         entityId: checkId,
         detail: {
+          reason: body.reason,
           before: { pic_sign: check.pic_sign, itms_sign: check.itms_sign, returned_at: null },
-          after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: new Date().toISOString() },
+          after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt.toISOString() },
         },
       });
+      return check.tireman_id;
+    });
+    opts.onFieldStatus?.(tiremanId, {
+      kind: 'tire-check',
+      id: checkId,
+      status: 'returned',
+      reason: body.reason,
     });
   }
 
-  /** PUT /tire-check/{id}/resubmit: the tire man sends a returned check again (optionally re-measured). */
+  /**
+   * PUT /tire-check/{id}/resubmit: the tire man sends a returned check again, optionally
+   * re-measured, with the signatures collected again on site and the redo's time.
+   */
   async function resubmit(actor: Actor, checkId: number, body: TResubmitBody | undefined) {
+    const performedAt = performedAtOf(body?.performed_at);
     await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertOwnerOrOffice(actor, check);
       if (!check.returned_at) throw conflict('Pengecekan ini tidak sedang dikembalikan');
+      const fields: FieldIssue[] = [];
+      if (body?.records) {
+        const [unit] = await tx
+          .select({ unit_type: units.unit_type })
+          .from(units)
+          .where(eq(units.id, check.unit_id));
+        fields.push(...positionIssues(unit?.unit_type ?? '', body.records));
+      }
+      // the paths the check already holds may be sent again as they are
+      const kept = [
+        check.plate_number_url,
+        check.odometer_url,
+        check.tireman_sign,
+        check.driver_sign,
+        ...(
+          await tx
+            .select({ url: tireCheckRecords.serial_number_url })
+            .from(tireCheckRecords)
+            .where(eq(tireCheckRecords.tire_check_id, checkId))
+        ).map((r) => r.url),
+      ];
+      fields.push(...(await foreignUploadIssues(tx, actor.id, citedPaths(body ?? {}), kept)));
+      if (fields.length) throw invalid(fields);
       // the measurements replaced by a re-measured resubmission, for the audit line
       let recordsBefore: Record<string, unknown>[] | undefined;
       if (body?.records) {
@@ -285,13 +365,16 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         ).sort((a, b) => a.position.localeCompare(b.position, 'en', { numeric: true }));
         await insertRecords(tx, checkId, body.records);
       }
+      const signs = {
+        ...(body?.pic_sign ? { pic_sign: body.pic_sign } : {}),
+        ...(body?.pic_name ? { pic_name: body.pic_name } : {}),
+        ...(body?.itms_sign ? { itms_sign: body.itms_sign } : {}),
+        ...(body?.driver_sign ? { driver_sign: body.driver_sign } : {}),
+        ...(body?.tireman_sign ? { tireman_sign: body.tireman_sign } : {}),
+      };
       await tx
         .update(tireChecks)
-        .set({
-          returned_at: null,
-          ...(body?.pic_sign ? { pic_sign: body.pic_sign } : {}),
-          ...(body?.pic_name ? { pic_name: body.pic_name } : {}),
-        })
+        .set({ returned_at: null, ...signs, ...(performedAt ? { performed_at: performedAt } : {}) })
         .where(eq(tireChecks.id, checkId));
       await audit(tx, {
         userId: actor.id,
@@ -301,12 +384,17 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         detail: {
           before: {
             returned_at: check.returned_at.toISOString(),
+            return_reason: check.return_reason,
             pic_name: check.pic_name,
+            performed_at: check.performed_at.toISOString(),
+            ...Object.fromEntries(Object.keys(signs).map((k) => [k, check[k as keyof typeof signs]])),
             ...(recordsBefore ? { records: recordsBefore } : {}),
           },
           after: {
             returned_at: null,
             pic_name: body?.pic_name || check.pic_name,
+            performed_at: (performedAt ?? check.performed_at).toISOString(),
+            ...signs,
             ...(body?.records
               ? {
                   records: body.records.map((r) =>

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { createTireCheckQueries } from './tire-checks.queries';
 import { createTireChecksService } from './tire-checks.service';
@@ -14,6 +15,9 @@ const tok = { admin: '', staff: '', staff2: '', tireman: '', tireman2: '' };
 const ids = { tronton: 0, engkel: 0, location: 0, project: 0, staff: 0, staff2: 0, tireman: 0 };
 /** tire id by serial */
 const tireIds = new Map<string, number>();
+/** Photos and signatures the tire man uploaded (a check may cite only his own uploads). */
+const PHOTO_NAMES = ['plate', 'odo', 'tmsign', 'drsign', 'picA', 'picB', 'itms', 'serial'] as const;
+let photos: Record<(typeof PHOTO_NAMES)[number], string>;
 
 async function q<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await t.database.db.execute(query));
@@ -35,6 +39,7 @@ beforeAll(async () => {
   for (const r of await q<{ id: number; serial_number: string }>(sql`select id, serial_number from tires`)) {
     tireIds.set(r.serial_number, r.id);
   }
+  photos = await uploadPhotos(t, tok.tireman, PHOTO_NAMES);
 });
 afterAll(() => t?.close());
 
@@ -84,10 +89,10 @@ function checkBody(over: Partial<CheckIn> = {}): CheckIn {
     odometer: 61000,
     driver: { name: 'Dodi Driver', phone: '081299990000' },
     equipment: ['dongkrak', 'kunci roda'],
-    plate_number_url: '2026/01/plate0000aa.png',
-    odometer_url: '2026/01/odo000000aa.png',
-    tireman_sign: '2026/01/tmsign0000a.png',
-    driver_sign: '2026/01/drsign0000a.png',
+    plate_number_url: photos.plate,
+    odometer_url: photos.odo,
+    tireman_sign: photos.tmsign,
+    driver_sign: photos.drsign,
     records: Array.from({ length: 10 }, (_, i) => ({
       position: String(i + 1),
       // lower case on purpose: tires are matched case-insensitively
@@ -203,10 +208,10 @@ describe('field submission', () => {
       workshop_sign: '-',
       itms_sign: '-',
       pic_name: '-',
-      tireman_sign: '2026/01/tmsign0000a.png',
-      driver_sign: '2026/01/drsign0000a.png',
-      plate_number_url: '2026/01/plate0000aa.png',
-      odometer_url: '2026/01/odo000000aa.png',
+      tireman_sign: photos.tmsign,
+      driver_sign: photos.drsign,
+      plate_number_url: photos.plate,
+      odometer_url: photos.odo,
       validated_by: null,
       validated_at: null,
       Location: { name: FX.location, Region: { name: FX.region, manpower: 2, pic: 'Pak Harun' } },
@@ -329,7 +334,9 @@ describe('field submission', () => {
 
   it('lets only field accounts submit, and keeps tire men out of the office routes', async () => {
     expect((await call(tok.staff, 'POST', '/tire-check', checkBody())).statusCode).toBe(403);
-    const id = await submit(checkBody(), tok.admin); // admin may do everything
+    // admin may do everything (citing no photo: the tire man's uploads are not his)
+    const unsigned = { plate_number_url: '-', odometer_url: '-', tireman_sign: '-', driver_sign: '-' };
+    const id = await submit(checkBody(unsigned), tok.admin);
     const office: [Method, string, unknown?][] = [
       ['GET', '/tire-check/noEdpSign'],
       ['GET', `/tire-check/detail/${id}`],
@@ -344,7 +351,7 @@ describe('field submission', () => {
       ],
       ['PATCH', `/tire-check/edpSign/${id}`, { edp_sign: 'x/y.png', status: 'approved' }],
       ['POST', `/tire-check/${id}/validate`, { edp_sign: 'x/y.png', records: [] }],
-      ['PUT', `/tire-check/${id}`, { pic_sign: '-', itms_sign: '-' }],
+      ['PUT', `/tire-check/${id}`, { pic_sign: '-', itms_sign: '-', reason: 'Foto buram' }],
       ['DELETE', `/tire-check/${id}`],
     ];
     for (const [method, url, body] of office) {
@@ -721,7 +728,11 @@ describe('return, resubmit and delete', () => {
     });
     const pendingBefore = (await call(tok.staff, 'GET', '/tire-check/pending')).json().total;
 
-    const ret = await call(tok.staff, 'PUT', `/tire-check/${id}`, { pic_sign: '-', itms_sign: '-' });
+    const ret = await call(tok.staff, 'PUT', `/tire-check/${id}`, {
+      pic_sign: '-',
+      itms_sign: '-',
+      reason: 'Foto plat buram',
+    });
     expect(ret.statusCode, ret.body).toBe(200);
     expect(ret.json()).toEqual({ message: 'Returned! Pengecekan telah dikembalikan.', id });
     const d = (await call(tok.staff, 'GET', `/tire-check/detail/${id}`)).json();
@@ -744,7 +755,7 @@ describe('return, resubmit and delete', () => {
       records: [],
     });
     expect(val.statusCode).toBe(409);
-    expect((await call(tok.staff, 'PUT', `/tire-check/${id}`, {})).statusCode).toBe(409);
+    expect((await call(tok.staff, 'PUT', `/tire-check/${id}`, { reason: 'lagi' })).statusCode).toBe(409);
 
     // only its tire man resubmits, with new measurements validated like a new check
     expect((await call(tok.tireman2, 'PUT', `/tire-check/${id}/resubmit`, {})).statusCode).toBe(403);
@@ -758,7 +769,7 @@ describe('return, resubmit and delete', () => {
     expect(badRe.json().fields[0].field).toBe('records.0.pressure');
     const re = await call(tok.tireman, 'PUT', `/tire-check/${id}/resubmit`, {
       records,
-      pic_sign: '2026/01/picsign000b.png',
+      pic_sign: photos.picB,
       pic_name: 'Bu Sari',
     });
     expect(re.statusCode, re.body).toBe(200);
@@ -766,7 +777,7 @@ describe('return, resubmit and delete', () => {
     expect(back.data.map((r: { id: number }) => r.id)).toContain(id);
     expect((await call(tok.tireman, 'GET', '/tire-check/returned')).json().total).toBe(0);
     const d2 = (await call(tok.staff, 'GET', `/tire-check/detail/${id}`)).json();
-    expect(d2).toMatchObject({ returned_at: null, pic_sign: '2026/01/picsign000b.png', pic_name: 'Bu Sari' });
+    expect(d2).toMatchObject({ returned_at: null, pic_sign: photos.picB, pic_name: 'Bu Sari' });
     expect(d2.records.map((r: { groove_1: number }) => r.groove_1)).toEqual([4, 4, 4, 4]);
     // the audit line keeps the measurements that the resubmission replaced, and the new ones
     const [line] = rowsOf<{ detail: { before: AuditedRecords; after: AuditedRecords } }>(
@@ -787,7 +798,11 @@ describe('return, resubmit and delete', () => {
   it('refuses to return an approved check', async () => {
     const id = await submit();
     await call(tok.staff, 'POST', `/tire-check/${id}/validate`, { edp_sign: 'x/y.png', records: [] });
-    const res = await call(tok.staff, 'PUT', `/tire-check/${id}`, { pic_sign: '-', itms_sign: '-' });
+    const res = await call(tok.staff, 'PUT', `/tire-check/${id}`, {
+      pic_sign: '-',
+      itms_sign: '-',
+      reason: 'Data ban salah',
+    });
     expect(res.statusCode).toBe(409);
     expect((await call(tok.staff, 'PUT', `/tire-check/${id}`, { pic_sign: 'x' })).statusCode).toBe(400);
   });
@@ -844,7 +859,7 @@ describe('real time', () => {
       ]);
       expect(payload).toEqual({ kind: 'tire-check', id });
       // a resubmitted check is announced again
-      expect((await call(tok.staff, 'PUT', `/tire-check/${id}`, {})).statusCode).toBe(200);
+      expect((await call(tok.staff, 'PUT', `/tire-check/${id}`, { reason: 'Ulangi' })).statusCode).toBe(200);
       const again = new Promise<{ kind: string; id: number }>((resolve) =>
         office.once('new-notification', resolve),
       );

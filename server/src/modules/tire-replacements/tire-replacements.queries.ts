@@ -248,6 +248,7 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
     workshop_sign: r.workshop_sign,
     status: r.status as 'pending' | 'approved',
     returned_at: iso(r.returned_at),
+    return_reason: r.return_reason,
     validated_at: iso(r.validated_at),
     unit_id: r.unit_id,
     diagram: diagramKindOf(row.unit.unit_type),

@@ -4,6 +4,8 @@ import {
   ZReplacementHistoryQuery,
   ZReplacementPutBody,
   ZReplacementQueueQuery,
+  ZReplacementResubmitBody,
+  ZReplacementResubmitReply,
   ZReplacementSubmitBody,
   ZReplacementValidateBody,
   ZReplaceRecordFieldsBody,
@@ -26,6 +28,7 @@ import {
 import {
   deleteReplacement,
   type ReplacementEvents,
+  resubmitReplacement,
   returnReplacement,
   submitReplacement,
   swapRecordTire,
@@ -50,6 +53,26 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await submitReplacement(app.db, currentUser(req), req.body);
       app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id });
       return reply.status(201).send({ id, message: REPLACEMENT_MESSAGES.submitted });
+    },
+  );
+
+  app.put(
+    '/tire-replacement/:id/resubmit',
+    {
+      config: { roles: FIELD, idempotent: true },
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZReplacementResubmitBody,
+        response: { 200: ZReplacementResubmitReply },
+      },
+    },
+    async (req) => {
+      await resubmitReplacement(app.db, currentUser(req), req.params.id, req.body, {
+        ...events,
+        notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id }),
+      });
+      return { id: req.params.id, message: REPLACEMENT_MESSAGES.resubmitted };
     },
   );
 
@@ -97,16 +120,17 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.tireWear.kick();
         return { message: REPLACEMENT_MESSAGES.validated };
       }
-      if (b.pic_sign !== undefined || b.itms_sign !== undefined) {
+      // the contract makes `reason` required (and trimmed) for a Return
+      if (b.reason !== undefined) {
         const fields = (['pic_sign', 'itms_sign'] as const)
           .filter((f) => b[f] !== undefined && b[f] !== '-')
           .map((field) => ({ field, message: "Untuk mengembalikan pergantian isi dengan '-'" }));
         if (fields.length) throw badRequest(fields[0]!.message, fields);
-        await returnReplacement(app.db, user, req.params.id);
+        await returnReplacement(app.db, user, req.params.id, b.reason, events);
         return { message: REPLACEMENT_MESSAGES.returned };
       }
       throw badRequest(
-        "Kirim {edp_sign, status: 'approved'} untuk validasi atau {pic_sign: '-', itms_sign: '-'} untuk Return",
+        "Kirim {edp_sign, status: 'approved'} untuk validasi atau {pic_sign: '-', itms_sign: '-', reason} untuk Return",
       );
     },
   );

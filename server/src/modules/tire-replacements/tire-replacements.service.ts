@@ -3,6 +3,7 @@ import { UNSIGNED } from '@itms/contracts/enums';
 import { hasPosition } from '@itms/contracts/rules/vehicle-diagram';
 import {
   REPLACEMENT_MESSAGES,
+  type TReplacementResubmitBody,
   type TReplacementSubmitBody,
   type TReplaceRecordFieldsBody,
   type TReplaceRecordInput,
@@ -20,15 +21,19 @@ import {
   units,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { performedAtOf } from '../../lib/performed-at';
+import { type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from '../fleet/mounting';
 import { queueTireWear, tireWearQueueInsert } from '../tire-intelligence/wear';
 
 /** Callbacks the routes pass in; each runs after the transaction committed. */
 export interface ReplacementEvents {
-  /** Tells the tire man's phone that his replacement was approved or deleted. */
+  /** Tells the tire man's phone that his replacement was approved, returned or deleted. */
   onFieldStatus?: FieldStatusNotifier;
+  /** Tells the office that a replacement arrived again (resubmitted). */
+  notify?: (replacementId: number) => void;
 }
 
 export interface FieldIssue {
@@ -187,12 +192,60 @@ function recordValues(replacementId: number, odometer: number, tire: TireRow, in
   };
 }
 
+/** The photo fields a replace record may carry. */
+const RECORD_PHOTOS = ['serial_number_img', 'tube_url', 'flap_url', 'inner_tube_url'] as const;
+
+/** Every photo and signature path a replacement body cites, with its field name. */
+function citedPaths(body: Partial<TReplacementSubmitBody>): CitedPath[] {
+  return [
+    ...(['plate_number_url', 'odometer_url', 'tireman_sign', 'pic_sign', 'itms_sign'] as const).map(
+      (field) => ({
+        field,
+        path: body[field],
+      }),
+    ),
+    ...(body.records ?? []).flatMap((r, i) =>
+      RECORD_PHOTOS.map((f) => ({ field: `records.${i}.${f}`, path: r[f] })),
+    ),
+  ];
+}
+
+/**
+ * The records' issues on a unit (tire found, position on the unit's diagram, tire free to go
+ * there), pushed onto `issues`; returns the tire of each record.
+ */
+async function recordIssues(
+  tx: Tx,
+  unit: { id: number; unit_type: string },
+  records: TReplaceRecordInput[],
+  issues: FieldIssue[],
+): Promise<(TireRow | undefined)[]> {
+  const found = await resolveTires(tx, records, issues);
+  records.forEach((r, i) => {
+    if (!hasPosition(unit.unit_type, r.position)) {
+      issues.push({
+        field: `records.${i}.position`,
+        message: `Posisi ${r.position} tidak ada pada unit ${unit.unit_type}`,
+      });
+    }
+  });
+  const plans = records.flatMap((r, i) => {
+    const tire = found[i];
+    return tire
+      ? [{ field: `records.${i}.serial_number`, position: r.position, status: r.status, tire } satisfies Plan]
+      : [];
+  });
+  issues.push(...(await mountIssues(tx, unit.id, plans)));
+  return found;
+}
+
 /** POST /tire-replacement: a tire man's replacement; refused whole with field messages when anything is off. */
 export async function submitReplacement(
   db: Db,
   user: TSessionUser,
   body: TReplacementSubmitBody,
 ): Promise<number> {
+  const performedAt = performedAtOf(body.performed_at);
   return db.transaction(async (tx) => {
     const issues: FieldIssue[] = [];
     const [[unit], [location], [project]] = await Promise.all([
@@ -208,31 +261,10 @@ export async function submitReplacement(
     if (!unit) issues.push({ field: 'unit_id', message: 'Unit tidak ditemukan' });
     if (!location) issues.push({ field: 'location_id', message: 'Lokasi tidak ditemukan' });
     if (!project) issues.push({ field: 'project_id', message: 'Project tidak ditemukan' });
-    const found = await resolveTires(tx, body.records, issues);
-    if (unit) {
-      body.records.forEach((r, i) => {
-        if (!hasPosition(unit.unit_type, r.position)) {
-          issues.push({
-            field: `records.${i}.position`,
-            message: `Posisi ${r.position} tidak ada pada unit ${unit.unit_type}`,
-          });
-        }
-      });
-      const plans = body.records.flatMap((r, i) => {
-        const tire = found[i];
-        return tire
-          ? [
-              {
-                field: `records.${i}.serial_number`,
-                position: r.position,
-                status: r.status,
-                tire,
-              } satisfies Plan,
-            ]
-          : [];
-      });
-      issues.push(...(await mountIssues(tx, unit.id, plans)));
-    }
+    const found = unit
+      ? await recordIssues(tx, unit, body.records, issues)
+      : await resolveTires(tx, body.records, issues);
+    issues.push(...(await foreignUploadIssues(tx, user.id, citedPaths(body))));
     if (issues.length) throw invalid(issues);
 
     const [created] = await tx
@@ -247,6 +279,9 @@ export async function submitReplacement(
         plate_number_url: body.plate_number_url,
         odometer_url: body.odometer_url,
         tireman_sign: body.tireman_sign,
+        pic_sign: body.pic_sign ?? UNSIGNED,
+        itms_sign: body.itms_sign ?? UNSIGNED,
+        ...(performedAt ? { performed_at: performedAt } : {}),
       })
       .returning({ id: tireReplacements.id });
     const id = created!.id;
@@ -261,6 +296,7 @@ export async function submitReplacement(
       detail: {
         unit_id: unit!.id,
         records: body.records.map((r) => ({ position: r.position, status: r.status })),
+        ...(performedAt ? { performed_at: performedAt.toISOString() } : {}),
       },
     });
     return id;
@@ -428,16 +464,26 @@ export async function validateReplacement(
   events.onFieldStatus?.(tiremanId, { kind: 'tire-replacement', id, status: 'approved' });
 }
 
-/** The Return: PIC and ITMS signatures back to '-', the replacement goes back to the tire man's list. */
-export async function returnReplacement(db: Db, user: TSessionUser, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * The Return, with the office's reason: PIC and ITMS signatures back to '-' (the redo collects them
+ * again), the replacement goes back to the tire man's list and his phone hears of it.
+ */
+export async function returnReplacement(
+  db: Db,
+  user: TSessionUser,
+  id: number,
+  reason: string,
+  events: ReplacementEvents = {},
+): Promise<void> {
+  const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     if (rep.status === 'approved')
       throw conflict('Pergantian ini sudah divalidasi, tidak dapat dikembalikan');
     if (rep.returned_at) throw conflict('Pergantian ini sudah dikembalikan ke tire man');
+    const returnedAt = new Date();
     await tx
       .update(tireReplacements)
-      .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: new Date() })
+      .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: reason })
       .where(eq(tireReplacements.id, id));
     await audit(tx, {
       userId: user.id,
@@ -445,11 +491,100 @@ export async function returnReplacement(db: Db, user: TSessionUser, id: number):
       entity: 'tire-replacement',
       entityId: id,
       detail: {
+        reason,
         before: { pic_sign: rep.pic_sign, itms_sign: rep.itms_sign, returned_at: null },
-        after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: new Date().toISOString() },
+        after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt.toISOString() },
+      },
+    });
+    return rep.tireman_id;
+  });
+  events.onFieldStatus?.(tiremanId, { kind: 'tire-replacement', id, status: 'returned', reason });
+}
+
+/**
+ * PUT /tire-replacement/{id}/resubmit: the tire man sends his returned replacement again; new
+ * records (if any) replace the old ones, signatures collected again, the redo's time. Refused
+ * whole with field messages like a submission; 409 when it is not returned.
+ */
+export async function resubmitReplacement(
+  db: Db,
+  user: TSessionUser,
+  id: number,
+  body: TReplacementResubmitBody | undefined,
+  events: ReplacementEvents = {},
+): Promise<void> {
+  const performedAt = performedAtOf(body?.performed_at);
+  await db.transaction(async (tx) => {
+    const rep = await lockReplacement(tx, id);
+    if (user.role === 'tire-man' && rep.tireman_id !== user.id) throw forbidden();
+    if (rep.status === 'approved' || !rep.returned_at) throw conflict(REPLACEMENT_MESSAGES.notReturned);
+    const issues: FieldIssue[] = [];
+    const oldRecords = await tx
+      .select()
+      .from(tireReplaceRecords)
+      .where(eq(tireReplaceRecords.tire_replacement_id, id))
+      .orderBy(asc(tireReplaceRecords.id));
+    let found: (TireRow | undefined)[] = [];
+    if (body?.records) {
+      const [unit] = await tx
+        .select({ id: units.id, unit_type: units.unit_type })
+        .from(units)
+        .where(eq(units.id, rep.unit_id));
+      found = await recordIssues(tx, unit ?? { id: rep.unit_id, unit_type: '' }, body.records, issues);
+    }
+    // the paths the replacement already holds may be sent again as they are
+    const kept = [
+      rep.plate_number_url,
+      rep.odometer_url,
+      rep.tireman_sign,
+      ...oldRecords.flatMap((r) => RECORD_PHOTOS.map((f) => r[f])),
+    ];
+    issues.push(...(await foreignUploadIssues(tx, user.id, citedPaths(body ?? {}), kept)));
+    if (issues.length) throw invalid(issues);
+
+    if (body?.records) {
+      await tx.delete(tireReplaceRecords).where(eq(tireReplaceRecords.tire_replacement_id, id));
+      const records = body.records;
+      await tx
+        .insert(tireReplaceRecords)
+        .values(records.map((r, i) => recordValues(id, rep.odometer, found[i]!, r)));
+    }
+    const signs = {
+      ...(body?.tireman_sign ? { tireman_sign: body.tireman_sign } : {}),
+      ...(body?.pic_sign ? { pic_sign: body.pic_sign } : {}),
+      ...(body?.itms_sign ? { itms_sign: body.itms_sign } : {}),
+    };
+    await tx
+      .update(tireReplacements)
+      .set({ returned_at: null, ...signs, ...(performedAt ? { performed_at: performedAt } : {}) })
+      .where(eq(tireReplacements.id, id));
+    const summary = (rs: readonly { position: string; status: string; tire_id?: number | null }[]) =>
+      rs.map((r) => ({ position: r.position, status: r.status, tire_id: r.tire_id ?? null }));
+    await audit(tx, {
+      userId: user.id,
+      action: 'resubmit',
+      entity: 'tire-replacement',
+      entityId: id,
+      detail: {
+        before: {
+          returned_at: rep.returned_at.toISOString(),
+          return_reason: rep.return_reason,
+          performed_at: rep.performed_at.toISOString(),
+          ...Object.fromEntries(Object.keys(signs).map((k) => [k, rep[k as keyof typeof signs]])),
+          ...(body?.records ? { records: summary(oldRecords) } : {}),
+        },
+        after: {
+          returned_at: null,
+          performed_at: (performedAt ?? rep.performed_at).toISOString(),
+          ...signs,
+          ...(body?.records
+            ? { records: summary(body.records.map((r, i) => ({ ...r, tire_id: found[i]?.id }))) }
+            : {}),
+        },
       },
     });
   });
+  events.notify?.(id);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import {
   activeUnitTires,
@@ -21,6 +22,8 @@ let tm: string; // tire man
 let edp: string; // staff (EDP)
 const ids = { tronton: 0, engkel: 0, location: 0, staff: 0, tireman: 0 };
 const tireId: Record<string, number> = {};
+/** The tire man's uploads (a replacement may cite only his own). */
+let photos: Record<'plate' | 'odo' | 'sign', string>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,6 +41,7 @@ beforeAll(async () => {
   for (const tire of await db.select({ id: tires.id, serial: tires.serial_number }).from(tires)) {
     tireId[tire.serial] = tire.id;
   }
+  photos = await uploadPhotos(t, tm, ['plate', 'odo', 'sign']);
 });
 afterAll(() => t.close());
 
@@ -63,9 +67,9 @@ const submission = (unit_id: number, records: object[], extra: object = {}) => (
   location_id: ids.location,
   odometer: 61000,
   spk: 'SPK-001',
-  plate_number_url: '2026/01/plate.png',
-  odometer_url: '2026/01/odo.png',
-  tireman_sign: '2026/01/tm-sign.png',
+  plate_number_url: photos.plate,
+  odometer_url: photos.odo,
+  tireman_sign: photos.sign,
   records,
   ...extra,
 });
@@ -149,7 +153,7 @@ describe('field submission and the transactional validation', () => {
     expect(rep).toMatchObject({
       status: 'pending',
       tireman_id: ids.tireman,
-      tireman_sign: '2026/01/tm-sign.png',
+      tireman_sign: photos.sign,
       pic_sign: '-',
       itms_sign: '-',
       edp_sign: '-',
@@ -222,7 +226,7 @@ describe('field submission and the transactional validation', () => {
       spk: 'SPK-001',
       status: 'pending',
       diagram: 'tronton',
-      plate_number_url: '2026/01/plate.png',
+      plate_number_url: photos.plate,
       Unit: { plate_number: FX.tronton, unit_type: 'TRONTON', tonnage: 20, Project: { name: FX.project } },
       Project: { name: FX.project },
       Location: { name: FX.location, Region: { name: FX.region, pic: 'Pak Harun' } },
@@ -339,7 +343,11 @@ describe('field submission and the transactional validation', () => {
     // validated once: a second validation, a Return or a swap are refused
     const again = await api(edp, 'POST', `/tire-replacement/${id}/validate`, { edp_sign: 'x.png' });
     expect(again.statusCode).toBe(409);
-    const back = await api(edp, 'PUT', `/tire-replacement/${id}`, { pic_sign: '-', itms_sign: '-' });
+    const back = await api(edp, 'PUT', `/tire-replacement/${id}`, {
+      pic_sign: '-',
+      itms_sign: '-',
+      reason: 'Foto buram',
+    });
     expect(back.statusCode).toBe(409);
     const swap = await api(edp, 'PUT', `/tire-replace-record/${byPos['1'].id}`, {
       tire_id: tireId['S-0009'],
@@ -632,7 +640,11 @@ describe('office corrections: swap a record tire, edit fields, Return, history, 
   });
 
   it('returns a replacement to the tire man: off the EDP queue, on the returned list, not validatable', async () => {
-    const res = await api(edp, 'PUT', `/tire-replacement/${rid}`, { pic_sign: '-', itms_sign: '-' });
+    const res = await api(edp, 'PUT', `/tire-replacement/${rid}`, {
+      pic_sign: '-',
+      itms_sign: '-',
+      reason: 'SPK tidak sesuai',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Returned! Pergantian telah dikembalikan.' });
     const rep = await replacement(rid);

@@ -255,18 +255,62 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     expect(calls.some((c) => c.url.includes('/validate'))).toBe(false);
   });
 
-  it('Return asks first, clears the PIC and ITMS signatures and goes back to the list', async () => {
+  it('Return asks first and for a reason, clears the PIC and ITMS signatures and goes back to the list', async () => {
     const { calls } = api();
     const { user, router } = await openForm();
     await user.click(screen.getByRole('button', { name: /Return/ }));
     const ask = await dialog('Yakin?');
     expect(within(ask).getByText('Pengecekan ini akan kembali ke List Tireman!')).toBeTruthy();
-    await user.click(within(ask).getByRole('button', { name: 'Kembalikan' }));
+    // Kembalikan waits for the reason (spaces alone are not one)
+    const giveBack = within(ask).getByRole('button', { name: 'Kembalikan' });
+    expect(giveBack).toHaveProperty('disabled', true);
+    const reason = within(ask).getByRole('textbox', { name: 'Alasan' });
+    await user.type(reason, '   ');
+    expect(giveBack).toHaveProperty('disabled', true);
+    await user.type(reason, 'Foto odometer buram ');
+    expect(giveBack).toHaveProperty('disabled', false);
+    await user.click(giveBack);
     expect(await screen.findByText('Returned! Pengecekan telah dikembalikan.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/validasi'));
     const put = calls.filter((c) => c.method === 'PUT' && c.url === '/api/tire-check/7');
     expect(put).toHaveLength(1);
-    expect(put[0].body).toEqual({ pic_sign: '-', itms_sign: '-' });
+    expect(put[0].body).toEqual({ pic_sign: '-', itms_sign: '-', reason: 'Foto odometer buram' });
+  });
+
+  it('shows the reason of the Return on a returned check, and on one sent again', async () => {
+    signIn('-');
+    const returned = checkDetail({
+      returned_at: '2025-03-11T02:00:00.000Z',
+      return_reason: 'Foto plat buram',
+    });
+    mockApi({
+      'GET /api/tire-check/detail/7': () => ({ body: returned }),
+      'GET /api/tire-check-record/7': () => ({ body: records }),
+      'GET /api/active-unit-tire/11': () => ({ body: activeTires([]) }),
+    });
+    const first = renderApp('/pengecekan/7');
+    expect(await screen.findByText('Pengecekan ini sudah dikembalikan ke tire man.')).toBeTruthy();
+    expect(screen.getByText('Alasan: Foto plat buram')).toBeTruthy();
+    first.unmount();
+
+    mockApi({
+      'GET /api/tire-check/detail/7': () => ({ body: checkDetail({ return_reason: 'Foto plat buram' }) }),
+      'GET /api/tire-check-record/7': () => ({ body: records }),
+      'GET /api/active-unit-tire/11': () => ({ body: activeTires([]) }),
+    });
+    renderApp('/pengecekan/7');
+    expect(await screen.findByText('Alasan pengembalian: Foto plat buram')).toBeTruthy();
+  });
+
+  it('cancelling the Return sends nothing', async () => {
+    const { calls } = api();
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: /Return/ }));
+    const ask = await dialog('Yakin?');
+    await user.type(within(ask).getByRole('textbox', { name: 'Alasan' }), 'Salah unit');
+    await user.click(within(ask).getByRole('button', { name: 'Batal' }));
+    expect(await screen.findByText('Changes are not saved')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });
 

@@ -18,6 +18,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FullPageSpin } from '../../components/full-page-spin';
 import { LinkButton } from '../../components/link-button';
+import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { errorText, toast } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
@@ -114,6 +115,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [padOpen, setPadOpen] = useState(false);
   const [drawnSign, setDrawnSign] = useState<string | null>(null);
+  const [returnOpen, setReturnOpen] = useState(false);
 
   const validate = useValidateCheck(detail.id);
   const returning = useReturnCheck(detail.id);
@@ -163,24 +165,15 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
     });
   };
 
-  const askReturn = () => {
-    modal.confirm({
-      title: 'Yakin?',
-      content: 'Pengecekan ini akan kembali ke List Tireman!',
-      okText: 'Kembalikan',
-      okButtonProps: { danger: true },
-      cancelText: 'Batal',
-      onOk: () => {
-        if (returning.isPending) return;
-        returning.mutate(undefined, {
-          onSuccess: () => {
-            toast().success(CHECK_MESSAGES.returned);
-            navigate('/validasi');
-          },
-        });
-      },
-      onCancel: () => {
-        toast().info('Changes are not saved');
+  const askReturn = () => setReturnOpen(true);
+
+  const sendReturn = (reason: string) => {
+    if (returning.isPending) return;
+    returning.mutate(reason, {
+      onSuccess: () => {
+        toast().success(CHECK_MESSAGES.returned);
+        setReturnOpen(false);
+        navigate('/validasi');
       },
     });
   };
@@ -211,7 +204,19 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
           title={`Pengecekan ini sudah divalidasi${detail.validator ? ` oleh ${detail.validator.name}` : ''}.`}
         />
       ) : returned ? (
-        <Alert type="info" showIcon title="Pengecekan ini sudah dikembalikan ke tire man." />
+        <Alert
+          type="info"
+          showIcon
+          title="Pengecekan ini sudah dikembalikan ke tire man."
+          description={detail.return_reason ? `Alasan: ${detail.return_reason}` : undefined}
+        />
+      ) : detail.return_reason ? (
+        <Alert
+          type="info"
+          showIcon
+          title="Pengecekan ini pernah dikembalikan ke tire man dan sudah dikirim ulang."
+          description={`Alasan pengembalian: ${detail.return_reason}`}
+        />
       ) : null}
 
       <CheckHeader detail={detail} />
@@ -308,6 +313,17 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
           setPadOpen(false);
         }}
         onCancel={() => setPadOpen(false)}
+      />
+      <ReturnReasonModal
+        open={returnOpen}
+        title="Yakin?"
+        description="Pengecekan ini akan kembali ke List Tireman!"
+        loading={returning.isPending}
+        onConfirm={sendReturn}
+        onCancel={() => {
+          setReturnOpen(false);
+          toast().info('Changes are not saved');
+        }}
       />
       <LoadingDialog open={validate.isPending || returning.isPending} text="Mengirim data ..." />
     </div>

@@ -98,6 +98,7 @@ export function checkDetail(over: Partial<TTireCheckDetail> = {}): TTireCheckDet
     plate_number_url: 'photo/plate.png',
     odometer_url: '-',
     returned_at: null,
+    return_reason: null,
     validated_by: null,
     validated_at: null,
     validator: null,

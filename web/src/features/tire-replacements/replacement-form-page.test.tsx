@@ -125,7 +125,7 @@ describe('Form Pergantian', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/validasi-pergantian'));
   });
 
-  it('Return asks first, then gives the replacement back to the tire man', async () => {
+  it('Return asks first and for a reason, then gives the replacement back to the tire man', async () => {
     const { user, calls, router } = openForm(detail(), testUser('staff'), {
       'PUT /api/tire-replacement/7': () => ({
         body: { message: 'Returned! Pergantian telah dikembalikan.' },
@@ -133,10 +133,25 @@ describe('Form Pergantian', () => {
     });
     await user.click(await pageButton('Return'));
     const ask = await dialog('Yakin? Pergantian ini akan kembali ke List Ganti Tireman!');
-    await user.click(within(ask).getByRole('button', { name: 'Kembalikan' }));
+    const giveBack = within(ask).getByRole('button', { name: 'Kembalikan' });
+    expect(giveBack).toHaveProperty('disabled', true);
+    await user.type(within(ask).getByRole('textbox', { name: 'Alasan' }), ' SPK tidak sesuai');
+    expect(giveBack).toHaveProperty('disabled', false);
+    await user.click(giveBack);
     expect(await screen.findByText('Returned! Pergantian telah dikembalikan.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ pic_sign: '-', itms_sign: '-' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      pic_sign: '-',
+      itms_sign: '-',
+      reason: 'SPK tidak sesuai',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/validasi-pergantian'));
+  });
+
+  it('shows the reason of the Return on a returned replacement', async () => {
+    openForm(detail({ returned_at: '2026-11-15T01:00:00.000Z', return_reason: 'Foto SPK buram' }));
+    expect(await screen.findByText('Pergantian ini sudah dikembalikan ke tire man.')).toBeTruthy();
+    expect(screen.getByText('Alasan: Foto SPK buram')).toBeTruthy();
+    expect(await pageButton('Return')).toHaveProperty('disabled', true);
   });
 
   it('an approved replacement is read-only', async () => {

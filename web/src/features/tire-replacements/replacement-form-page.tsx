@@ -5,6 +5,7 @@ import { Alert, App, Badge, Button, Card, Result, Spin, Tag, Typography } from '
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LinkButton } from '../../components/link-button';
+import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { DIAGRAM_LABELS, VehicleDiagram, type WheelTone } from '../../components/vehicle-diagram';
 import { isApiError } from '../../lib/api-client';
 import { formatDayDate } from '../../lib/dayjs';
@@ -118,7 +119,7 @@ function statusOf(d: TReplacementDetail) {
 }
 
 function ReplacementForm({ id }: { id: number }) {
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const detail = useReplacement(id);
@@ -127,6 +128,7 @@ function ReplacementForm({ id }: { id: number }) {
   const giveBack = useReturnReplacement(id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [validateOpen, setValidateOpen] = useState(false);
+  const [returnOpen, setReturnOpen] = useState(false);
   const user = getStoredUser();
 
   const slots = useMemo(
@@ -161,19 +163,17 @@ function ReplacementForm({ id }: { id: number }) {
     return s && s.records.length > 0 ? 'normal' : 'muted';
   };
 
-  const confirmReturn = () =>
-    modal.confirm({
-      title: RETURN_CONFIRM,
-      okText: 'Kembalikan',
-      cancelText: 'Batal',
-      okButtonProps: { danger: true },
-      onCancel: () => message.info('Changes are not saved'),
-      onOk: async () => {
-        const res = await giveBack.mutateAsync();
+  const confirmReturn = () => setReturnOpen(true);
+  const sendReturn = (reason: string) => {
+    if (giveBack.isPending) return;
+    giveBack.mutate(reason, {
+      onSuccess: (res) => {
         message.success(res.message || REPLACEMENT_MESSAGES.returned);
+        setReturnOpen(false);
         navigate(LIST_PATH);
       },
     });
+  };
 
   const actions = (
     <div style={{ display: 'flex', gap: 8, width: isDesktop ? undefined : '100%' }}>
@@ -225,7 +225,19 @@ function ReplacementForm({ id }: { id: number }) {
           }.`}
         />
       ) : d.returned_at ? (
-        <Alert type="warning" showIcon title="Pergantian ini sudah dikembalikan ke tire man." />
+        <Alert
+          type="warning"
+          showIcon
+          title="Pergantian ini sudah dikembalikan ke tire man."
+          description={d.return_reason ? `Alasan: ${d.return_reason}` : undefined}
+        />
+      ) : d.return_reason ? (
+        <Alert
+          type="info"
+          showIcon
+          title="Pergantian ini pernah dikembalikan ke tire man dan sudah dikirim ulang."
+          description={`Alasan pengembalian: ${d.return_reason}`}
+        />
       ) : null}
 
       <Card styles={{ body: { padding: isDesktop ? 24 : 16 } }}>
@@ -300,6 +312,16 @@ function ReplacementForm({ id }: { id: number }) {
         slot={dialog?.kind === 'compare' ? dialog.slot : null}
         detail={d}
         onClose={() => setDialog(null)}
+      />
+      <ReturnReasonModal
+        open={returnOpen}
+        title={RETURN_CONFIRM}
+        loading={giveBack.isPending}
+        onConfirm={sendReturn}
+        onCancel={() => {
+          setReturnOpen(false);
+          message.info('Changes are not saved');
+        }}
       />
       {user ? (
         <ValidateModal

@@ -6,14 +6,17 @@ import { checkDetailKey } from './get-check-detail';
 import { CHECK_QUEUE_KEY } from './get-check-queue';
 import { checkRecordsKey } from './get-check-records';
 
-/** PUT /tire-check/{id}: the Return; PIC and ITMS signatures go back to '-' and the tire man gets it back. */
-export const returnCheck = (id: number) =>
-  api.put<TMessageReply>(`/tire-check/${id}`, { pic_sign: UNSIGNED, itms_sign: UNSIGNED });
+/**
+ * PUT /tire-check/{id}: the Return with its reason; PIC and ITMS signatures go back to '-' and the
+ * tire man gets it back.
+ */
+export const returnCheck = (id: number, reason: string) =>
+  api.put<TMessageReply>(`/tire-check/${id}`, { pic_sign: UNSIGNED, itms_sign: UNSIGNED, reason });
 
 export function useReturnCheck(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => returnCheck(id),
+    mutationFn: (reason: string) => returnCheck(id, reason),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: [CHECK_QUEUE_KEY] });
     },

@@ -101,6 +101,7 @@ export function detail(over: Partial<TReplacementDetail> = {}): TReplacementDeta
     workshop_sign: '-',
     status: 'pending',
     returned_at: null,
+    return_reason: null,
     validated_at: null,
     unit_id: 31,
     diagram: 'tronton',
