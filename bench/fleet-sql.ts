@@ -81,6 +81,16 @@ export function countsFor(scale: Scale): Counts {
   };
 }
 
+/**
+ * The field app's bench tire man (issue 20): the demo tire man (users.id 3, the first tire man) is
+ * linked to one project of his own holding this many units (about 60 at L): those of his location
+ * first, then the next locations'. GET /api/field/bootstrap is measured for him.
+ */
+export const FIELD_TIREMAN_ID = 3;
+export function fieldProjectOf(c: Counts): { id: number; units: number } {
+  return { id: c.projects + 1, units: Math.min(60, Math.ceil(c.units / 2)) };
+}
+
 /** Pictures the rows refer to (upload keys); the generator draws and stores them. */
 export interface FleetImages {
   signatures: string[];
@@ -272,6 +282,10 @@ export function lookupSql(c: Counts, img: FleetImages, passwordHash: string): st
     insert into projects (id, name, customer_id, created_at)
     select k, n.name, ((k - 1) % ${c.customers}) + 1, now() - (interval '1 day' * ((880 - k % 300)))
       from jsonb_array_elements_text(${json(projectNames)}) with ordinality as n(name, k);
+    -- the field tire man's own project (fleetSql gives it its units)
+    insert into projects (id, name, customer_id, created_at)
+    values (${fieldProjectOf(c).id}, 'Distribusi Lapangan Terpadu', 1, now() - interval '400 days');
+    insert into tireman_projects (user_id, project_id) values (${FIELD_TIREMAN_ID}, ${fieldProjectOf(c).id});
     insert into drivers (id, name, phone, photo)
     select k, n.name, '0857' || lpad(k::text, 8, '0'), i.avatars[1 + (k % array_length(i.avatars, 1))]
       from jsonb_array_elements_text(${json(driverNames(c.units))}) with ordinality as n(name, k), bench_gen.img i;
@@ -297,9 +311,13 @@ export function fleetSql(c: Counts): string {
     select bu.u,
            (${textArray(PLATE_CODES)})[1 + (l.region_id - 1) % ${PLATE_CODES.length}] || ' ' || (1000 + bu.u) || ' ' ||
              (${textArray(PLATE_SUFFIXES)})[1 + (bu.u * 7) % ${PLATE_SUFFIXES.length}],
-           bu.type, 1 + (bu.u * 13) % ${c.projects}, '-', (bu.handled_at at time zone 'Asia/Jakarta')::date, bu.tonnage, 'active',
+           bu.type, case when f.u is null then 1 + (bu.u * 13) % ${c.projects} else ${fieldProjectOf(c).id} end,
+           '-', (bu.handled_at at time zone 'Asia/Jakarta')::date, bu.tonnage, 'active',
            bu.handled_at
-      from bench_gen.units bu join locations l on l.id = bu.location_id;
+      from bench_gen.units bu join locations l on l.id = bu.location_id
+      -- the field tire man's project: the units of his location (1) first, then of locations 2, 3, ...
+      left join (select u from bench_gen.units order by (u - 1) % ${c.locations}, u limit ${fieldProjectOf(c).units}) f
+        on f.u = bu.u;
 
     -- every position of every unit, in unit and position order: the mounted tire ids
     create unlogged table bench_gen.slots as

@@ -74,6 +74,7 @@ type Kind =
   | 'absence'
   | 'validate'
   | 'upload'
+  | 'bootstrap'
   | 'other';
 interface Row {
   name: string;
@@ -85,6 +86,8 @@ interface Row {
   amount?: number;
   /** Validations: the requests whose SQL the floor replays (one per floor worker), consumed first. */
   floorRequests?: Req[];
+  /** Largest reply, gzip-compressed (KB): measured once before the load, printed with the verdict. */
+  maxGzipKb?: number;
 }
 
 const TARGET_P95: Record<Kind, number | null> = {
@@ -96,6 +99,8 @@ const TARGET_P95: Record<Kind, number | null> = {
   absence: 200,
   validate: 30,
   upload: null,
+  // the field app's offline snapshot (issue 20): a tire man with about 60 units at L
+  bootstrap: 150,
   other: null,
 };
 
@@ -164,6 +169,8 @@ interface Prepared {
   tireId: number;
   size: string;
   brand: string;
+  /** Units of the bench tire man's projects (GET /api/field/bootstrap). */
+  fieldUnits: number;
 }
 
 async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>): Promise<Prepared> {
@@ -203,6 +210,10 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
   const [sig] = (await sql(`select signature from users where role = 'tire-man' limit 1`)) as {
     signature: string;
   }[];
+  const [field] = (await sql(`
+    select count(*)::int as n from units
+     where project_id in (select project_id from tireman_projects tp join users u on u.id = tp.user_id
+                           where u.email = 'tireman@itms.local')`)) as { n: number }[];
   return {
     month: { start: d!.start, end: d!.end, month: d!.start.slice(0, 7) },
     today: d!.today,
@@ -235,6 +246,7 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
     tireId: t?.id ?? 1,
     size: t?.size ?? '11.00-20',
     brand: t?.ir_brand ?? 'BRIDGESTONE',
+    fieldUnits: field?.n ?? 0,
   };
 }
 
@@ -322,6 +334,20 @@ function rows(p: Prepared): Row[] {
       kind: 'report',
       as: 'edp',
       requests: get(`/api/tire-check/leader-board?dateStart=${start}&dateEnd=${end}&page=1`),
+    },
+    {
+      name: `field/bootstrap (tire man, ${p.fieldUnits} units)`,
+      kind: 'bootstrap',
+      as: 'tireman',
+      requests: get('/api/field/bootstrap'),
+      maxGzipKb: 300,
+    },
+    { name: 'field/history p1 (tire man)', kind: 'list', as: 'tireman', requests: get('/api/field/history') },
+    {
+      name: 'field/history p50 (tire man)',
+      kind: 'list',
+      as: 'tireman',
+      requests: get('/api/field/history?page=50'),
     },
     {
       name: `absence ${month}, all units`,
@@ -757,7 +783,7 @@ async function main() {
     await pool.end();
   }
   let all = rows(prepared);
-  if (PGLITE) all = all.filter((r) => r.kind === 'list');
+  if (PGLITE) all = all.filter((r) => r.kind === 'list' || r.kind === 'bootstrap');
   if (args.only) {
     const re = new RegExp(args.only, 'i');
     all = all.filter((r) => re.test(r.name));
@@ -911,6 +937,18 @@ async function main() {
           requests: row.requests.map((r) => toJob(r, tokens[row.as])),
         });
       }
+      // the reply's size as the phone receives it (the server gzips JSON at zlib's default level)
+      let sizeNote = '';
+      let sizeMissed = false;
+      if (row.maxGzipKb != null) {
+        const r = row.requests[0]!;
+        const reply = await fetch(`${base}${r.path}`, { headers: headersOf(r, tokens[row.as]) });
+        const raw = Buffer.from(await reply.arrayBuffer());
+        const kb = zlib.gzipSync(raw).length / 1024;
+        sizeMissed = !(kb <= row.maxGzipKb);
+        sizeNote = `reply ${kb.toFixed(1)} KB gzip (${(raw.length / 1024).toFixed(0)} KB raw) ${sizeMissed ? '>' : '<='} ${row.maxGzipKb} KB`;
+        log(`  ${row.name}: ${sizeNote}`);
+      }
       const res = await runLoad(
         {
           url: base,
@@ -935,6 +973,7 @@ async function main() {
       if (row.kind === 'list' && !PGLITE && rps < 2000) misses.push('< 2,000 req/s');
       if (ratio !== undefined && ratio > 2) misses.push('API/floor > 2');
       if (errors > 0) misses.push(`errors ${JSON.stringify(res.statuses)}`);
+      if (sizeMissed) misses.push(sizeNote);
       const cpu = res.cpu;
       const n = Math.max(1, res.times.length);
       const cpuCell = cpu ? `${(cpu.serverMs / n).toFixed(2)} + ${(cpu.postgresMs / n).toFixed(2)}` : '-';
@@ -943,7 +982,9 @@ async function main() {
       const limit = !cpu
         ? ''
         : `; ${limitOf(cpu)}: ${os.cpus().length} cores ${busyCell} busy (${coreShares(cpu)})`;
-      const verdict = misses.length ? `MISSED: ${misses.join(', ')}${limit}` : 'met';
+      const verdict = misses.length
+        ? `MISSED: ${misses.join(', ')}${limit}`
+        : `met${sizeNote ? ` (${sizeNote})` : ''}`;
       const line = `| ${row.name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${p99.toFixed(1)} | ${rps.toFixed(0)} | ${errors} | ${floor?.toFixed(1) ?? '-'} | ${ratio?.toFixed(2) ?? '-'} | ${alone.get(row.name)?.toFixed(1) ?? '-'} | ${cpuCell} | ${busyCell} | ${target != null ? `<= ${target}` : '-'} | ${verdict} |`;
       results.push(line);
       log(line);

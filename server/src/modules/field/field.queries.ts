@@ -12,7 +12,7 @@ import {
   type TFieldUnitSearchRow,
 } from '@itms/contracts/field';
 import type { TListResult } from '@itms/contracts/list';
-import { DIAGRAM_KINDS, DIAGRAMS, UNIT_TYPE_DIAGRAM } from '@itms/contracts/rules/vehicle-diagram';
+import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { likePattern } from '../../lib/list-query';
@@ -21,26 +21,20 @@ import { pageResult, pageWindow } from '../../lib/paging';
 /** A timestamptz as the ISO text JavaScript's toISOString() writes (UTC, milliseconds). */
 const iso = (expr: SQL) => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The diagram kind of a unit type in SQL, as diagramKindOf does it (case and spacing ignored). */
-const KIND_OF_TYPE = JSON.stringify(UNIT_TYPE_DIAGRAM);
-const POSITIONS_OF_KIND = JSON.stringify(
-  Object.fromEntries(DIAGRAM_KINDS.map((k) => [k, DIAGRAMS[k].positions])),
-);
-const diagramKind = (unitType: SQL) =>
-  sql`coalesce(${KIND_OF_TYPE}::jsonb ->> regexp_replace(upper(btrim(${unitType})), '\\s+', ' ', 'g'), 'trailer')`;
+/** The vehicle diagram of a unit type and its positions (1..n, ST, ST2), as the forms draw it. */
+function diagramFields(unitType: string): { diagram: TFieldUnit['diagram']; positions: string[] } {
+  const d = diagramOf(unitType);
+  return { diagram: d.kind, positions: [...d.positions] };
+}
 
 /** Wheel positions 1..12 in number order, then ST, ST2. */
 const positionOrder = (position: SQL) =>
   sql`case when ${position} ~ '^[0-9]+$' then ${position}::int when ${position} = 'ST' then 100 else 101 end`;
 
-type Jsonish<T> = T;
-
 interface UnitRow {
   id: number;
   plate_number: string;
   unit_type: string;
-  diagram: TFieldUnit['diagram'];
-  positions: string[];
   project_id: number;
   project_name: string;
   location_id: number | null;
@@ -48,7 +42,8 @@ interface UnitRow {
   tonnage: number;
   last_check_at: string | null;
   checked_this_month: boolean;
-  tires: Jsonish<TFieldUnit['tires']> | null;
+  /** json_agg of the mounted tires (the drivers parse JSON columns). */
+  tires: TFieldUnit['tires'] | null;
 }
 
 /**
@@ -68,10 +63,24 @@ async function myUnits(db: DbOrTx, userId: number, tz: string): Promise<TFieldUn
            and c.performed_at >= now() - make_interval(days => ${FIELD_RECENT_UNIT_DAYS})
            and not exists (select 1 from tp)
       ),
-      k as (select u.*, ${diagramKind(sql`u.unit_type`)} as kind from units u join mine on mine.id = u.id)
-      select u.id, u.plate_number, u.unit_type, u.kind as diagram,
-             ${POSITIONS_OF_KIND}::jsonb -> u.kind as positions,
-             p.id as project_id, p.name as project_name, l.id as location_id, l.name as location_name,
+      k as (select u.* from units u join mine on mine.id = u.id),
+      -- the mounted tires of all his units at once (one join, not one lookup per unit)
+      mt as (
+        select a.unit_id,
+               json_agg(json_build_object(
+                 'position', a.position, 'tire_id', t.id, 'serial_number', t.serial_number,
+                 'ir_brand', t.ir_brand, 'ori_brand', t.ori_brand, 'size', t.size, 'pattern', t.pattern,
+                 'groove_1', t.groove_1, 'groove_2', t.groove_2, 'groove_3', t.groove_3,
+                 'groove_4', t.groove_4, 'groove_lowest', t.groove_lowest, 'pressure', t.pressure,
+                 'measured_at', ${iso(sql`coalesce(w.last_read_at, t.updated_at)`)})
+               order by ${positionOrder(sql`a.position`)}) as tires
+          from k
+          join active_unit_tires a on a.unit_id = k.id and a.status = 'INSTALLED'
+          join tires t on t.id = a.tire_id
+          left join tire_wear w on w.tire_id = t.id
+         group by a.unit_id
+      )
+      select u.id, u.plate_number, u.unit_type, p.id as project_id, p.name as project_name, l.id as location_id, l.name as location_name,
              u.tonnage::float8 as tonnage, ${iso(sql`lc.performed_at`)} as last_check_at,
              coalesce(lc.performed_at >= (date_trunc('month', now() at time zone ${tz}) at time zone ${tz}), false)
                as checked_this_month,
@@ -83,27 +92,14 @@ async function myUnits(db: DbOrTx, userId: number, tz: string): Promise<TFieldUn
            where c.unit_id = u.id order by c.performed_at desc limit 1
         ) lc on true
         left join locations l on l.id = lc.location_id
-        left join lateral (
-          select json_agg(json_build_object(
-                   'position', a.position, 'tire_id', t.id, 'serial_number', t.serial_number,
-                   'ir_brand', t.ir_brand, 'ori_brand', t.ori_brand, 'size', t.size, 'pattern', t.pattern,
-                   'groove_1', t.groove_1, 'groove_2', t.groove_2, 'groove_3', t.groove_3,
-                   'groove_4', t.groove_4, 'groove_lowest', t.groove_lowest, 'pressure', t.pressure,
-                   'measured_at', ${iso(sql`coalesce(w.last_read_at, t.updated_at)`)})
-                 order by ${positionOrder(sql`a.position`)}) as tires
-            from active_unit_tires a
-            join tires t on t.id = a.tire_id
-            left join tire_wear w on w.tire_id = t.id
-           where a.unit_id = u.id and a.status = 'INSTALLED'
-        ) mt on true
+        left join mt on mt.unit_id = u.id
        order by u.plate_number, u.id`),
   );
   return rows.map((r) => ({
     id: r.id,
     plate_number: r.plate_number,
     unit_type: r.unit_type,
-    diagram: r.diagram,
-    positions: r.positions,
+    ...diagramFields(r.unit_type),
     project: { id: r.project_id, name: r.project_name },
     location: r.location_id == null ? null : { id: r.location_id, name: r.location_name ?? '' },
     tonnage: r.tonnage,
@@ -278,9 +274,13 @@ export async function history(
 }
 
 const unitJson = sql`json_build_object('id', un.id, 'plate_number', un.plate_number, 'unit_type', un.unit_type,
-  'diagram', ${diagramKind(sql`un.unit_type`)},
-  'positions', ${POSITIONS_OF_KIND}::jsonb -> ${diagramKind(sql`un.unit_type`)},
   'tonnage', un.tonnage, 'project', json_build_object('id', up.id, 'name', up.name))`;
+
+/** The unit of a returned document with its diagram (computed here, like the forms do). */
+function withDiagram<T extends { unit: { unit_type: string } }>(doc: T): T {
+  const { id, plate_number, unit_type, tonnage, project } = doc.unit as TFieldReturnedCheck['unit'];
+  return { ...doc, unit: { id, plate_number, unit_type, ...diagramFields(unit_type), tonnage, project } };
+}
 
 /** A check returned to this tire man, whole (null when it is not his or not returned). */
 export async function returnedCheck(
@@ -321,7 +321,7 @@ export async function returnedCheck(
         left join drivers d on d.id = c.driver_id
        where c.id = ${id} and c.tireman_id = ${userId} and c.returned_at is not null`),
   );
-  return row?.doc ?? null;
+  return row ? withDiagram(row.doc) : null;
 }
 
 /** A replacement returned to this tire man, whole (null when it is not his or not returned). */
@@ -365,5 +365,5 @@ export async function returnedReplacement(
         left join projects p on p.id = t.project_id
        where t.id = ${id} and t.tireman_id = ${userId} and t.returned_at is not null`),
   );
-  return row?.doc ?? null;
+  return row ? withDiagram(row.doc) : null;
 }
