@@ -36,7 +36,7 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mismatch',
     {
-      config: { roles: FIELD },
+      config: { roles: FIELD, idempotent: true },
       schema: { tags, body: ZMismatchCreateBody, response: { 201: ZMismatchCreateReply } },
     },
     async (req, reply) => {

@@ -49,7 +49,7 @@ export const qcRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/qccheck',
-    { config: { roles: FIELD }, schema: { tags, body: ZQcCheckCreateBody } },
+    { config: { roles: FIELD, idempotent: true }, schema: { tags, body: ZQcCheckCreateBody } },
     async (req, reply) => {
       const id = await createQcCheck(app.db, req.body, currentUser(req));
       app.realtime.toOffice('new-notification', { kind: 'qc-check', id });

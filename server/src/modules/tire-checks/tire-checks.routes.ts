@@ -38,7 +38,7 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tire-check',
-    { config: { roles: FIELD }, schema: { tags, body: ZTireCheckCreateBody } },
+    { config: { roles: FIELD, idempotent: true }, schema: { tags, body: ZTireCheckCreateBody } },
     async (req, reply): Promise<TMessageReply> => {
       const id = await service.create(currentUser(req), req.body);
       reply.status(201);
@@ -48,7 +48,10 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/tire-check/picSign/:id',
-    { config: { roles: ANY_USER }, schema: { tags, params: ZIdParams, body: ZPicSignBody } },
+    {
+      config: { roles: ANY_USER, idempotent: true },
+      schema: { tags, params: ZIdParams, body: ZPicSignBody },
+    },
     async (req): Promise<TMessageReply> => {
       await service.signPic(currentUser(req), req.params.id, req.body);
       return { message: CHECK_MESSAGES.picSigned, id: req.params.id };
@@ -63,7 +66,7 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/tire-check/:id/resubmit',
-    { config: { roles: FIELD }, schema: { tags, params: ZIdParams, body: ZResubmitBody } },
+    { config: { roles: FIELD, idempotent: true }, schema: { tags, params: ZIdParams, body: ZResubmitBody } },
     async (req): Promise<TMessageReply> => {
       await service.resubmit(currentUser(req), req.params.id, req.body);
       return { message: CHECK_MESSAGES.resubmitted, id: req.params.id };

@@ -48,7 +48,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tire-replacement',
-    { config: { roles: FIELD }, schema: { tags, body: ZReplacementSubmitBody } },
+    { config: { roles: FIELD, idempotent: true }, schema: { tags, body: ZReplacementSubmitBody } },
     async (req, reply) => {
       const id = await submitReplacement(app.db, currentUser(req), req.body);
       app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id });
