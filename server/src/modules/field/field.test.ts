@@ -178,6 +178,11 @@ describe('GET /api/field/bootstrap', () => {
     const again = await get('/field/bootstrap', tok.tireman);
     // server_time moves on, the tag does not
     expect(again.headers.etag).toBe(etag);
+    // the phone gets it compressed, under the same tag
+    const gzipped = await get('/field/bootstrap', tok.tireman, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.etag).toBe(etag);
+    expect(gzipped.rawPayload.length).toBeLessThan(again.rawPayload.length);
 
     const notModified = await get('/field/bootstrap', tok.tireman, { 'if-none-match': etag });
     expect(notModified.statusCode).toBe(304);
