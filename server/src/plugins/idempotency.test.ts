@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../test/helpers';
 import { multipartFile, TINY_PNG } from '../../test/multipart';
+import { uploadPhoto } from '../../test/uploads';
 import { rowsOf } from '../db/client';
 import { purgeIdempotencyKeys } from './idempotency';
 
@@ -154,6 +155,133 @@ describe('Idempotency-Key on field writes', () => {
     expect(owners.map((o) => o.email)).toEqual([FX.tireman.email]);
     const files = await t.app.inject({ method: 'GET', url: `/files/${first.json().awsImage}` });
     expect(files.statusCode).toBe(200);
+  });
+
+  it('every field write of the issue replays instead of writing twice', async () => {
+    const staff = await t.login(FX.staff.email);
+    const count = async (table: string) =>
+      Number((await q<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n);
+    const audits = (action: string) =>
+      q<{ n: number }>(sql`select count(*)::int as n from audit_log where action = ${action}`).then((r) =>
+        Number(r[0]!.n),
+      );
+    const send = (
+      method: 'POST' | 'PUT' | 'PATCH',
+      url: string,
+      payload: object,
+      key: string,
+      token = tok.tireman,
+    ) =>
+      t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { access_token: token, 'idempotency-key': key },
+        payload,
+      });
+    // a check returned by the office, to resubmit; and one the PIC signs
+    const returned = (await postCheck(tok.tireman, checkBody(111_010))).json().id as number;
+    const ret = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tire-check/${returned}`,
+      headers: { access_token: staff },
+      payload: { reason: 'Foto odometer buram' },
+    });
+    expect(ret.statusCode, ret.body).toBe(200);
+    const toSign = (await postCheck(tok.tireman, checkBody(111_011))).json().id as number;
+    const [plate, odo, sign, picSign] = await Promise.all(
+      [1, 2, 3, 4].map(() => uploadPhoto(t, tok.tireman)),
+    );
+
+    const writes: {
+      name: string;
+      method: 'POST' | 'PUT' | 'PATCH';
+      url: string;
+      body: object;
+      rows: () => Promise<number>;
+    }[] = [
+      {
+        name: 'replacement',
+        method: 'POST',
+        url: '/tire-replacement',
+        body: {
+          unit_id: ids.tronton,
+          location_id: ids.location,
+          odometer: 111_012,
+          spk: 'SPK-IDEM',
+          plate_number_url: plate,
+          odometer_url: odo,
+          tireman_sign: sign,
+          records: [
+            {
+              position: '1',
+              status: 'replace',
+              serial_number: FX.stockSerial(9),
+              groove_1: 15,
+              groove_2: 15,
+              groove_3: 15,
+              groove_4: 15,
+              pressure: 100,
+            },
+          ],
+        },
+        rows: () => count('tire_replacements'),
+      },
+      {
+        name: 'BKB',
+        method: 'POST',
+        url: '/mismatch',
+        body: {
+          unit_id: ids.tronton,
+          location_id: ids.location,
+          category: 'Nomor seri tidak sesuai',
+          positions: [{ position: '1', found_serial: 'X-IDEM-1' }],
+        },
+        rows: () => count('mismatches'),
+      },
+      {
+        name: 'QC',
+        method: 'POST',
+        url: '/qccheck',
+        body: {
+          unit_id: ids.tronton,
+          location_id: ids.location,
+          name_qc: 'Qori QC',
+          checks: Array.from({ length: 14 }, () => Array.from({ length: 14 }, () => true)),
+        },
+        rows: () => count('qc_checks'),
+      },
+      {
+        name: 'new-tire request',
+        method: 'POST',
+        url: '/tire/request',
+        body: { serial_number: 'REQ-IDEM-1', ir_brand: 'GAJAH TUNGGAL', size: '11.00-20' },
+        rows: () => count('tire_requests'),
+      },
+      {
+        name: 'check resubmit',
+        method: 'PUT',
+        url: `/tire-check/${returned}/resubmit`,
+        body: { pic_name: 'Pak Budi' },
+        rows: () => audits('resubmit'),
+      },
+      {
+        name: 'PIC signature',
+        method: 'PATCH',
+        url: `/tire-check/picSign/${toSign}`,
+        body: { pic_sign: picSign, pic_name: 'Bu Sari' },
+        rows: () => audits('pic-sign'),
+      },
+    ];
+    for (const w of writes) {
+      const before = await w.rows();
+      const first = await send(w.method, w.url, w.body, `every-${w.name.replaceAll(' ', '-')}`);
+      expect(first.statusCode, `${w.name}: ${first.body}`).toBeLessThan(300);
+      const again = await send(w.method, w.url, w.body, `every-${w.name.replaceAll(' ', '-')}`);
+      expect(again.statusCode, w.name).toBe(first.statusCode);
+      expect(again.headers['idempotent-replayed'], w.name).toBe('true');
+      expect(again.json(), w.name).toEqual(first.json());
+      expect(await w.rows(), w.name).toBe(before + 1);
+    }
   });
 
   it('forgets keys after 30 days', async () => {

@@ -88,8 +88,10 @@ export async function runIdempotent(
       return stored.response;
     }
     const payload = await run();
-    if (payload === undefined)
-      throw new Error(`${req.method} ${path}: an idempotent route must return its reply`);
+    // the stored reply is what the handler returns; one that sent the reply itself cannot be replayed
+    if (payload === undefined || payload === reply) {
+      throw new Error(`${req.method} ${path}: an idempotent route must return its reply, not send it`);
+    }
     await tx.insert(idempotencyKeys).values({
       user_id: userId,
       key,

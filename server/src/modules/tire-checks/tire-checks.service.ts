@@ -26,7 +26,7 @@ import {
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
-import { type CitedPath, type FieldIssue, foreignUploadIssues } from '../../lib/uploads';
+import { assertOwnUploads, type CitedPath, type FieldIssue, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
@@ -268,6 +268,8 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       const check = await lockCheck(tx, checkId);
       assertOwnerOrOffice(actor, check);
       if (check.status === 'approved') throw conflict('Pengecekan sudah divalidasi');
+      // the PIC signs on the signer's own device: a file that user uploaded (or the one already there)
+      await assertOwnUploads(tx, actor.id, [{ field: 'pic_sign', path: body.pic_sign }], [check.pic_sign]);
       await tx
         .update(tireChecks)
         .set({ pic_sign: body.pic_sign, pic_name: body.pic_name })

@@ -373,13 +373,22 @@ describe('field submission', () => {
       pic_name: 'X',
     });
     expect(other.statusCode).toBe(403);
-    const res = await call(tok.tireman, 'PATCH', `/tire-check/picSign/${id}`, {
+    // a signature file the tire man did not upload is refused (issue 20: no foreign photo paths)
+    const foreign = await call(tok.tireman, 'PATCH', `/tire-check/picSign/${id}`, {
       pic_sign: '2026/01/picsign000a.png',
+      pic_name: 'Pak Harun',
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual([
+      { field: 'pic_sign', message: 'Tanda tangan tidak ditemukan, unggah ulang' },
+    ]);
+    const res = await call(tok.tireman, 'PATCH', `/tire-check/picSign/${id}`, {
+      pic_sign: photos.picA,
       pic_name: 'Pak Harun',
     });
     expect(res.statusCode).toBe(200);
     const d = (await call(tok.staff, 'GET', `/tire-check/detail/${id}`)).json();
-    expect(d).toMatchObject({ pic_sign: '2026/01/picsign000a.png', pic_name: 'Pak Harun', edp_sign: '-' });
+    expect(d).toMatchObject({ pic_sign: photos.picA, pic_name: 'Pak Harun', edp_sign: '-' });
     const bad = await call(tok.tireman, 'PATCH', `/tire-check/picSign/${id}`, { pic_sign: '', pic_name: '' });
     expect(bad.statusCode).toBe(400);
     expect(
@@ -723,7 +732,7 @@ describe('return, resubmit and delete', () => {
   it('returns a check to its tire man, who sees it and sends it again', async () => {
     const id = await submit();
     await call(tok.tireman, 'PATCH', `/tire-check/picSign/${id}`, {
-      pic_sign: '2026/01/picsign000a.png',
+      pic_sign: photos.picA,
       pic_name: 'Pak Harun',
     });
     const pendingBefore = (await call(tok.staff, 'GET', '/tire-check/pending')).json().total;

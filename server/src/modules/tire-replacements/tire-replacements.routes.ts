@@ -52,7 +52,8 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const id = await submitReplacement(app.db, currentUser(req), req.body);
       app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id });
-      return reply.status(201).send({ id, message: REPLACEMENT_MESSAGES.submitted });
+      reply.status(201);
+      return { id, message: REPLACEMENT_MESSAGES.submitted };
     },
   );
 
