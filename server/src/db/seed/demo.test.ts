@@ -72,6 +72,7 @@ describe('demo seed on an empty database', () => {
   it('seeds, in a few seconds, and the three demo accounts log in with itms12345', async () => {
     expect(seeded).toBe(true);
     expect(seedMs).toBeLessThan(60_000);
+    const tokens: Record<string, string> = {};
     for (const [email, role] of [
       ['admin@itms.local', 'admin'],
       ['edp@itms.local', 'staff'],
@@ -81,6 +82,7 @@ describe('demo seed on an empty database', () => {
       expect(res.statusCode, email).toBe(200);
       expect(res.json().payload.user).toMatchObject({ email, role });
       expect(res.json().access_token).toBeTruthy();
+      tokens[role] = res.json().access_token;
     }
     expect((await login('admin@itms.local', 'salah-salah')).statusCode).toBe(401);
     const staff = await one<{ name: string; signature: string }>(
@@ -93,6 +95,17 @@ describe('demo seed on an empty database', () => {
       `select signature from users where email = 'admin@itms.local'`,
     );
     expect(admin.signature).not.toBe('-');
+    // the demo tire man's phone opens on the units of the project he works on
+    const boot = await app.inject({
+      method: 'GET',
+      url: '/api/field/bootstrap',
+      headers: { access_token: tokens['tire-man']! },
+    });
+    expect(boot.statusCode).toBe(200);
+    const units = boot.json().units as { project: { id: number }; tires: unknown[] }[];
+    expect(units.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(units.map((u) => u.project.id)).size).toBe(1);
+    expect(units.every((u) => u.tires.length > 0)).toBe(true);
   });
 
   it('has 12 tire men with Indonesian identity data, spread over regions whose manpower matches', async () => {

@@ -32,6 +32,7 @@ import {
   BANNERS,
   DEMO_ADMIN,
   DEMO_STAFF,
+  DEMO_TIREMAN_EMAIL,
   LOCATIONS,
   NEWS,
   REGIONS,
@@ -96,6 +97,13 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
     await bulkInsert(tx, mismatches, world.mismatches, now);
     await bulkInsert(tx, mismatchPositions, world.mismatchPositions, now);
     await bulkInsert(tx, qcChecks, world.qcChecks, now);
+    // the demo tire man works on the project he checks most: his phone shows its units
+    await tx.execute(sql`
+      insert into tireman_projects (user_id, project_id)
+      select c.tireman_id, u.project_id
+        from tire_checks c join units u on u.id = c.unit_id join users m on m.id = c.tireman_id
+       where m.email = ${DEMO_TIREMAN_EMAIL}
+       group by 1, 2 order by count(*) desc, 2 limit 1`);
     await bulkInsert(
       tx,
       banners,
