@@ -54,6 +54,9 @@ export const tireChecks = pgTable(
     return_reason: text('return_reason'),
     validated_by: integer('validated_by').references(() => users.id),
     validated_at: timestamp('validated_at', { withTimezone: true }),
+    /** Who gave the workshop signature, and when (Tanda Tangan Workshop). */
+    workshop_signed_by: integer('workshop_signed_by').references(() => users.id),
+    workshop_signed_at: timestamp('workshop_signed_at', { withTimezone: true }),
     performed_at: performedAt(),
     /** When the server received it. */
     created_at: createdAt(),
@@ -73,6 +76,10 @@ export const tireChecks = pgTable(
     index('tire_checks_returned_idx')
       .on(t.tireman_id, t.created_at.desc(), t.id.desc())
       .where(sql`${t.returned_at} is not null`),
+    // validated and awaiting the workshop signature (Tanda Tangan Workshop), newest validation first
+    index('tire_checks_workshop_queue_idx')
+      .on(t.validated_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' and ${t.workshop_sign} = '-'`),
     check('tire_checks_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('tire_checks_odometer_ck', sql`${t.odometer} >= 0`),
     check('tire_checks_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.edp_sign} <> '-'`),

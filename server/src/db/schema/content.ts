@@ -62,6 +62,8 @@ export const sopEntries = pgTable('sop_entries', {
   sort_order: integer('sort_order').notNull().default(0),
   title: text('title').notNull(),
   video_url: text('video_url').notNull().default(''),
+  /** An uploaded video (MP4 or WebM) in storage, served with HTTP Range; takes precedence over video_url. */
+  video_path: text('video_path'),
   description: text('description').notNull().default(''),
   updated_at: updatedAt(),
 });

@@ -96,3 +96,26 @@ export const deletedSubmissions = pgTable(
     index('deleted_submissions_tireman_idx').on(t.tireman_id, t.performed_at.desc()),
   ],
 );
+
+/**
+ * Every Return of a check or replacement by the office, with its reason; `resubmitted_at` is set
+ * when the tire man sends it again. The office's 'Dikembalikan' views and the detail modals' return
+ * history read it (the record's own return_reason is the latest one, for the phone).
+ */
+export const submissionReturns = pgTable(
+  'submission_returns',
+  {
+    id: serial('id').primaryKey(),
+    /** tire-check | tire-replacement */
+    kind: text('kind').notNull(),
+    record_id: integer('record_id').notNull(),
+    reason: text('reason').notNull(),
+    returned_by: integer('returned_by').references(() => users.id, { onDelete: 'set null' }),
+    returned_at: timestamp('returned_at', { withTimezone: true }).notNull().defaultNow(),
+    resubmitted_at: timestamp('resubmitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('submission_returns_record_idx').on(t.kind, t.record_id, t.returned_at),
+    index('submission_returns_kind_idx').on(t.kind, t.returned_at.desc(), t.id.desc()),
+  ],
+);

@@ -36,6 +36,9 @@ export const tireReplacements = pgTable(
     return_reason: text('return_reason'),
     validated_by: integer('validated_by').references(() => users.id),
     validated_at: timestamp('validated_at', { withTimezone: true }),
+    /** Who gave the workshop signature, and when (Tanda Tangan Workshop). */
+    workshop_signed_by: integer('workshop_signed_by').references(() => users.id),
+    workshop_signed_at: timestamp('workshop_signed_at', { withTimezone: true }),
     performed_at: performedAt(),
     /** When the server received it. */
     created_at: createdAt(),
@@ -53,6 +56,10 @@ export const tireReplacements = pgTable(
     index('tire_replacements_returned_idx')
       .on(t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'pending' and ${t.returned_at} is not null`),
+    // validated and awaiting the workshop signature (Tanda Tangan Workshop), newest validation first
+    index('tire_replacements_workshop_queue_idx')
+      .on(t.validated_at.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' and ${t.workshop_sign} = '-'`),
     check('tire_replacements_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('tire_replacements_odometer_ck', sql`${t.odometer} >= 0`),
     check('tire_replacements_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.edp_sign} <> '-'`),

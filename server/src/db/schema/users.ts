@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -15,6 +25,8 @@ export const users = pgTable(
     photo: text('photo').notNull().default('-'),
     signature: text('signature').notNull().default('-'),
     department: text('department').notNull().default(''),
+    /** May give the workshop signature of validated checks and replacements (Tanda Tangan Workshop). */
+    workshop_signatory: boolean('workshop_signatory').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
