@@ -4,15 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CheckDetailModal } from '../../components/check-detail/check-detail-modal';
+import { CheckStatusTag } from '../../components/check-detail/check-status-tag';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { LateTag } from '../../components/late-tag';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
-import { CHECK_RECORD_LIST } from './api/search-check-records';
-import { CheckDetailModal } from './check-detail-modal';
+import { CHECK_RECORD_LIST, invalidateCheckRecords } from './api/search-check-records';
 import { rangeFromParams } from './record-range';
-import { StatusTag } from './status-tag';
 
 const orMissing = (name: string | null | undefined) => (name?.trim() ? name : MISSING_NAME);
 
@@ -37,7 +37,7 @@ const columns: TableColumnsType<TCheckRecordRow> = [
     ),
   },
   { key: 'time', title: 'Jam', dataIndex: 'time', width: 72 },
-  { key: 'status', title: 'Status', render: (_, r) => <StatusTag status={r.status} />, width: 120 },
+  { key: 'status', title: 'Status', render: (_, r) => <CheckStatusTag status={r.status} />, width: 120 },
 ];
 
 const ROW_CLASS = { pending: 'check-record-pending', approved: 'check-record-approved' } as const;
@@ -90,8 +90,8 @@ export default function CheckRecordsPage() {
             {list.data ? `${list.data.total} pengecekan ditemukan` : 'Mengambil Data ...'}
           </Typography.Text>
           <Flex gap={12}>
-            <StatusTag status="pending" />
-            <StatusTag status="approved" />
+            <CheckStatusTag status="pending" />
+            <CheckStatusTag status="approved" />
           </Flex>
         </Flex>
         <Table<TCheckRecordRow>
@@ -115,7 +115,11 @@ export default function CheckRecordsPage() {
           })}
         />
       </Card>
-      <CheckDetailModal id={openId} onClose={() => setOpenId(null)} />
+      <CheckDetailModal
+        id={openId}
+        onClose={() => setOpenId(null)}
+        onDeleted={() => invalidateCheckRecords(queryClient)}
+      />
     </Flex>
   );
 }

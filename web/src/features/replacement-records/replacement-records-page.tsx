@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { LateTag } from '../../components/late-tag';
+import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
+import { ReplacementStatusTag } from '../../components/replacement-detail/replacement-status-tag';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
-import { REPLACEMENT_RECORD_LIST } from './api/search-replacement-records';
+import { invalidateReplacementRecords, REPLACEMENT_RECORD_LIST } from './api/search-replacement-records';
 import { rangeFromParams } from './record-range';
-import { ReplacementDetailModal } from './replacement-detail-modal';
-import { StatusTag } from './status-tag';
 
 const orMissing = (name: string | null | undefined) => (name?.trim() ? name : MISSING_NAME);
 
@@ -37,7 +37,12 @@ const columns: TableColumnsType<TReplacementRecordRow> = [
     ),
   },
   { key: 'time', title: 'Jam', dataIndex: 'time', width: 72 },
-  { key: 'status', title: 'Status', render: (_, r) => <StatusTag status={r.status} />, width: 120 },
+  {
+    key: 'status',
+    title: 'Status',
+    render: (_, r) => <ReplacementStatusTag status={r.status} />,
+    width: 120,
+  },
 ];
 
 const ROW_CLASS = { pending: 'replacement-record-pending', approved: 'replacement-record-approved' } as const;
@@ -90,8 +95,8 @@ export default function ReplacementRecordsPage() {
             {list.data ? `${list.data.total} pergantian ditemukan` : 'Mengambil Data ...'}
           </Typography.Text>
           <Flex gap={12}>
-            <StatusTag status="pending" />
-            <StatusTag status="approved" />
+            <ReplacementStatusTag status="pending" />
+            <ReplacementStatusTag status="approved" />
           </Flex>
         </Flex>
         <Table<TReplacementRecordRow>
@@ -115,7 +120,11 @@ export default function ReplacementRecordsPage() {
           })}
         />
       </Card>
-      <ReplacementDetailModal id={openId} onClose={() => setOpenId(null)} />
+      <ReplacementDetailModal
+        id={openId}
+        onClose={() => setOpenId(null)}
+        onDeleted={() => invalidateReplacementRecords(queryClient)}
+      />
     </Flex>
   );
 }

@@ -3,11 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 /** POST /tire-check/querry/record/search {dateStart, dateEnd, page, pageSize}: paged through usePagedList. */
 export const CHECK_RECORD_LIST = { key: 'check-records', path: '/tire-check/querry/record/search' } as const;
 
-/** After a delete the list and the open detail are stale. */
+/** After a delete the list is stale (the detail modal refreshes its own query). */
 export function invalidateCheckRecords(queryClient: QueryClient) {
-  return Promise.all(
-    [CHECK_RECORD_LIST.key, 'check-record-detail'].map((key) =>
-      queryClient.invalidateQueries({ queryKey: [key] }),
-    ),
-  );
+  return queryClient.invalidateQueries({ queryKey: [CHECK_RECORD_LIST.key] });
 }

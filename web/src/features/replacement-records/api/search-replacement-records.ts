@@ -6,11 +6,7 @@ export const REPLACEMENT_RECORD_LIST = {
   path: '/tire-replacement/record/search',
 } as const;
 
-/** After a delete the list and the open detail are stale. */
+/** After a delete the list is stale (the detail dialog refreshes its own query). */
 export function invalidateReplacementRecords(queryClient: QueryClient) {
-  return Promise.all(
-    [REPLACEMENT_RECORD_LIST.key, 'replacement-record-detail'].map((key) =>
-      queryClient.invalidateQueries({ queryKey: [key] }),
-    ),
-  );
+  return queryClient.invalidateQueries({ queryKey: [REPLACEMENT_RECORD_LIST.key] });
 }

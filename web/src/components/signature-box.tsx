@@ -1,8 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
-import { ImageZoom } from '../../components/image-zoom';
-import { fileUrl } from '../../lib/api-client';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { fileUrl } from '../lib/api-client';
+import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
+import { ImageZoom } from './image-zoom';
 
 // the 500 x 350 signature pad, scaled; two per row on a phone
 const DESKTOP_SIZE = { width: 180, height: 126 };

@@ -3,7 +3,7 @@ import type { DocStatus } from '@itms/contracts/enums';
 import { Tag } from 'antd';
 
 /** Riwayat Pergantian: pending in the negative colour, approved in the positive colour. */
-export function StatusTag({ status }: { status: DocStatus }) {
+export function ReplacementStatusTag({ status }: { status: DocStatus }) {
   return status === 'approved' ? (
     <Tag color="success" icon={<CheckCircleOutlined />} style={{ marginInlineEnd: 0 }}>
       Approved

@@ -3,7 +3,7 @@ import type { DocStatus } from '@itms/contracts/enums';
 import { Tag } from 'antd';
 
 /** Pending in the warning colour, approved in the success colour. */
-export function StatusTag({ status }: { status: DocStatus }) {
+export function CheckStatusTag({ status }: { status: DocStatus }) {
   return status === 'approved' ? (
     <Tag color="success" icon={<CheckCircleOutlined />} style={{ marginInlineEnd: 0 }}>
       Approved

@@ -15,24 +15,26 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import { workTimeItems } from '../../components/late-tag';
 import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
-import { useDeleteReplacement } from './api/delete-replacement';
-import { replacementDetailQuery } from './api/get-replacement-detail';
+import { workTimeItems } from '../late-tag';
+import { SignatureBox } from '../signature-box';
+import { useDeleteReplacement } from './delete-replacement';
+import { replacementDetailQuery } from './get-replacement-detail';
 import { PositionCard } from './position-card';
 import { type PositionSlot, positionColumns } from './position-columns';
-import { SignatureBox } from './signature-box';
-import { StatusTag } from './status-tag';
+import { ReplacementStatusTag } from './replacement-status-tag';
 
 export interface ReplacementDetailModalProps {
   id: number | null;
   onClose: () => void;
+  /** After Hapus: refresh the list the dialog was opened from. */
+  onDeleted?: () => unknown;
 }
 
-/** Riwayat Pergantian: the large dialog of one replacement with Hapus and Keluar. */
-export function ReplacementDetailModal({ id, onClose }: ReplacementDetailModalProps) {
+/** The large dialog of one replacement with Hapus and Keluar (Riwayat Pergantian, Tanda Tangan Workshop). */
+export function ReplacementDetailModal({ id, onClose, onDeleted }: ReplacementDetailModalProps) {
   return (
     <Modal
       open={id !== null}
@@ -42,12 +44,12 @@ export function ReplacementDetailModal({ id, onClose }: ReplacementDetailModalPr
       width={{ xs: '100%', md: 1100 }}
       destroyOnHidden
     >
-      {id !== null ? <DetailBody id={id} onClose={onClose} /> : null}
+      {id !== null ? <DetailBody id={id} onClose={onClose} onDeleted={onDeleted} /> : null}
     </Modal>
   );
 }
 
-function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
+function DetailBody({ id, onClose, onDeleted }: Omit<ReplacementDetailModalProps, 'id'> & { id: number }) {
   const detail = useQuery({ ...replacementDetailQuery(id), meta: { silent: true } });
   if (detail.isPending) {
     return (
@@ -74,7 +76,7 @@ function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
       />
     );
   }
-  return <Detail detail={detail.data} onClose={onClose} />;
+  return <Detail detail={detail.data} onClose={onClose} onDeleted={onDeleted} />;
 }
 
 type Slot = PositionSlot<TReplacementDetail['Tire_Replace_Records'][number]>;
@@ -97,9 +99,13 @@ function PositionColumn({ title, slots }: { title: string; slots: Slot[] }) {
   );
 }
 
-function Detail({ detail, onClose }: { detail: TReplacementDetail; onClose: () => void }) {
+function Detail({
+  detail,
+  onClose,
+  onDeleted,
+}: Omit<ReplacementDetailModalProps, 'id'> & { detail: TReplacementDetail }) {
   const { modal, message } = App.useApp();
-  const remove = useDeleteReplacement();
+  const remove = useDeleteReplacement(onDeleted);
   const { left, right } = positionColumns(detail.Tire_Replace_Records);
   const man = detail.Tire_Man;
   const wa = whatsappLink(man?.phone);
@@ -142,7 +148,7 @@ function Detail({ detail, onClose }: { detail: TReplacementDetail; onClose: () =
               dash(man?.phone)
             ),
           },
-          { key: 'status', label: 'Status', children: <StatusTag status={detail.status} /> },
+          { key: 'status', label: 'Status', children: <ReplacementStatusTag status={detail.status} /> },
           { key: 'plate', label: 'No. Body', children: detail.Unit.plate_number },
           { key: 'location', label: 'Lokasi', children: dash(detail.Location?.name) },
           {

@@ -16,24 +16,26 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import { ImageZoom } from '../../components/image-zoom';
-import { workTimeItems } from '../../components/late-tag';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { useDeleteCheck } from './api/delete-check';
-import { checkDetailQuery } from './api/get-check-detail';
-import { StatusTag } from './status-tag';
+import { ImageZoom } from '../image-zoom';
+import { workTimeItems } from '../late-tag';
+import { CheckStatusTag } from './check-status-tag';
+import { useDeleteCheck } from './delete-check';
+import { checkDetailQuery } from './get-check-detail';
 import { TireCard } from './tire-card';
 import { groupTires, TIRE_GROUP_TITLES, type TireGroupKey } from './tire-groups';
 
 export interface CheckDetailModalProps {
   id: number | null;
   onClose: () => void;
+  /** After Hapus: refresh the list the modal was opened from. */
+  onDeleted?: () => unknown;
 }
 
-/** Rekam Pengecekan: a check's detail with Hapus and Kembali. */
-export function CheckDetailModal({ id, onClose }: CheckDetailModalProps) {
+/** A check's detail with Hapus and Kembali (Rekam Pengecekan, Tanda Tangan Workshop). */
+export function CheckDetailModal({ id, onClose, onDeleted }: CheckDetailModalProps) {
   return (
     <Modal
       open={id !== null}
@@ -43,12 +45,12 @@ export function CheckDetailModal({ id, onClose }: CheckDetailModalProps) {
       width={{ xs: '100%', md: 1040 }}
       destroyOnHidden
     >
-      {id !== null ? <DetailBody id={id} onClose={onClose} /> : null}
+      {id !== null ? <DetailBody id={id} onClose={onClose} onDeleted={onDeleted} /> : null}
     </Modal>
   );
 }
 
-function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
+function DetailBody({ id, onClose, onDeleted }: Omit<CheckDetailModalProps, 'id'> & { id: number }) {
   const detail = useQuery({ ...checkDetailQuery(id), meta: { silent: true } });
   if (detail.isPending) {
     return (
@@ -75,12 +77,16 @@ function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
       />
     );
   }
-  return <Detail detail={detail.data} onClose={onClose} />;
+  return <Detail detail={detail.data} onClose={onClose} onDeleted={onDeleted} />;
 }
 
-function Detail({ detail, onClose }: { detail: TTireCheckDetail; onClose: () => void }) {
+function Detail({
+  detail,
+  onClose,
+  onDeleted,
+}: Omit<CheckDetailModalProps, 'id'> & { detail: TTireCheckDetail }) {
   const { modal, message } = App.useApp();
-  const remove = useDeleteCheck();
+  const remove = useDeleteCheck(onDeleted);
   const groups = groupTires(detail.records);
   const man = detail.tireman_tire_check;
   const wa = whatsappLink(man?.phone);
@@ -125,7 +131,7 @@ function Detail({ detail, onClose }: { detail: TTireCheckDetail; onClose: () => 
               <Typography.Text type="secondary">{dash(man?.phone)}</Typography.Text>
             )}
             <span>
-              <StatusTag status={detail.status} />
+              <CheckStatusTag status={detail.status} />
             </span>
           </Flex>
         </Flex>
