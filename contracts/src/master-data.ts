@@ -38,7 +38,25 @@ export const MASTER_MESSAGES = {
     updated: 'Berita berhasil di update',
     deleted: 'Berhasil menghapus berita',
   },
-  region: { updated: 'Region berhasil di update' },
+  region: {
+    created: 'Region berhasil Ditambahkan',
+    updated: 'Region berhasil di update',
+    deleted: 'Berhasil menghapus Region',
+    duplicateName: 'Nama region sudah terdaftar',
+    hasLocations: (n: number) =>
+      `Region masih memiliki ${n} lokasi. Hapus atau pindahkan lokasinya terlebih dahulu.`,
+  },
+  location: {
+    created: 'Lokasi berhasil Ditambahkan',
+    updated: 'Lokasi berhasil di update',
+    deleted: 'Berhasil menghapus Lokasi',
+    duplicateName: 'Nama lokasi sudah ada di region ini',
+    /** `uses`: what still cites the location, e.g. ['12 pengecekan', '1 BKB']. */
+    inUse: (uses: readonly string[]) =>
+      uses.length === 0
+        ? 'Lokasi masih dipakai oleh data lain'
+        : `Lokasi masih dipakai oleh ${uses.length === 1 ? uses[0] : `${uses.slice(0, -1).join(', ')} dan ${uses.at(-1)}`}`,
+  },
   sop: { updated: 'SOP berhasil di update' },
 } as const;
 
@@ -276,37 +294,74 @@ const optionalCount = (label: string) =>
       .optional(),
   );
 
-/** PUT /api/region/{id}: target_check '' or null goes back to the computed expectation. */
+/**
+ * Target Check of a region: checks expected per tire man per day (the spec's 16 when empty).
+ * '' or null clears it, back to the default.
+ */
+export const TARGET_CHECK_MAX = 1000;
+const targetCheck = z.preprocess(
+  (v) => (v === '' || v === null ? null : toNumber(v)),
+  z
+    .number({ error: 'Target check harus berupa angka' })
+    .int('Target check harus bilangan bulat')
+    .min(0, 'Target check tidak boleh negatif')
+    .max(TARGET_CHECK_MAX, `Target check maksimal ${TARGET_CHECK_MAX} per tire man per hari`)
+    .nullable(),
+);
+
+/** POST /api/region: a new region with its PIC, tire men (manpower) and Target Check. */
+export const ZRegionCreateBody = z.object({
+  name: requiredText('Nama region'),
+  pic: z.string().trim().max(120, 'PIC maksimal 120 karakter').optional(),
+  manpower: optionalCount('Manpower'),
+  target_check: targetCheck.optional(),
+});
+export type TRegionCreateBody = z.input<typeof ZRegionCreateBody>;
+
+/**
+ * PUT /api/region/{id}: the summary card sends target_check alone, the Region & Lokasi screen
+ * every field; target_check '' or null goes back to the default (16 per tire man per day).
+ */
 export const ZRegionUpdateBody = z.object({
-  target_check: z.preprocess(
-    (v) => (v === '' || v === null ? null : toNumber(v)),
-    z
-      .number({ error: 'Target check harus berupa angka' })
-      .int('Target check harus bilangan bulat')
-      .min(0, 'Target check tidak boleh negatif')
-      .max(10_000_000, 'Target check terlalu besar')
-      .nullable(),
-  ),
+  name: requiredText('Nama region').optional(),
+  target_check: targetCheck,
   pic: z.string().trim().max(120, 'PIC maksimal 120 karakter').optional(),
   manpower: optionalCount('Manpower'),
 });
-export interface TRegionRow {
-  id: number;
-  name: string;
-  manpower: number;
-  pic: string;
-  /** Null: the summary computes the expectation (16 x tire men x days). */
-  target_check: number | null;
-}
+export type TRegionUpdateBody = z.input<typeof ZRegionUpdateBody>;
+
+export const ZRegionRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  manpower: z.number(),
+  pic: z.string(),
+  /** Checks per tire man per day; null: the spec's 16 (CHECKS_PER_TIREMAN_PER_DAY). */
+  target_check: z.number().nullable(),
+});
+export type TRegionRow = z.infer<typeof ZRegionRow>;
+
 export const ZLocationListQuery = z.object({
   region_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
 });
-export interface TLocationRow {
-  id: number;
-  name: string;
-  region_id: number;
-  Region: { id: number; name: string };
-}
+
+/** POST /api/location and PUT /api/location/{id}. */
+export const ZLocationBody = z.object({
+  name: requiredText('Nama lokasi'),
+  region_id: id('Region'),
+});
+export type TLocationBody = z.input<typeof ZLocationBody>;
+
+export const ZLocationRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  region_id: z.number(),
+  Region: z.object({ id: z.number(), name: z.string() }),
+});
+export type TLocationRow = z.infer<typeof ZLocationRow>;
+
+export const ZRegionReply = z.object({ message: z.string(), data: ZRegionRow });
+export const ZLocationReply = z.object({ message: z.string(), data: ZLocationRow });
+export const ZDeletedReply = z.object({ message: z.string(), data: z.object({ id: z.number() }) });
 
 // ---------- SOP ----------
 

@@ -147,9 +147,12 @@ export const ZSummaryRow = z.object({
   awaiting_workshop: z.number(),
   /** Name of the tire man with most checks in the region and range (ties: lowest id); null if none. */
   leader: z.string().nullable(),
-  /** Editable Target Check saved on the region (PUT /api/region/{id}); null when never set. */
+  /**
+   * Editable Target Check saved on the region (PUT /api/region/{id}): checks per tire man per day;
+   * null when never set (the spec's 16 applies).
+   */
   target_check: z.number().nullable(),
-  /** 16 x manpower x days (inclusive). */
+  /** (target_check ?? 16) x manpower x days (inclusive). */
   expected: z.number(),
   /** total / expected x 100, 2 decimals; null when expected is 0. */
   percentage: z.number().nullable(),

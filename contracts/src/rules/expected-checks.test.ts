@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPercentage, daysInclusive, expectedChecks, percentOf } from './expected-checks';
+import { checkPercentage, checksPerDay, daysInclusive, expectedChecks, percentOf } from './expected-checks';
 
 describe('daysInclusive', () => {
   it('counts both ends', () => {
@@ -14,6 +14,17 @@ describe('expectedChecks', () => {
   it('is 16 x tire men x days', () => {
     expect(expectedChecks(3, 31)).toBe(16 * 3 * 31);
     expect(expectedChecks(0, 31)).toBe(0);
+  });
+
+  it("takes a region's Target Check (per tire man per day) instead of 16", () => {
+    expect(checksPerDay(null)).toBe(16);
+    expect(checksPerDay(undefined)).toBe(16);
+    expect(checksPerDay(20)).toBe(20);
+    expect(checksPerDay(0)).toBe(0);
+    expect(expectedChecks(3, 31, checksPerDay(20))).toBe(20 * 3 * 31);
+    // 2 tire men x 10 per day x 31 days = 620; 310 checks = 50 %
+    expect(checkPercentage(310, 2, 31, 10)).toBe(50);
+    expect(checkPercentage(5, 2, 31, 0)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 // Expected checks per region and the check percentage of the Summary Pengecekan screen
-// (spec section 9): expected = 16 x tire men x days in the range, both ends included;
+// (spec section 9): expected = 16 x tire men x days in the range, both ends included, where a
+// region's Target Check (checks per tire man per day) replaces the 16 when set;
 // percentage = total / expected x 100, rounded to 2 decimals.
 import { CHECKS_PER_TIREMAN_PER_DAY } from '../constants';
 
@@ -13,9 +14,14 @@ export function daysInclusive(start: string, end: string): number {
   return Math.round((b - a) / DAY_MS) + 1;
 }
 
-/** 16 checks per tire man per day. */
-export function expectedChecks(tireMen: number, days: number): number {
-  return CHECKS_PER_TIREMAN_PER_DAY * Math.max(0, tireMen) * Math.max(0, days);
+/** Checks per tire man per day of a region: its Target Check, else the spec's 16. */
+export function checksPerDay(targetCheck?: number | null): number {
+  return targetCheck ?? CHECKS_PER_TIREMAN_PER_DAY;
+}
+
+/** `perDay` (16 unless the region's Target Check says otherwise) x tire men x days. */
+export function expectedChecks(tireMen: number, days: number, perDay = CHECKS_PER_TIREMAN_PER_DAY): number {
+  return Math.max(0, perDay) * Math.max(0, tireMen) * Math.max(0, days);
 }
 
 /**
@@ -31,6 +37,11 @@ export function percentOf(part: number, whole: number): number | null {
 }
 
 /** Check percentage of a region: total / expected x 100 to 2 decimals; null without an expectation. */
-export function checkPercentage(total: number, tireMen: number, days: number): number | null {
-  return percentOf(total, expectedChecks(tireMen, days));
+export function checkPercentage(
+  total: number,
+  tireMen: number,
+  days: number,
+  perDay = CHECKS_PER_TIREMAN_PER_DAY,
+): number | null {
+  return percentOf(total, expectedChecks(tireMen, days, perDay));
 }

@@ -1,5 +1,5 @@
 import type { TLocationRow, TRegionRow } from '@itms/contracts/master-data';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { locations, regions } from '../../db/schema';
 
@@ -21,8 +21,8 @@ export async function getRegion(db: DbOrTx, id: number): Promise<TRegionRow | nu
   return row ?? null;
 }
 
-/** Locations (pools) with their region, by region then name; optionally of one region. */
-export async function listLocations(db: DbOrTx, regionId?: number): Promise<TLocationRow[]> {
+/** Locations (pools) with their region, by region then name; optionally of one region or one id. */
+export async function listLocations(db: DbOrTx, regionId?: number, id?: number): Promise<TLocationRow[]> {
   const rows = await db
     .select({
       id: locations.id,
@@ -32,7 +32,14 @@ export async function listLocations(db: DbOrTx, regionId?: number): Promise<TLoc
     })
     .from(locations)
     .innerJoin(regions, eq(regions.id, locations.region_id))
-    .where(regionId ? eq(locations.region_id, regionId) : undefined)
+    .where(
+      and(regionId ? eq(locations.region_id, regionId) : undefined, id ? eq(locations.id, id) : undefined),
+    )
     .orderBy(asc(regions.name), asc(locations.name), asc(locations.id));
   return rows.map(({ regionName, ...l }) => ({ ...l, Region: { id: l.region_id, name: regionName } }));
+}
+
+export async function getLocation(db: DbOrTx, id: number): Promise<TLocationRow | null> {
+  const [row] = await listLocations(db, undefined, id);
+  return row ?? null;
 }

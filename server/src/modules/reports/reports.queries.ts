@@ -161,7 +161,8 @@ export async function leaderboard(
 /** One row per region (all regions), with the awaiting-signature split of spec section 4. */
 export async function summaryByRegion(db: DbOrTx, r: DayRange, regionId?: number): Promise<TSummaryRow[]> {
   const days = sql`(${r.end}::date - ${r.start}::date + 1)`;
-  const expected = sql`(${CHECKS_PER_TIREMAN_PER_DAY}::int * greatest(r.manpower, 0) * ${days})`;
+  // the region's Target Check (checks per tire man per day) replaces the spec's 16 when set
+  const expected = sql`(greatest(coalesce(r.target_check, ${CHECKS_PER_TIREMAN_PER_DAY}::int), 0) * greatest(r.manpower, 0) * ${days})`;
   const inRegion = regionId
     ? (a: string) =>
         sql`${sql.raw(a)}.location_id in (select id from locations where region_id = ${regionId})`

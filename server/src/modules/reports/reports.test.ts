@@ -409,7 +409,7 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
       const byMan = new Map<number, number>();
       for (const c of mine) byMan.set(c.tireman_id, (byMan.get(c.tireman_id) ?? 0) + 1);
       const lead = [...byMan.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
-      const expected = CHECKS_PER_TIREMAN_PER_DAY * r.manpower * days;
+      const expected = (r.target_check ?? CHECKS_PER_TIREMAN_PER_DAY) * r.manpower * days;
       const total = mine.length;
       const approved = mine.filter((c) => c.status === 'approved').length;
       return {
@@ -495,14 +495,28 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it("shows the region's saved Target Check", async () => {
-    await t.database.db.update(regions).set({ target_check: 1500 }).where(eq(regions.id, ids.regionB));
-    const res = await api('POST', '/api/tire-check/summary', {
-      dateStart: '2025-01-01',
-      dateEnd: '2025-01-31',
+  it('measures a region against its saved Target Check (checks per tire man per day)', async () => {
+    const range = { dateStart: '2025-01-01', dateEnd: '2025-01-31' };
+    const before = (await api('POST', '/api/tire-check/summary', range))
+      .json()
+      .data.find((r: { id: number }) => r.id === ids.regionB);
+    expect(before.expected).toBe(16 * 3 * 31);
+    await t.database.db.update(regions).set({ target_check: 4 }).where(eq(regions.id, ids.regionB));
+    const res = await api('POST', '/api/tire-check/summary', range);
+    const b = res.json().data.find((r: { id: number }) => r.id === ids.regionB);
+    expect(b).toMatchObject({
+      target_check: 4,
+      total: before.total,
+      expected: 4 * 3 * 31,
+      percentage: percentOf(before.total, 4 * 3 * 31),
+      approved_percentage: percentOf(before.approved, 4 * 3 * 31),
     });
-    expect(res.json().data.find((r: { id: number }) => r.id === ids.regionB).target_check).toBe(1500);
-    expect(res.json().data.find((r: { id: number }) => r.id === ids.regionA).target_check).toBeNull();
+    expect(b.percentage).toBeGreaterThan(before.percentage);
+    expect(res.json().data.find((r: { id: number }) => r.id === ids.regionA)).toMatchObject({
+      target_check: null,
+      expected: 16 * 2 * 31,
+    });
+    expect(res.json().data).toEqual(await recount('2025-01-01', '2025-01-31', 31));
   });
 
   it("exports the sheet 'Summary Pengecekan' with Id, Region, Total, Approved, Tireman, PIC", async () => {
