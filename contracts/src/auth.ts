@@ -12,6 +12,14 @@ export const ZLoginBody = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     z.string().regex(DEVICE_ID_PATTERN, 'ID perangkat harus 1-200 karakter tanpa spasi').optional(),
   ),
+  /**
+   * 'Keluarkan sesi lain': after a 409 (account in use elsewhere), the same login with the password
+   * checked again ends the other session and signs in here. Form clients send "true" / "false".
+   */
+  takeover: z.preprocess(
+    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+    z.boolean({ error: 'takeover harus true atau false' }).optional(),
+  ),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 

@@ -29,6 +29,7 @@ import { fieldRoutes } from './modules/field/field.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
 import { newsRoutes } from './modules/news/news.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
@@ -226,6 +227,7 @@ export async function buildApp({
       await api.register(tireReplacementsRoutes);
       await api.register(mismatchesRoutes);
       await api.register(usersRoutes);
+      await api.register(profileRoutes);
       await api.register(unitsRoutes);
       await api.register(projectsRoutes);
       await api.register(customersRoutes);

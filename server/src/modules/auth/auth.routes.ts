@@ -21,6 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         req.ip,
         req.headers['user-agent'] ?? '',
         req.body.device_id,
+        req.body.takeover,
       ),
   );
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TLoginReply, TSessionUser } from '@itms/contracts/auth';
 import type { Role } from '@itms/contracts/enums';
 import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -43,6 +43,23 @@ export async function revokeSessionsInTx(
     .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
     .returning({ id: sessions.id });
   await audit(tx, { userId: byUserId, action: 'revoke-sessions', entity: 'user', entityId: userId });
+  return rows.length;
+}
+
+/**
+ * Ends the user's active sessions other than `keepSessionId` inside the caller's transaction (a
+ * password change: the other devices sign in again, this one stays). Returns how many it ended.
+ */
+export async function revokeOtherSessionsInTx(
+  tx: DbOrTx,
+  userId: number,
+  keepSessionId: string,
+): Promise<number> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
   return rows.length;
 }
 
@@ -87,8 +104,9 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
 
   /**
    * Opens the user's one session. An active session refuses the login (409), except one opened
-   * from the same device (`deviceId`, sent by the phone app): that one is replaced, and its open
-   * pages are told.
+   * from the same device (`deviceId`, sent by the phone app) or one the user chose to end
+   * (`takeover`, 'Keluarkan sesi lain', with the password checked like any login): that one is
+   * replaced, and its open pages are told.
    */
   async function login(
     email: string,
@@ -96,6 +114,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     ip: string,
     userAgent: string,
     deviceId?: string,
+    takeover = false,
   ): Promise<TLoginReply> {
     const keys = [`email:${email.toLowerCase()}`, `ip:${ip}`];
     for (const key of keys) {
@@ -129,10 +148,21 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
           .for('update');
         if (active) {
           const sameDevice = deviceId !== undefined && active.device_id === deviceId;
-          if (!sameDevice && !isIdle(user.role, active.last_seen_at, now)) throw alreadyLoggedIn();
+          const idle = isIdle(user.role, active.last_seen_at, now);
+          if (!sameDevice && !idle && !takeover) throw alreadyLoggedIn();
           // revoked before the insert: the one-active-session index holds at every statement
           await tx.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, active.id));
-          replaced = sameDevice;
+          replaced = sameDevice || !idle;
+          if (!sameDevice && !idle) {
+            // the user ended a live session elsewhere: said in the audit log, by session ids only
+            await audit(tx, {
+              userId: user.id,
+              action: 'session-takeover',
+              entity: 'session',
+              entityId: active.id,
+              detail: { replaced: active.id, by: sessionId },
+            });
+          }
         }
         await tx.insert(sessions).values({
           id: sessionId,
@@ -156,7 +186,8 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
       if (pgCode(err) === '23505') throw alreadyLoggedIn();
       throw err;
     }
-    // the replaced session's open pages (the same phone's old tab or app) sign out
+    // the replaced session's open pages (the same phone's old tab or app, the other browser) sign
+    // out; sent before this reply, so no socket of the new session exists yet to hear it
     if (replaced) opts.onSessionCleared?.(user.id, 'revoked');
     return {
       access_token: token,

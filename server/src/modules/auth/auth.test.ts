@@ -287,6 +287,108 @@ describe('sessions on phones', () => {
   });
 });
 
+// staff: the cases above changed staff2's password
+describe("'Keluarkan sesi lain': a login that ends the other session", () => {
+  const takeover = (password: string, extra: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man/login',
+      payload: { email: FX.staff.email, password, takeover: true, ...extra },
+    });
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/tire-man-login', headers: { access_token: token } });
+  const takeoverLines = async () =>
+    rowsOf<{ user_id: number; entity_id: string; detail: unknown }>(
+      await t.database.db.execute(
+        sql`select user_id, entity_id, detail from audit_log where action = 'session-takeover' order by id`,
+      ),
+    );
+
+  beforeEach(async () => {
+    await t.database.db.execute(sql`update sessions set revoked_at = now() where revoked_at is null`);
+  });
+
+  it('needs the right password; then ends the other session, tells its socket, and signs in here', async () => {
+    const first = await login(FX.staff.email, FX.password);
+    expect(first.statusCode).toBe(200);
+    const old = first.json();
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const port = (t.app.server.address() as { port: number }).port;
+    const socket = connectSocket(`http://127.0.0.1:${port}`, {
+      auth: { token: old.access_token },
+      transports: ['websocket'],
+    });
+    const heard: unknown[] = [];
+    socket.on('session-clear', (p) => heard.push(p));
+    let fresh: { access_token: string; payload: { session: string } };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      // without takeover: the usual 409 that the login form turns into the offer
+      expect((await login(FX.staff.email, FX.password)).json().detail).toBe('userIsAlreadyLogin');
+
+      // a wrong password ends nothing
+      const wrong = await takeover('salah-salah');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().message).toBe('Email atau password salah');
+      expect((await me(old.access_token)).statusCode).toBe(200);
+      expect(await takeoverLines()).toEqual([]);
+
+      const cleared = new Promise((resolve) => socket.once('session-clear', resolve));
+      const ok = await takeover(FX.password);
+      expect(ok.statusCode, ok.body).toBe(200);
+      fresh = ok.json();
+      await expect(cleared).resolves.toEqual({ reason: 'revoked' });
+      expect(heard).toEqual([{ reason: 'revoked' }]);
+    } finally {
+      socket.close();
+    }
+    // the other browser's token is dead; this one works
+    expect((await me(old.access_token)).statusCode).toBe(401);
+    expect((await me(fresh.access_token)).json()).toMatchObject({ email: FX.staff.email });
+    const active = rowsOf<{ id: string }>(
+      await t.database.db.execute(
+        sql`select s.id from sessions s join users u on u.id = s.user_id
+            where u.email = ${FX.staff.email} and s.revoked_at is null`,
+      ),
+    );
+    expect(active.map((a) => a.id)).toEqual([fresh.payload.session]);
+    // audited with the ended session's id, never a token
+    const lines = await takeoverLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      entity_id: old.payload.session,
+      detail: { replaced: old.payload.session, by: fresh.payload.session },
+    });
+    expect(JSON.stringify(lines)).not.toContain(old.access_token);
+    expect(JSON.stringify(lines)).not.toContain(fresh.access_token);
+  });
+
+  it('signs in as usual when nobody holds the account, and takes form-encoded "true"', async () => {
+    const before = (await takeoverLines()).length;
+    const plain = await takeover(FX.password);
+    expect(plain.statusCode).toBe(200);
+    // nothing was ended, so nothing to audit as a takeover
+    expect(await takeoverLines()).toHaveLength(before);
+
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=${encodeURIComponent(FX.staff.email)}&password=${FX.password}&takeover=true`,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    expect((await me(plain.json().access_token)).statusCode).toBe(401);
+    expect(await takeoverLines()).toHaveLength(before + 1);
+
+    const bad = await takeover(FX.password, { takeover: 'mungkin' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.map((f: { field: string }) => f.field)).toEqual(['takeover']);
+  });
+});
+
 describe('SESSION_IDLE_MINUTES_FIELD', () => {
   it('defaults to 7 days, separate from the office idle time, and lists a bad value among the others', () => {
     expect(loadConfig({})).toMatchObject({ sessionIdleMinutes: 480, sessionIdleMinutesField: 10080 });
