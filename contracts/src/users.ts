@@ -72,6 +72,16 @@ const imagePath = z
   .optional()
   .transform((v) => (v ? v : '-'));
 const department = z.string().trim().max(120, 'Departemen maksimal 120 karakter');
+/** A switch: true/false, also 'true'/'false', '1'/'0', 'on' from form-urlencoded clients. */
+const flag = z.preprocess(
+  (v) =>
+    v === 'true' || v === '1' || v === 'on' || v === 1
+      ? true
+      : v === 'false' || v === '0' || v === '' || v === 0
+        ? false
+        : v,
+  z.boolean({ error: 'Penanda tangan Workshop harus ya atau tidak' }),
+);
 
 /** POST /api/tire-man/register: the six-step wizard (plus optional photo and signature). */
 export const ZRegisterBody = z.object({
@@ -84,6 +94,8 @@ export const ZRegisterBody = z.object({
   photo: imagePath,
   signature: imagePath,
   department: department.optional().transform((v) => v ?? ''),
+  /** Penanda tangan Workshop: may sign validated work on Tanda Tangan Workshop (admins set it). */
+  workshop_signatory: flag.optional().transform((v) => v ?? false),
 });
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 export type TRegisterInput = z.output<typeof ZRegisterBody>;
@@ -101,6 +113,8 @@ export const ZTireManUpdateBody = z.object({
   photo: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
   signature: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
   department: department.optional(),
+  /** Penanda tangan Workshop; missing keeps it. */
+  workshop_signatory: flag.optional(),
   password: z
     .string()
     .max(200, 'Password terlalu panjang')
@@ -171,6 +185,8 @@ export interface TTireManRow {
   photo: string;
   signature: string;
   department: string;
+  /** Penanda tangan Workshop: may give the workshop signature (Tanda Tangan Workshop). */
+  workshop_signatory: boolean;
   /** Has a live session now (Online column: Login / Tidak login). */
   isLogin: boolean;
   createdAt: string;

@@ -49,6 +49,7 @@ import { tiresRoutes } from './modules/tires/tires.routes';
 import { unitsRoutes } from './modules/units/units.routes';
 import { uploadRoutes } from './modules/upload/upload.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { workshopRoutes } from './modules/workshop/workshop.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -244,6 +245,7 @@ export async function buildApp({
       await api.register(auditRoutes);
       await api.register(tireIntelligenceRoutes);
       await api.register(fieldRoutes);
+      await api.register(workshopRoutes);
     },
     { prefix: '/api' },
   );

@@ -232,6 +232,8 @@ export function buildDemoWorld(
       photo: img.userPhotos[0],
       signature: img.adminSignature,
       department: DEMO_ADMIN.department,
+      // signs validated work on Tanda Tangan Workshop with his stored signature
+      workshop_signatory: true,
       password_hash: passwordHashes[0],
       created_at: ago(720),
     },

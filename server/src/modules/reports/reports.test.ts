@@ -421,9 +421,7 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
         approved,
         awaiting_pic: mine.filter((c) => c.pic_sign === '-').length,
         awaiting_edp: mine.filter((c) => c.pic_sign !== '-' && c.edp_sign === '-').length,
-        awaiting_workshop: mine.filter(
-          (c) => c.pic_sign !== '-' && c.edp_sign !== '-' && c.workshop_sign === '-',
-        ).length,
+        awaiting_workshop: mine.filter((c) => c.status === 'approved' && c.workshop_sign === '-').length,
         leader: lead ? people.get(lead[0])! : null,
         target_check: r.target_check,
         expected,
@@ -446,7 +444,9 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     const a = body.data.find((r: { id: number }) => r.id === ids.regionA);
     expect(a.expected).toBe(16 * 2 * 31);
     expect(a.total).toBeGreaterThan(0);
-    expect(a.awaiting_pic + a.awaiting_edp + a.awaiting_workshop).toBeLessThanOrEqual(a.total);
+    expect(a.awaiting_pic + a.awaiting_edp).toBeLessThanOrEqual(a.total);
+    // WS: validated and not signed by the workshop (Tanda Tangan Workshop), also without a PIC signature
+    expect(a.awaiting_workshop).toBeLessThanOrEqual(a.approved);
     // manpower 0: nothing expected, no percentage; a region without checks still has its card
     expect(body.data.find((r: { id: number }) => r.id === ids.regionC)).toMatchObject({
       expected: 0,
@@ -1077,7 +1077,7 @@ describe('monthly rollup: ranges over several months', () => {
           mine.filter((c) => c.status === 'approved').length,
           mine.filter((c) => c.pic_sign === '-').length,
           mine.filter((c) => c.pic_sign !== '-' && c.edp_sign === '-').length,
-          mine.filter((c) => c.pic_sign !== '-' && c.edp_sign !== '-' && c.workshop_sign === '-').length,
+          mine.filter((c) => c.status === 'approved' && c.workshop_sign === '-').length,
         ]);
       }
     }
@@ -1091,14 +1091,14 @@ describe('monthly rollup: ranges over several months', () => {
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
-                (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int
+                (count(*) filter (where status = 'approved' and workshop_sign = '-'))::int
            from tire_checks group by 1, 2, 3)
         union all
         (select date_trunc('month', performed_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
-                (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int
+                (count(*) filter (where status = 'approved' and workshop_sign = '-'))::int
            from tire_checks group by 1, 2, 3
          except all
          select month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop
@@ -1273,7 +1273,7 @@ describe('performed_at: a check counts on the day it was done, not the day it ar
     const counts = `count(*)::int, (count(*) filter (where status = 'approved'))::int,
       (count(*) filter (where pic_sign = '-'))::int,
       (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
-      (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int`;
+      (count(*) filter (where status = 'approved' and workshop_sign = '-'))::int`;
     const cols = 'location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop';
     expect(
       await diff(

@@ -79,6 +79,7 @@ export async function registerUser(db: Db, actorId: number, input: TRegisterInpu
           photo: input.photo,
           signature: input.signature,
           department: input.department,
+          workshop_signatory: input.workshop_signatory,
           password_hash,
         })
         .returning({
@@ -94,7 +95,12 @@ export async function registerUser(db: Db, actorId: number, input: TRegisterInpu
         action: 'create',
         entity: 'user',
         entityId: created.id,
-        detail: { name: created.name, email: created.email, role: created.role },
+        detail: {
+          name: created.name,
+          email: created.email,
+          role: created.role,
+          workshop_signatory: input.workshop_signatory,
+        },
       });
       return created;
     });
@@ -133,6 +139,7 @@ export async function updateUser(
         ...(input.photo !== undefined ? { photo: input.photo || '-' } : {}),
         ...(input.signature !== undefined ? { signature: input.signature || '-' } : {}),
         ...(input.department !== undefined ? { department: input.department } : {}),
+        ...(input.workshop_signatory !== undefined ? { workshop_signatory: input.workshop_signatory } : {}),
       };
       const changed = Object.keys(next).filter(
         (k) => next[k as keyof typeof next] !== current[k as keyof typeof current],

@@ -65,6 +65,7 @@ describe('Tire Man list', () => {
         'photo',
         'role',
         'signature',
+        'workshop_signatory',
       ].sort(),
     );
 

@@ -1,0 +1,482 @@
+import type { TSummaryReply } from '@itms/contracts/reports';
+import type { TWorkshopQueuePage } from '@itms/contracts/workshop';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhoto } from '../../../test/uploads';
+import { rowsOf } from '../../db/client';
+import { auditLog, locations, tireChecks, tireReplacements, units, users } from '../../db/schema';
+
+let t: TestApp;
+let admin: string;
+let signer: string; // staff, made a workshop signatory by the admin
+let other: string; // staff2, not a signatory
+let tm: string;
+const ids = { tronton: 0, engkel: 0, location: 0, admin: 0, staff: 0, staff2: 0, tireman: 0 };
+let storedSignature = '';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const api = (token: string, method: Method, url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { access_token: token },
+    ...(payload ? { payload } : {}),
+  });
+
+const queue = async (token: string, query = '') => {
+  const res = await api(token, 'GET', `/workshop/queue${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TWorkshopQueuePage;
+};
+
+// March 2026 in Asia/Jakarta: a month of its own, away from the other tests' rows
+const MARCH = { dateStart: '2026-03-01', dateEnd: '2026-03-31' };
+const at = (day: number, hour = 3) => new Date(Date.UTC(2026, 2, day, hour));
+
+/** A check as the field sent it (pending, PIC signed or not), straight in the database. */
+async function pendingCheck(o: { plate?: string; performed: Date; pic?: boolean }): Promise<number> {
+  const [row] = await t.database.db
+    .insert(tireChecks)
+    .values({
+      unit_id: o.plate === FX.engkel ? ids.engkel : ids.tronton,
+      plate_number: o.plate ?? FX.tronton,
+      tireman_id: ids.tireman,
+      location_id: ids.location,
+      odometer: 60000,
+      pic_sign: o.pic === false ? '-' : '2026/03/pic.png',
+      performed_at: o.performed,
+    })
+    .returning({ id: tireChecks.id });
+  return row!.id;
+}
+
+/** A validated check (approved by the EDP at `validated`), straight in the database. */
+async function validatedCheck(o: { plate?: string; performed: Date; validated: Date }): Promise<number> {
+  const id = await pendingCheck(o);
+  await t.database.db
+    .update(tireChecks)
+    .set({
+      status: 'approved',
+      edp_sign: '2026/03/edp.png',
+      validated_by: ids.staff,
+      validated_at: o.validated,
+    })
+    .where(eq(tireChecks.id, id));
+  return id;
+}
+
+async function validatedReplacement(o: { unit?: 'tronton' | 'engkel'; performed: Date; validated: Date }) {
+  const [row] = await t.database.db
+    .insert(tireReplacements)
+    .values({
+      unit_id: ids[o.unit ?? 'engkel'],
+      tireman_id: ids.tireman,
+      location_id: ids.location,
+      odometer: 61000,
+      edp_sign: '2026/03/edp.png',
+      status: 'approved',
+      validated_by: ids.staff,
+      validated_at: o.validated,
+      performed_at: o.performed,
+    })
+    .returning({ id: tireReplacements.id });
+  return row!.id;
+}
+
+const checkRow = async (id: number) =>
+  (await t.database.db.select().from(tireChecks).where(eq(tireChecks.id, id)))[0];
+const replacementRow = async (id: number) =>
+  (await t.database.db.select().from(tireReplacements).where(eq(tireReplacements.id, id)))[0];
+
+const auditLines = (entity: string, entityIds: number[]) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'workshop-sign'),
+        eq(auditLog.entity, entity),
+        inArray(auditLog.entity_id, entityIds.map(String)),
+      ),
+    );
+
+/** The dashboard's WS column: checks of March awaiting the workshop, all regions. */
+async function wsCount(token: string): Promise<number> {
+  const res = await api(token, 'POST', '/tire-check/summary', MARCH);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as TSummaryReply).data.reduce((n, r) => n + r.awaiting_workshop, 0);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, signer, other, tm] = await Promise.all([
+    t.login(FX.admin.email),
+    t.login(FX.staff.email),
+    t.login(FX.staff2.email),
+    t.login(FX.tireman.email),
+  ]);
+  const db = t.database.db;
+  for (const u of await db.select().from(units)) {
+    if (u.plate_number === FX.tronton) ids.tronton = u.id;
+    if (u.plate_number === FX.engkel) ids.engkel = u.id;
+  }
+  ids.location = (await db.select().from(locations))[0]!.id;
+  for (const u of await db.select().from(users)) {
+    if (u.email === FX.admin.email) ids.admin = u.id;
+    if (u.email === FX.staff.email) ids.staff = u.id;
+    if (u.email === FX.staff2.email) ids.staff2 = u.id;
+    if (u.email === FX.tireman.email) ids.tireman = u.id;
+  }
+  // the signer stores his signature (as on Profil saya)
+  storedSignature = await uploadPhoto(t, signer);
+  const stored = await api(signer, 'PUT', '/tire-man/me/signature', { signature: storedSignature });
+  expect(stored.statusCode, stored.body).toBe(200);
+});
+afterAll(() => t.close());
+
+describe('Penanda tangan Workshop (accounts)', () => {
+  it('is set by the admin in the edit modal and shown on the account; staff cannot change it', async () => {
+    const before = await api(admin, 'GET', `/tire-man/${ids.staff}`);
+    expect(before.json().workshop_signatory).toBe(false);
+    const body = { name: FX.staff.name, email: FX.staff.email, phone: '081100000002', role: 'staff' };
+    const res = await api(admin, 'PUT', `/tire-man/${ids.staff}`, { ...body, workshop_signatory: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.workshop_signatory).toBe(true);
+    // a save without the field keeps it
+    const again = await api(admin, 'PUT', `/tire-man/${ids.staff}`, body);
+    expect(again.json().data.workshop_signatory).toBe(true);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'user'),
+          eq(auditLog.action, 'update'),
+          eq(auditLog.entity_id, String(ids.staff)),
+        ),
+      )
+      .orderBy(asc(auditLog.id));
+    expect(audit!.detail).toMatchObject({ after: { workshop_signatory: true } });
+    // staff may not administer accounts, so may not make himself a signatory
+    const self = await api(other, 'PUT', `/tire-man/${ids.staff2}`, {
+      name: FX.staff2.name,
+      email: FX.staff2.email,
+      phone: '081100000003',
+      role: 'staff',
+      workshop_signatory: true,
+    });
+    expect(self.statusCode).toBe(403);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, ids.staff2));
+    expect(row!.workshop_signatory).toBe(false);
+  });
+
+  it('is given at registration (form-urlencoded too) and listed', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man/register',
+      headers: { access_token: admin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        name: 'Wawan Workshop',
+        email: 'ws@test.local',
+        phone: '081100000099',
+        password: 'rahasia123',
+        nik: '3171000000000099',
+        role: '2',
+        workshop_signatory: 'true',
+      }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const list = await api(admin, 'GET', '/tire-man?q=ws@test.local');
+    expect(list.json().data).toEqual([
+      expect.objectContaining({ name: 'Wawan Workshop', workshop_signatory: true }),
+    ]);
+    const bad = await api(admin, 'PUT', `/tire-man/${res.json().data.id}`, {
+      name: 'Wawan Workshop',
+      email: 'ws@test.local',
+      phone: '081100000099',
+      role: 'staff',
+      workshop_signatory: 'mungkin',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual([expect.objectContaining({ field: 'workshop_signatory' })]);
+  });
+});
+
+describe('Tanda Tangan Workshop: the queue', () => {
+  const made = { checks: [] as number[], replacements: [] as number[] };
+
+  beforeAll(async () => {
+    // 18 validated checks and 2 validated replacements in March, validated one hour apart
+    for (let i = 0; i < 18; i++) {
+      made.checks.push(
+        await validatedCheck({
+          plate: i % 3 === 0 ? FX.engkel : FX.tronton,
+          performed: at(1 + i),
+          validated: at(2 + i, 5),
+        }),
+      );
+    }
+    made.replacements.push(await validatedReplacement({ performed: at(5), validated: at(25, 9) }));
+    made.replacements.push(
+      await validatedReplacement({ unit: 'tronton', performed: at(20), validated: at(3, 9) }),
+    );
+  });
+
+  it('lists validated checks and replacements awaiting the workshop, newest validation first, paged', async () => {
+    await pendingCheck({ performed: at(10) }); // not validated: not listed
+    const signed = await validatedCheck({ performed: at(11), validated: at(26) });
+    await t.database.db
+      .update(tireChecks)
+      .set({ workshop_sign: '2026/03/ws.png' })
+      .where(eq(tireChecks.id, signed));
+
+    const first = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}`);
+    expect(first.total).toBe(20);
+    expect(first.pageSize).toBe(15);
+    expect(first.data).toHaveLength(15);
+    expect(first.can_sign).toBe(true);
+    expect(first.has_signature).toBe(true);
+    // the replacement validated on the 25th comes first, then the checks validated on the 19th, 18th...
+    expect(first.data[0]).toMatchObject({
+      kind: 'tire-replacement',
+      id: made.replacements[0],
+      plate_number: FX.engkel,
+      tireman: { id: ids.tireman, name: FX.tireman.name },
+      location: FX.location,
+      project: FX.project,
+      date: '2026-03-05',
+      time: '10:00',
+      validator: FX.staff.name,
+    });
+    expect(first.data[1]).toMatchObject({ kind: 'tire-check', id: made.checks[17], date: '2026-03-18' });
+    const validatedAt = first.data.map((r) => r.validated_at!);
+    expect([...validatedAt].sort().reverse()).toEqual(validatedAt);
+    expect(first.data.map((r) => r.id)).not.toContain(signed);
+
+    const second = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&page=2`);
+    expect(second.data).toHaveLength(5);
+    expect(second.data.at(-1)).toMatchObject({ kind: 'tire-check', id: made.checks[0] });
+    expect(second.data).toContainEqual(
+      expect.objectContaining({
+        kind: 'tire-replacement',
+        id: made.replacements[1],
+        plate_number: FX.tronton,
+      }),
+    );
+    const seen = [...first.data, ...second.data].map((r) => `${r.kind}:${r.id}`);
+    expect(new Set(seen).size).toBe(20);
+
+    const fifty = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&pageSize=50`);
+    expect(fifty.data).toHaveLength(20);
+    const past = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&page=9`);
+    expect(past).toMatchObject({ total: 20, data: [] });
+  });
+
+  it('searches by plate (any case, spaces ignored) and by the day the work was done', async () => {
+    const engkel = await queue(
+      signer,
+      `?q=b9002&dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&pageSize=100`,
+    );
+    // checks 0, 3, 6, 9, 12, 15 and the first replacement are on the engkel
+    expect(engkel.total).toBe(7);
+    expect(engkel.data.every((r) => r.plate_number === FX.engkel)).toBe(true);
+    const days = await queue(signer, '?dateStart=2026-03-05&dateEnd=2026-03-06&pageSize=100');
+    expect(days.data.map((r) => `${r.kind}:${r.date}`).sort()).toEqual([
+      'tire-check:2026-03-05',
+      'tire-check:2026-03-06',
+      'tire-replacement:2026-03-05',
+    ]);
+    const none = await queue(signer, '?q=ZZ%25&pageSize=15');
+    expect(none).toMatchObject({ total: 0, data: [] });
+    const wrong = await api(signer, 'GET', '/workshop/queue?dateStart=2026-03-10&dateEnd=2026-03-01');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('Tanggal awal tidak boleh setelah tanggal akhir');
+  });
+
+  it('is for the office: a non-signatory reads it without the sign buttons, a tire man not at all', async () => {
+    const page = await queue(other, '?pageSize=15');
+    expect(page.total).toBeGreaterThanOrEqual(20);
+    expect(page.can_sign).toBe(false);
+    expect((await api(tm, 'GET', '/workshop/queue')).statusCode).toBe(403);
+  });
+});
+
+describe('Tanda Tangan Workshop: signing', () => {
+  it('signs a check and a replacement at once with the stored signature, one audit line each', async () => {
+    const check = await validatedCheck({ performed: at(12), validated: at(13) });
+    const rep = await validatedReplacement({ performed: at(12), validated: at(13) });
+    const before = Date.now();
+    const res = await api(signer, 'POST', '/workshop/sign', {
+      items: [
+        { kind: 'tire-check', id: check },
+        { kind: 'tire-replacement', id: rep },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: '2 data berhasil ditandatangani workshop',
+      signed: 2,
+      workshop_sign: storedSignature,
+    });
+    for (const row of [await checkRow(check), await replacementRow(rep)]) {
+      expect(row!.workshop_sign).toBe(storedSignature);
+      expect(row!.workshop_signed_by).toBe(ids.staff);
+      expect(row!.workshop_signed_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    }
+    const lines = [
+      ...(await auditLines('tire-check', [check])),
+      ...(await auditLines('tire-replacement', [rep])),
+    ];
+    expect(lines).toHaveLength(2);
+    for (const l of lines) {
+      expect(l.user_id).toBe(ids.staff);
+      expect(l.detail).toEqual({ before: { workshop_sign: '-' }, after: { workshop_sign: storedSignature } });
+    }
+    // signed: off the queue, and the details show it (Riwayat's TTD WORKSHOP, the check detail)
+    const rest = await queue(signer, '?pageSize=100');
+    expect(rest.data.map((r) => `${r.kind}:${r.id}`)).not.toContain(`tire-check:${check}`);
+    expect(rest.data.map((r) => `${r.kind}:${r.id}`)).not.toContain(`tire-replacement:${rep}`);
+    expect((await api(signer, 'GET', `/tire-check/detail/${check}`)).json().workshop_sign).toBe(
+      storedSignature,
+    );
+    expect((await api(signer, 'GET', `/tire-replace/${rep}`)).json().workshop_sign).toBe(storedSignature);
+  });
+
+  it('signs with a drawn signature the signer uploaded, and refuses one he did not', async () => {
+    const check = await validatedCheck({ performed: at(14), validated: at(15) });
+    const drawn = await uploadPhoto(t, signer);
+    const res = await api(signer, 'POST', '/workshop/sign', {
+      items: [{ kind: 'tire-check', id: check }],
+      workshop_sign: drawn,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await checkRow(check))!.workshop_sign).toBe(drawn);
+    expect(drawn).not.toBe(storedSignature);
+
+    const another = await validatedCheck({ performed: at(14), validated: at(15) });
+    const foreign = await uploadPhoto(t, other);
+    const refused = await api(signer, 'POST', '/workshop/sign', {
+      items: [{ kind: 'tire-check', id: another }],
+      workshop_sign: foreign,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual([
+      { field: 'workshop_sign', message: 'Tanda tangan tidak ditemukan, unggah ulang' },
+    ]);
+    expect((await checkRow(another))!.workshop_sign).toBe('-');
+  });
+
+  it('signs nothing when one item was meanwhile signed or deleted (409 naming it)', async () => {
+    const a = await validatedCheck({ performed: at(16), validated: at(17) });
+    const b = await validatedCheck({ plate: FX.engkel, performed: at(16), validated: at(17) });
+    const r = await validatedReplacement({ performed: at(16), validated: at(17) });
+    const first = await api(signer, 'POST', '/workshop/sign', { items: [{ kind: 'tire-check', id: b }] });
+    expect(first.statusCode).toBe(200);
+
+    const res = await api(signer, 'POST', '/workshop/sign', {
+      items: [
+        { kind: 'tire-check', id: a },
+        { kind: 'tire-replacement', id: r },
+        { kind: 'tire-check', id: b },
+        { kind: 'tire-replacement', id: 999999 },
+      ],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toEqual([
+      { field: 'items.2', message: `Pengecekan #${b} (${FX.engkel}) sudah ditandatangani workshop` },
+      { field: 'items.3', message: 'Pergantian #999999 sudah dihapus' },
+    ]);
+    expect(res.json().message).toContain('Tidak ada yang ditandatangani');
+    // nothing changed: the others still await the workshop, no audit line
+    expect((await checkRow(a))!).toMatchObject({
+      workshop_sign: '-',
+      workshop_signed_by: null,
+      workshop_signed_at: null,
+    });
+    expect((await replacementRow(r))!).toMatchObject({ workshop_sign: '-', workshop_signed_by: null });
+    expect(await auditLines('tire-check', [a])).toHaveLength(0);
+    expect(await auditLines('tire-replacement', [r])).toHaveLength(0);
+
+    // a pending (not validated) check is refused the same way
+    const pending = await pendingCheck({ performed: at(16) });
+    const notYet = await api(signer, 'POST', '/workshop/sign', {
+      items: [{ kind: 'tire-check', id: pending }],
+    });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().fields[0].message).toContain('belum divalidasi');
+  });
+
+  it('refuses a non-signatory with 403, and a signatory without any signature with 400', async () => {
+    const check = await validatedCheck({ performed: at(18), validated: at(19) });
+    const res = await api(other, 'POST', '/workshop/sign', { items: [{ kind: 'tire-check', id: check }] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Akun Anda bukan penanda tangan workshop');
+    // admin too, until he is made a signatory
+    const asAdmin = await api(admin, 'POST', '/workshop/sign', {
+      items: [{ kind: 'tire-check', id: check }],
+    });
+    expect(asAdmin.statusCode).toBe(403);
+    expect((await checkRow(check))!.workshop_sign).toBe('-');
+
+    // staff2 becomes a signatory but has no stored signature and draws none
+    await t.database.db.update(users).set({ workshop_signatory: true }).where(eq(users.id, ids.staff2));
+    const unsigned = await api(other, 'POST', '/workshop/sign', {
+      items: [{ kind: 'tire-check', id: check }],
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().message).toBe(
+      'Belum ada tanda tangan tersimpan, gambar tanda tangan terlebih dahulu',
+    );
+    expect((await queue(other)).has_signature).toBe(false);
+    await t.database.db.update(users).set({ workshop_signatory: false }).where(eq(users.id, ids.staff2));
+
+    const empty = await api(signer, 'POST', '/workshop/sign', { items: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('Pilih data yang akan ditandatangani');
+  });
+
+  it("drops the dashboard's WS column by the number of checks signed", async () => {
+    // April: a month no other test uses; one check validated through the real validation (no PIC
+    // signature: it awaits the workshop all the same), two more validated in the database
+    const april = { dateStart: '2026-04-01', dateEnd: '2026-04-30' };
+    const ws = async () => {
+      const res = await api(signer, 'POST', '/tire-check/summary', april);
+      return (res.json() as TSummaryReply).data.reduce((n, r) => n + r.awaiting_workshop, 0);
+    };
+    const viaApi = await pendingCheck({ performed: new Date(Date.UTC(2026, 3, 2, 3)), pic: false });
+    const edpSign = await uploadPhoto(t, signer);
+    const validated = await api(signer, 'POST', `/tire-check/${viaApi}/validate`, {
+      edp_sign: edpSign,
+      records: [],
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    const c2 = await validatedCheck({ performed: new Date(Date.UTC(2026, 3, 3, 3)), validated: at(31) });
+    const c3 = await validatedCheck({ performed: new Date(Date.UTC(2026, 3, 4, 3)), validated: at(31) });
+    expect(await ws()).toBe(3);
+
+    const res = await api(signer, 'POST', '/workshop/sign', {
+      items: [
+        { kind: 'tire-check', id: viaApi },
+        { kind: 'tire-check', id: c2 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ws()).toBe(1);
+    // the monthly rollup agrees with a count over the checks themselves
+    const [direct] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from tire_checks
+        where status = 'approved' and workshop_sign = '-' and performed_at >= '2026-03-31T17:00:00Z'
+          and performed_at < '2026-04-30T17:00:00Z'`),
+    );
+    expect(direct!.n).toBe(1);
+    void c3;
+    // March's column counts what awaits there too (the earlier tests' leftovers)
+    const [march] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from tire_checks
+        where status = 'approved' and workshop_sign = '-' and performed_at >= '2026-02-28T17:00:00Z'
+          and performed_at < '2026-03-31T17:00:00Z'`),
+    );
+    expect(await wsCount(signer)).toBe(march!.n);
+  });
+});
