@@ -35,6 +35,7 @@ const tono: TTireManRow = {
   isLogin: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   project_ids: [3],
+  workshop_signatory: false,
 };
 
 describe('Tire Man edit modal', () => {
@@ -95,5 +96,60 @@ describe('Tire Man edit modal', () => {
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByDisplayValue('Edi EDP');
     expect(within(dialog).queryByRole('combobox', { name: 'Proyek' })).toBeNull();
+  });
+
+  it('makes a staff account a workshop signatory (Penanda tangan Workshop) with Update', {
+    timeout: 240_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    const staff: TTireManRow = { ...tono, id: 8, name: 'Edi EDP', role: 'staff', project_ids: [] };
+    const puts: unknown[] = [];
+    mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
+      'GET /api/tire-man': () => ({ body: { data: [staff, tono], total: 2, page: 1, pageSize: 10 } }),
+      'GET /api/tire-man/8': () => ({ body: staff }),
+      'GET /api/tire-man/7': () => ({ body: tono }),
+      'GET /api/project': () => ({ body: { data: [], total: 0, page: 1, pageSize: 200 } }),
+      'PUT /api/tire-man/8': (init) => {
+        puts.push(JSON.parse(String(init.body)));
+        return {
+          body: { message: 'Data Tireman Berhasil Diedit', data: { ...staff, workshop_signatory: true } },
+        };
+      },
+    });
+    renderApp('/user');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('cell', { name: 'Edi EDP' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByDisplayValue('Edi EDP');
+    const toggle = within(dialog).getByRole('switch', { name: 'Penanda tangan Workshop' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Update' })));
+    await screen.findAllByText('Update data Tire Man ?');
+    await waitFor(() =>
+      user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Update' })),
+    );
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ name: 'Edi EDP', role: 'staff', workshop_signatory: true });
+  });
+
+  it('shows no workshop switch for a tire man', { timeout: 240_000 }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
+      'GET /api/tire-man': () => ({ body: { data: [tono], total: 1, page: 1, pageSize: 10 } }),
+      'GET /api/tire-man/7': () => ({ body: tono }),
+      'GET /api/project': () => ({ body: { data: [], total: 0, page: 1, pageSize: 200 } }),
+    });
+    renderApp('/user');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('cell', { name: 'Tono Tireman' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByDisplayValue('Tono Tireman');
+    expect(within(dialog).queryByRole('switch', { name: 'Penanda tangan Workshop' })).toBeNull();
   });
 });

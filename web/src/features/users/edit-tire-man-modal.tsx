@@ -3,7 +3,7 @@ import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { ROLES, type Role } from '@itms/contracts/enums';
 import type { TTireManUpdateBody } from '@itms/contracts/users';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Tooltip, Typography } from 'antd';
+import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
 import { ImageUploadField } from '../../components/image-upload-field';
@@ -16,7 +16,7 @@ import { projectOptionsQuery, projectQuery } from './api/get-project-options';
 import { TIRE_MAN_KEY, tireManQuery } from './api/get-tire-man';
 import { updateTireMan } from './api/update-tire-man';
 import { OnlineTag } from './online-tag';
-import { PHONE_PATTERN } from './register-wizard';
+import { PHONE_PATTERN, WORKSHOP_SIGNATORY_HELP, WORKSHOP_SIGNATORY_LABEL } from './register-wizard';
 
 export interface EditValues {
   name: string;
@@ -30,6 +30,8 @@ export interface EditValues {
   signature: string;
   /** Proyek: the projects a tire man works on (his units on the phone). */
   project_ids?: number[];
+  /** Penanda tangan Workshop (office roles). */
+  workshop_signatory?: boolean;
 }
 
 const FIELDS = [
@@ -43,6 +45,7 @@ const FIELDS = [
   'photo',
   'signature',
   'project_ids',
+  'workshop_signatory',
 ];
 
 /**
@@ -61,6 +64,8 @@ export function editBody(v: EditValues): TTireManUpdateBody {
     signature: v.signature || '-',
     ...(v.password ? { password: v.password } : {}),
     ...(v.role === 'tire-man' ? { project_ids: v.project_ids ?? [] } : {}),
+    // a tire man works in the field app: never a workshop signatory
+    workshop_signatory: v.role !== 'tire-man' && Boolean(v.workshop_signatory),
   };
 }
 
@@ -106,6 +111,7 @@ export function EditTireManModal({
       photo: u.photo === '-' ? null : u.photo,
       signature: u.signature,
       project_ids: u.project_ids ?? [],
+      workshop_signatory: u.workshop_signatory,
     });
   }, [open, record.data, form]);
 
@@ -287,6 +293,22 @@ export function EditTireManModal({
                   <Input maxLength={120} placeholder="Mis. EDP, Tire Service Lapangan" />
                 </Form.Item>
               </Col>
+              {role !== 'tire-man' ? (
+                <Col xs={24}>
+                  <Form.Item
+                    name="workshop_signatory"
+                    label={WORKSHOP_SIGNATORY_LABEL}
+                    extra={WORKSHOP_SIGNATORY_HELP}
+                    valuePropName="checked"
+                  >
+                    <Switch
+                      checkedChildren="Ya"
+                      unCheckedChildren="Tidak"
+                      aria-label={WORKSHOP_SIGNATORY_LABEL}
+                    />
+                  </Form.Item>
+                </Col>
+              ) : null}
               {role === 'tire-man' ? (
                 <Col xs={24}>
                   <Form.Item

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type Role } from '@itms/contracts/enums';
 import type { TRegisterBody } from '@itms/contracts/users';
-import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Typography } from 'antd';
+import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
@@ -16,12 +16,19 @@ export interface RegisterValues {
   password: string;
   nik: string;
   role: Role;
+  /** Penanda tangan Workshop (office roles): may sign on Tanda Tangan Workshop. */
+  workshop_signatory?: boolean;
 }
+
+/** The switch of the account forms: an office account may give the workshop signature. */
+export const WORKSHOP_SIGNATORY_LABEL = 'Penanda tangan Workshop';
+export const WORKSHOP_SIGNATORY_HELP =
+  'Boleh menandatangani pengecekan dan pergantian yang sudah divalidasi.';
 
 export const PHONE_PATTERN = /^(\+?62|0)8\d{7,12}$/;
 
 interface Step {
-  name: keyof RegisterValues;
+  name: Exclude<keyof RegisterValues, 'workshop_signatory'>;
   title: string;
   label: string;
   help: string;
@@ -152,12 +159,14 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
       password: v.password,
       nik: v.nik.trim(),
       role: v.role,
+      // a tire man works in the field app: never a workshop signatory
+      ...(v.role !== 'tire-man' ? { workshop_signatory: Boolean(v.workshop_signatory) } : {}),
     };
     const reply = await run({
       request: () => registerTireMan(body),
       invalidate: [TIRE_MAN_KEY],
       form,
-      fieldNames: REGISTER_STEPS.map((s) => s.name),
+      fieldNames: [...REGISTER_STEPS.map((s) => s.name), 'workshop_signatory'],
       onDone: onClose,
     });
     if (reply) return;
@@ -225,7 +234,7 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ role: 'tire-man' }}
+        initialValues={{ role: 'tire-man', workshop_signatory: false }}
         disabled={pending}
         onKeyDown={(e) => {
           // Enter in a field goes to the next step
@@ -247,6 +256,16 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
             {s.input}
           </Form.Item>
         ))}
+        {step.name === 'role' && values?.role !== 'tire-man' ? (
+          <Form.Item
+            name="workshop_signatory"
+            label={WORKSHOP_SIGNATORY_LABEL}
+            extra={WORKSHOP_SIGNATORY_HELP}
+            valuePropName="checked"
+          >
+            <Switch checkedChildren="Ya" unCheckedChildren="Tidak" aria-label={WORKSHOP_SIGNATORY_LABEL} />
+          </Form.Item>
+        ) : null}
       </Form>
       {current === LAST ? (
         <>
@@ -262,6 +281,15 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
               { key: 'phone', label: 'WhatsApp', children: values?.phone },
               { key: 'nik', label: 'NIK', children: values?.nik },
               { key: 'role', label: 'Role', children: values?.role ? ROLE_LABELS[values.role] : '-' },
+              ...(values?.role && values.role !== 'tire-man'
+                ? [
+                    {
+                      key: 'workshop',
+                      label: WORKSHOP_SIGNATORY_LABEL,
+                      children: values.workshop_signatory ? 'Ya' : 'Tidak',
+                    },
+                  ]
+                : []),
             ]}
           />
         </>
