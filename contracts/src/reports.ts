@@ -321,8 +321,8 @@ export const ZDashboardCounters = z.object({
   pending: z.number(),
   /** BKB waiting for validation. */
   bkb: z.number(),
-  /** Replacements returned to the tire man (pending, sent back), waiting to be resubmitted. */
-  storing: z.number(),
+  /** Checks and replacements returned to the tire man and not yet resubmitted ('Dikembalikan'). */
+  returned: z.number(),
   /** Replacements waiting for EDP (the Validasi Pergantian queue). */
   pergantian: z.number(),
   /** Accounts with role tire-man. */

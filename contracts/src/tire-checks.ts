@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
 import { ZPerformedAt } from './rules/performed-at';
+import type { TReturnHistoryEntry } from './submission-returns';
 
 /** Page sizes of the validation list (spec section 9: 15/50/100, default 15). */
 export const CHECK_QUEUE_PAGE_SIZE = { default: 15, max: 100 } as const;
@@ -477,6 +478,8 @@ export interface TTireCheckDetail {
   Project: { name: string } | null;
   tireman_tire_check: { id: number; name: string; signature: string; photo: string; phone: string };
   records: TTireCheckRecord[];
+  /** Every Return of the check, oldest first (who, when, why, resubmitted when). */
+  returns: TReturnHistoryEntry[];
 }
 
 export interface TActiveTireEntry {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
 import { ZListQuery } from './list';
 import type { DiagramKind } from './rules/vehicle-diagram';
+import type { TReturnHistoryEntry } from './submission-returns';
 import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
 import { type TTire, ZOdometer, ZTireFields } from './tires';
 
@@ -289,6 +290,8 @@ export interface TReplacementDetail {
   /** Latest tire check of the unit, or null. */
   lastCheckAt: string | null;
   Tire_Replace_Records: TReplaceRecord[];
+  /** Every Return of the replacement, oldest first (who, when, why, resubmitted when). */
+  returns: TReturnHistoryEntry[];
 }
 
 export const REPLACEMENT_MESSAGES = {

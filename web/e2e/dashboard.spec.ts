@@ -13,7 +13,7 @@ const CARDS: [string, keyof TDashboardCounters][] = [
   ['Hari ini', 'today'],
   ['Pending', 'pending'],
   ['BKB', 'bkb'],
-  ['Storing', 'storing'],
+  ['Dikembalikan', 'returned'],
   ['Pergantian', 'pergantian'],
   ['Tire Man', 'tireMen'],
 ];
@@ -65,6 +65,14 @@ test.describe('dashboard', () => {
       .getByRole('link', { name: /^Pergantian/ })
       .click();
     await expect(page).toHaveURL(/\/validasi-pergantian$/);
+    await page.goBack();
+    // 'Dikembalikan' (was Storing) opens the returned checks of Validasi Pengecekan
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Dikembalikan/ })
+      .click();
+    await expect(page).toHaveURL(/\/validasi\?view=dikembalikan$/);
+    await expect(page.getByRole('radio', { name: 'Dikembalikan' })).toBeChecked();
   });
 
   test('a check submitted in the field raises Hari ini and Pending on the open dashboard by itself', async ({

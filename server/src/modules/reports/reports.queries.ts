@@ -432,8 +432,10 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
             and c.performed_at < (today.d + 1)::timestamp at time zone ${tz})::int as today,
         (select count(*) from tire_checks c where c.edp_sign = '-' and c.returned_at is null)::int as pending,
         (select count(*) from mismatches m where m.status = 'pending')::int as bkb,
-        (select count(*) from tire_replacements t
-          where t.status = 'pending' and t.returned_at is not null)::int as storing,
+        -- returned to the tire man and not yet sent again, both kinds (the 'Dikembalikan' views)
+        ((select count(*) from tire_checks c where c.returned_at is not null)
+          + (select count(*) from tire_replacements t
+              where t.status = 'pending' and t.returned_at is not null))::int as returned,
         (select count(*) from tire_replacements t
           where t.status = 'pending' and t.returned_at is null)::int as pergantian,
         (select count(*) from users u where u.role = 'tire-man')::int as "tireMen",

@@ -891,7 +891,7 @@ describe('Riwayat Pergantian: GET /api/tire-replacement/record/search', () => {
 });
 
 describe('Dashboard: GET /api/dashboard/counters', () => {
-  it('counts today, the EDP queue, BKB, returned and pending replacements, and tire men', async () => {
+  it('counts today, the EDP queue, BKB, returned checks and replacements (Dikembalikan), pending replacements, and tire men', async () => {
     const db = t.database.db;
     const now = new Date();
     const yesterday = new Date(now.getTime() - 86_400_000);
@@ -914,6 +914,8 @@ describe('Dashboard: GET /api/dashboard/counters', () => {
       },
       // done yesterday, received now: not today's
       { ...base, performed_at: yesterday, created_at: now },
+      // returned to the tire man: 'Dikembalikan', not in the EDP queue
+      { ...base, performed_at: yesterday, created_at: yesterday, returned_at: now },
     ]);
     await db.insert(mismatches).values([
       { unit_id: ids.units[0]!, category: 'A', status: 'pending' },
@@ -938,7 +940,8 @@ describe('Dashboard: GET /api/dashboard/counters', () => {
       today: all.filter((c) => local(c.performed_at).date === today).length,
       pending: all.filter((c) => c.edp_sign === '-' && c.returned_at === null).length,
       bkb: 2,
-      storing: 1,
+      // the returned check and the returned replacement
+      returned: all.filter((c) => c.returned_at !== null).length + 1,
       pergantian: 2,
       tireMen: people.filter((u) => u.role === 'tire-man').length,
       timezone: TZ,

@@ -27,6 +27,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { storedRowCount } from '../../lib/row-counts';
+import { returnHistory } from '../../lib/submission-returns';
 
 const checkProject = alias(projects, 'check_project');
 const unitProject = alias(projects, 'unit_project');
@@ -297,6 +298,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       Project: row.check_project != null ? { name: row.check_project } : null,
       tireman_tire_check: row.tireman,
       records: await records(checkId),
+      returns: await returnHistory(db, 'tire-check', checkId),
     };
   }
 

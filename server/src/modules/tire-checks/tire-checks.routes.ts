@@ -1,3 +1,4 @@
+import { ZReturnsListQuery, ZReturnsPage } from '@itms/contracts/submission-returns';
 import {
   CHECK_MESSAGES,
   type TCountReply,
@@ -16,6 +17,7 @@ import {
 } from '@itms/contracts/tire-checks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ANY_USER, FIELD, OFFICE } from '../../lib/roles';
+import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
 import { emitTireAlerts } from '../tire-intelligence/alert-broadcast';
@@ -79,6 +81,15 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tire-check/noEdpSign',
     { config: { roles: OFFICE }, schema: { tags, querystring: ZCheckQueueQuery } },
     async (req) => queries.queue(req.query),
+  );
+
+  app.get(
+    '/tire-check/returns',
+    {
+      config: { roles: OFFICE },
+      schema: { tags, querystring: ZReturnsListQuery, response: { 200: ZReturnsPage } },
+    },
+    async (req) => listReturns(app.db, 'tire-check', req.query),
   );
 
   app.get(

@@ -26,6 +26,7 @@ import {
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
+import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, type FieldIssue, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
@@ -302,6 +303,13 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         .update(tireChecks)
         .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: body.reason })
         .where(eq(tireChecks.id, checkId));
+      await recordReturn(tx, {
+        kind: 'tire-check',
+        recordId: checkId,
+        reason: body.reason,
+        returnedBy: actor.id,
+        returnedAt,
+      });
       await audit(tx, {
         userId: actor.id,
         action: 'return',
@@ -378,6 +386,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         .update(tireChecks)
         .set({ returned_at: null, ...signs, ...(performedAt ? { performed_at: performedAt } : {}) })
         .where(eq(tireChecks.id, checkId));
+      await closeReturn(tx, 'tire-check', checkId);
       await audit(tx, {
         userId: actor.id,
         action: 'resubmit',

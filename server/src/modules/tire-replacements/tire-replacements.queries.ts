@@ -40,6 +40,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { type RowCountKey, storedRowCount } from '../../lib/row-counts';
+import { returnHistory } from '../../lib/submission-returns';
 
 /** `%`, `_` and `\` typed by a user match themselves in LIKE patterns. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -259,6 +260,7 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
     Validator: row.validatorRow,
     lastCheckAt: iso(row.lastCheckAt),
     Tire_Replace_Records: await recordsOf(db, r, { recordId: undefined }),
+    returns: await returnHistory(db, 'tire-replacement', r.id),
   };
 }
 

@@ -1,3 +1,4 @@
+import { ZReturnsListQuery, ZReturnsPage } from '@itms/contracts/submission-returns';
 import {
   REPLACEMENT_MESSAGES,
   ZHistoryEditQuery,
@@ -16,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { ANY_USER, FIELD, OFFICE } from '../../lib/roles';
+import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
 import {
@@ -83,6 +85,15 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tire-replace/pending',
     { config: { roles: OFFICE }, schema: { tags, querystring: ZReplacementQueueQuery } },
     async (req) => listQueue(app.db, tz, req.query),
+  );
+
+  app.get(
+    '/tire-replacement/returns',
+    {
+      config: { roles: OFFICE },
+      schema: { tags, querystring: ZReturnsListQuery, response: { 200: ZReturnsPage } },
+    },
+    async (req) => listReturns(app.db, 'tire-replacement', req.query),
   );
 
   app.get(

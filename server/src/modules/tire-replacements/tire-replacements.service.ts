@@ -23,6 +23,7 @@ import {
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
+import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from '../fleet/mounting';
@@ -485,6 +486,13 @@ export async function returnReplacement(
       .update(tireReplacements)
       .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: reason })
       .where(eq(tireReplacements.id, id));
+    await recordReturn(tx, {
+      kind: 'tire-replacement',
+      recordId: id,
+      reason,
+      returnedBy: user.id,
+      returnedAt,
+    });
     await audit(tx, {
       userId: user.id,
       action: 'return',
@@ -558,6 +566,7 @@ export async function resubmitReplacement(
       .update(tireReplacements)
       .set({ returned_at: null, ...signs, ...(performedAt ? { performed_at: performedAt } : {}) })
       .where(eq(tireReplacements.id, id));
+    await closeReturn(tx, 'tire-replacement', id);
     const summary = (rs: readonly { position: string; status: string; tire_id?: number | null }[]) =>
       rs.map((r) => ({ position: r.position, status: r.status, tire_id: r.tire_id ?? null }));
     await audit(tx, {

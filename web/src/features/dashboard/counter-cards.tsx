@@ -3,17 +3,18 @@ import {
   ExclamationCircleOutlined,
   HourglassOutlined,
   RightOutlined,
+  RollbackOutlined,
   SwapOutlined,
   TeamOutlined,
-  ToolOutlined,
 } from '@ant-design/icons';
 import type { TDashboardCounters } from '@itms/contracts/reports';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { RETURNS_VIEW } from '../../components/returns-view';
 
 interface CounterDef {
-  key: keyof Pick<TDashboardCounters, 'today' | 'pending' | 'bkb' | 'storing' | 'pergantian' | 'tireMen'>;
+  key: keyof Pick<TDashboardCounters, 'today' | 'pending' | 'bkb' | 'returned' | 'pergantian' | 'tireMen'>;
   label: string;
   hint: string;
   to?: string;
@@ -47,11 +48,13 @@ export const COUNTERS: readonly CounterDef[] = [
     icon: <ExclamationCircleOutlined />,
     color: '#cf1322',
   },
+  // checks and replacements given back and not yet resubmitted (the Storing card of the spec)
   {
-    key: 'storing',
-    label: 'Storing',
-    hint: 'Dikembalikan ke tire man',
-    icon: <ToolOutlined />,
+    key: 'returned',
+    label: 'Dikembalikan',
+    hint: 'Belum dikirim ulang',
+    to: `/validasi?view=${RETURNS_VIEW}`,
+    icon: <RollbackOutlined />,
     color: '#7846c2',
   },
   {
@@ -146,7 +149,7 @@ function CounterCard({
   );
 }
 
-/** Hari ini, Pending, BKB, Storing, Pergantian and Tire Man, from GET /dashboard/counters. */
+/** Hari ini, Pending, BKB, Dikembalikan, Pergantian and Tire Man, from GET /dashboard/counters. */
 export function CounterCards({
   counters,
   failed = false,

@@ -43,7 +43,7 @@ const counters = (today: number) => ({
   today,
   pending: 7,
   bkb: 2,
-  storing: 1,
+  returned: 1,
   pergantian: 4,
   tireMen: 12,
   now: new Date().toISOString(),
@@ -129,13 +129,16 @@ describe('dashboard', () => {
     await waitFor(() => expect(within(card('Hari ini')).getByText('3')).toBeTruthy());
     expect(within(card('Pending')).getByText('7')).toBeTruthy();
     expect(within(card('BKB')).getByText('2')).toBeTruthy();
-    expect(within(card('Storing')).getByText('1')).toBeTruthy();
+    expect(within(card('Dikembalikan')).getByText('1')).toBeTruthy();
     expect(within(card('Pergantian')).getByText('4')).toBeTruthy();
     expect(within(card('Tire Man')).getByText('12')).toBeTruthy();
     expect(screen.getByText('Pengecekan hari ini:').textContent).toContain('3');
     // the cards link to their lists
     expect(screen.getByRole('link', { name: /Hari ini/ }).getAttribute('href')).toBe('/validasi');
     expect(screen.getByRole('link', { name: /BKB/ }).getAttribute('href')).toBe('/mismatch');
+    expect(screen.getByRole('link', { name: /Dikembalikan/ }).getAttribute('href')).toBe(
+      '/validasi?view=dikembalikan',
+    );
     // the summary table's Detail opens that region on /summary
     expect(await screen.findByText('Jawa Barat')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Detail Jawa Barat' }).getAttribute('href')).toBe(

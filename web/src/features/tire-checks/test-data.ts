@@ -120,6 +120,7 @@ export function checkDetail(over: Partial<TTireCheckDetail> = {}): TTireCheckDet
       phone: '081227610636',
     },
     records: [],
+    returns: [],
     ...over,
   };
 }

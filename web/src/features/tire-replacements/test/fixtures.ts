@@ -126,6 +126,7 @@ export function detail(over: Partial<TReplacementDetail> = {}): TReplacementDeta
       record('1', 'replace', fresh, old),
       record('2', 'check', checked, checked, { groove_1: 8 }),
     ],
+    returns: [],
     ...over,
   };
 }
