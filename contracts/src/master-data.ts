@@ -384,6 +384,8 @@ export interface TSopEntry {
   sort_order: number;
   title: string;
   video_url: string;
+  /** Uploaded video in storage (served at /files/{video_path}); it takes precedence over video_url. */
+  video_path: string | null;
   description: string;
   updatedAt: string;
 }

@@ -49,6 +49,13 @@ const ZEnv = z
       .min(1024)
       .max(100 * 1024 * 1024)
       .default(5 * 1024 * 1024),
+    /** SOP videos (MP4, WebM): spooled to disk while uploading, never held in memory whole. */
+    UPLOAD_VIDEO_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(4 * 1024 * 1024 * 1024)
+      .default(200 * 1024 * 1024),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -99,6 +106,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionIdleMinutesField: env.SESSION_IDLE_MINUTES_FIELD,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    uploadVideoMaxBytes: env.UPLOAD_VIDEO_MAX_BYTES,
     storage: {
       driver: env.STORAGE_DRIVER,
       localDir: path.join(dataDir, 'uploads'),

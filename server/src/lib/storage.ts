@@ -4,11 +4,21 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../config';
 
+/** Bytes `start` to `end` of a file, both inclusive (an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** Where uploaded files live. Keys are relative paths such as `2026/11/ab12cd.png`. */
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** A readable stream of the file, or null when there is none. */
-  get(key: string): Promise<Readable | null>;
+  /** Stores a file from local disk (a large upload spooled there), streamed rather than read whole. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** A readable stream of the file (or of one byte range of it), or null when there is none. */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
+  /** The file's size in bytes, or null when there is none. */
+  size(key: string): Promise<number | null>;
 }
 
 /** Random, unguessable key under a year/month folder. */
@@ -19,7 +29,7 @@ export function newUploadKey(ext: string, now = new Date()): string {
 
 /** Keys come from URLs: accept only what newUploadKey makes, so nothing escapes the folder. */
 export function isSafeKey(key: string): boolean {
-  return /^[0-9]{4}\/[0-9]{2}\/[a-z0-9-]{8,64}\.(png|jpg|webp)$/.test(key);
+  return /^[0-9]{4}\/[0-9]{2}\/[a-z0-9-]{8,64}\.(png|jpg|webp|mp4|webm)$/.test(key);
 }
 
 export function localStorage(dir: string): Storage {
@@ -32,14 +42,29 @@ export function localStorage(dir: string): Storage {
       await fs.promises.writeFile(tmp, body);
       await fs.promises.rename(tmp, file);
     },
-    async get(key) {
+    async putFile(key, source) {
+      const file = path.join(dir, key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      // the spooled file may sit on another file system (EXDEV): copy, then rename into place
+      await fs.promises.copyFile(source, tmp);
+      await fs.promises.rename(tmp, file);
+    },
+    async get(key, range) {
       const file = path.join(dir, key);
       try {
         await fs.promises.access(file);
       } catch {
         return null;
       }
-      return fs.createReadStream(file);
+      return fs.createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
+    },
+    async size(key) {
+      try {
+        return (await fs.promises.stat(path.join(dir, key))).size;
+      } catch {
+        return null;
+      }
     },
   };
 }
@@ -65,13 +90,43 @@ export function s3Storage(cfg: Config['storage']['s3']): Storage {
         new sdk.PutObjectCommand({ Bucket: cfg.bucket, Key: key, Body: body, ContentType: contentType }),
       );
     },
-    async get(key) {
+    async putFile(key, file, contentType) {
+      const { sdk, client } = await s3;
+      const { size } = await fs.promises.stat(file);
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: cfg.bucket,
+          Key: key,
+          Body: fs.createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async get(key, range) {
       const { sdk, client } = await s3;
       try {
-        const out = await client.send(new sdk.GetObjectCommand({ Bucket: cfg.bucket, Key: key }));
+        const out = await client.send(
+          new sdk.GetObjectCommand({
+            Bucket: cfg.bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
         return out.Body instanceof Readable ? out.Body : null;
       } catch (err) {
         if ((err as { name?: string }).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+    async size(key) {
+      const { sdk, client } = await s3;
+      try {
+        const out = await client.send(new sdk.HeadObjectCommand({ Bucket: cfg.bucket, Key: key }));
+        return out.ContentLength ?? null;
+      } catch (err) {
+        const name = (err as { name?: string }).name;
+        if (name === 'NotFound' || name === 'NoSuchKey') return null;
         throw err;
       }
     },

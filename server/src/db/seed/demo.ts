@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { type Column, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../lib/password';
 import { newUploadKey, type Storage } from '../../lib/storage';
 import { refreshTireWear } from '../../modules/tire-intelligence/wear';
+import { SERVER_ROOT } from '../../paths';
 import { type Db, rowsOf, type Tx } from '../client';
 import {
   activeUnitTires,
@@ -69,7 +71,8 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
   phase('prepare');
   const world = buildDemoWorld(now, keys, base, hashes);
   phase('world');
-  await storeImages(storage, keys, world);
+  const sopVideos = SOP_ENTRIES.map((s) => (s.video ? newUploadKey(s.video.split('.').pop()!, now) : null));
+  await Promise.all([storeImages(storage, keys, world), storeSopVideos(storage, sopVideos)]);
   phase('images');
 
   let records = 0;
@@ -97,6 +100,16 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
     await bulkInsert(tx, mismatches, world.mismatches, now);
     await bulkInsert(tx, mismatchPositions, world.mismatchPositions, now);
     await bulkInsert(tx, qcChecks, world.qcChecks, now);
+    // the documents given back to the tire man have their Return in the history (who, when, why)
+    await tx.execute(sql`
+      insert into submission_returns (kind, record_id, reason, returned_by, returned_at)
+      select 'tire-check', c.id, coalesce(c.return_reason, '-'), s.id, c.returned_at
+        from tire_checks c, (select id from users where email = ${DEMO_STAFF.email}) s
+       where c.returned_at is not null
+      union all
+      select 'tire-replacement', r.id, coalesce(r.return_reason, '-'), s.id, r.returned_at
+        from tire_replacements r, (select id from users where email = ${DEMO_STAFF.email}) s
+       where r.returned_at is not null`);
     // the demo tire man works on the project he checks most: his phone shows its units
     await tx.execute(sql`
       insert into tireman_projects (user_id, project_id)
@@ -130,6 +143,7 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
         title: s.title,
         description: s.description,
         video_url: '',
+        video_path: sopVideos[i] ?? null,
       })),
       now,
     );
@@ -334,6 +348,19 @@ function imageKeys(now: Date): DemoImages {
     banners: many(BANNERS.length),
     news: NEWS.map((n) => (n.image ? key() : null)),
   };
+}
+
+/** Where the demo's committed media live: beside the source, found the same way from dist/. */
+export const SEED_ASSETS_DIR = path.join(SERVER_ROOT, 'src/db/seed/assets');
+
+/** The procedures' demo videos (committed files) stored through the storage layer like uploads. */
+async function storeSopVideos(storage: Storage, keys: (string | null)[]): Promise<void> {
+  for (const [i, key] of keys.entries()) {
+    const name = SOP_ENTRIES[i]?.video;
+    if (!key || !name) continue;
+    const mime = name.endsWith('.mp4') ? 'video/mp4' : 'video/webm';
+    await storage.putFile(key, path.join(SEED_ASSETS_DIR, name), mime);
+  }
 }
 
 /** Draws every picture the rows refer to and stores it under its key. */

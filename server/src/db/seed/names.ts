@@ -352,7 +352,8 @@ export const NEWS: readonly {
   },
 ];
 
-export const SOP_ENTRIES: readonly { title: string; description: string }[] = [
+/** `video`: a small file under seed/assets/ stored as the procedure's uploaded video. */
+export const SOP_ENTRIES: readonly { title: string; description: string; video?: string }[] = [
   {
     title: 'Profile Company',
     description:
@@ -365,6 +366,7 @@ export const SOP_ENTRIES: readonly { title: string; description: string }[] = [
   },
   {
     title: 'Tire Check Procedure',
+    video: 'sop-tire-check.webm',
     description:
       'Pastikan unit dalam keadaan berhenti dan mesin mati. Foto plat nomor dan odometer, lalu untuk setiap posisi ukur RTD pada empat alur, tekanan angin dalam keadaan dingin, dan catat kondisi crown, shoulder, sidewall, bead serta bagian dalam. Minta tanda tangan driver dan PIC pool sebelum mengirim data.',
   },

@@ -67,7 +67,7 @@ export async function recordTireEvents(tx: Tx, events: TireEventInput[]): Promis
  */
 export async function unmountPosition(
   tx: Tx,
-  a: { unitId: number; position: string; odometer: number | null; source: MoveSource },
+  a: { unitId: number; position: string; odometer: number | null; source: MoveSource; note?: string },
 ): Promise<number | null> {
   const [slot] = await tx
     .select()
@@ -88,6 +88,7 @@ export async function unmountPosition(
         odometer: a.odometer,
         fromStatus: 'INSTALLED',
         toStatus: 'UNINSTALLED',
+        note: a.note,
       },
     ]),
   ]);
@@ -100,7 +101,14 @@ export async function unmountPosition(
  */
 export async function mountTire(
   tx: Tx,
-  a: { unitId: number; position: string; tireId: number; odometer: number; source: MoveSource },
+  a: {
+    unitId: number;
+    position: string;
+    tireId: number;
+    odometer: number;
+    source: MoveSource;
+    note?: string;
+  },
 ): Promise<void> {
   const [tire] = await tx
     .select({ id: tires.id, status: tires.status, serial: tires.serial_number })
@@ -151,6 +159,7 @@ export async function mountTire(
         odometer: a.odometer,
         fromStatus: tire.status,
         toStatus: 'INSTALLED',
+        note: a.note,
       },
     ]),
   ]);

@@ -3,6 +3,7 @@ import { normalizePlate, parseHandledDate, type TImportPreviewRow } from '@itms/
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { projects, units } from '../../db/schema';
+import { addMissingSlots } from '../fleet/fitting';
 import { bulkInsert } from './bulk-insert';
 import { excelSerialDate, RowReader } from './import-values';
 import type { ColumnSpec } from './spreadsheet';
@@ -112,12 +113,14 @@ export async function analyseUnits(
 
 /** Inserts the units in multi-row batches; returns their ids. */
 export async function insertUnits(tx: Tx, records: UnitRecord[]): Promise<number[]> {
-  const rows = await bulkInsert<{ id: number }>(
+  const rows = await bulkInsert<{ id: number; unit_type: string }>(
     tx,
     'units',
     ['plate_number', 'unit_type', 'project_id', 'plan_project', 'tonnage', 'handled_date', 'status'],
     records.map((r) => ({ ...r, status: 'active' })),
-    ['id'],
+    ['id', 'unit_type'],
   );
+  // each unit gets the empty wheel slots of its type's diagram, as a unit made in the form does
+  for (let i = 0; i < rows.length; i += 2000) await addMissingSlots(tx, rows.slice(i, i + 2000));
   return rows.map((r) => r.id);
 }

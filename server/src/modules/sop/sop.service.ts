@@ -10,6 +10,7 @@ const columns = {
   sort_order: sopEntries.sort_order,
   title: sopEntries.title,
   video_url: sopEntries.video_url,
+  video_path: sopEntries.video_path,
   description: sopEntries.description,
   updatedAt: sopEntries.updated_at,
 };
@@ -50,4 +51,36 @@ export async function updateSop(
     });
     return toEntry(row!);
   });
+}
+
+/** Puts an uploaded video (already in storage under `key`) on the procedure, or takes it off (null). */
+export async function setSopVideo(
+  db: Db,
+  actorId: number,
+  id: number,
+  key: string | null,
+): Promise<TSopEntry> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(sopEntries).where(eq(sopEntries.id, id)).for('update');
+    if (!current) throw notFound('SOP');
+    const [row] = await tx
+      .update(sopEntries)
+      .set({ video_path: key })
+      .where(eq(sopEntries.id, id))
+      .returning(columns);
+    await audit(tx, {
+      userId: actorId,
+      action: key ? 'sop.video' : 'sop.video-remove',
+      entity: 'sop',
+      entityId: id,
+      detail: { before: { video_path: current.video_path }, after: { video_path: key } },
+    });
+    return toEntry(row!);
+  });
+}
+
+/** Whether the procedure exists (checked before a large upload is spooled). */
+export async function sopExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: sopEntries.id }).from(sopEntries).where(eq(sopEntries.id, id));
+  return Boolean(row);
 }

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { multipartFile, TINY_PNG } from '../../../test/multipart';
 import { sopEntries } from '../../db/schema';
+import { SEED_ASSETS_DIR } from '../../db/seed/demo';
 
 let t: TestApp;
 let admin: string;
@@ -29,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PUT';
+type Method = 'GET' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, token = admin) =>
   t.app.inject({ method, url, payload, headers: { access_token: token } });
 
@@ -68,5 +72,106 @@ describe('SOP', () => {
         .sort(),
     ).toEqual(['title', 'video_url']);
     expect((await call('PUT', '/api/sop/99999', { title: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('SOP videos', () => {
+  const demoVideo = fs.readFileSync(path.join(SEED_ASSETS_DIR, 'sop-tire-check.webm'));
+  const upload = (id: number, name: string, body: Buffer, type: string, token = admin, field = 'video') => {
+    const { payload, headers } = multipartFile(field, name, body, type);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/sop/${id}/video`,
+      headers: { ...headers, access_token: token },
+      payload,
+    });
+  };
+
+  it('refuses a file that is not a video, whatever its name says, and keeps the entry as it was', async () => {
+    const png = await upload(ids[1]!, 'video.webm', TINY_PNG, 'video/webm');
+    expect(png.statusCode).toBe(400);
+    expect(png.json().message).toBe('File harus berupa video MP4 atau WebM');
+    const text = await upload(ids[1]!, 'a.mp4', Buffer.from('bukan video sama sekali'), 'video/mp4');
+    expect(text.statusCode).toBe(400);
+    expect((await upload(ids[1]!, 'x.webm', demoVideo, 'video/webm', admin, 'image')).statusCode).toBe(400);
+    expect((await upload(ids[1]!, 'x.webm', demoVideo, 'video/webm', staff)).statusCode).toBe(403);
+    expect((await upload(99999, 'x.webm', demoVideo, 'video/webm')).statusCode).toBe(404);
+    const listed = (await call('GET', '/api/sop')).json();
+    expect(listed[1].video_path).toBeNull();
+  });
+
+  it('refuses a video over UPLOAD_VIDEO_MAX_BYTES', async () => {
+    const small = await createTestApp({ uploadVideoMaxBytes: 4096 });
+    try {
+      const token = await small.login(FX.admin.email);
+      const [row] = await small.database.db
+        .insert(sopEntries)
+        .values({ title: 'Kecil', sort_order: 1 })
+        .returning({ id: sopEntries.id });
+      const { payload, headers } = multipartFile('video', 'a.webm', demoVideo, 'video/webm');
+      const res = await small.app.inject({
+        method: 'POST',
+        url: `/api/sop/${row!.id}/video`,
+        headers: { ...headers, access_token: token },
+        payload,
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toBe('Ukuran video melebihi 4 KB');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('stores a WebM video, lists it, and serves it whole and by byte range (206)', async () => {
+    const res = await upload(ids[2]!, 'prosedur.webm', demoVideo, 'video/webm');
+    expect(res.statusCode, res.body).toBe(200);
+    const videoPath = res.json().data.video_path as string;
+    expect(res.json()).toMatchObject({ message: 'Video SOP berhasil diunggah', data: { id: ids[2] } });
+    expect(videoPath).toMatch(/^\d{4}\/\d{2}\/[a-f0-9]+\.webm$/);
+    expect((await call('GET', '/api/sop', undefined, tireman)).json()[2].video_path).toBe(videoPath);
+
+    const whole = await t.app.inject({ method: 'GET', url: `/files/${videoPath}` });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/webm');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.equals(demoVideo)).toBe(true);
+
+    const part = await t.app.inject({
+      method: 'GET',
+      url: `/files/${videoPath}`,
+      headers: { range: 'bytes=100-1123' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-1123/${demoVideo.length}`);
+    expect(Number(part.headers['content-length'])).toBe(1024);
+    expect(part.rawPayload.equals(demoVideo.subarray(100, 1124))).toBe(true);
+
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: `/files/${videoPath}`,
+      headers: { range: 'bytes=-10' },
+    });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(demoVideo.subarray(demoVideo.length - 10))).toBe(true);
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/files/${videoPath}`,
+      headers: { range: `bytes=${demoVideo.length - 5}-` },
+    });
+    expect(open.headers['content-range']).toBe(
+      `bytes ${demoVideo.length - 5}-${demoVideo.length - 1}/${demoVideo.length}`,
+    );
+
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: `/files/${videoPath}`,
+      headers: { range: `bytes=${demoVideo.length}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${demoVideo.length}`);
+
+    const removed = await call('DELETE', `/api/sop/${ids[2]}/video`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.video_path).toBeNull();
   });
 });

@@ -1,20 +1,72 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { isSafeKey } from '../../lib/storage';
+import { type ByteRange, isSafeKey } from '../../lib/storage';
 
-const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+};
 
-/** Uploaded files, served from whichever storage is configured. Names are random and unguessable. */
+/**
+ * One range of a `Range: bytes=...` header against a file of `size` bytes: the range, 'invalid'
+ * when it cannot be satisfied, or null when the header is absent or not one we serve (several
+ * ranges, other units): the whole file is sent then, as RFC 9110 allows.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'invalid' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    // the last N bytes
+    const n = Number(m[2]);
+    if (n === 0) return 'invalid';
+    start = Math.max(0, size - n);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'invalid';
+  return { start, end };
+}
+
+/**
+ * Uploaded files, served from whichever storage is configured. Names are random and unguessable.
+ * Byte ranges are honoured (206 Partial Content) so a video seeks without downloading it whole.
+ */
 export const filesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { '*': string } }>('/files/*', async (req, reply) => {
     const key = req.params['*'];
-    const stream = isSafeKey(key) ? await app.storage.get(key) : null;
-    if (!stream)
-      return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'File tidak ditemukan' });
+    const size = isSafeKey(key) ? await app.storage.size(key) : null;
+    const notFound = () =>
+      reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'File tidak ditemukan' });
+    if (size == null) return notFound();
+    const range = parseRange(req.headers.range, size);
+    if (range === 'invalid') {
+      return reply
+        .status(416)
+        .header('content-range', `bytes */${size}`)
+        .send({ statusCode: 416, code: 'RANGE_NOT_SATISFIABLE', message: 'Rentang file tidak valid' });
+    }
+    const stream = await app.storage.get(key, range ?? undefined);
+    if (!stream) return notFound();
     const ext = key.slice(key.lastIndexOf('.') + 1);
-    return reply
+    reply
       .header('content-type', MIME[ext] ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .send(stream);
+      .header('accept-ranges', 'bytes');
+    if (range) {
+      reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', size);
+    }
+    return reply.send(stream);
   });
 };

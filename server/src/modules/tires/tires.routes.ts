@@ -10,11 +10,13 @@ import {
   ZTireListQuery,
   ZTireStatusBody,
 } from '@itms/contracts/tire-list';
+import { ZTireSnQuery, ZTireSnReply } from '@itms/contracts/unit-fitting';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageWindow } from '../../lib/paging';
 import { OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
 import { activeTireBatch, activeTireDetail, listActiveTires, updateActiveTire } from './active-tires';
+import { tireSnPage } from './tire-sn';
 import { rollupCovers, rollupTireSummary } from './tire-summary';
 import { tireDetail, tireListWhere, tirePage, tireSummary } from './tires.queries';
 import { createTire, deleteTire, setTireStatus } from './tires.service';
@@ -62,6 +64,16 @@ export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
       });
     },
+  );
+
+  // serial numbers for autocompletes and search grids: prefix match, paged; ?stock=true keeps mountable tires
+  app.get(
+    '/tire-sn',
+    {
+      config: office,
+      schema: { tags: ['tires'], querystring: ZTireSnQuery, response: { 200: ZTireSnReply } },
+    },
+    async (req) => tireSnPage(app.db, req.query),
   );
 
   app.get('/tire/:id', { config: office, schema: { tags: ['tires'], params: ZTireIdParams } }, async (req) =>

@@ -4,6 +4,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { projects, units } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound, pgCode } from '../../lib/errors';
+import { addMissingSlots, syncSlotsToType } from '../fleet/fitting';
 
 const M = MASTER_MESSAGES.unit;
 
@@ -50,6 +51,8 @@ export async function createUnit(db: Db, actorId: number, input: TUnitInput): Pr
       await assertProject(tx, input.project_id);
       await assertPlateFree(tx, input.plate_number);
       const [row] = await tx.insert(units).values(values(input)).returning({ id: units.id });
+      // the wheel slots of its type's diagram, empty, with the unit
+      await addMissingSlots(tx, [{ id: row!.id, unit_type: input.unit_type }]);
       await audit(tx, {
         userId: actorId,
         action: 'create',
@@ -73,6 +76,9 @@ export async function updateUnit(db: Db, actorId: number, id: number, input: TUn
       await assertPlateFree(tx, input.plate_number, id);
       const next = values(input);
       await tx.update(units).set(next).where(eq(units.id, id));
+      // a new type brings its diagram: empty slots follow, a mounted tire off the new diagram refuses
+      if (current.unit_type !== next.unit_type) await syncSlotsToType(tx, id, next.unit_type);
+      else await addMissingSlots(tx, [{ id, unit_type: next.unit_type }]);
       const before = Object.fromEntries(
         Object.keys(next).map((k) => [k, current[k as keyof typeof current]]),
       );
