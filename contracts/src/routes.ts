@@ -43,6 +43,14 @@ export const APP_ROUTES = [
     menu: feature('Validasi Pergantian'),
     roles: OFFICE,
   },
+  // not in the spec: the workshop signs validated checks and replacements (issue 22)
+  {
+    path: '/tanda-tangan',
+    title: 'Tanda Tangan Workshop',
+    menu: feature('Tanda Tangan Workshop'),
+    roles: OFFICE,
+    extra: true,
+  },
   { path: '/pengecekan', title: 'Form Pengecekan', menu: feature('Form Pengecekan'), roles: OFFICE },
   { path: '/pengecekan/:id', title: 'Form Pengecekan', menuPath: '/pengecekan', roles: OFFICE },
   { path: '/pergantian', title: 'Form Pergantian', menu: feature('Form Pergantian'), roles: OFFICE },

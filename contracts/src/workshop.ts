@@ -18,7 +18,7 @@ export const WORKSHOP_MESSAGES = {
   signed: (n: number) => `${n} data berhasil ditandatangani workshop`,
   notSignatory: 'Akun Anda bukan penanda tangan workshop',
   needSignature: 'Belum ada tanda tangan tersimpan, gambar tanda tangan terlebih dahulu',
-  nothingSigned: 'Tidak ada yang ditandatangani: sebagian data sudah berubah',
+  nothingSigned: 'Tidak ada yang ditandatangani, sebagian data sudah berubah',
   alreadySigned: 'sudah ditandatangani workshop',
   deleted: 'sudah dihapus',
   notValidated: 'belum divalidasi',
@@ -79,8 +79,9 @@ export type TWorkshopQueueRow = z.infer<typeof ZWorkshopQueueRow>;
 export const ZWorkshopQueuePage = listResult(ZWorkshopQueueRow).extend({
   /** The caller is a workshop signatory (the screen shows the sign buttons). */
   can_sign: z.boolean(),
-  /** The caller has a stored signature to sign with. */
+  /** The caller has a stored signature to sign with, and its upload path (null = none). */
   has_signature: z.boolean(),
+  signature: z.string().nullable(),
 });
 export type TWorkshopQueuePage = z.infer<typeof ZWorkshopQueuePage>;
 

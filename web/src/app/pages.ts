@@ -13,6 +13,7 @@ export const PAGES: Record<AppPath, PageLoader> = {
   '/': () => import('../features/dashboard/dashboard-page'),
   '/validasi': () => import('../features/tire-checks/validation-list-page'),
   '/validasi-pergantian': () => import('../features/tire-replacements/validation-list-page'),
+  '/tanda-tangan': () => import('../features/workshop-signing/workshop-signing-page'),
   '/pengecekan': () => import('../features/tire-checks/check-form-page'),
   '/pengecekan/:id': () => import('../features/tire-checks/check-form-page'),
   '/pergantian': () => import('../features/tire-replacements/replacement-form-page'),

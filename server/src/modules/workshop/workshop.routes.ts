@@ -42,6 +42,7 @@ export const workshopRoutes: FastifyPluginAsyncZod = async (app) => {
         pageSize: req.query.pageSize,
         can_sign: me.signatory,
         has_signature: me.signature !== null,
+        signature: me.signature,
       };
     },
   );

@@ -97,13 +97,8 @@ export async function signBatch(
       return [{ field: `items.${index}`, message: `${name} ${why}` }];
     });
     if (problems.length) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        `${WORKSHOP_MESSAGES.nothingSigned}: ${problems.map((p) => p.message).join('; ')}`,
-        undefined,
-        problems,
-      );
+      // the message says what happened, `fields` which items (the screen lists them)
+      throw new AppError(409, 'CONFLICT', WORKSHOP_MESSAGES.nothingSigned, undefined, problems);
     }
 
     const at = new Date();

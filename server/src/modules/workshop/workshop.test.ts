@@ -237,6 +237,7 @@ describe('Tanda Tangan Workshop: the queue', () => {
     expect(first.data).toHaveLength(15);
     expect(first.can_sign).toBe(true);
     expect(first.has_signature).toBe(true);
+    expect(first.signature).toBe(storedSignature);
     // the replacement validated on the 25th comes first, then the checks validated on the 19th, 18th...
     expect(first.data[0]).toMatchObject({
       kind: 'tire-replacement',

@@ -17,6 +17,8 @@ const FEATURE = [
   'Dashboard',
   'Validasi Pengecekan',
   'Validasi Pergantian',
+  // issue 22 (not in the spec): the workshop signature of validated work
+  'Tanda Tangan Workshop',
   'Form Pengecekan',
   'Form Pergantian',
   'BKB',

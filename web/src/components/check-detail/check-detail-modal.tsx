@@ -21,6 +21,7 @@ import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ImageZoom } from '../image-zoom';
 import { workTimeItems } from '../late-tag';
+import { SignatureBox } from '../signature-box';
 import { CheckStatusTag } from './check-status-tag';
 import { useDeleteCheck } from './delete-check';
 import { checkDetailQuery } from './get-check-detail';
@@ -167,6 +168,18 @@ function Detail({
           <ImageZoom path={detail.odometer_url} alt="Foto odometer" {...photo} />
         </Flex>
       </Flex>
+
+      <section aria-label="Tanda Tangan">
+        <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
+          Tanda Tangan
+        </Divider>
+        <Flex wrap gap={12} justify="space-around">
+          <SignatureBox label="TTD PIC" path={detail.pic_sign} />
+          <SignatureBox label="TTD ITMS" path={detail.itms_sign} />
+          <SignatureBox label="TTD EDP" path={detail.edp_sign} />
+          <SignatureBox label="TTD WORKSHOP" path={detail.workshop_sign} />
+        </Flex>
+      </section>
 
       {detail.records.length === 0 ? (
         <Empty description="Tidak ada data ban" />

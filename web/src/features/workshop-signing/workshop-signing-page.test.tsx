@@ -1,0 +1,109 @@
+import type { TWorkshopQueuePage, TWorkshopQueueRow } from '@itms/contracts/workshop';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { viewport } from '../../test/setup';
+
+vi.mock('../../lib/socket', () => ({
+  connectSocket: vi.fn(() => new Promise(() => {})),
+  disconnectSocket: vi.fn(),
+  getSocket: vi.fn(() => null),
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const row = (kind: TWorkshopQueueRow['kind'], id: number, plate: string): TWorkshopQueueRow => ({
+  kind,
+  id,
+  plate_number: plate,
+  tireman: { id: 4, name: 'Tono Tireman' },
+  location: 'Pool Cikarang',
+  project: 'Distribusi Semen',
+  performed_at: '2026-03-05T03:00:00.000Z',
+  date: '2026-03-05',
+  time: '10:00',
+  validated_at: '2026-03-06T02:00:00.000Z',
+  validator: 'Edi EDP',
+});
+const rows = [
+  row('tire-check', 11, 'B 9001 TR'),
+  row('tire-replacement', 7, 'B 9002 EN'),
+  row('tire-check', 10, 'B 9003 XX'),
+];
+const page = (over: Partial<TWorkshopQueuePage>): TWorkshopQueuePage => ({
+  data: rows,
+  total: rows.length,
+  page: 1,
+  pageSize: 15,
+  can_sign: true,
+  has_signature: true,
+  signature: '2026/03/ttd.png',
+  ...over,
+});
+
+describe('Tanda Tangan Workshop', () => {
+  it('a signatory selects two rows and signs them with the stored signature', {
+    timeout: 240_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    const signed: unknown[] = [];
+    const queries: string[] = [];
+    mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
+      'GET /api/workshop/queue': (init) => {
+        queries.push(init.url);
+        return { body: page({}) };
+      },
+      'POST /api/workshop/sign': (init) => {
+        signed.push(JSON.parse(String(init.body)));
+        return {
+          body: {
+            message: '2 data berhasil ditandatangani workshop',
+            signed: 2,
+            workshop_sign: '2026/03/ttd.png',
+            items: [],
+          },
+        };
+      },
+    });
+    renderApp('/tanda-tangan');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('3 data menunggu tanda tangan workshop')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih B 9001 TR #11' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih B 9002 EN #7' }));
+    await user.click(screen.getByRole('button', { name: /Tanda Tangani \(2\)/ }));
+    await screen.findByText('Tanda Tangan Workshop: 2 data');
+    const dialog = screen.getAllByRole('dialog').at(-1)!;
+    expect(within(dialog).getByText('Tanda tangan tersimpan Anda')).toBeTruthy();
+    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Tanda Tangani' })));
+    await waitFor(() => expect(signed).toHaveLength(1));
+    expect(signed[0]).toEqual({
+      items: [
+        { kind: 'tire-check', id: 11 },
+        { kind: 'tire-replacement', id: 7 },
+      ],
+    });
+    expect(await screen.findByText('2 data berhasil ditandatangani workshop')).toBeTruthy();
+    // the list reloads after signing
+    await waitFor(() => expect(queries.length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('a non-signatory reads the list without checkboxes or a sign button', { timeout: 240_000 }, async () => {
+    viewport.width = 1440;
+    signIn('staff');
+    mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
+      'GET /api/workshop/queue': () => ({
+        body: page({ can_sign: false, has_signature: false, signature: null }),
+      }),
+    });
+    renderApp('/tanda-tangan');
+    expect(await screen.findByText('3 data menunggu tanda tangan workshop')).toBeTruthy();
+    expect(screen.getByText(/Hanya penanda tangan workshop yang dapat menandatangani/)).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Tanda Tangani/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Detail / })).toHaveLength(3);
+  });
+});
