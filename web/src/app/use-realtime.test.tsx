@@ -1,5 +1,5 @@
 import type { ServerToClientEvents } from '@itms/contracts/events';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
 import { mockApi, renderApp, signIn, testUser } from '../test/render-app';
@@ -35,6 +35,7 @@ vi.mock('../lib/notify-sound', () => ({ playNotificationSound: sound.play }));
 afterEach(() => {
   vi.unstubAllGlobals();
   fakeSocket.listeners.clear();
+  sound.play.mockClear();
 });
 
 function emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {
@@ -62,9 +63,20 @@ describe('socket events', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
-  it("'new-missmatch' opens the BKB list", async () => {
+  it("'new-missmatch' opens the BKB list from the dashboard", async () => {
     const { router } = await signedInAt('/');
     emit('new-missmatch', { id: 5 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mismatch'));
+  });
+
+  it("'new-missmatch' elsewhere leaves the user there with a chime and 'Buka BKB', which opens the list", async () => {
+    const { router } = await signedInAt('/validasi');
+    emit('new-missmatch', { id: 5 });
+    const open = await screen.findByRole('button', { name: 'Buka BKB' });
+    expect(screen.getByText('BKB baru masuk')).toBeTruthy();
+    expect(sound.play).toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/validasi');
+    fireEvent.click(open);
     await waitFor(() => expect(router.state.location.pathname).toBe('/mismatch'));
   });
 

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/feedback';
+import { showMismatchNotice } from '../lib/mismatch-notice';
 import { playNotificationSound } from '../lib/notify-sound';
 import { endLocalSession, isLoggingOut } from '../lib/session';
 import { type AppSocket, connectSocket } from '../lib/socket';
@@ -10,13 +12,18 @@ export const FORCED_LOGOUT_MESSAGE = 'Sesi Anda telah diakhiri';
 
 /**
  * The socket events of the signed-in back-office (spec section 2, Dashboard): 'new-notification'
- * chimes and refreshes data, 'new-missmatch' opens the BKB list, 'session-clear' signs out.
+ * chimes and refreshes data, 'new-missmatch' opens the BKB list from the dashboard (elsewhere a
+ * notice with 'Buka BKB', so nobody loses what they were typing), 'session-clear' signs out.
  */
 export function useRealtime(token: string, enabled: boolean) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const { pathname } = useLocation();
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
+  const { notification } = App.useApp();
 
   useEffect(() => {
     if (!token || !enabled) return;
@@ -29,7 +36,8 @@ export function useRealtime(token: string, enabled: boolean) {
       if (forced) toast().warning(FORCED_LOGOUT_MESSAGE, 5);
     };
     const onMismatch = () => {
-      navigateRef.current('/mismatch');
+      if (pathnameRef.current === '/') navigateRef.current('/mismatch');
+      else showMismatchNotice(notification, () => navigateRef.current('/mismatch'));
     };
     const onNotification = () => {
       playNotificationSound();
@@ -55,5 +63,5 @@ export function useRealtime(token: string, enabled: boolean) {
       socket?.off('new-notification', onNotification);
       socket?.off('connect_error', onConnectError);
     };
-  }, [token, enabled, queryClient]);
+  }, [token, enabled, queryClient, notification]);
 }

@@ -1,5 +1,5 @@
 import { RETURN_LABELS, type TReturnHistoryEntry } from '@itms/contracts/submission-returns';
-import { Card, Tag, Timeline, Typography } from 'antd';
+import { Card, Divider, Tag, Timeline, Typography } from 'antd';
 import { formatDate, formatTime } from '../lib/dayjs';
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
@@ -21,6 +21,7 @@ export function ResubmittedTag({ at }: { at: string | null }) {
  * Riwayat Pengembalian of a check or replacement: every Return (when, by whom, the reason) and when
  * the tire man sent it again. Nothing when it was never returned.
  */
+/** `bordered`: a card of its own (the forms); otherwise a section under a divider (the detail modals). */
 export function ReturnHistory({
   returns,
   bordered = true,
@@ -56,7 +57,9 @@ export function ReturnHistory({
         </Card>
       ) : (
         <>
-          <Typography.Title level={5}>Riwayat Pengembalian ({returns.length})</Typography.Title>
+          <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
+            Riwayat Pengembalian ({returns.length})
+          </Divider>
           {body}
         </>
       )}

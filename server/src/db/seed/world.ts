@@ -978,11 +978,13 @@ export function buildDemoWorld(
   const recentPending = checks.filter(
     (c) => c.status === 'pending' && c.pic_sign !== '-' && c.created_at! < today0,
   );
-  for (const c of recentPending.slice(0, 2)) {
+  const reasons = ['Foto odometer buram, mohon foto ulang', 'Nomor seri posisi 3 tidak terbaca'];
+  for (const [i, c] of recentPending.slice(0, 2).entries()) {
     Object.assign(c, {
       pic_sign: '-',
       itms_sign: '-',
       returned_at: new Date(c.created_at!.getTime() + 3 * 3600_000),
+      return_reason: reasons[i],
     });
   }
 

@@ -21,6 +21,7 @@ import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ImageZoom } from '../image-zoom';
 import { workTimeItems } from '../late-tag';
+import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
 import { CheckStatusTag } from './check-status-tag';
 import { useDeleteCheck } from './delete-check';
@@ -180,6 +181,8 @@ function Detail({
           <SignatureBox label="TTD WORKSHOP" path={detail.workshop_sign} />
         </Flex>
       </section>
+
+      <ReturnHistory returns={detail.returns} bordered={false} />
 
       {detail.records.length === 0 ? (
         <Empty description="Tidak ada data ban" />

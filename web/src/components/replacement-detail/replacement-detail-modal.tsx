@@ -19,6 +19,7 @@ import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
 import { workTimeItems } from '../late-tag';
+import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
 import { useDeleteReplacement } from './delete-replacement';
 import { replacementDetailQuery } from './get-replacement-detail';
@@ -181,6 +182,8 @@ function Detail({
           <SignatureBox label="TTD WORKSHOP" path={detail.workshop_sign} />
         </Flex>
       </div>
+
+      <ReturnHistory returns={detail.returns} bordered={false} />
 
       <div>
         <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>

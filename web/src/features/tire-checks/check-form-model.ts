@@ -57,6 +57,14 @@ export function initialAfter(records: readonly TTireCheckRecord[]): AfterValues 
   return Object.fromEntries(records.map((r) => [r.id, beforeOf(r)]));
 }
 
+/** Whether any After value differs from what the form started with (unsaved input). */
+export function afterChanged(records: readonly TTireCheckRecord[], after: AfterValues): boolean {
+  return records.some((r) => {
+    const start = beforeOf(r);
+    return MEASURE_KEYS.some((k) => (after[r.id]?.[k] ?? null) !== start[k]);
+  });
+}
+
 const positionIndex = (p: string) => {
   const i = (POSITIONS as readonly string[]).indexOf(p.toUpperCase());
   return i < 0 ? POSITIONS.length : i;

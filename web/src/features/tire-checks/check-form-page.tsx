@@ -18,10 +18,12 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FullPageSpin } from '../../components/full-page-spin';
 import { LinkButton } from '../../components/link-button';
+import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { errorText, toast } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
+import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
 import { activeUnitTiresQuery } from './api/get-active-unit-tires';
 import { checkDetailQuery } from './api/get-check-detail';
 import { checkRecordsQuery } from './api/get-check-records';
@@ -30,6 +32,7 @@ import { useValidateCheck } from './api/validate-check';
 import {
   type AfterValues,
   activeSerials,
+  afterChanged,
   buildValidateBody,
   emptyAfterFields,
   initialAfter,
@@ -123,6 +126,10 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
   const done = detail.status === 'approved' || detail.edp_sign !== UNSIGNED;
   const returned = Boolean(detail.returned_at);
   const readOnly = done || returned;
+  // typed After values, a drawn signature or an open dialog ask before the page is left
+  const dirty =
+    !readOnly && (afterChanged(records, after) || drawnSign !== null || confirmOpen || padOpen || returnOpen);
+  const { allowNavigation } = useUnsavedChangesGuard(dirty);
 
   const setValue = (recordId: number, key: MeasureKey, value: number | null) =>
     setAfter((prev) => ({ ...prev, [recordId]: { ...prev[recordId], [key]: value } }));
@@ -154,6 +161,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
             onSuccess: () => {
               toast().success(CHECK_MESSAGES.validated);
               setConfirmOpen(false);
+              allowNavigation();
               navigate('/validasi');
             },
           },
@@ -173,6 +181,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
       onSuccess: () => {
         toast().success(CHECK_MESSAGES.returned);
         setReturnOpen(false);
+        allowNavigation();
         navigate('/validasi');
       },
     });
@@ -218,6 +227,8 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
           description={`Alasan pengembalian: ${detail.return_reason}`}
         />
       ) : null}
+
+      <ReturnHistory returns={detail.returns} />
 
       <CheckHeader detail={detail} />
 

@@ -4,8 +4,9 @@ import { Card, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LateTag } from '../../components/late-tag';
+import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate, formatTime } from '../../lib/dayjs';
-import { useCheckQueue } from './api/get-check-queue';
+import { CHECK_RETURNS_KEY, useCheckQueue } from './api/get-check-queue';
 import { prefetchCheck } from './api/prefetch-check';
 import { LoadingDialog } from './loading-dialog';
 
@@ -29,31 +30,11 @@ const columns: TableColumnsType<TCheckQueueRow> = [
   { title: 'Jam', key: 'time', width: 80, render: (_, r) => formatTime(r.performed_at) },
 ];
 
-/** Validasi Pengecekan: checks without EDP signature; choosing one opens the Form Pengecekan. */
-export default function ValidationListPage() {
+/** The EDP queue: choosing a row fetches the check, then opens its Form Pengecekan. */
+function QueueTable({ onOpen }: { onOpen: (id: number) => void }) {
   const { tableProps } = useCheckQueue();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [opening, setOpening] = useState<number | null>(null);
-
-  const open = async (row: TCheckQueueRow) => {
-    if (opening !== null) return;
-    setOpening(row.id);
-    try {
-      await prefetchCheck(queryClient, row.id);
-      navigate(`/pengecekan/${row.id}`);
-    } catch {
-      // the failed query already showed the 'Oops...' dialog; stay on the list
-    } finally {
-      setOpening(null);
-    }
-  };
-
   return (
-    <Card>
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
-        Validasi Pengecekan
-      </Typography.Title>
+    <>
       <Typography.Paragraph type="secondary">
         Pengecekan yang belum ditandatangani EDP, terbaru di atas. Pilih satu baris untuk membuka Form
         Pengecekan.
@@ -64,11 +45,11 @@ export default function ValidationListPage() {
         size="middle"
         columns={columns}
         onRow={(row) => ({
-          onClick: () => void open(row),
+          onClick: () => onOpen(row.id),
           onKeyDown: (e) => {
             if (e.key === 'Enter' || e.key === ' ') {
               e.preventDefault();
-              void open(row);
+              onOpen(row.id);
             }
           },
           tabIndex: 0,
@@ -76,6 +57,61 @@ export default function ValidationListPage() {
           style: { cursor: 'pointer' },
         })}
       />
+    </>
+  );
+}
+
+/**
+ * Validasi Pengecekan: the checks without EDP signature (Antrean) and the checks given back to the
+ * tire man (Dikembalikan); choosing one opens its Form Pengecekan.
+ */
+export default function ValidationListPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { view, setView } = useListView();
+  const [opening, setOpening] = useState<number | null>(null);
+
+  const open = async (id: number) => {
+    if (opening !== null) return;
+    setOpening(id);
+    try {
+      await prefetchCheck(queryClient, id);
+      navigate(`/pengecekan/${id}`);
+    } catch {
+      // the failed query already showed the 'Oops...' dialog; stay on the list
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  return (
+    <Card>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 12,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          marginBottom: 12,
+        }}
+      >
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+          Validasi Pengecekan
+        </Typography.Title>
+        <ListViewSwitch view={view} onChange={setView} />
+      </div>
+      {view === 'returns' ? (
+        <ReturnsTable
+          path="/tire-check/returns"
+          queryKey={CHECK_RETURNS_KEY}
+          noun="pengecekan"
+          onOpen={(row) => void open(row.record_id)}
+          other={{ to: `/validasi-pergantian?view=${RETURNS_VIEW}`, label: 'Pergantian yang dikembalikan' }}
+        />
+      ) : (
+        <QueueTable onOpen={(id) => void open(id)} />
+      )}
       <LoadingDialog open={opening !== null} text="Mengambil Data ..." />
     </Card>
   );

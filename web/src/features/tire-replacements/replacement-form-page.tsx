@@ -5,6 +5,7 @@ import { Alert, App, Badge, Button, Card, Result, Spin, Tag, Typography } from '
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LinkButton } from '../../components/link-button';
+import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { DIAGRAM_LABELS, VehicleDiagram, type WheelTone } from '../../components/vehicle-diagram';
 import { isApiError } from '../../lib/api-client';
@@ -12,6 +13,7 @@ import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
 import { useReplacement } from './api/get-replacement';
 import { useUnitTires } from './api/list-unit-tires';
 import { useReturnReplacement } from './api/return-replacement';
@@ -135,6 +137,14 @@ function ReplacementForm({ id }: { id: number }) {
     () => positionSlots(d?.Tire_Replace_Records ?? [], unitTires.data?.data ?? []),
     [d, unitTires.data],
   );
+  // an open form (validation with its signature, the Return's reason, a record's tire being
+  // changed) asks before the page is left; the dialogs that only show data do not
+  const formOpen =
+    validateOpen ||
+    returnOpen ||
+    dialog?.kind === 'swap' ||
+    (d?.status === 'pending' && !d.returned_at && (dialog?.kind === 'before' || dialog?.kind === 'after'));
+  const { allowNavigation } = useUnsavedChangesGuard(formOpen);
 
   if (detail.isPending) {
     return (
@@ -170,6 +180,7 @@ function ReplacementForm({ id }: { id: number }) {
       onSuccess: (res) => {
         message.success(res.message || REPLACEMENT_MESSAGES.returned);
         setReturnOpen(false);
+        allowNavigation();
         navigate(LIST_PATH);
       },
     });
@@ -239,6 +250,8 @@ function ReplacementForm({ id }: { id: number }) {
           description={`Alasan pengembalian: ${d.return_reason}`}
         />
       ) : null}
+
+      <ReturnHistory returns={d.returns} />
 
       <Card styles={{ body: { padding: isDesktop ? 24 : 16 } }}>
         <ReplacementHeader detail={d} compact={!isDesktop} />
@@ -331,6 +344,7 @@ function ReplacementForm({ id }: { id: number }) {
           onClose={() => setValidateOpen(false)}
           onValidated={() => {
             setValidateOpen(false);
+            allowNavigation();
             navigate(LIST_PATH);
           }}
         />

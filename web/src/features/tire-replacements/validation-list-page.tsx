@@ -4,8 +4,9 @@ import { Card, Input, Modal, Spin, Table, type TableColumnsType, Typography } fr
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LateTag } from '../../components/late-tag';
+import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate } from '../../lib/dayjs';
-import { usePendingReplacements } from './api/list-pending-replacements';
+import { REPLACEMENT_RETURNS_KEY, usePendingReplacements } from './api/list-pending-replacements';
 
 export const REDIRECT_NOTICE = 'Anda akan diarahkan ke form validasi pergantian';
 
@@ -66,58 +67,92 @@ function RedirectDialog({
   );
 }
 
-/** Validasi Pergantian: replacements waiting for the EDP; a row opens its Form Pergantian. */
-export default function ValidationListPage() {
+/** Replacements waiting for the EDP, searchable; choosing a row asks for the wait dialog. */
+function QueueTable({ onChoose }: { onChoose: (row: TReplacementRow) => void }) {
   const list = usePendingReplacements();
+  return (
+    <>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 12,
+          justifyContent: 'space-between',
+          marginBottom: 12,
+        }}
+      >
+        <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
+          Pilih pergantian ban untuk divalidasi.
+        </Typography.Text>
+        <Input.Search
+          allowClear
+          defaultValue={list.q}
+          placeholder="Cari No. Body, Tire Man atau Lokasi"
+          aria-label="Cari pergantian"
+          onSearch={list.setSearch}
+          style={{ width: 320, maxWidth: '100%' }}
+        />
+      </div>
+      <Table<TReplacementRow>
+        {...list.tableProps}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        locale={{ emptyText: list.isPending ? 'Mengambil Data ...' : 'Tidak ada data' }}
+        onRow={(row) => ({
+          onClick: () => onChoose(row),
+          onKeyDown: (e) => {
+            if (e.key === 'Enter' || e.key === ' ') {
+              e.preventDefault();
+              onChoose(row);
+            }
+          },
+          tabIndex: 0,
+          style: { cursor: 'pointer' },
+        })}
+      />
+    </>
+  );
+}
+
+/**
+ * Validasi Pergantian: replacements waiting for the EDP (Antrean) and those given back to the tire
+ * man (Dikembalikan); a row opens its Form Pergantian.
+ */
+export default function ValidationListPage() {
   const navigate = useNavigate();
+  const { view, setView } = useListView();
   const [chosen, setChosen] = useState<TReplacementRow | null>(null);
   const [onDone] = useState(() => (row: TReplacementRow) => navigate(`/pergantian/${row.id}`));
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
-        Validasi Pergantian
-      </Typography.Title>
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 12,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
+          Validasi Pergantian
+        </Typography.Title>
+        <ListViewSwitch view={view} onChange={setView} />
+      </div>
       <Card>
-        <div
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 12,
-            justifyContent: 'space-between',
-            marginBottom: 12,
-          }}
-        >
-          <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
-            Pilih pergantian ban untuk divalidasi.
-          </Typography.Text>
-          <Input.Search
-            allowClear
-            defaultValue={list.q}
-            placeholder="Cari No. Body, Tire Man atau Lokasi"
-            aria-label="Cari pergantian"
-            onSearch={list.setSearch}
-            style={{ width: 320, maxWidth: '100%' }}
+        {view === 'returns' ? (
+          <ReturnsTable
+            path="/tire-replacement/returns"
+            queryKey={REPLACEMENT_RETURNS_KEY}
+            noun="pergantian"
+            onOpen={(row) => navigate(`/pergantian/${row.record_id}`)}
+            other={{ to: `/validasi?view=${RETURNS_VIEW}`, label: 'Pengecekan yang dikembalikan' }}
           />
-        </div>
-        <Table<TReplacementRow>
-          {...list.tableProps}
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          locale={{ emptyText: list.isPending ? 'Mengambil Data ...' : 'Tidak ada data' }}
-          onRow={(row) => ({
-            onClick: () => setChosen(row),
-            onKeyDown: (e) => {
-              if (e.key === 'Enter' || e.key === ' ') {
-                e.preventDefault();
-                setChosen(row);
-              }
-            },
-            tabIndex: 0,
-            style: { cursor: 'pointer' },
-          })}
-        />
+        ) : (
+          <QueueTable onChoose={setChosen} />
+        )}
       </Card>
       <RedirectDialog row={chosen} onDone={onDone} />
     </div>

@@ -3,7 +3,7 @@ import type { TMessageReply } from '@itms/contracts/tire-checks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { checkDetailKey } from './get-check-detail';
-import { CHECK_QUEUE_KEY } from './get-check-queue';
+import { CHECK_QUEUE_KEY, CHECK_RETURNS_KEY } from './get-check-queue';
 import { checkRecordsKey } from './get-check-records';
 
 /**
@@ -19,6 +19,7 @@ export function useReturnCheck(id: number) {
     mutationFn: (reason: string) => returnCheck(id, reason),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: [CHECK_QUEUE_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [CHECK_RETURNS_KEY] });
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: checkDetailKey(id), refetchType: 'none' });
