@@ -33,7 +33,8 @@ export function shortcutRange(shortcut: Shortcut, now = appTime()): DateRange {
 export interface DateRangeSearchProps {
   /** Panel title, e.g. 'Pencarian BKB'. */
   title: string;
-  value: DateRange;
+  /** The searched range; null when the list shows everything (the pickers start empty). */
+  value: DateRange | null;
   onSearch: (range: DateRange) => void;
   buttonText?: string;
   loading?: boolean;
@@ -51,8 +52,8 @@ export function DateRangeSearch({
   loading,
 }: DateRangeSearchProps) {
   const id = useId();
-  const [start, setStart] = useState<dayjs.Dayjs | null>(fromApiDate(value.start));
-  const [end, setEnd] = useState<dayjs.Dayjs | null>(fromApiDate(value.end));
+  const [start, setStart] = useState<dayjs.Dayjs | null>(value ? fromApiDate(value.start) : null);
+  const [end, setEnd] = useState<dayjs.Dayjs | null>(value ? fromApiDate(value.end) : null);
 
   const search = () => {
     if (!start || !end) {
@@ -108,7 +109,13 @@ export function DateRangeSearch({
         ]}
       />
       <Typography.Text strong>
-        {formatDayDate(fromApiDate(value.start))} &ndash; {formatDayDate(fromApiDate(value.end))}
+        {value ? (
+          <>
+            {formatDayDate(fromApiDate(value.start))} &ndash; {formatDayDate(fromApiDate(value.end))}
+          </>
+        ) : (
+          'Semua riwayat'
+        )}
       </Typography.Text>
     </Flex>
   );

@@ -3,9 +3,11 @@ import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TProjectRow, TUnitRow } from '@itms/contracts/master-data';
 import type { TActiveTireRow } from '@itms/contracts/tire-list';
 import { Button, Card, Flex, Segmented, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListSearch, PageHeading } from '../../components/crud-page';
 import { RemoteSelect } from '../../components/remote-select';
+import { UnitFittingModal } from '../../components/unit-fitting/unit-fitting-modal';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -13,7 +15,7 @@ import { ACTIVE_STATUS_OPTIONS, ACTIVE_TIRE_LIST } from './api/list-active-tires
 
 const km = (n: number) => `${n.toLocaleString('id-ID')} km`;
 
-const columns: TableColumnsType<TActiveTireRow> = [
+const baseColumns: TableColumnsType<TActiveTireRow> = [
   { key: 'id', title: 'ID', dataIndex: 'id', width: 72 },
   {
     key: 'tire_id',
@@ -53,9 +55,31 @@ const columns: TableColumnsType<TActiveTireRow> = [
 
 const num = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
-/** /active-tire "Ban Terpasang Aktif": read-only wheel slots of the units, filtered by unit and project. */
+/**
+ * /active-tire "Ban Terpasang Aktif": the wheel slots of the units, filtered by unit and project;
+ * 'Pasang ban' opens the unit's fitting panel (mount, unmount, move).
+ */
 export default function ActiveTirePage() {
   const [params] = useSearchParams();
+  const [fitting, setFitting] = useState<number | null>(null);
+  const columns: TableColumnsType<TActiveTireRow> = [
+    ...baseColumns,
+    {
+      key: 'fitting',
+      title: '',
+      width: 110,
+      align: 'center',
+      render: (_, r) => (
+        <Button
+          size="small"
+          aria-label={`Pasang ban ${r.Unit.plate_number}`}
+          onClick={() => setFitting(r.Unit.id)}
+        >
+          Pasang ban
+        </Button>
+      ),
+    },
+  ];
   const unitId = num(params.get('unit_id'));
   const projectId = num(params.get('project_id'));
   const status = ACTIVE_STATUS_OPTIONS.some((o) => o.value === params.get('status'))
@@ -74,11 +98,18 @@ export default function ActiveTirePage() {
     <Card styles={{ body: { padding: wide ? 24 : 12 } }}>
       <PageHeading
         extra={
-          <XlsxExportButton
-            path={ACTIVE_TIRE_LIST.exportPath}
-            query={{ unit_id: unitId, project_id: projectId, q: list.q, status: status || undefined }}
-            filename="ban-terpasang-aktif.xlsx"
-          />
+          <>
+            {unitId ? (
+              <Button type="primary" onClick={() => setFitting(unitId)}>
+                Pasang ban unit ini
+              </Button>
+            ) : null}
+            <XlsxExportButton
+              path={ACTIVE_TIRE_LIST.exportPath}
+              query={{ unit_id: unitId, project_id: projectId, q: list.q, status: status || undefined }}
+              filename="ban-terpasang-aktif.xlsx"
+            />
+          </>
         }
       />
       <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
@@ -127,6 +158,7 @@ export default function ActiveTirePage() {
         </Flex>
       </Flex>
       <Table<TActiveTireRow> {...list.tableProps} rowKey="id" size="middle" columns={columns} />
+      <UnitFittingModal unitId={fitting} onClose={() => setFitting(null)} />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { MISSING_NAME, type TReplacementRecordRow } from '@itms/contracts/reports';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
+import { Button, Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
 import { invalidateReplacementRecords, REPLACEMENT_RECORD_LIST } from './api/search-replacement-records';
-import { rangeFromParams } from './record-range';
+import { rangeFromParams, requestRange } from './record-range';
 
 const orMissing = (name: string | null | undefined) => (name?.trim() ? name : MISSING_NAME);
 
@@ -52,11 +52,13 @@ export default function ReplacementRecordsPage() {
   const title = useRouteMeta()?.title ?? 'Riwayat Pergantian';
   const { token } = theme.useToken();
   const [params] = useSearchParams();
+  // opens on the whole history, newest first; the date search narrows it
   const range = rangeFromParams(params);
+  const asked = requestRange(range);
   const list = usePagedList<TReplacementRecordRow>({
     ...REPLACEMENT_RECORD_LIST,
     sizes: PAGE_SIZES.validation,
-    filters: { dateStart: range.start, dateEnd: range.end },
+    filters: { dateStart: asked.start, dateEnd: asked.end },
   });
   const [openId, setOpenId] = useState<number | null>(null);
 
@@ -65,7 +67,7 @@ export default function ReplacementRecordsPage() {
     // a search always asks the server, also for a range looked at a moment ago
     void queryClient.invalidateQueries({ queryKey: [REPLACEMENT_RECORD_LIST.key], refetchType: 'none' });
     // the same range again still asks the server (a shortcut is also a refresh)
-    if (r.start === range.start && r.end === range.end) void list.refetch();
+    if (r.start === range?.start && r.end === range?.end) void list.refetch();
     list.update({ start: r.start, end: r.end, page: undefined });
   };
 
@@ -82,6 +84,8 @@ export default function ReplacementRecordsPage() {
       </Typography.Title>
       <Card styles={{ body: { padding: 0 } }} variant="borderless">
         <DateRangeSearch
+          // the pickers follow the URL (also back to the whole history)
+          key={range ? `${range.start}_${range.end}` : 'all'}
           title="Pencarian Pergantian"
           value={range}
           onSearch={search}
@@ -91,9 +95,19 @@ export default function ReplacementRecordsPage() {
       </Card>
       <Card>
         <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
-          <Typography.Text type="secondary" role="status">
-            {list.data ? `${list.data.total} pergantian ditemukan` : 'Mengambil Data ...'}
-          </Typography.Text>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text type="secondary" role="status">
+              {list.data ? `${list.data.total} pergantian ditemukan` : 'Mengambil Data ...'}
+            </Typography.Text>
+            {range ? (
+              <Button
+                size="small"
+                onClick={() => list.update({ start: undefined, end: undefined, page: undefined })}
+              >
+                Tampilkan semua riwayat
+              </Button>
+            ) : null}
+          </Flex>
           <Flex gap={12}>
             <ReplacementStatusTag status="pending" />
             <ReplacementStatusTag status="approved" />

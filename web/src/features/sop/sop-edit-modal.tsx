@@ -1,10 +1,11 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TSopEntry } from '@itms/contracts/master-data';
-import { Alert, Button, Flex, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { NOT_SAVED, optionalMark, useAction, useConfirm } from '../../components/crud-page';
 import { toast } from '../../lib/feedback';
 import { SOP_KEY } from './api/get-sop';
-import { type SopUpdate, updateSop } from './api/update-sop';
+import { removeSopVideo, type SopUpdate, updateSop, uploadSopVideo } from './api/update-sop';
 import { VIDEO_KIND_TEXT, videoSource } from './video-source';
 
 /** Admins edit a procedure: title, video URL (a video file or an embeddable player), description. */
@@ -45,6 +46,8 @@ export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onCl
   };
 
   const kind = videoSource(url).kind;
+  const [videoPath, setVideoPath] = useState<string | null>(null);
+  useEffect(() => setVideoPath(entry?.video_path ?? null), [entry]);
 
   return (
     <Modal
@@ -95,15 +98,103 @@ export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onCl
           <Input placeholder="https://www.youtube.com/watch?v=..." inputMode="url" allowClear />
         </Form.Item>
         <Alert
-          type={kind === 'none' ? 'info' : 'success'}
+          type={kind === 'none' && !videoPath ? 'info' : 'success'}
           showIcon
-          title={`Tampilan: ${VIDEO_KIND_TEXT[kind]}`}
+          title={
+            videoPath ? 'Tampilan: video unggahan (diputar langsung)' : `Tampilan: ${VIDEO_KIND_TEXT[kind]}`
+          }
           style={{ marginBottom: 16 }}
         />
+        {entry ? (
+          <VideoUpload entryId={entry.id} path={videoPath} onChange={setVideoPath} disabled={pending} />
+        ) : null}
         <Form.Item name="description" label="Deskripsi">
           <Input.TextArea autoSize={{ minRows: 5, maxRows: 14 }} maxLength={20_000} />
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+const VIDEO_TYPES = ['video/mp4', 'video/webm'];
+
+/** 'Video unggahan': an MP4/WebM file for the procedure, played from this server (it wins over the URL). */
+function VideoUpload({
+  entryId,
+  path,
+  onChange,
+  disabled,
+}: {
+  entryId: number;
+  path: string | null;
+  onChange: (path: string | null) => void;
+  disabled: boolean;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const confirm = useConfirm();
+  const { run, pending } = useAction();
+
+  const send = async (file: File) => {
+    if (!VIDEO_TYPES.includes(file.type)) {
+      toast().error('File harus berupa video MP4 atau WebM', 4);
+      return;
+    }
+    await run({
+      request: () => uploadSopVideo(entryId, file, file.name),
+      invalidate: [SOP_KEY],
+      onDone: (reply) => onChange(reply.data.video_path),
+    });
+  };
+
+  const remove = async () => {
+    const ok = await confirm({ title: 'Hapus video unggahan ini ?', okText: 'Hapus', danger: true });
+    if (!ok) return;
+    await run({
+      request: () => removeSopVideo(entryId),
+      invalidate: [SOP_KEY],
+      onDone: () => onChange(null),
+    });
+  };
+
+  return (
+    <Form.Item
+      label="Video unggahan"
+      extra="MP4 atau WebM. Video unggahan diputar langsung dan menggantikan URL video di atas."
+    >
+      <Flex wrap gap={8} align="center">
+        <input
+          ref={input}
+          type="file"
+          accept="video/mp4,video/webm"
+          hidden
+          aria-label="Pilih file video"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void send(file);
+          }}
+        />
+        <Button
+          icon={<UploadOutlined />}
+          loading={pending}
+          disabled={disabled}
+          onClick={() => input.current?.click()}
+        >
+          {path ? 'Ganti video' : 'Unggah video'}
+        </Button>
+        {path ? (
+          <>
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 260 }}>
+              {path.split('/').pop()}
+            </Typography.Text>
+            <Button danger icon={<DeleteOutlined />} disabled={disabled || pending} onClick={remove}>
+              Hapus video
+            </Button>
+          </>
+        ) : (
+          <Typography.Text type="secondary">Belum ada video unggahan</Typography.Text>
+        )}
+      </Flex>
+    </Form.Item>
   );
 }

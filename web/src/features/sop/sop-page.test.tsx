@@ -1,5 +1,5 @@
 import type { TSopEntry } from '@itms/contracts/master-data';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
@@ -18,6 +18,7 @@ const entry = (id: number, title: string, video_url = ''): TSopEntry => ({
   sort_order: id,
   title,
   video_url,
+  video_path: null,
   description: `Deskripsi ${title}`,
   updatedAt: '2025-01-01T00:00:00.000Z',
 });
@@ -59,6 +60,43 @@ describe('SOP screen', () => {
 
     await user.click(screen.getByText('3. Tire Check Procedure'));
     expect(await screen.findByRole('img', { name: /Video belum tersedia/ })).toBeTruthy();
+  });
+
+  it('plays an uploaded video from /files before the link; an admin uploads one in the edit form', {
+    timeout: 120_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    const uploaded = { ...SOP[0]!, video_path: '2026/11/abcdef0123456789.webm' };
+    const { calls } = mockApi({
+      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
+      'GET /api/sop': () => ({ body: [uploaded, ...SOP.slice(1)] }),
+      'POST /api/sop/3/video': () => ({
+        body: {
+          message: 'Video SOP berhasil diunggah',
+          data: { ...SOP[2]!, video_path: '2026/11/ff00.webm' },
+        },
+      }),
+    });
+    const { container } = renderApp('/sop');
+    expect(await screen.findByText('Deskripsi Profile Company')).toBeTruthy();
+    expect(container.querySelector('video')?.getAttribute('src')).toBe(
+      '/files/2026/11/abcdef0123456789.webm',
+    );
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('button', { name: 'Ubah SOP Tire Check Procedure' }));
+    const dialog = await screen.findByRole('dialog', { name: /Ubah SOP: Tire Check Procedure/ });
+    expect(within(dialog).getByText('Belum ada video unggahan')).toBeTruthy();
+    const file = new File([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], 'prosedur.webm', {
+      type: 'video/webm',
+    });
+    await user.upload(within(dialog).getByLabelText('Pilih file video'), file);
+    expect(await screen.findByText('Video SOP berhasil diunggah')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/sop/3/video');
+    expect(post?.body).toBeInstanceOf(FormData);
+    expect(((post!.body as FormData).get('video') as File).name).toBe('prosedur.webm');
+    expect(await within(dialog).findByRole('button', { name: /Hapus video/ })).toBeTruthy();
   });
 
   it('staff watch but do not edit', { timeout: 120_000 }, async () => {

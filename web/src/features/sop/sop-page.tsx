@@ -68,7 +68,7 @@ export default function SopPage() {
             ) : null,
             children: (
               <Flex vertical gap={16}>
-                <SopVideo url={e.video_url} title={e.title} />
+                <SopVideo url={e.video_url} path={e.video_path} title={e.title} />
                 <Description text={e.description} />
               </Flex>
             ),

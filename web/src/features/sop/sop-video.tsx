@@ -1,5 +1,6 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
-import { videoSource } from './video-source';
+import { fileUrl } from '../../lib/api-client';
+import { type VideoSource, videoSource } from './video-source';
 
 const frame: React.CSSProperties = {
   position: 'relative',
@@ -11,9 +12,13 @@ const frame: React.CSSProperties = {
   background: '#0f1f3d',
 };
 
-/** The procedure's video: the page's own player for a file, the provider's player for a link. */
-export function SopVideo({ url, title }: { url: string; title: string }) {
-  const source = videoSource(url);
+/**
+ * The procedure's video: an uploaded file (served from /files, seekable) or a linked video file in
+ * the page's own player; a link to a provider in the provider's player.
+ */
+export function SopVideo({ url, path, title }: { url: string; path?: string | null; title: string }) {
+  const uploaded = fileUrl(path);
+  const source: VideoSource = uploaded ? { kind: 'file', src: uploaded } : videoSource(url);
   if (source.kind === 'file') {
     return (
       <div style={frame}>

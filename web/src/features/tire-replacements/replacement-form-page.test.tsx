@@ -171,9 +171,20 @@ describe('Form Rekam Pergantian', () => {
     const d = detail();
     const replace = d.Tire_Replace_Records.find((r) => r.status === 'replace')!;
     const { user, calls } = openForm(d, testUser('staff'), {
-      'GET /api/tire/findSnLite/GT26': () => ({
-        body: [{ id: 77, serial_number: 'GT2630B1352', ir_brand: 'GT RADIAL', status: 'UNINSTALLED' }],
-      }),
+      // paged on the server: 23 matches, 10 a page
+      'GET /api/tire-sn': ({ url }: { url: string }) => {
+        const q = new URL(url, 'http://x').searchParams;
+        const page = Number(q.get('page'));
+        const size = Number(q.get('pageSize'));
+        const all = Array.from({ length: 23 }, (_, i) => ({
+          id: 77 + i,
+          serial_number: i === 0 ? 'GT2630B1352' : `GT2630C${String(i).padStart(4, '0')}`,
+          ir_brand: 'GT RADIAL',
+          size: '11.00-20',
+          status: 'UNINSTALLED',
+        }));
+        return { body: { data: all.slice((page - 1) * size, page * size), total: 23, page, pageSize: size } };
+      },
       [`PUT /api/tire-replace-record/${replace.id}`]: () => ({
         body: { message: 'Rekam pergantian sukses diperbarui', changed: true },
       }),
@@ -188,7 +199,17 @@ describe('Form Rekam Pergantian', () => {
     await user.type(search, 'GT26');
     // debounced: one search for the whole text
     await within(box).findByText('GT2630B1352', {}, { timeout: 3000 });
-    expect(calls.filter((c) => c.url.startsWith('/api/tire/findSnLite/'))).toHaveLength(1);
+    const searches = () => calls.filter((c) => c.url.startsWith('/api/tire-sn?'));
+    expect(searches()).toHaveLength(1);
+    expect(searches()[0]!.url).toContain('q=GT26');
+    expect(searches()[0]!.url).toContain('pageSize=10');
+    expect(within(box).getByText('23 ban')).toBeTruthy();
+    // page 3 is asked of the server: the last three matches
+    await user.click(within(box).getByTitle('3'));
+    expect(await within(box).findByText('GT2630C0022')).toBeTruthy();
+    expect(searches().at(-1)!.url).toContain('page=3');
+    await user.click(within(box).getByTitle('1'));
+    await within(box).findByText('GT2630B1352');
 
     await user.click(within(box).getByRole('button', { name: 'Pilih GT2630B1352' }));
     const confirm = await dialog('Ganti rekam pergantian dengan ban ini ?');

@@ -8,11 +8,12 @@ import { useState } from 'react';
 import { CrudPage, FILTER_STYLE } from '../../components/crud-page';
 import { ImportModal } from '../../components/import-modal';
 import { RemoteSelect } from '../../components/remote-select';
+import { UnitFittingModal } from '../../components/unit-fitting/unit-fitting-modal';
 import { type UnitFormValues, unitBody, unitMissing, unitValues } from './unit-form';
 
 const UNIT_TYPE_OPTIONS = UNIT_TYPES.map((t) => ({ value: t, label: t }));
 
-const columns: TableColumnsType<TUnitRow> = [
+const baseColumns: TableColumnsType<TUnitRow> = [
   { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
   {
     key: 'plate_number',
@@ -28,7 +29,30 @@ const columns: TableColumnsType<TUnitRow> = [
 /** Unit master data (spec section 2 "Units"): list, add, edit, delete, import from XLSX/CSV. */
 export default function UnitsPage() {
   const [importing, setImporting] = useState(false);
+  const [fitting, setFitting] = useState<number | null>(null);
   const queryClient = useQueryClient();
+  const columns: TableColumnsType<TUnitRow> = [
+    ...baseColumns,
+    {
+      key: 'fitting',
+      title: 'Ban',
+      width: 120,
+      align: 'center',
+      render: (_, row) => (
+        <Button
+          size="small"
+          aria-label={`Pasang ban ${row.plate_number}`}
+          onClick={(e) => {
+            // the row itself opens the edit form
+            e.stopPropagation();
+            setFitting(row.id);
+          }}
+        >
+          Pasang ban
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       <CrudPage<TUnitRow, UnitFormValues>
@@ -152,6 +176,7 @@ export default function UnitsPage() {
         onClose={() => setImporting(false)}
         onImported={() => queryClient.invalidateQueries({ queryKey: ['units'] })}
       />
+      <UnitFittingModal unitId={fitting} onClose={() => setFitting(null)} />
     </>
   );
 }

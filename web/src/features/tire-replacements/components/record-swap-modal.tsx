@@ -60,9 +60,11 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
   const { modal, message } = App.useApp();
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
+  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES.replacementTireSearch.default);
   const term = useDebouncedValue(text.trim(), SERIAL_SEARCH_DEBOUNCE_MS);
-  const search = useFindTireSerial(term);
+  // paged on the server: 10/50/100 per page over every match, not the first 20
+  const search = useFindTireSerial(term, page, pageSize);
   const swap = useUpdateReplaceRecord(replacementId);
 
   useEffect(() => {
@@ -71,6 +73,9 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
       setTouched(false);
     }
   }, [open]);
+  // a new search starts on its first page
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the term changes
+  useEffect(() => setPage(1), [term]);
 
   const wide = Boolean(Grid.useBreakpoint().sm);
   const emptyError = touched && text.trim() === '';
@@ -189,7 +194,7 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={term ? (search.data ?? []) : []}
+        dataSource={term ? (search.data?.data ?? []) : []}
         loading={search.isFetching}
         locale={{ emptyText: term ? 'Tidak ada data' : 'Ketik nomor seri untuk mencari ban' }}
         onRow={(tire) => ({
@@ -197,12 +202,17 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
           style: { cursor: 'pointer' },
         })}
         pagination={{
+          current: page,
           pageSize,
+          total: term ? (search.data?.total ?? 0) : 0,
           pageSizeOptions: PAGE_SIZES.replacementTireSearch.options.map(String),
           showSizeChanger: true,
-          onChange: (_, size) => setPageSize(size),
+          onChange: (p, size) => {
+            setPage(size !== pageSize ? 1 : p);
+            setPageSize(size);
+          },
           hideOnSinglePage: false,
-          showTotal: (total) => `${total} ban`,
+          showTotal: (total) => `${total.toLocaleString('id-ID')} ban`,
         }}
         scroll={{ x: 'max-content' }}
       />
