@@ -3,6 +3,7 @@ import type { TSessionUser } from '@itms/contracts/auth';
 import { ROLE_LABELS } from '@itms/contracts/enums';
 import { Avatar, Button, Layout, Tooltip } from 'antd';
 import { fileUrl } from '../../lib/api-client';
+import { SocketStatusText } from '../../lib/socket-status';
 import { useLogout } from '../use-logout';
 
 export const APP_TITLE = 'Integrated Tire Management Solutions';
@@ -73,6 +74,7 @@ export function TopBar({
       >
         {APP_TITLE}
       </h1>
+      <SocketStatusText compact={compact} />
       {compact ? (
         <Tooltip title={`${user.name} · ${ROLE_LABELS[user.role]}`}>
           <span>
