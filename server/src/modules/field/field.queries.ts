@@ -63,23 +63,7 @@ async function myUnits(db: DbOrTx, userId: number, tz: string): Promise<TFieldUn
            and c.performed_at >= now() - make_interval(days => ${FIELD_RECENT_UNIT_DAYS})
            and not exists (select 1 from tp)
       ),
-      k as (select u.* from units u join mine on mine.id = u.id),
-      -- the mounted tires of all his units at once (one join, not one lookup per unit)
-      mt as (
-        select a.unit_id,
-               json_agg(json_build_object(
-                 'position', a.position, 'tire_id', t.id, 'serial_number', t.serial_number,
-                 'ir_brand', t.ir_brand, 'ori_brand', t.ori_brand, 'size', t.size, 'pattern', t.pattern,
-                 'groove_1', t.groove_1, 'groove_2', t.groove_2, 'groove_3', t.groove_3,
-                 'groove_4', t.groove_4, 'groove_lowest', t.groove_lowest, 'pressure', t.pressure,
-                 'measured_at', ${iso(sql`coalesce(w.last_read_at, t.updated_at)`)})
-               order by ${positionOrder(sql`a.position`)}) as tires
-          from k
-          join active_unit_tires a on a.unit_id = k.id and a.status = 'INSTALLED'
-          join tires t on t.id = a.tire_id
-          left join tire_wear w on w.tire_id = t.id
-         group by a.unit_id
-      )
+      k as (select u.* from units u join mine on mine.id = u.id)
       select u.id, u.plate_number, u.unit_type, p.id as project_id, p.name as project_name, l.id as location_id, l.name as location_name,
              u.tonnage::float8 as tonnage, ${iso(sql`lc.performed_at`)} as last_check_at,
              coalesce(lc.performed_at >= (date_trunc('month', now() at time zone ${tz}) at time zone ${tz}), false)
@@ -92,7 +76,21 @@ async function myUnits(db: DbOrTx, userId: number, tz: string): Promise<TFieldUn
            where c.unit_id = u.id order by c.performed_at desc limit 1
         ) lc on true
         left join locations l on l.id = lc.location_id
-        left join mt on mt.unit_id = u.id
+        -- each unit's mounted tires through its own index lookups: as a join over all units the
+        -- planner hashed every mounted tire of the fleet (80 ms at L instead of about 2)
+        left join lateral (
+          select json_agg(json_build_object(
+                   'position', a.position, 'tire_id', t.id, 'serial_number', t.serial_number,
+                   'ir_brand', t.ir_brand, 'ori_brand', t.ori_brand, 'size', t.size, 'pattern', t.pattern,
+                   'groove_1', t.groove_1, 'groove_2', t.groove_2, 'groove_3', t.groove_3,
+                   'groove_4', t.groove_4, 'groove_lowest', t.groove_lowest, 'pressure', t.pressure,
+                   'measured_at', ${iso(sql`coalesce(w.last_read_at, t.updated_at)`)})
+                 order by ${positionOrder(sql`a.position`)}) as tires
+            from active_unit_tires a
+            join tires t on t.id = a.tire_id
+            left join tire_wear w on w.tire_id = t.id
+           where a.unit_id = u.id and a.status = 'INSTALLED'
+        ) mt on true
        order by u.plate_number, u.id`),
   );
   return rows.map((r) => ({
