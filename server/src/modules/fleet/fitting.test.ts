@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { multipartFile } from '../../../test/multipart';
 import { rowsOf } from '../../db/client';
 
 /** Fitting tires from the office (issue #22 item 6): slots, mount, unmount, move, the ledger. */
@@ -130,6 +131,39 @@ describe('wheel slots of a unit', () => {
     await call('POST', `/api/unit/${id}/unmount`, { position: '9', to: 'UNINSTALLED', reason: 'Salah tipe' });
     expect((await edit('ENGKEL')).statusCode).toBe(200);
     expect((await wheels(id)).map((x) => x.position)).toEqual(['1', '2', '3', '4', '5', '6', 'ST', 'ST2']);
+  });
+
+  it('gives imported units their slots, and Ban Terpasang Aktif still counts the slots right', async () => {
+    const counted = async (status: string) =>
+      (await call('GET', `/api/active-unit?status=${status}&pageSize=1`)).json().total as number;
+    const actual = async (status: string) =>
+      rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`select count(*)::int n from active_unit_tires where ${status === 'ALL' ? sql`true` : sql`status = ${status}`}`,
+        ),
+      )[0]!.n;
+    const csv = [
+      'plate_number;unit_type;project;tonnage;handled_date;plan_project',
+      `B 7101 IMP;TRONTON;${FX.project};10;01/02/25;`,
+      `B 7102 IMP;CDD;${FX.project};8;01/02/25;`,
+    ].join('\r\n');
+    const { payload, headers } = multipartFile('file', 'units.csv', Buffer.from(csv), 'text/csv');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/units/commit',
+      payload,
+      headers: { ...headers, access_token: staff },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await wheels(await idOf('units', 'plate_number', 'B 7101 IMP'))).length).toBe(12);
+    const cdd = await wheels(await idOf('units', 'plate_number', 'B 7102 IMP'));
+    expect(cdd.map((w) => w.position)).toEqual(['1', '2', '3', '4', '5', '6', 'ST', 'ST2']);
+    expect(cdd.every((w) => w.slot_id != null && w.tire == null)).toBe(true);
+    for (const status of ['UNINSTALLED', 'INSTALLED', 'ALL'])
+      expect(await counted(status)).toBe(await actual(status));
+    // the row count trigger is back on after the import: a new unit's slots are counted as usual
+    await newUnit('B 7103 IMP', 'ENGKEL');
+    expect(await counted('UNINSTALLED')).toBe(await actual('UNINSTALLED'));
   });
 });
 

@@ -59,7 +59,7 @@ export function UnitFittingModal({ unitId, onClose }: { unitId: number | null; o
       }
       width={desktop ? 1180 : '100%'}
       style={desktop ? undefined : { top: 8, maxWidth: 'calc(100vw - 16px)' }}
-      footer={<Button onClick={onClose}>Tutup</Button>}
+      footer={<Button onClick={onClose}>Selesai</Button>}
       destroyOnHidden
     >
       {!data ? (
@@ -73,8 +73,10 @@ export function UnitFittingModal({ unitId, onClose }: { unitId: number | null; o
           <Flex wrap gap={8} align="center">
             <Tag color="blue">{data.unit.project}</Tag>
             <Typography.Text type="secondary">
-              {mounted} dari {data.wheels.length} posisi terisi · Odometer unit {km(data.unit.odometer)}{' '}
-              (dipakai sebagai km pasang)
+              {mounted} dari {data.wheels.length} posisi terisi ·{' '}
+              {data.unit.odometer == null
+                ? 'Unit belum punya odometer: km pasang dicatat 0'
+                : `Odometer unit ${km(data.unit.odometer)} (dipakai sebagai km pasang)`}
             </Typography.Text>
           </Flex>
           <VehicleDiagram
