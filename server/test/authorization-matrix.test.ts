@@ -152,11 +152,17 @@ describe('what is his', () => {
     const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, FX.tireman2.email));
     const mine = await tokenFor('tire-man');
     const theirs = await tokenOfUser(other!.id);
+    // its own unit and location: the walk above called every DELETE route, fixtures may be gone
     const [check] = rowsOf<{ id: number }>(
       await db.execute(sql`
+        with r as (insert into regions (name) values ('Region Matriks') returning id),
+        l as (insert into locations (name, region_id) select 'Pool Matriks', id from r returning id),
+        c as (insert into customers (name) values ('PT Matriks') returning id),
+        p as (insert into projects (name, customer_id) select 'Proyek Matriks', id from c returning id),
+        u as (insert into units (plate_number, unit_type, project_id)
+              select 'B 7777 MTX', 'TRONTON', id from p returning id, plate_number)
         insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, returned_at, return_reason)
-        select u.id, u.plate_number, ${userIds['tire-man']}, l.id, 1000, now(), 'Foto buram'
-          from units u, locations l order by u.id, l.id limit 1
+        select u.id, u.plate_number, ${userIds['tire-man']}, l.id, 1000, now(), 'Foto buram' from u, l
         returning id`),
     );
     const request = await t.app.inject({
