@@ -57,6 +57,7 @@ export type TProfileUpdateBody = z.input<typeof ZProfileUpdateBody>;
 export type TProfileUpdateInput = z.output<typeof ZProfileUpdateBody>;
 
 export const ZProfileUpdateReply = z.object({ message: z.string(), data: ZProfile });
+export type TProfileUpdateReply = z.infer<typeof ZProfileUpdateReply>;
 
 export const PASSWORD_MIN = 8;
 
@@ -80,3 +81,4 @@ export type TPasswordChangeBody = z.infer<typeof ZPasswordChangeBody>;
 
 /** Reply of PUT /api/me/password: `ended` = sessions of other devices that were ended. */
 export const ZPasswordChangeReply = z.object({ message: z.string(), data: z.object({ ended: z.number() }) });
+export type TPasswordChangeReply = z.infer<typeof ZPasswordChangeReply>;

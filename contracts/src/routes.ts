@@ -117,6 +117,8 @@ export const APP_ROUTES = [
   { path: '/form', title: 'Form', roles: OFFICE },
   // not in the spec: who changed what, with before/after values (reliability issue)
   { path: '/audit', title: 'Log Audit', menu: database('Log Audit'), roles: ADMIN, extra: true },
+  // not in the spec: one's own account, from the top bar's user menu (issue 22)
+  { path: '/profil', title: 'Profil saya', roles: OFFICE, extra: true },
 ] as const satisfies readonly AppRouteMeta[];
 
 export type AppPath = (typeof APP_ROUTES)[number]['path'];

@@ -43,4 +43,5 @@ export const PAGES: Record<AppPath, PageLoader> = {
   '/kartu-stok': () => import('../features/stock-card/stock-card-page'),
   '/form': placeholder,
   '/audit': () => import('../features/audit/audit-page'),
+  '/profil': () => import('../features/profile/profile-page'),
 };

@@ -1,7 +1,8 @@
-import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import type { TSessionUser } from '@itms/contracts/auth';
 import { ROLE_LABELS } from '@itms/contracts/enums';
-import { Avatar, Button, Layout, Tooltip } from 'antd';
+import { Avatar, Button, Dropdown, Layout } from 'antd';
+import { useNavigate } from 'react-router';
 import { fileUrl } from '../../lib/api-client';
 import { SocketStatusText } from '../../lib/socket-status';
 import { useLogout } from '../use-logout';
@@ -38,6 +39,7 @@ export function TopBar({
   onOpenMenu: () => void;
 }) {
   const logout = useLogout();
+  const navigate = useNavigate();
   return (
     <Layout.Header
       style={{
@@ -75,31 +77,57 @@ export function TopBar({
         {APP_TITLE}
       </h1>
       <SocketStatusText compact={compact} />
-      {compact ? (
-        <Tooltip title={`${user.name} · ${ROLE_LABELS[user.role]}`}>
-          <span>
-            <UserAvatar user={user} size={32} />
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          items: [
+            { key: 'profil', icon: <UserOutlined />, label: 'Profil saya' },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: 'Log Out' },
+          ],
+          onClick: ({ key }) => (key === 'profil' ? navigate('/profil') : logout.mutate()),
+        }}
+      >
+        <Button
+          type="text"
+          aria-label={`Menu pengguna: ${user.name}`}
+          title={compact ? `${user.name} · ${ROLE_LABELS[user.role]}` : undefined}
+          style={{
+            flex: 'none',
+            height: 'auto',
+            padding: compact ? 2 : '4px 8px',
+            minWidth: 0,
+            textAlign: 'start',
+          }}
+        >
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
+            <UserAvatar user={user} size={compact ? 32 : 36} />
+            {compact ? null : (
+              <>
+                <span style={{ lineHeight: 1.25, minWidth: 0 }}>
+                  <span
+                    style={{
+                      display: 'block',
+                      fontWeight: 600,
+                      maxWidth: 220,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {user.name}
+                  </span>
+                  <span style={{ display: 'block', fontSize: 12, color: 'rgba(0,0,0,0.65)' }}>
+                    {ROLE_LABELS[user.role]}
+                  </span>
+                </span>
+                <DownOutlined style={{ fontSize: 10, color: 'rgba(0,0,0,0.45)' }} />
+              </>
+            )}
           </span>
-        </Tooltip>
-      ) : (
-        <div style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}>
-          <UserAvatar user={user} />
-          <div style={{ lineHeight: 1.25, minWidth: 0 }}>
-            <div
-              style={{
-                fontWeight: 600,
-                maxWidth: 220,
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-              }}
-            >
-              {user.name}
-            </div>
-            <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.65)' }}>{ROLE_LABELS[user.role]}</div>
-          </div>
-        </div>
-      )}
+        </Button>
+      </Dropdown>
       <Button
         icon={<LogoutOutlined />}
         loading={logout.isPending}

@@ -105,6 +105,70 @@ describe('login page', () => {
     expect(within(dialog).getByText('Akun sedang digunakan atau Login di perangkat lain')).toBeTruthy();
   });
 
+  it("offers 'Keluarkan sesi lain' on userIsAlreadyLogin: the same login with takeover signs in", async () => {
+    const edp = testUser('staff');
+    const { calls } = mockApi({
+      'POST /api/tire-man/login': (init) =>
+        JSON.parse(String(init.body)).takeover
+          ? { body: { access_token: 'tok-here', payload: { session: 'sess-here', user: edp } } }
+          : {
+              status: 409,
+              body: {
+                statusCode: 409,
+                code: 'ALREADY_LOGGED_IN',
+                message: 'Akun sedang digunakan atau Login di perangkat lain',
+                detail: 'userIsAlreadyLogin',
+              },
+            },
+    });
+    const { user, router } = await openLogin();
+    await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
+    await fill(user, screen.getByLabelText('Password'), 'itms12345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    // Batal keeps the offer on the form
+    await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Akun sedang digunakan atau Login di perangkat lain');
+    const offer = within(alert).getByRole('button', { name: /Keluarkan sesi lain/ });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+
+    await user.click(offer);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-here');
+    expect(calls.filter((c) => c.url === '/api/tire-man/login').map((c) => c.body)).toEqual([
+      { email: 'edp@itms.local', password: 'itms12345' },
+      { email: 'edp@itms.local', password: 'itms12345', takeover: true },
+    ]);
+  });
+
+  it('drops the offer when the email or password is changed', async () => {
+    mockApi({
+      'POST /api/tire-man/login': () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          code: 'ALREADY_LOGGED_IN',
+          message: 'Akun sedang digunakan atau Login di perangkat lain',
+          detail: 'userIsAlreadyLogin',
+        },
+      }),
+    });
+    const { user } = await openLogin();
+    await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
+    await fill(user, screen.getByLabelText('Password'), 'itms12345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Oops...' })).getByRole('button', { name: 'Batal' }),
+    );
+    expect(
+      within(await screen.findByRole('alert')).getByRole('button', { name: /Keluarkan sesi lain/ }),
+    ).toBeTruthy();
+    await fill(user, screen.getByLabelText('Password'), 'x');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
   it('Lupa password: a wrong number gets the spec text, a known one the WhatsApp notice', async () => {
     mockApi({
       'POST /api/tire-man/forgot-password': (init) => {

@@ -1,19 +1,32 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined, LogoutOutlined, MailOutlined } from '@ant-design/icons';
 import type { TLoginReply } from '@itms/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
+import { toast } from '../../lib/feedback';
 import { useDocumentTitle } from '../../lib/route-meta';
 import { credentialQueryKey } from '../../lib/session';
 import { saveSignIn } from '../../lib/storage';
 import { AuthCard, authStyles } from './auth-card';
 import { ForgotPasswordModal } from './forgot-password-modal';
-import { showLoginError } from './login-errors';
+import {
+  ALREADY_LOGGED_IN_TEXT,
+  isAlreadyLoggedIn,
+  showLoginError,
+  TAKEOVER_DONE,
+  TAKEOVER_HINT,
+  TAKEOVER_LABEL,
+} from './login-errors';
 
 interface LoginForm {
   email: string;
   password: string;
+}
+
+interface LoginBody extends LoginForm {
+  /** 'Keluarkan sesi lain': end the account's session elsewhere (the password is checked again). */
+  takeover?: boolean;
 }
 
 export const REGISTER_INFO =
@@ -24,18 +37,47 @@ export default function LoginPage() {
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // the sign-in the server refused because the account is open elsewhere (409), to offer again
+  const [inUse, setInUse] = useState<LoginForm | null>(null);
 
   const login = useMutation({
-    mutationFn: (body: LoginForm) => api.post<TLoginReply>('/tire-man/login', body, { auth: false }),
+    mutationFn: (body: LoginBody) => api.post<TLoginReply>('/tire-man/login', body, { auth: false }),
     meta: { silent: true },
-    onSuccess: ({ access_token, payload }) => {
+    onSuccess: ({ access_token, payload }, body) => {
+      setInUse(null);
+      if (body.takeover) toast().success(TAKEOVER_DONE, 6);
       // the credential check after login would only repeat what the login reply says
       queryClient.setQueryData(credentialQueryKey(access_token), payload.user);
       // the guest guard sees the stored session and goes to the back-office
       saveSignIn(access_token, payload.session, payload.user);
     },
-    onError: showLoginError,
+    onError: (err, body) => {
+      if (!isAlreadyLoggedIn(err)) {
+        setInUse(null);
+        showLoginError(err);
+        return;
+      }
+      console.error(err);
+      const refused = { email: body.email, password: body.password };
+      setInUse(refused);
+      modal.confirm({
+        title: 'Oops...',
+        content: (
+          <div>
+            <div>{ALREADY_LOGGED_IN_TEXT}</div>
+            <div style={{ marginTop: 12, color: 'rgba(0,0,0,0.6)', fontSize: 13 }}>{TAKEOVER_HINT}</div>
+          </div>
+        ),
+        okText: TAKEOVER_LABEL,
+        cancelText: 'Batal',
+        onOk: () => takeover(refused),
+      });
+    },
   });
+
+  // the same sign-in again, now asking the server to end the other session
+  const takeover = (refused: LoginForm) =>
+    login.mutateAsync({ ...refused, takeover: true }).catch(() => undefined);
 
   return (
     <AuthCard>
@@ -46,6 +88,8 @@ export default function LoginPage() {
         requiredMark={false}
         noValidate
         onFinish={(values) => login.mutate({ email: values.email.trim(), password: values.password })}
+        // another account or password: the offer was for the refused one
+        onValuesChange={() => setInUse(null)}
       >
         <Form.Item
           name="email"
@@ -81,6 +125,27 @@ export default function LoginPage() {
             Login
           </Button>
         </Form.Item>
+        {inUse ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={ALREADY_LOGGED_IN_TEXT}
+            description={
+              <div>
+                <div style={{ marginBottom: 8 }}>{TAKEOVER_HINT}</div>
+                <Button
+                  danger
+                  icon={<LogoutOutlined />}
+                  loading={login.isPending}
+                  onClick={() => void takeover(inUse)}
+                >
+                  {TAKEOVER_LABEL}
+                </Button>
+              </div>
+            }
+          />
+        ) : null}
       </Form>
       <div
         style={{

@@ -161,11 +161,16 @@ export function ValidateModal({ open, detail, user, onClose, onValidated }: Vali
               <Typography.Text type="danger" style={{ marginInlineEnd: 'auto' }}>
                 {REPLACEMENT_MESSAGES.signFirst}
               </Typography.Text>
+            ) : stored ? (
+              <Typography.Text type="secondary" style={{ marginInlineEnd: 'auto', fontSize: 13 }}>
+                Tanda tangan tersimpan Anda dipakai sebagai tanda tangan EDP.
+              </Typography.Text>
             ) : null}
             <Button
               icon={<EditOutlined />}
               onClick={() => setPadOpen(true)}
               disabled={Boolean(stored) || validate.isPending}
+              title={stored ? 'Tanda tangan tersimpan Anda dipakai' : undefined}
             >
               SETUJUI
             </Button>
