@@ -106,6 +106,14 @@ export const APP_ROUTES = [
   { path: '/project', title: 'Project', menu: database('Project'), roles: OFFICE },
   { path: '/scrap', title: 'Scrap', menu: database('Scrap'), roles: OFFICE },
   { path: '/unit', title: 'Unit', menu: database('Unit'), roles: OFFICE },
+  // not in the spec: regions (PIC, manpower, Target Check) and their locations (issue 22)
+  {
+    path: '/lokasi',
+    title: 'Region & Lokasi',
+    menu: database('Region & Lokasi'),
+    roles: OFFICE,
+    extra: true,
+  },
   // the spec names the KARTU STOK BAN screen but gives it no route
   {
     path: '/kartu-stok',

@@ -232,7 +232,14 @@ export function ImportModal({ open, kind, title, onClose, onImported }: ImportMo
             </Typography.Text>
           ) : (
             <ul
-              style={{ margin: 0, paddingInlineStart: 0, listStyle: 'none' }}
+              // the table is as wide as its content: a cap lets long problems wrap on a phone
+              style={{
+                margin: 0,
+                paddingInlineStart: 0,
+                listStyle: 'none',
+                whiteSpace: 'normal',
+                maxWidth: 'min(420px, 60vw)',
+              }}
               aria-label={`Masalah baris ${r.row}`}
             >
               {r.problems.map((p) => (

@@ -43,6 +43,8 @@ const DATABASE = [
   'Project',
   'Scrap',
   'Unit',
+  // issue 22 (not in the spec): regions with PIC, manpower and Target Check, and their locations
+  'Region & Lokasi',
   'Kartu Stok Ban',
 ];
 

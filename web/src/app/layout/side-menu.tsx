@@ -10,6 +10,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DeleteOutlined,
+  EnvironmentOutlined,
   FileDoneOutlined,
   FileSearchOutlined,
   FormOutlined,
@@ -66,6 +67,7 @@ const ICONS: Partial<Record<AppPath, ReactNode>> = {
   '/project': <ProjectOutlined />,
   '/scrap': <DeleteOutlined />,
   '/unit': <ClusterOutlined />,
+  '/lokasi': <EnvironmentOutlined />,
   '/kartu-stok': <AppstoreOutlined />,
 };
 

@@ -1,6 +1,8 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
+import { TARGET_CHECK_MAX } from '@itms/contracts/master-data';
 import type { TSummaryRow } from '@itms/contracts/reports';
+import { checksPerDay } from '@itms/contracts/rules/expected-checks';
 import { App, Button, Card, Flex, InputNumber, Space, Typography, theme } from 'antd';
 import { type Ref, useEffect, useId, useState } from 'react';
 import { useSaveTargetCheck } from './api/summary';
@@ -89,20 +91,24 @@ export function RegionCard({ row, days, highlighted, ref }: RegionCardProps) {
         </Flex>
       </Flex>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, margin: '8px 0 12px' }}>
-        Ekspektasi = {CHECKS_PER_TIREMAN_PER_DAY} pengecekan x {row.manpower} tire man x {days} hari
+        Ekspektasi = {checksPerDay(row.target_check)} pengecekan x {row.manpower} tire man x {days} hari
+        {row.target_check === null ? ' (standar)' : ' (Target Check)'}
       </Typography.Text>
       <Flex vertical gap={4}>
         <label htmlFor={`${id}-target`} style={{ fontSize: 13 }}>
-          Target Check
+          Target Check{' '}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            (pengecekan per tire man per hari; kosong = {CHECKS_PER_TIREMAN_PER_DAY})
+          </Typography.Text>
         </label>
         <Space.Compact style={{ width: '100%' }}>
           <InputNumber<number>
             id={`${id}-target`}
             min={0}
-            max={10_000_000}
+            max={TARGET_CHECK_MAX}
             precision={0}
             value={target}
-            placeholder={fmt(row.expected)}
+            placeholder={String(CHECKS_PER_TIREMAN_PER_DAY)}
             onChange={(v) => setTarget(v ?? null)}
             onPressEnter={() => dirty && void submit()}
             style={{ width: '100%' }}

@@ -1,15 +1,17 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TTireListReply, TTireListRow } from '@itms/contracts/tire-list';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { openableRow, PageHeading } from '../../components/crud-page';
+import { ImportModal } from '../../components/import-modal';
 import { LinkButton } from '../../components/link-button';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { TIRE_LIST } from './api/list-tires';
+import { invalidateTires, TIRE_LIST } from './api/list-tires';
 import { TireEditModal } from './tire-edit-modal';
 import { filtersFromParams, STATUS_LABELS, searchFieldLabel, toggleChip } from './tire-filters';
 import { TireSearchPanel } from './tire-search-panel';
@@ -28,6 +30,8 @@ export default function TireListPage() {
     filters: { searchBy: filters.searchBy, rtd: filters.rtd, status: filters.status },
   });
   const [openId, setOpenId] = useState<number | null>(null);
+  const [importing, setImporting] = useState(false);
+  const queryClient = useQueryClient();
   const wide = useMediaQuery(DESKTOP_QUERY);
 
   const base: TableColumnsType<TTireListRow> = [
@@ -90,6 +94,9 @@ export default function TireListPage() {
             <LinkButton icon={<PlusOutlined />} to="/tire-request">
               Permintaan Ban Baru
             </LinkButton>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              Import
+            </Button>
             <XlsxExportButton path={TIRE_LIST.exportPath} query={query} filename="list-data-ban.xlsx" />
           </>
         }
@@ -148,6 +155,13 @@ export default function TireListPage() {
         />
       </Card>
       <TireEditModal id={openId} onClose={() => setOpenId(null)} />
+      <ImportModal
+        open={importing}
+        kind="tires"
+        title="Import Ban"
+        onClose={() => setImporting(false)}
+        onImported={() => void invalidateTires(queryClient)}
+      />
     </Flex>
   );
 }
