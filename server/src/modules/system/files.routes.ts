@@ -64,8 +64,6 @@ export const filesRoutes: FastifyPluginAsync = async (app) => {
         .status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
         .header('content-length', range.end - range.start + 1);
-    } else {
-      reply.header('content-length', size);
     }
     return reply.send(stream);
   });
