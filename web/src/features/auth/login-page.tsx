@@ -1,15 +1,14 @@
 import { LockOutlined, LogoutOutlined, MailOutlined } from '@ant-design/icons';
 import type { TLoginReply } from '@itms/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { App, Button, Form, Input } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
 import { useDocumentTitle } from '../../lib/route-meta';
 import { credentialQueryKey } from '../../lib/session';
 import { saveSignIn } from '../../lib/storage';
 import { AuthCard, authStyles } from './auth-card';
-import { ForgotPasswordModal } from './forgot-password-modal';
 import {
   ALREADY_LOGGED_IN_TEXT,
   isAlreadyLoggedIn,
@@ -18,6 +17,11 @@ import {
   TAKEOVER_HINT,
   TAKEOVER_LABEL,
 } from './login-errors';
+
+// fetched when 'Lupa password' is clicked: /login stays within its JavaScript budget
+const ForgotPasswordModal = lazy(() =>
+  import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })),
+);
 
 interface LoginForm {
   email: string;
@@ -126,25 +130,28 @@ export default function LoginPage() {
           </Button>
         </Form.Item>
         {inUse ? (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={ALREADY_LOGGED_IN_TEXT}
-            description={
-              <div>
-                <div style={{ marginBottom: 8 }}>{TAKEOVER_HINT}</div>
-                <Button
-                  danger
-                  icon={<LogoutOutlined />}
-                  loading={login.isPending}
-                  onClick={() => void takeover(inUse)}
-                >
-                  {TAKEOVER_LABEL}
-                </Button>
-              </div>
-            }
-          />
+          // a plain warning box, not antd's Alert: /login stays within its JavaScript budget
+          <div
+            role="alert"
+            style={{
+              marginBottom: 12,
+              padding: '10px 12px',
+              background: '#fffbe6',
+              border: '1px solid #ffe58f',
+              borderRadius: 8,
+            }}
+          >
+            <div style={{ fontWeight: 600, marginBottom: 4 }}>{ALREADY_LOGGED_IN_TEXT}</div>
+            <div style={{ marginBottom: 8 }}>{TAKEOVER_HINT}</div>
+            <Button
+              danger
+              icon={<LogoutOutlined />}
+              loading={login.isPending}
+              onClick={() => void takeover(inUse)}
+            >
+              {TAKEOVER_LABEL}
+            </Button>
+          </div>
         ) : null}
       </Form>
       <div
@@ -170,7 +177,11 @@ export default function LoginPage() {
           </Button>
         </span>
       </div>
-      <ForgotPasswordModal open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordModal open onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }
