@@ -18,12 +18,13 @@ declare module 'vitest' {
  * it (PGlite: load the dumped data directory; PostgreSQL: CREATE DATABASE ... TEMPLATE).
  */
 export default async function setup(project: TestProject) {
-  const driver = project.name === 'server-pg' ? 'postgres' : 'pglite';
+  // server-pg and server-pg-timed run on PostgreSQL; server-pglite and server-pglite-timed on PGlite
+  const driver = /^server-pg(-timed)?$/.test(project.name) ? 'postgres' : 'pglite';
   project.provide('dbDriver', driver);
   if (driver === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
-    const name = `itms_tpl_${process.pid}`;
+    const name = `itms_tpl_${process.pid}_${project.name.replaceAll('-', '_')}`;
     const admin = openPostgres(url, 1);
     await admin.pool!.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.pool!.query(`CREATE DATABASE ${name}`);

@@ -21,7 +21,7 @@ import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPositio
 
 /**
  * The empty slots (UNINSTALLED, no tire) of each unit's diagram positions that it lacks, in one
- * statement: a new unit, or a unit whose type changed.
+ * statement: a new unit, an import's units (in batches), or a unit whose type changed.
  */
 export async function addMissingSlots(tx: DbOrTx, list: readonly { id: number; unit_type: string }[]) {
   const pairs = slotPairs(list);
@@ -36,26 +36,6 @@ const slotPairs = (list: readonly { id: number; unit_type: string }[]) =>
   list.flatMap((u) => diagramOf(u.unit_type).positions.map((p) => [u.id, p] as const));
 const unnestPairs = (pairs: (readonly [number, string])[]) =>
   sql`unnest(${pgArray(pairs.map(([u]) => u))}::int[], ${pgArray(pairs.map(([, p]) => p))}::text[]) as x(u, p)`;
-
-/**
- * The empty slots of units just inserted in this transaction (an import of thousands): the row
- * count trigger would write one delta per slot (5,000 units: 55,000 deltas, most of the import's
- * time on PGlite), so it is off for this one statement and the slots are counted in one delta.
- * DISABLE TRIGGER is transactional and locks the table against other writers until the commit.
- */
-export async function addSlotsOfNewUnits(tx: Tx, list: readonly { id: number; unit_type: string }[]) {
-  const pairs = slotPairs(list);
-  if (pairs.length === 0) return;
-  await tx.execute(sql`alter table active_unit_tires disable trigger active_unit_tires_row_count`);
-  await tx.execute(sql`
-    with slots as (
-      insert into active_unit_tires (unit_id, position, tire_id, status, km_installed)
-      select u, p, null, 'UNINSTALLED', 0 from ${unnestPairs(pairs)}
-      returning 1)
-    insert into row_count_deltas (key, n)
-    select 'active_unit_tires:UNINSTALLED', count(*) from slots`);
-  await tx.execute(sql`alter table active_unit_tires enable trigger active_unit_tires_row_count`);
-}
 
 /**
  * Brings a unit's slots to its (new) type's diagram: missing positions are added empty, empty

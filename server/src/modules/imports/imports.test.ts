@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
-import { multipartFile, TINY_PNG } from '../../../test/multipart';
+import { TINY_PNG } from '../../../test/multipart';
 import { rowsOf } from '../../db/client';
+import { countRows, importer, XLSX, xlsx } from './imports.test-kit';
 import { parseCsv } from './spreadsheet';
 
 let t: TestApp;
@@ -17,27 +18,11 @@ beforeAll(async () => {
   tireman = await t.login(FX.tireman.email);
 });
 afterAll(() => t.close());
-
-async function xlsx(header: string[], rows: (string | number | Date)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Data');
-  ws.addRow(header);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const send = (url: string, file: Buffer, name = 'data.xlsx', token = staff) => {
-  const { payload, headers } = multipartFile('file', name, file, name.endsWith('.csv') ? 'text/csv' : XLSX);
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, access_token: token } });
-};
-
-async function count(table: 'units' | 'tires' | 'tire_events'): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)),
-  );
-  return row!.n;
-}
+const send = importer(
+  () => t,
+  () => staff,
+);
+const count = (table: 'units' | 'tires' | 'tire_events') => countRows(t, table);
 
 describe('CSV reader', () => {
   it('handles quotes, doubled quotes, line breaks inside quotes, semicolons and a BOM', () => {
@@ -289,76 +274,4 @@ describe('tire import', () => {
       },
     ]);
   });
-});
-
-describe('5,000 rows', () => {
-  it('previews and commits 5,000 units and 5,000 tires, each in under 10 s', async () => {
-    const n = 5000;
-    const units = await xlsx(
-      [...UNIT_IMPORT_COLUMNS],
-      Array.from({ length: n }, (_, i) => [
-        `B ${i + 1} BULK`,
-        i % 2 ? 'TRONTON' : 'ENGKEL',
-        FX.project,
-        10 + (i % 20),
-        '01/01/25',
-        '-',
-      ]),
-    );
-    const tires = await xlsx(
-      [...TIRE_IMPORT_COLUMNS],
-      Array.from({ length: n }, (_, i) => [
-        `BULK-${String(i).padStart(5, '0')}`,
-        'GT',
-        'GT',
-        'GT818',
-        '11.00-20',
-        'ORI',
-        12,
-        12,
-        11,
-        12,
-        '',
-        110,
-        0,
-        'NEW ORIGINAL',
-        '',
-        '',
-        'TANPA TUBE',
-        '',
-        '',
-        'TANPA FLAP',
-        'X',
-        '22.5',
-        10,
-        'NEW',
-        'import massal',
-        '',
-      ]),
-    );
-    const timings: Record<string, number> = {};
-    const timed = async (label: string, fn: () => Promise<{ statusCode: number }>, status: number) => {
-      const start = performance.now();
-      const res = await fn();
-      timings[label] = Math.round(performance.now() - start);
-      expect(res.statusCode, label).toBe(status);
-      return res;
-    };
-    const unitsBefore = await count('units');
-    const up = await timed('units preview', () => send('/api/import/units/preview', units), 200);
-    expect((up as unknown as { json(): { valid: number } }).json().valid).toBe(n);
-    await timed('units commit', () => send('/api/import/units/commit', units), 201);
-    expect(await count('units')).toBe(unitsBefore + n);
-    const tiresBefore = await count('tires');
-    const tp = await timed('tires preview', () => send('/api/import/tires/preview', tires), 200);
-    expect((tp as unknown as { json(): { valid: number } }).json().valid).toBe(n);
-    await timed('tires commit', () => send('/api/import/tires/commit', tires), 201);
-    expect(await count('tires')).toBe(tiresBefore + n);
-    console.log(
-      `[import timing ${t.database.driver}] ${Object.entries(timings)
-        .map(([k, v]) => `${k} ${v} ms`)
-        .join(', ')} (xlsx ${Math.round(units.length / 1024)} KB / ${Math.round(tires.length / 1024)} KB)`,
-    );
-    for (const [label, ms] of Object.entries(timings)) expect(ms, label).toBeLessThan(10_000);
-  }, 120_000);
 });

@@ -3,7 +3,7 @@ import { normalizePlate, parseHandledDate, type TImportPreviewRow } from '@itms/
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { projects, units } from '../../db/schema';
-import { addSlotsOfNewUnits } from '../fleet/fitting';
+import { addMissingSlots } from '../fleet/fitting';
 import { bulkInsert } from './bulk-insert';
 import { excelSerialDate, RowReader } from './import-values';
 import type { ColumnSpec } from './spreadsheet';
@@ -121,6 +121,6 @@ export async function insertUnits(tx: Tx, records: UnitRecord[]): Promise<number
     ['id', 'unit_type'],
   );
   // each unit gets the empty wheel slots of its type's diagram, as a unit made in the form does
-  for (let i = 0; i < rows.length; i += 2000) await addSlotsOfNewUnits(tx, rows.slice(i, i + 2000));
+  for (let i = 0; i < rows.length; i += 2000) await addMissingSlots(tx, rows.slice(i, i + 2000));
   return rows.map((r) => r.id);
 }
