@@ -83,6 +83,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       // the wrong-password test must not lock the demo accounts for the rest of the run
       LOGIN_RATE_LIMIT: '100',
+      // a reply field missing from its endpoint's schema fails loudly instead of vanishing
+      STRICT_REPLIES: 'true',
     },
     // fresh PGlite + demo seed; the full demo fleet takes a while on a busy machine
     timeout: 240_000,

@@ -8,16 +8,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config';
 import { ambientAware } from './db/ambient';
 import { type Database, type Db, requestClock } from './db/client';
+import { replySerializerCompiler } from './lib/endpoint';
+import { openapiTransform } from './lib/openapi';
 import { createStorage, type Storage } from './lib/storage';
 import { httpGateway, outboxGateway, type WhatsappGateway } from './lib/whatsapp';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -150,7 +147,7 @@ export async function buildApp({
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(replySerializerCompiler(config.strictReplies));
 
   app.decorate('config', config);
   // first of the hooks: the request's statements (its session lookup too) take PGlite's turns in
@@ -210,12 +207,13 @@ export async function buildApp({
         description: 'Integrated Tire Management Solutions back-office API',
         version: '1.0.0',
       },
+      servers: [{ url: 'http://localhost:3000', description: 'A local server (npm start)' }],
       components: {
         securitySchemes: { access_token: { type: 'apiKey', in: 'header', name: 'access_token' } },
       },
       security: [{ access_token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -69,6 +69,12 @@ const ZEnv = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
     /** Tread depth (mm) at which a tire should come off: alerts and wear forecasts (issue 11). */
     TIRE_PULL_POINT_MM: z.coerce.number().min(0).max(24).default(DEFAULT_PULL_POINT_MM),
+    /**
+     * A reply field its endpoint's schema does not name fails the request (500) instead of being
+     * dropped silently: on in the tests and the e2e server, so a schema that forgot a field the
+     * screens read is caught there.
+     */
+    STRICT_REPLIES: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     /** Comma-separated origins allowed to call the API from another site; unset = CORS closed. */
@@ -124,6 +130,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     tirePullPointMm: env.TIRE_PULL_POINT_MM,
     logLevel: env.LOG_LEVEL,
+    strictReplies: env.STRICT_REPLIES,
     corsOrigins: env.CORS_ORIGINS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(SERVER_ROOT, '../web/dist'),
   };
@@ -148,5 +155,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Overrides for tests: the same shape with a few fields replaced. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: 'false' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: 'false', STRICT_REPLIES: 'true' }), ...overrides };
 }

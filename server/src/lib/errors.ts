@@ -14,7 +14,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Data') => new AppError(404, 'NOT_FOUND', `${what} tidak ditemukan`);
-export const conflict = (message: string, detail?: string) => new AppError(409, 'CONFLICT', message, detail);
+/** A 409 with its domain code (declared with the resource's operations in contracts/src/api/). */
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 export const badRequest = (message: string, fields?: { field: string; message: string }[]) =>
   new AppError(400, fields ? 'VALIDATION' : 'BAD_REQUEST', message, undefined, fields);
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Anda tidak memiliki akses ke fitur ini');

@@ -1,8 +1,10 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { config: { public: true }, schema: { tags: ['system'] } }, async (_req, reply) => {
+  route(app, API.getHealth, async (_req, reply) => {
     try {
       await app.db.execute(sql`select 1`);
       return { status: 'ok', database: app.database.driver };

@@ -21,6 +21,15 @@ describe('system', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.paths['/api/tire-man/login'].post.requestBody).toBeDefined();
+    // an operation of the endpoint table: id, summary, reply schema and its documented errors
+    const health = doc.paths['/api/health'].get;
+    expect(health.operationId).toBe('getHealth');
+    expect(health.summary).toMatch(/database/);
+    expect(health.responses['200'].content['application/json'].schema.required).toEqual([
+      'status',
+      'database',
+    ]);
+    expect(Object.keys(health.responses)).toEqual(['200', '500']);
   });
 
   it('answers unknown API paths with the one error shape', async () => {

@@ -1,0 +1,88 @@
+// The API's endpoint table: every operation, keyed by its operationId (contracts/src/endpoint.ts).
+
+import { auditEndpoints, auditErrors } from './api/audit';
+import { authEndpoints, authErrors } from './api/auth';
+import { bannersEndpoints, bannersErrors } from './api/banners';
+import { customersEndpoints, customersErrors } from './api/customers';
+import { fieldEndpoints, fieldErrors } from './api/field';
+import { importsEndpoints, importsErrors } from './api/imports';
+import { mismatchesEndpoints, mismatchesErrors } from './api/mismatches';
+import { newsEndpoints, newsErrors } from './api/news';
+import { profileEndpoints, profileErrors } from './api/profile';
+import { projectsEndpoints, projectsErrors } from './api/projects';
+import { qcEndpoints, qcErrors } from './api/qc';
+import { regionsEndpoints, regionsErrors } from './api/regions';
+import { reportsEndpoints, reportsErrors } from './api/reports';
+import { sopEndpoints, sopErrors } from './api/sop';
+import { stockEndpoints, stockErrors } from './api/stock';
+import { systemEndpoints, systemErrors } from './api/system';
+import { tireChecksEndpoints, tireChecksErrors } from './api/tire-checks';
+import { tireIntelligenceEndpoints, tireIntelligenceErrors } from './api/tire-intelligence';
+import { tireReplacementsEndpoints, tireReplacementsErrors } from './api/tire-replacements';
+import { tireRequestsEndpoints, tireRequestsErrors } from './api/tire-requests';
+import { tiresEndpoints, tiresErrors } from './api/tires';
+import { unitsEndpoints, unitsErrors } from './api/units';
+import { uploadEndpoints, uploadErrors } from './api/upload';
+import { usersEndpoints, usersErrors } from './api/users';
+import { workshopEndpoints, workshopErrors } from './api/workshop';
+import { GENERIC_ERRORS } from './endpoint';
+
+export const API = {
+  ...auditEndpoints,
+  ...authEndpoints,
+  ...bannersEndpoints,
+  ...customersEndpoints,
+  ...fieldEndpoints,
+  ...importsEndpoints,
+  ...mismatchesEndpoints,
+  ...newsEndpoints,
+  ...profileEndpoints,
+  ...projectsEndpoints,
+  ...qcEndpoints,
+  ...regionsEndpoints,
+  ...reportsEndpoints,
+  ...sopEndpoints,
+  ...stockEndpoints,
+  ...systemEndpoints,
+  ...tireChecksEndpoints,
+  ...tireIntelligenceEndpoints,
+  ...tireReplacementsEndpoints,
+  ...tireRequestsEndpoints,
+  ...tiresEndpoints,
+  ...unitsEndpoints,
+  ...uploadEndpoints,
+  ...usersEndpoints,
+  ...workshopEndpoints,
+} as const;
+export type ApiOperationId = keyof typeof API;
+
+/** Every error code the API answers, with its HTTP status. */
+export const ERROR_STATUS = {
+  ...GENERIC_ERRORS,
+  ...auditErrors,
+  ...authErrors,
+  ...bannersErrors,
+  ...customersErrors,
+  ...fieldErrors,
+  ...importsErrors,
+  ...mismatchesErrors,
+  ...newsErrors,
+  ...profileErrors,
+  ...projectsErrors,
+  ...qcErrors,
+  ...regionsErrors,
+  ...reportsErrors,
+  ...sopErrors,
+  ...stockErrors,
+  ...systemErrors,
+  ...tireChecksErrors,
+  ...tireIntelligenceErrors,
+  ...tireReplacementsErrors,
+  ...tireRequestsErrors,
+  ...tiresErrors,
+  ...unitsErrors,
+  ...uploadErrors,
+  ...usersErrors,
+  ...workshopErrors,
+} as const;
+export type ApiErrorCode = keyof typeof ERROR_STATUS;

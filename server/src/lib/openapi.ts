@@ -1,0 +1,93 @@
+import { ERROR_STATUS } from '@itms/contracts/api';
+import { type Endpoint, FILE_TYPES, type FileType } from '@itms/contracts/endpoint';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { isZodSchema } from './endpoint';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route?: { config?: unknown } };
+
+/**
+ * The error codes an operation may answer, by HTTP status: those it declares plus the automatic
+ * ones (401/403 from its access, 400 when it takes input, the Idempotency-Key codes).
+ */
+export function errorCodesOf(e: Endpoint): Map<number, string[]> {
+  const codes = new Set<string>(e.errors ?? []);
+  if (e.access !== 'public') codes.add('UNAUTHORIZED');
+  if (e.access !== 'public' && e.access !== 'any') codes.add('FORBIDDEN');
+  if (e.params || e.query || e.body || e.multipart) codes.add('VALIDATION');
+  if (e.idempotent) {
+    codes.add('IDEMPOTENCY_KEY_REUSED');
+    codes.add('IDEMPOTENCY_IN_FLIGHT');
+  }
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const status = (ERROR_STATUS as Record<string, number>)[code];
+    if (!status) throw new Error(`${e.operationId}: error code ${code} is not declared in contracts/src/api`);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+const errorReply = (codes: string[]) => ({
+  description: codes.join(', '),
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['statusCode', 'code', 'message'],
+        properties: {
+          statusCode: { type: 'integer' },
+          code: { type: 'string', enum: codes },
+          message: { type: 'string', description: 'Indonesian text for people' },
+          detail: { type: 'string' },
+          fields: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['field', 'message'],
+              properties: { field: { type: 'string' }, message: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+const fileReply = (file: FileType) => ({
+  description: 'The file',
+  content: { [FILE_TYPES[file]]: { schema: { type: 'string', format: 'binary' } } },
+});
+
+/**
+ * @fastify/swagger transform: the zod schemas become JSON Schema (fastify-type-provider-zod), then
+ * each operation of the endpoint table gets its downloads, multipart body and documented errors.
+ */
+export function openapiTransform(input: TransformInput) {
+  const out = jsonSchemaTransform(input);
+  const e = (input.route?.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+  const schema = out.schema as Record<string, unknown> | undefined;
+  if (!e || !schema || schema.hide) return out;
+  const response: Record<string, unknown> = { ...((schema.response as object | undefined) ?? {}) };
+  if (!isZodSchema(e.reply)) response[String(e.status ?? 200)] = fileReply(e.reply.file);
+  for (const [status, reply] of Object.entries(e.otherReplies ?? {})) {
+    if (!isZodSchema(reply)) response[status] = fileReply(reply.file);
+  }
+  for (const [status, codes] of errorCodesOf(e)) response[String(status)] = errorReply(codes);
+  response['500'] = errorReply(['INTERNAL']);
+  const body = e.multipart
+    ? {
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: { file: { type: 'string', format: 'binary' } },
+              },
+            },
+          },
+        },
+      }
+    : {};
+  return { ...out, schema: { ...schema, ...body, response } };
+}
