@@ -84,7 +84,9 @@ export function route<E extends Endpoint>(
 function droppedFields(raw: unknown, sent: unknown, path: string, out: string[]): void {
   if (out.length >= 5 || raw === null || typeof raw !== 'object') return;
   if (Array.isArray(raw)) {
-    if (Array.isArray(sent)) raw.forEach((item, i) => droppedFields(item, sent[i], `${path}[${i}]`, out));
+    if (Array.isArray(sent)) {
+      for (const [i, item] of raw.entries()) droppedFields(item, sent[i], `${path}[${i}]`, out);
+    }
     return;
   }
   const kept = (sent ?? {}) as Record<string, unknown>;
