@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
+import { zTimestamp } from './endpoint';
 import {
   CASING_STATUSES,
   FLAP_STATUSES,
@@ -117,15 +118,52 @@ export const TUBE_FLAP_VELG_FIELDS = [
 ] as const;
 export const MEASUREMENT_FIELDS = ['groove_1', 'groove_2', 'groove_3', 'groove_4', 'pressure'] as const;
 
-/** A tire as the API answers it. */
-export type TTire = { [K in keyof TTireFields]: TTireFields[K] extends string ? string : TTireFields[K] } & {
-  id: number;
+/**
+ * A tire as the API answers it (reply schema, transform-free): every stored field, with the
+ * enumerations answered as plain strings, the prices and the timestamps.
+ */
+export const ZTireReply = z.object({
+  id: z.number(),
+  position: z.string(),
+  odometer: z.number(),
+  serial_number: z.string(),
+  serial_number_img: z.string(),
+  ir_brand: z.string(),
+  ori_brand: z.string(),
+  pattern: z.string(),
+  size: z.string(),
+  is_original: z.string(),
+  groove_1: z.number().nullable(),
+  groove_2: z.number().nullable(),
+  groove_3: z.number().nullable(),
+  groove_4: z.number().nullable(),
+  groove_lowest: z.number().nullable(),
+  pressure: z.number().nullable(),
+  casing_status: z.string(),
+  tube_brand: z.string(),
+  tube_size: z.string(),
+  tube_status: z.string(),
+  flap_brand: z.string(),
+  flap_size: z.string(),
+  flap_status: z.string(),
+  velg_brand: z.string(),
+  velg_size: z.string(),
+  velg_holes: z.number().nullable(),
+  velg_status: z.string(),
+  information: z.string(),
+  status: z.string(),
+  condition: z.string(),
+  tube_url: z.string(),
+  flap_url: z.string(),
+  inner_tube_url: z.string(),
   /** Rupiah, null when unknown (always present in replies; optional for older clients' fixtures). */
-  purchase_price?: number | null;
-  retread_cost?: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  purchase_price: z.number().nullable().optional(),
+  retread_cost: z.number().nullable().optional(),
+  createdAt: zTimestamp,
+  updatedAt: zTimestamp,
+});
+/** A tire as the API answers it. */
+export type TTire = z.input<typeof ZTireReply>;
 
 /** GET /tire/findSnLite/{text}: serial prefix search. */
 export interface TTireSnLite {
