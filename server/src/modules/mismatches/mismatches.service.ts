@@ -245,7 +245,7 @@ export async function validateMismatch(
 ): Promise<TMismatchValidateReply> {
   const [reply, tiremanId] = await db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
-    if (bkb.status === 'approved') throw conflict(ALREADY_VALIDATED);
+    if (bkb.status === 'approved') throw conflict(ALREADY_VALIDATED, 'MISMATCH_ALREADY_VALIDATED');
     const signature = await signatureFor(tx, userId, input.signatureUrl);
 
     const rows = await tx
@@ -456,7 +456,7 @@ export async function signMismatch(
   }
   const tiremanId = await db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
-    if (bkb.status === 'approved') throw conflict(ALREADY_VALIDATED);
+    if (bkb.status === 'approved') throw conflict(ALREADY_VALIDATED, 'MISMATCH_ALREADY_VALIDATED');
     const signature = await signatureFor(tx, userId, body.signatureUrl);
     await tx
       .update(mismatches)
@@ -479,7 +479,7 @@ export async function signMismatch(
 export async function reopenMismatch(db: Db, userId: number, id: number): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
-    if (bkb.status !== 'approved') throw conflict('BKB ini belum divalidasi');
+    if (bkb.status !== 'approved') throw conflict('BKB ini belum divalidasi', 'MISMATCH_NOT_VALIDATED');
     const previous = await tx
       .select({
         position: mismatchPositions.position,

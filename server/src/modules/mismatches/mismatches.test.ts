@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { io as ioClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -549,7 +550,10 @@ describe('validation (POST /mismatch/{id}/validate)', () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const loser = results.find((r) => r.statusCode === 409)!;
-    expect(loser.json()).toMatchObject({ code: 'CONFLICT', message: 'BKB ini sudah divalidasi' });
+    expect(loser.json()).toMatchObject({
+      code: 'MISMATCH_ALREADY_VALIDATED',
+      message: 'BKB ini sudah divalidasi',
+    });
     // the tires moved once
     expect((await c.ledger(id)).map((r) => [r.serial, r.kind])).toEqual([
       ['T-0010', 'removed'],
@@ -609,7 +613,9 @@ describe('signature, return and delete', () => {
       .where(and(eq(auditLog.entity_id, String(id)), eq(auditLog.action, 'reopen')));
     expect(entry?.user_id).toBe(c.ids.staff2);
     // a pending one cannot be returned; it can be validated again
-    expect((await c.api('PATCH', `/mismatch/${id}/reopen`, c.tokens.staff)).statusCode).toBe(409);
+    const pendingReopen = await c.api('PATCH', `/mismatch/${id}/reopen`, c.tokens.staff);
+    expect(pendingReopen.statusCode).toBe(409);
+    expect(pendingReopen.json().code).toBe('MISMATCH_NOT_VALIDATED');
     const again = await c.validate(id, { positions: [{ position: '5', serial_number: 'S-0005' }] });
     expect(again.statusCode, again.body).toBe(200);
     expect((await c.mountedOn(c.ids.tronton))['5']).toBe('S-0005');
@@ -655,6 +661,21 @@ describe('lists', () => {
     const all = (await c.api('GET', '/mismatch-validation?pageSize=100', c.tokens.staff)).json();
     const times = all.data.map((r: Json) => Date.parse(r.createdAt as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('list and detail replies parse against their declared schemas', async () => {
+    const id = await c.report(c.ids.tronton, [['2', 'S-0002']]);
+    const pending = (await c.api('GET', '/mismatch-validation?pageSize=100', c.tokens.staff)).json();
+    expect(pending.data.length).toBeGreaterThan(0);
+    API.listPendingMismatches.reply.parse(pending);
+    API.getMismatch.reply.parse((await c.api('GET', `/mismatch/detail/${id}`, c.tokens.staff)).json());
+    const records = await c.api('POST', '/mismatch/querry/record/search', c.tokens.staff, {
+      dateStart: '2000-01-01',
+      dateEnd: '2100-12-31',
+      pageSize: 100,
+    });
+    expect(records.json().data.length).toBeGreaterThan(0);
+    API.searchMismatchRecords.reply.parse(records.json());
   });
 
   it('Rekam BKB searches whole days in Asia/Jakarta, only reports with a tire man, newest first', async () => {
