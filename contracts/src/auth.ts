@@ -50,4 +50,13 @@ export const ZWhatsappNumber = z
   .regex(/^(\+?62|0)8\d{7,12}$/, 'Tolong tulis nomor WA dengan benar');
 export const ZForgotPasswordBody = z.object({ phone: ZWhatsappNumber });
 
+/** POST /api/tire-man/reset-password: the token of the WhatsApp link and the new password. */
+export const ZResetPasswordBody = z.object({
+  token: z.string().min(10).max(200),
+  password: z.string().min(8, 'Password minimal 8 karakter').max(200),
+});
+
+/** Reply of logout, forgot-password and reset-password: a message for people. */
+export const ZAuthMessageReply = z.object({ message: z.string() });
+
 export const ZUploadReply = z.object({ awsImage: z.string() });

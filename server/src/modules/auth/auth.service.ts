@@ -267,7 +267,11 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
         .where(and(eq(passwordResets.token_hash, sha256(token)), isNull(passwordResets.used_at)))
         .for('update');
       if (!reset || reset.expires_at < now) {
-        throw new AppError(400, 'BAD_REQUEST', 'Tautan reset password tidak berlaku atau sudah kedaluwarsa');
+        throw new AppError(
+          400,
+          'RESET_TOKEN_INVALID',
+          'Tautan reset password tidak berlaku atau sudah kedaluwarsa',
+        );
       }
       await tx.update(passwordResets).set({ used_at: now }).where(eq(passwordResets.id, reset.id));
       await tx

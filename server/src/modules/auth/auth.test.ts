@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -403,5 +404,26 @@ describe('SESSION_IDLE_MINUTES_FIELD', () => {
     const fields = (err as ConfigError).problems.map((p) => p.split(':')[0]);
     expect(fields).toEqual(expect.arrayContaining(['SESSION_IDLE_MINUTES_FIELD', 'PORT']));
     expect(() => loadConfig({ SESSION_IDLE_MINUTES_FIELD: '0' })).toThrow(ConfigError);
+  });
+});
+
+describe('replies by the endpoint table', () => {
+  it('login and the session reads answer their schemas, with no password or token hash', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man/login',
+      payload: { email: FX.tireman2.email, password: FX.password, takeover: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = API.loginUser.reply.parse(res.json());
+    expect(Object.keys(body)).toEqual(['access_token', 'payload']);
+    expect(res.body).not.toMatch(/password|hash/i);
+    const headers = { authorization: `Bearer ${body.access_token}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/tire-man-login', headers });
+    expect(API.getLoginUser.reply.parse(me.json())).toEqual(body.payload.user);
+    const cred = await t.app.inject({ method: 'POST', url: '/api/tire-man/credential', headers });
+    expect(API.getCredential.reply.parse(cred.json())).toEqual(body.payload.user);
+    expect(me.body + cred.body).not.toMatch(/password|hash/i);
+    await t.app.inject({ method: 'POST', url: '/api/tire-man-logout', headers });
   });
 });

@@ -177,7 +177,11 @@ describe('login page', () => {
           ? { body: { message: 'mohon cek whatsapp anda' } }
           : {
               status: 400,
-              body: { statusCode: 400, code: 'BAD_REQUEST', message: 'Tolong tulis nomor WA dengan benar' },
+              body: {
+                statusCode: 400,
+                code: 'WHATSAPP_NUMBER_UNKNOWN',
+                message: 'Tolong tulis nomor WA dengan benar',
+              },
             };
       },
     });
