@@ -1,16 +1,11 @@
-import { ZAuditListQuery } from '@itms/contracts/audit';
+import { API } from '@itms/contracts/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY } from '../../lib/roles';
+import { route } from '../../lib/endpoint';
 import { auditOptions, listAudit } from './audit.queries';
 
 /** The audit log: who changed what, when, with the values before and after. Admins only. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['audit'];
-  const config = { roles: ADMIN_ONLY };
+  route(app, API.listAuditLog, async (req) => listAudit(app.db, req.query, app.config.timezone));
 
-  app.get('/audit', { config, schema: { tags, querystring: ZAuditListQuery } }, async (req) =>
-    listAudit(app.db, req.query, app.config.timezone),
-  );
-
-  app.get('/audit/options', { config, schema: { tags } }, async () => auditOptions(app.db));
+  route(app, API.getAuditOptions, async () => auditOptions(app.db));
 };

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import type { TAuditRow } from '@itms/contracts/audit';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,5 +152,16 @@ describe('audit log', () => {
       expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION' });
     }
     expect((await list({}, staff)).statusCode).toBe(403);
+  });
+
+  it('answers list and options replies that parse against their declared schemas', async () => {
+    for (const [op, url] of [
+      [API.listAuditLog, '/api/audit?pageSize=50'],
+      [API.getAuditOptions, '/api/audit/options'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { access_token: admin } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(() => op.reply.parse(res.json()), url).not.toThrow();
+    }
   });
 });
