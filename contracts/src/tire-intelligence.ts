@@ -4,6 +4,7 @@
 // computes forecasts from it in SQL with the pull point of the request.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
+import { listResult } from './list';
 
 /** Default pull point: the QC item "tread depth over 3 mm". Overridden by TIRE_PULL_POINT_MM. */
 export const DEFAULT_PULL_POINT_MM = 3;
@@ -26,61 +27,69 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
 };
 
 /** The wear forecast of one tire, or why there is none. */
-export interface TWearForecast {
+export const ZWearForecast = z.object({
   /** Approved readings in the tire's current life (since its last retread). */
-  readings: number;
+  readings: z.number(),
   /** 'ok' | 'not-enough-data' (fewer than two readings) | 'no-wear' (the fit shows no wear). */
-  state: 'ok' | 'not-enough-data' | 'no-wear';
+  state: z.enum(['ok', 'not-enough-data', 'no-wear']),
   /** mm of tread lost per 1,000 km, and its uncertainty band (about 95 %). */
-  wear_rate: number | null;
-  wear_rate_low: number | null;
-  wear_rate_high: number | null;
+  wear_rate: z.number().nullable(),
+  wear_rate_low: z.number().nullable(),
+  wear_rate_high: z.number().nullable(),
   /** Tire km at which the fitted line reaches the pull point, with the band (earliest, latest). */
-  pull_km: number | null;
-  pull_km_early: number | null;
-  pull_km_late: number | null;
+  pull_km: z.number().nullable(),
+  pull_km_early: z.number().nullable(),
+  pull_km_late: z.number().nullable(),
   /** Date (yyyy-mm-dd, APP_TIMEZONE) at which it is expected there, with the band. */
-  pull_date: string | null;
-  pull_date_early: string | null;
-  pull_date_late: string | null;
+  pull_date: z.string().nullable(),
+  pull_date_early: z.string().nullable(),
+  pull_date_late: z.string().nullable(),
   /** Average km per day of the tire over its current life. */
-  km_per_day: number | null;
-}
+  km_per_day: z.number().nullable(),
+});
+export type TWearForecast = z.input<typeof ZWearForecast>;
 
 /** Life, forecast and cost of one tire: GET /api/tire-intelligence/tires/:id. */
-export interface TTireLife {
-  tire_id: number;
-  serial_number: string;
+export const ZTireLife = z.object({
+  tire_id: z.number(),
+  serial_number: z.string(),
   /** Km run, summed over its mount periods (spare positions accrue none). */
-  km_total: number;
+  km_total: z.number(),
   /** Days since it was first mounted (to its scrap date when scrapped); null if never mounted. */
-  days_in_service: number | null;
-  retreads: number;
+  days_in_service: z.number().nullable(),
+  retreads: z.number(),
   /** Times it was seen at another position than before (checks and mounts). */
-  rotations: number;
-  groove_lowest: number | null;
+  rotations: z.number(),
+  groove_lowest: z.number().nullable(),
   /** Tread worn over all its lives, in mm. */
-  mm_worn: number;
-  purchase_price: number | null;
-  retread_cost: number | null;
+  mm_worn: z.number(),
+  purchase_price: z.number().nullable(),
+  retread_cost: z.number().nullable(),
   /** (purchase price + retread cost) / km_total, rupiah; null without a price or km. */
-  cost_per_km: number | null;
+  cost_per_km: z.number().nullable(),
   /** (purchase price + retread cost) / mm_worn, rupiah. */
-  cost_per_mm: number | null;
+  cost_per_mm: z.number().nullable(),
   /** Lowest-groove readings of the current life, oldest first: the chart of the stock card. */
-  history: { date: string; km: number; groove: number }[];
-  rtd_rise: boolean;
-  pull_point_mm: number;
-  forecast: TWearForecast;
-}
+  history: z.array(z.object({ date: z.string(), km: z.number(), groove: z.number() })),
+  rtd_rise: z.boolean(),
+  pull_point_mm: z.number(),
+  forecast: ZWearForecast,
+});
+export type TTireLife = z.input<typeof ZTireLife>;
 
 /** GET /api/tire-intelligence/alerts/summary and the `tire-alerts` socket event. */
-export interface TAlertSummary {
-  pull_point_mm: number;
-  counts: Record<AlertKind, number>;
+export const ZAlertSummary = z.object({
+  pull_point_mm: z.number(),
+  counts: z.object({
+    'below-pull': z.number(),
+    'due-soon': z.number(),
+    pressure: z.number(),
+    'rtd-rise': z.number(),
+  }) satisfies z.ZodType<Record<AlertKind, number>>,
   /** Installed tires with at least one alert. */
-  total: number;
-}
+  total: z.number(),
+});
+export type TAlertSummary = z.input<typeof ZAlertSummary>;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -103,31 +112,27 @@ export const ZAlertListQuery = z.object({
 export type TAlertListQuery = z.output<typeof ZAlertListQuery>;
 
 /** One installed tire with its alerts: a row of /ban-kritis. Sorted most urgent first. */
-export interface TAlertRow {
-  tire_id: number;
-  serial_number: string;
-  ir_brand: string;
-  pattern: string;
-  size: string;
-  unit_id: number;
-  plate_number: string;
-  position: string;
-  groove_lowest: number | null;
-  pressure: number | null;
-  reference_psi: number | null;
-  kinds: AlertKind[];
-  pull_date: string | null;
-  pull_date_early: string | null;
-  pull_date_late: string | null;
-  wear_rate: number | null;
-}
-export interface TAlertListReply {
-  data: TAlertRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  summary: TAlertSummary;
-}
+export const ZAlertRow = z.object({
+  tire_id: z.number(),
+  serial_number: z.string(),
+  ir_brand: z.string(),
+  pattern: z.string(),
+  size: z.string(),
+  unit_id: z.number(),
+  plate_number: z.string(),
+  position: z.string(),
+  groove_lowest: z.number().nullable(),
+  pressure: z.number().nullable(),
+  reference_psi: z.number().nullable(),
+  kinds: z.array(z.enum(ALERT_KINDS)),
+  pull_date: z.string().nullable(),
+  pull_date_early: z.string().nullable(),
+  pull_date_late: z.string().nullable(),
+  wear_rate: z.number().nullable(),
+});
+export type TAlertRow = z.input<typeof ZAlertRow>;
+export const ZAlertListReply = listResult(ZAlertRow).extend({ summary: ZAlertSummary });
+export type TAlertListReply = z.input<typeof ZAlertListReply>;
 
 export const PERFORMANCE_GROUPS = ['brand', 'pattern', 'size'] as const;
 export type PerformanceGroup = (typeof PERFORMANCE_GROUPS)[number];
@@ -148,32 +153,35 @@ export const ZPerformanceQuery = z.object({
 export type TPerformanceQuery = z.output<typeof ZPerformanceQuery>;
 
 /** GET /api/tire-intelligence/performance (and /performance/export, XLSX). */
-export interface TPerformanceRow {
+export const ZPerformanceRow = z.object({
   /** The brand, pattern or size. */
-  key: string;
-  tires: number;
-  km_total: number;
-  mm_worn: number;
+  key: z.string(),
+  tires: z.number(),
+  km_total: z.number(),
+  mm_worn: z.number(),
   /** km per mm of tread (higher is better); null when nothing has worn. */
-  km_per_mm: number | null;
+  km_per_mm: z.number().nullable(),
   /** Median wear rate of the group, mm per 1,000 km. */
-  wear_rate: number | null;
+  wear_rate: z.number().nullable(),
   /** Tires with a price, and rupiah per km over them (lower is better). */
-  priced_tires: number;
-  cost_per_km: number | null;
-}
-export interface TPerformanceReply {
-  groupBy: PerformanceGroup;
-  rows: TPerformanceRow[];
-}
+  priced_tires: z.number(),
+  cost_per_km: z.number().nullable(),
+});
+export type TPerformanceRow = z.input<typeof ZPerformanceRow>;
+export const ZPerformanceReply = z.object({
+  groupBy: z.enum(PERFORMANCE_GROUPS),
+  rows: z.array(ZPerformanceRow),
+});
+export type TPerformanceReply = z.input<typeof ZPerformanceReply>;
 
 /** Reference pressure per tire size: GET/PUT /api/tire-intelligence/size-pressures. */
-export interface TSizePressure {
-  size: string;
+export const ZSizePressure = z.object({
+  size: z.string(),
   /** Installed tires of this size. */
-  tires: number;
-  reference_psi: number | null;
-}
+  tires: z.number(),
+  reference_psi: z.number().nullable(),
+});
+export type TSizePressure = z.input<typeof ZSizePressure>;
 export const ZSizePressureUpdate = z.object({
   size: z.string({ error: 'Size wajib diisi' }).trim().toUpperCase().min(1, 'Size wajib diisi').max(100),
   reference_psi: z.preprocess(

@@ -1,22 +1,11 @@
-import {
-  PERFORMANCE_GROUP_LABELS,
-  type TAlertSummary,
-  type TPerformanceRow,
-  ZAlertListQuery,
-  ZPerformanceQuery,
-  ZSizePressureUpdate,
-} from '@itms/contracts/tire-intelligence';
-import { ZTireIdParams } from '@itms/contracts/tire-list';
+import { API } from '@itms/contracts/api';
+import { PERFORMANCE_GROUP_LABELS, type TPerformanceRow } from '@itms/contracts/tire-intelligence';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OFFICE } from '../../lib/roles';
+import { route } from '../../lib/endpoint';
 import { currentUser } from '../../plugins/auth';
 import { sendXlsx } from '../tires/xlsx-export';
 import { createTireIntelligenceQueries } from './tire-intelligence.queries';
 import { updateSizePressure } from './tire-intelligence.service';
-
-const tags = ['tire-intelligence'];
-
-const office = { roles: OFFICE };
 
 /** Tire life, wear forecast, alerts (Ban Kritis), brand performance and reference pressures (issue 11). */
 export const tireIntelligenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,66 +14,40 @@ export const tireIntelligenceRoutes: FastifyPluginAsyncZod = async (app) => {
     timezone: app.config.timezone,
   });
 
-  app.get(
-    '/tire-intelligence/tires/:id',
-    { config: office, schema: { tags, params: ZTireIdParams } },
-    async (req) => {
-      await app.tireWear.refreshTire(req.params.id); // its latest validation, even mid-drain
-      return queries.tireLife(req.params.id);
-    },
-  );
+  route(app, API.getTireLife, async (req) => {
+    await app.tireWear.refreshTire(req.params.id); // its latest validation, even mid-drain
+    return queries.tireLife(req.params.id);
+  });
 
-  app.get(
-    '/tire-intelligence/alerts/summary',
-    { config: office, schema: { tags } },
-    async (): Promise<TAlertSummary> => queries.summary(),
-  );
+  route(app, API.getTireAlertSummary, async () => queries.summary());
 
-  app.get(
-    '/tire-intelligence/alerts',
-    { config: office, schema: { tags, querystring: ZAlertListQuery } },
-    async (req) => queries.list(req.query),
-  );
+  route(app, API.listTireAlerts, async (req) => queries.list(req.query));
 
-  app.get(
-    '/tire-intelligence/performance',
-    { config: office, schema: { tags, querystring: ZPerformanceQuery } },
-    async (req) => queries.performance(req.query),
-  );
+  route(app, API.getTirePerformance, async (req) => queries.performance(req.query));
 
-  app.get(
-    '/tire-intelligence/performance/export',
-    { config: office, schema: { tags, querystring: ZPerformanceQuery } },
-    async (req, reply) => {
-      const { rows } = await queries.performance(req.query);
-      return sendXlsx<TPerformanceRow>(reply, {
-        filename: `analitik-ban-${req.query.groupBy}.xlsx`,
-        sheet: 'Analitik Ban',
-        columns: [
-          { header: PERFORMANCE_GROUP_LABELS[req.query.groupBy], width: 22, value: (r) => r.key },
-          { header: 'Jumlah Ban', width: 12, value: (r) => r.tires },
-          { header: 'Total KM', width: 14, value: (r) => r.km_total },
-          { header: 'Keausan (mm)', width: 14, value: (r) => r.mm_worn },
-          { header: 'KM per mm', width: 12, value: (r) => r.km_per_mm },
-          { header: 'Laju Aus (mm/1.000 km)', width: 22, value: (r) => r.wear_rate },
-          { header: 'Ban Berharga', width: 14, value: (r) => r.priced_tires },
-          { header: 'Biaya per KM (Rp)', width: 18, value: (r) => r.cost_per_km },
-        ],
-        fetch: async (offset, limit) => rows.slice(offset, offset + limit),
-      });
-    },
-  );
+  route(app, API.exportTirePerformance, async (req, reply) => {
+    const { rows } = await queries.performance(req.query);
+    return sendXlsx<TPerformanceRow>(reply, {
+      filename: `analitik-ban-${req.query.groupBy}.xlsx`,
+      sheet: 'Analitik Ban',
+      columns: [
+        { header: PERFORMANCE_GROUP_LABELS[req.query.groupBy], width: 22, value: (r) => r.key },
+        { header: 'Jumlah Ban', width: 12, value: (r) => r.tires },
+        { header: 'Total KM', width: 14, value: (r) => r.km_total },
+        { header: 'Keausan (mm)', width: 14, value: (r) => r.mm_worn },
+        { header: 'KM per mm', width: 12, value: (r) => r.km_per_mm },
+        { header: 'Laju Aus (mm/1.000 km)', width: 22, value: (r) => r.wear_rate },
+        { header: 'Ban Berharga', width: 14, value: (r) => r.priced_tires },
+        { header: 'Biaya per KM (Rp)', width: 18, value: (r) => r.cost_per_km },
+      ],
+      fetch: async (offset, limit) => rows.slice(offset, offset + limit),
+    });
+  });
 
-  app.get('/tire-intelligence/size-pressures', { config: office, schema: { tags } }, async () =>
-    queries.sizePressures(),
-  );
+  route(app, API.listSizePressures, async () => queries.sizePressures());
 
-  app.put(
-    '/tire-intelligence/size-pressures',
-    { config: office, schema: { tags, body: ZSizePressureUpdate } },
-    async (req) => ({
-      message: 'Tekanan referensi berhasil disimpan',
-      data: await updateSizePressure(app.db, currentUser(req), req.body),
-    }),
-  );
+  route(app, API.updateSizePressure, async (req) => ({
+    message: 'Tekanan referensi berhasil disimpan',
+    data: await updateSizePressure(app.db, currentUser(req), req.body),
+  }));
 };

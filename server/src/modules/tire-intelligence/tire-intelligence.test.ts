@@ -1,6 +1,7 @@
 // Tire intelligence API (issue 11) over real HTTP injection and a real database: alerts, forecast
 // refresh on validation with its socket event, performance, reference pressures, prices.
 
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { io as connectSocket } from 'socket.io-client';
@@ -366,5 +367,21 @@ describe('prices', () => {
     const ok = await call(tok.staff, 'POST', `/tire-request/${id}/approve`);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.tire).toMatchObject({ purchase_price: 4_100_000, retread_cost: 250_000 });
+  });
+});
+
+describe('reply schemas', () => {
+  it('answers list and detail replies that parse against their declared schemas', async () => {
+    const id = tireIds.get(serial(1))!;
+    for (const [op, url] of [
+      [API.getTireLife, `/tire-intelligence/tires/${id}`],
+      [API.getTireAlertSummary, '/tire-intelligence/alerts/summary'],
+      [API.listTireAlerts, '/tire-intelligence/alerts?pageSize=100'],
+      [API.getTirePerformance, '/tire-intelligence/performance?groupBy=size'],
+      [API.listSizePressures, '/tire-intelligence/size-pressures'],
+    ] as const) {
+      const body = await get(url);
+      expect(() => op.reply.parse(body), url).not.toThrow();
+    }
   });
 });
