@@ -1,6 +1,7 @@
 // Tire Man admin (spec sections 2 "Tire Man admin", 3 "Tire man / user", 5 "Registration", 6, 7 "Tire men").
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
+import { zTimestamp } from './endpoint';
 import { ROLES, type Role } from './enums';
 import { ZListQuery } from './list';
 
@@ -175,35 +176,59 @@ export type TTireManListQuery = z.input<typeof ZTireManListQuery>;
 export const TIRE_MAN_SORTS = ['id', 'name', 'email', 'phone', 'role', 'createdAt'] as const;
 
 /** A row of the Tire Man list and the reply of GET /api/tire-man/{id}. Never carries a password. */
-export interface TTireManRow {
-  id: number;
-  name: string;
-  nik: string;
-  phone: string;
-  email: string;
-  role: Role;
-  photo: string;
-  signature: string;
-  department: string;
+export const ZTireManRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  nik: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  photo: z.string(),
+  signature: z.string(),
+  department: z.string(),
   /** Penanda tangan Workshop: may give the workshop signature (Tanda Tangan Workshop). */
-  workshop_signatory: boolean;
+  workshop_signatory: z.boolean(),
   /** Has a live session now (Online column: Login / Tidak login). */
-  isLogin: boolean;
-  createdAt: string;
+  isLogin: z.boolean(),
+  createdAt: zTimestamp,
   /** GET /api/tire-man/{id} only: the projects the tire man is linked to (Proyek). */
-  project_ids?: number[];
-}
+  project_ids: z.array(z.number()).optional(),
+});
+export type TTireManRow = z.input<typeof ZTireManRow>;
 
 /** Reply of POST /api/tire-man/register (201): `data` has exactly these five fields. */
-export interface TRegisterReply {
-  message: string;
-  data: { id: number; name: string; email: string; phone: string; role: Role };
-}
+export const ZRegisterReply = z.object({
+  message: z.string(),
+  data: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    role: z.enum(ROLES),
+  }),
+});
+export type TRegisterReply = z.input<typeof ZRegisterReply>;
 
 /** GET /api/tire-man-field: tire men for selects, by name. */
-export interface TTireManOption {
-  id: number;
-  name: string;
-  phone: string;
-  photo: string;
-}
+export const ZTireManOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  photo: z.string(),
+});
+export type TTireManOption = z.input<typeof ZTireManOption>;
+
+/** Reply of PUT /api/tire-man/{id}: the saved row as GET /api/tire-man/{id} answers it. */
+export const ZTireManUpdateReply = z.object({ message: z.string(), data: ZTireManRow });
+
+/** Reply of PUT /api/tire-man/me/signature. */
+export const ZOwnSignatureReply = z.object({
+  message: z.string(),
+  data: z.object({ id: z.number(), signature: z.string() }),
+});
+
+/** Reply of POST /api/tire-man/{id}/force-logout: `revoked` = sessions ended. */
+export const ZForceLogoutReply = z.object({
+  message: z.string(),
+  data: z.object({ id: z.number(), revoked: z.number() }),
+});

@@ -28,7 +28,7 @@ async function assertUnique(db: DbOrTx, email: string, phone: string, exceptId?:
   if (taken.some((u) => u.phone === phone))
     fields.push({ field: 'phone', message: USER_MESSAGES.duplicatePhone });
   if (fields.length) {
-    throw new AppError(409, 'CONFLICT', fields.map((f) => f.message).join('; '), undefined, fields);
+    throw new AppError(409, 'USER_CONTACT_TAKEN', fields.map((f) => f.message).join('; '), undefined, fields);
   }
 }
 
@@ -40,7 +40,7 @@ async function explainUniqueViolation(db: Db, err: unknown, email: string, phone
   } catch (explained) {
     return explained;
   }
-  return conflict('Email atau nomor HP sudah terdaftar');
+  return conflict('Email atau nomor HP sudah terdaftar', 'USER_CONTACT_TAKEN');
 }
 
 /** Locks every admin row, always in the same order, so that two demotions cannot both pass. */
@@ -127,7 +127,7 @@ export async function updateUser(
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!current) throw notFound('User');
       if (current.role === 'admin' && input.role !== 'admin' && admins.length <= 1) {
-        throw conflict(USER_MESSAGES.lastAdmin);
+        throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN');
       }
       await assertUnique(tx, input.email, phone, id);
       const next = {
@@ -213,7 +213,7 @@ async function replaceProjects(
 
 /** Deletes an account that has no history; the last admin and one's own account stay. */
 export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
-  if (id === actorId) throw conflict(USER_MESSAGES.deleteSelf);
+  if (id === actorId) throw conflict(USER_MESSAGES.deleteSelf, 'USER_DELETE_SELF');
   try {
     await db.transaction(async (tx) => {
       const admins = await lockAdmins(tx);
@@ -223,7 +223,8 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
         .where(eq(users.id, id))
         .for('update');
       if (!current) throw notFound('User');
-      if (current.role === 'admin' && admins.length <= 1) throw conflict(USER_MESSAGES.lastAdmin);
+      if (current.role === 'admin' && admins.length <= 1)
+        throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN');
       const [used] = rowsOf<{ used: boolean }>(
         await tx.execute(sql`select (
           exists (select 1 from tire_checks where tireman_id = ${id} or validated_by = ${id})
@@ -232,7 +233,7 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
           or exists (select 1 from qc_checks where tireman_id = ${id})
         ) as used`),
       );
-      if (used?.used) throw conflict(USER_MESSAGES.hasHistory);
+      if (used?.used) throw conflict(USER_MESSAGES.hasHistory, 'USER_HAS_HISTORY');
       await tx.delete(users).where(eq(users.id, id));
       await audit(tx, {
         userId: actorId,
@@ -243,7 +244,7 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
       });
     });
   } catch (err) {
-    if (pgCode(err) === '23503') throw conflict(USER_MESSAGES.hasHistory);
+    if (pgCode(err) === '23503') throw conflict(USER_MESSAGES.hasHistory, 'USER_HAS_HISTORY');
     throw err;
   }
 }

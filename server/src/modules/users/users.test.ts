@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +153,7 @@ describe('registration', () => {
     const email = await register({ email: FX.staff.email.toUpperCase(), phone: '081299990021' });
     expect(email.statusCode).toBe(409);
     expect(email.json().message).toContain('Email sudah terdaftar');
+    expect(email.json().code).toBe('USER_CONTACT_TAKEN');
     expect(email.json().fields).toEqual([{ field: 'email', message: expect.stringContaining('Email') }]);
     const phone = await register({ email: 'lain@test.local', phone: '+6281100000002' });
     expect(phone.statusCode).toBe(409);
@@ -324,6 +326,7 @@ describe('edit, delete and the last admin', () => {
     });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe('Tidak dapat mengubah atau menghapus admin terakhir');
+    expect(demote.json().code).toBe('LAST_ADMIN');
     expect((await call(admin, 'DELETE', `/api/tire-man/${own}`)).statusCode).toBe(409);
     const still = await call(admin, 'GET', `/api/tire-man/${own}`);
     expect(still.json().role).toBe('admin');
@@ -343,6 +346,7 @@ describe('edit, delete and the last admin', () => {
     const refused = await call(admin, 'DELETE', `/api/tire-man/${tm}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('User tidak dapat dihapus karena sudah memiliki riwayat pengecekan');
+    expect(refused.json().code).toBe('USER_HAS_HISTORY');
   });
 
   it('lets any signed-in user store their own signature', async () => {
@@ -412,5 +416,19 @@ describe('force logout', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('replies by the endpoint table', () => {
+  it('the list, the select list and the detail answer their schemas, with no password', async () => {
+    const list = await call(admin, 'GET', '/api/tire-man?pageSize=50');
+    expect(list.statusCode, list.body).toBe(200);
+    const page = API.listTireMen.reply.parse(list.json());
+    expect(page.data.length).toBeGreaterThan(0);
+    const options = await call(staff, 'GET', '/api/tire-man-field');
+    expect(API.listTireManOptions.reply.parse(options.json()).length).toBeGreaterThan(0);
+    const one = await call(admin, 'GET', `/api/tire-man/${page.data[0]!.id}`);
+    expect(API.getTireMan.reply.parse(one.json()).project_ids).toBeInstanceOf(Array);
+    expect(list.body + options.body + one.body).not.toMatch(/password|hash/i);
   });
 });

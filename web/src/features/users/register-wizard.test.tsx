@@ -29,7 +29,7 @@ describe('Tire Man registration wizard', () => {
             status: 409,
             body: {
               statusCode: 409,
-              code: 'CONFLICT',
+              code: 'USER_CONTACT_TAKEN',
               message: 'Email sudah terdaftar, gunakan email lain',
               fields: [{ field: 'email', message: 'Email sudah terdaftar, gunakan email lain' }],
             },
