@@ -2,8 +2,9 @@
 // (spec sections 2, 3, 4, 5 "Unit", 7 "Master data", 8, 9).
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
-import { UNIT_TYPES, type UnitType } from './enums';
-import { ZListQuery } from './list';
+import { zTimestamp } from './endpoint';
+import { UNIT_TYPES } from './enums';
+import { listResult, ZListQuery } from './list';
 
 /** Success texts of spec section 8, with the project texts corrected (the spec says 'Berita ...'). */
 export const MASTER_MESSAGES = {
@@ -196,19 +197,24 @@ export const ZUnitListQuery = masterListQuery.extend({
 });
 export type TUnitListQuery = z.input<typeof ZUnitListQuery>;
 
-export interface TUnitRow {
-  id: number;
-  plate_number: string;
-  unit_type: UnitType;
-  project_id: number;
-  Project: { id: number; name: string };
-  plan_project: string;
+export const ZUnitRow = z.object({
+  id: z.number(),
+  plate_number: z.string(),
+  unit_type: z.enum(UNIT_TYPES),
+  project_id: z.number(),
+  Project: z.object({ id: z.number(), name: z.string() }),
+  plan_project: z.string(),
   /** yyyy-mm-dd (show as dd/mm/yy: formatHandledDate), null when unknown. */
-  handled_date: string | null;
-  tonnage: number;
-  status: string;
-  createdAt: string;
-}
+  handled_date: z.string().nullable(),
+  tonnage: z.number(),
+  status: z.string(),
+  createdAt: zTimestamp,
+});
+export type TUnitRow = z.input<typeof ZUnitRow>;
+/** Reply of GET /api/unit. */
+export const ZUnitList = listResult(ZUnitRow);
+/** Reply of POST /api/unit (201) and PUT /api/unit/{id}. */
+export const ZUnitReply = z.object({ message: z.string(), data: ZUnitRow });
 
 // ---------- customers and projects ----------
 
@@ -216,13 +222,18 @@ export const ZCustomerBody = z.object({ name: requiredText('Nama customer') });
 export type TCustomerBody = z.input<typeof ZCustomerBody>;
 /** GET /api/customer: `q` matches the name; sort id, name, createdAt. */
 export const ZCustomerListQuery = masterListQuery;
-export interface TCustomerRow {
-  id: number;
-  name: string;
-  createdAt: string;
+export const ZCustomerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  createdAt: zTimestamp,
   /** How many projects use the customer (a customer in use cannot be deleted). */
-  projectCount: number;
-}
+  projectCount: z.number(),
+});
+export type TCustomerRow = z.input<typeof ZCustomerRow>;
+/** Reply of GET /api/customer. */
+export const ZCustomerList = listResult(ZCustomerRow);
+/** Reply of POST /api/customer (201) and PUT /api/customer/{id}. */
+export const ZCustomerReply = z.object({ message: z.string(), data: ZCustomerRow });
 
 export const ZProjectBody = z.object({ name: requiredText('Nama project'), customer_id: id('Customer') });
 export type TProjectBody = z.input<typeof ZProjectBody>;
@@ -230,15 +241,20 @@ export type TProjectBody = z.input<typeof ZProjectBody>;
 export const ZProjectListQuery = masterListQuery.extend({
   customer_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
 });
-export interface TProjectRow {
-  id: number;
-  name: string;
-  customer_id: number;
-  Customer: { id: number; name: string };
-  createdAt: string;
+export const ZProjectRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  customer_id: z.number(),
+  Customer: z.object({ id: z.number(), name: z.string() }),
+  createdAt: zTimestamp,
   /** How many units use the project (a project in use cannot be deleted). */
-  unitCount: number;
-}
+  unitCount: z.number(),
+});
+export type TProjectRow = z.input<typeof ZProjectRow>;
+/** Reply of GET /api/project. */
+export const ZProjectList = listResult(ZProjectRow);
+/** Reply of POST /api/project (201) and PUT /api/project/{id}. */
+export const ZProjectReply = z.object({ message: z.string(), data: ZProjectRow });
 
 // ---------- banners and news ----------
 

@@ -1,7 +1,8 @@
-import { MASTER_MESSAGES, ZCustomerBody, ZCustomerListQuery, ZIdParams } from '@itms/contracts/master-data';
+import { API } from '@itms/contracts/api';
+import { MASTER_MESSAGES } from '@itms/contracts/master-data';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint';
 import { notFound } from '../../lib/errors';
-import { OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
 import { getCustomer, listCustomers } from './customers.queries';
 import { createCustomer, deleteCustomer, updateCustomer } from './customers.service';
@@ -9,35 +10,27 @@ import { createCustomer, deleteCustomer, updateCustomer } from './customers.serv
 const M = MASTER_MESSAGES.customer;
 
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['customer'];
-  const config = { roles: OFFICE };
-
-  app.get('/customer', { config, schema: { tags, querystring: ZCustomerListQuery } }, async (req) =>
-    listCustomers(app.db, req.query),
-  );
-
-  app.get('/customer/:id', { config, schema: { tags, params: ZIdParams } }, async (req) => {
-    const row = await getCustomer(app.db, req.params.id);
+  const customer = async (id: number) => {
+    const row = await getCustomer(app.db, id);
     if (!row) throw notFound('Customer');
     return row;
-  });
+  };
 
-  app.post('/customer', { config, schema: { tags, body: ZCustomerBody } }, async (req, reply) => {
+  route(app, API.listCustomers, async (req) => listCustomers(app.db, req.query));
+
+  route(app, API.getCustomer, async (req) => customer(req.params.id));
+
+  route(app, API.createCustomer, async (req) => {
     const id = await createCustomer(app.db, currentUser(req).id, req.body);
-    reply.status(201);
-    return { message: M.created, data: await getCustomer(app.db, id) };
+    return { message: M.created, data: await customer(id) };
   });
 
-  app.put(
-    '/customer/:id',
-    { config, schema: { tags, params: ZIdParams, body: ZCustomerBody } },
-    async (req) => {
-      await updateCustomer(app.db, currentUser(req).id, req.params.id, req.body);
-      return { message: M.updated, data: await getCustomer(app.db, req.params.id) };
-    },
-  );
+  route(app, API.updateCustomer, async (req) => {
+    await updateCustomer(app.db, currentUser(req).id, req.params.id, req.body);
+    return { message: M.updated, data: await customer(req.params.id) };
+  });
 
-  app.delete('/customer/:id', { config, schema: { tags, params: ZIdParams } }, async (req) => {
+  route(app, API.deleteCustomer, async (req) => {
     await deleteCustomer(app.db, currentUser(req).id, req.params.id);
     return { message: M.deleted, data: { id: req.params.id } };
   });

@@ -52,7 +52,7 @@ export async function deleteCustomer(db: Db, actorId: number, id: number): Promi
         .from(projects)
         .where(eq(projects.customer_id, id))
         .limit(1);
-      if (used) throw conflict(M.inUse);
+      if (used) throw conflict(M.inUse, 'CUSTOMER_IN_USE');
       await tx.delete(customers).where(eq(customers.id, id));
       await audit(tx, {
         userId: actorId,
@@ -64,7 +64,7 @@ export async function deleteCustomer(db: Db, actorId: number, id: number): Promi
     });
   } catch (err) {
     // a project created for it at the same moment
-    if (pgCode(err) === '23503') throw conflict(M.inUse);
+    if (pgCode(err) === '23503') throw conflict(M.inUse, 'CUSTOMER_IN_USE');
     throw err;
   }
 }

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
@@ -55,7 +56,10 @@ describe('customers', () => {
     expect(list.data[0]).toMatchObject({ name: FX.customer, projectCount: 1 });
     const refused = await call('DELETE', `/api/customer/${list.data[0].id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Customer tidak dapat dihapus karena masih digunakan oleh project');
+    expect(refused.json()).toMatchObject({
+      code: 'CUSTOMER_IN_USE',
+      message: 'Customer tidak dapat dihapus karena masih digunakan oleh project',
+    });
     const empty = await call('POST', '/api/customer', { name: ' ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields).toEqual([{ field: 'name', message: 'Nama customer wajib diisi' }]);
@@ -84,5 +88,11 @@ describe('customers', () => {
     ] as const) {
       expect((await call(method, url, { name: 'X' }, tireman)).statusCode, `${method} ${url}`).toBe(403);
     }
+  });
+
+  it('answers its list and detail as their reply schemas describe', async () => {
+    const list = (await call('GET', '/api/customer?pageSize=100')).json();
+    API.listCustomers.reply.parse(list);
+    API.getCustomer.reply.parse((await call('GET', `/api/customer/${list.data[0].id}`)).json());
   });
 });

@@ -126,6 +126,7 @@ describe('wheel slots of a unit', () => {
     expect((await call('POST', `/api/unit/${id}/mount`, { position: '9', tire_id: s })).statusCode).toBe(200);
     const refused = await edit('ENGKEL');
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('UNIT_TYPE_DROPS_TIRE');
     expect(refused.json().message).toContain('posisi 9 masih terpasang ban');
     expect((await wheels(id)).length).toBe(12);
     await call('POST', `/api/unit/${id}/unmount`, { position: '9', to: 'UNINSTALLED', reason: 'Salah tipe' });
@@ -198,7 +199,10 @@ describe('fitting tires from the office', () => {
       tire_id: mountedOnTronton,
     });
     expect(elsewhere.statusCode).toBe(409);
-    expect(elsewhere.json().message).toBe(`Ban sudah terpasang di unit ${FX.tronton} posisi 3`);
+    expect(elsewhere.json()).toMatchObject({
+      code: 'TIRE_MOUNTED_ELSEWHERE',
+      message: `Ban sudah terpasang di unit ${FX.tronton} posisi 3`,
+    });
 
     const s3 = await tireId(FX.stockSerial(3));
     const s4 = await tireId(FX.stockSerial(4));
@@ -207,7 +211,10 @@ describe('fitting tires from the office', () => {
     );
     const taken = await call('POST', `/api/unit/${id}/mount`, { position: '1', tire_id: s4 });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('Posisi 1 sudah terisi ban S-0003. Lepas ban tersebut terlebih dahulu');
+    expect(taken.json()).toMatchObject({
+      code: 'UNIT_POSITION_TAKEN',
+      message: 'Posisi 1 sudah terisi ban S-0003. Lepas ban tersebut terlebih dahulu',
+    });
 
     const off = await call('POST', `/api/unit/${id}/mount`, { position: '9', tire_id: s4 });
     expect(off.statusCode).toBe(400);
@@ -220,6 +227,7 @@ describe('fitting tires from the office', () => {
     await t.database.db.execute(sql`update tires set status = 'SCRAP' where id = ${s4}`);
     const scrapped = await call('POST', `/api/unit/${id}/mount`, { position: '2', tire_id: s4 });
     expect(scrapped.statusCode).toBe(409);
+    expect(scrapped.json().code).toBe('TIRE_NOT_IN_STOCK');
     expect(scrapped.json().message).toContain('berstatus SCRAP');
     await t.database.db.execute(sql`update tires set status = 'UNINSTALLED' where id = ${s4}`);
 

@@ -52,7 +52,7 @@ export async function syncSlotsToType(tx: Tx, unitId: number, unitType: string):
   const off = slots.filter((s) => !keep.includes(s.position));
   const held = off.filter((s) => s.status === 'INSTALLED').map((s) => s.position);
   if (held.length > 0) {
-    throw new AppError(409, 'CONFLICT', M.typeDropsTire(held), undefined, [
+    throw new AppError(409, 'UNIT_TYPE_DROPS_TIRE', M.typeDropsTire(held), undefined, [
       { field: 'unit_type', message: M.typeDropsTire(held) },
     ]);
   }
@@ -192,12 +192,13 @@ export async function mountFromStock(
       .from(activeUnitTires)
       .innerJoin(units, eq(units.id, activeUnitTires.unit_id))
       .where(and(eq(activeUnitTires.tire_id, tireId), eq(activeUnitTires.status, 'INSTALLED')));
-    if (elsewhere) throw conflict(M.mountedElsewhere(elsewhere.plate, elsewhere.position));
+    if (elsewhere)
+      throw conflict(M.mountedElsewhere(elsewhere.plate, elsewhere.position), 'TIRE_MOUNTED_ELSEWHERE');
     if (tire.status !== 'UNINSTALLED' && tire.status !== 'SPARE') {
-      throw conflict(M.notInStock(tire.serial, tire.status));
+      throw conflict(M.notInStock(tire.serial, tire.status), 'TIRE_NOT_IN_STOCK');
     }
     const taken = await tireAt(tx, unitId, position);
-    if (taken) throw conflict(M.positionTaken(position, taken.serial));
+    if (taken) throw conflict(M.positionTaken(position, taken.serial), 'UNIT_POSITION_TAKEN');
     const odometer = await odometerOf(tx, unitId);
     await mountTire(tx, { unitId, position, tireId, odometer, source: manual(userId) });
     await audit(tx, {

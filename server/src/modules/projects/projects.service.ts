@@ -80,8 +80,8 @@ export async function deleteProject(db: Db, actorId: number, id: number): Promis
             or exists (select 1 from tire_replacements where project_id = ${id})
             or exists (select 1 from mismatches where project_id = ${id})) as history`),
       );
-      if (uses?.units) throw conflict(M.inUse);
-      if (uses?.history) throw conflict(M.inUseElsewhere);
+      if (uses?.units) throw conflict(M.inUse, 'PROJECT_IN_USE');
+      if (uses?.history) throw conflict(M.inUseElsewhere, 'PROJECT_HAS_HISTORY');
       await tx.delete(projects).where(eq(projects.id, id));
       await audit(tx, {
         userId: actorId,
@@ -92,7 +92,7 @@ export async function deleteProject(db: Db, actorId: number, id: number): Promis
       });
     });
   } catch (err) {
-    if (pgCode(err) === '23503') throw conflict(M.inUse);
+    if (pgCode(err) === '23503') throw conflict(M.inUse, 'PROJECT_IN_USE');
     throw err;
   }
 }

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
@@ -68,7 +69,10 @@ describe('projects', () => {
     expect(list.data[0]).toMatchObject({ name: FX.project, unitCount: 2 });
     const refused = await call('DELETE', `/api/project/${list.data[0].id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Project tidak dapat dihapus karena masih digunakan oleh unit');
+    expect(refused.json()).toMatchObject({
+      code: 'PROJECT_IN_USE',
+      message: 'Project tidak dapat dihapus karena masih digunakan oleh unit',
+    });
 
     const unknown = await call('POST', '/api/project', { name: 'X', customer_id: 99999 });
     expect(unknown.statusCode).toBe(400);
@@ -108,5 +112,11 @@ describe('projects', () => {
     ] as const) {
       expect((await call(method, url, { name: 'X', customer_id: 1 }, tireman)).statusCode).toBe(403);
     }
+  });
+
+  it('answers its list and detail as their reply schemas describe', async () => {
+    const list = (await call('GET', '/api/project?pageSize=100')).json();
+    API.listProjects.reply.parse(list);
+    API.getProject.reply.parse((await call('GET', `/api/project/${list.data[0].id}`)).json());
   });
 });

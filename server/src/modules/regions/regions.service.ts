@@ -17,8 +17,8 @@ import { AppError, conflict, notFound, pgCode } from '../../lib/errors';
 const MR = MASTER_MESSAGES.region;
 const ML = MASTER_MESSAGES.location;
 
-const duplicate = (field: string, message: string) =>
-  new AppError(409, 'CONFLICT', message, undefined, [{ field, message }]);
+const duplicate = (code: 'REGION_NAME_TAKEN' | 'LOCATION_NAME_TAKEN', message: string) =>
+  new AppError(409, code, message, undefined, [{ field: 'name', message }]);
 
 /** Names compare trimmed and case-blind: 'Kalimantan ' and 'kalimantan' are one region. */
 const sameName = (col: typeof regions.name | typeof locations.name, name: string) =>
@@ -44,7 +44,7 @@ async function assertRegionNameFree(tx: DbOrTx, name: string, exceptId?: number)
     .from(regions)
     .where(and(sameName(regions.name, name), exceptId ? ne(regions.id, exceptId) : undefined))
     .limit(1);
-  if (taken) throw duplicate('name', MR.duplicateName);
+  if (taken) throw duplicate('REGION_NAME_TAKEN', MR.duplicateName);
 }
 
 export async function createRegion(db: Db, actorId: number, input: RegionInput): Promise<number> {
@@ -111,13 +111,15 @@ export async function deleteRegion(db: Db, actorId: number, id: number): Promise
       const [current] = await tx.select().from(regions).where(eq(regions.id, id)).for('update');
       if (!current) throw notFound('Region');
       const n = await locationCount(tx, id);
-      if (n > 0) throw conflict(MR.hasLocations(n));
+      if (n > 0) throw conflict(MR.hasLocations(n), 'REGION_HAS_LOCATIONS');
       await tx.delete(regions).where(eq(regions.id, id));
       await audit(tx, { userId: actorId, action: 'delete', entity: 'region', entityId: id, detail: current });
     });
   } catch (err) {
     // a location added to it at the same moment
-    if (pgCode(err) === '23503') throw conflict(MR.hasLocations(Math.max(1, await locationCount(db, id))));
+    if (pgCode(err) === '23503') {
+      throw conflict(MR.hasLocations(Math.max(1, await locationCount(db, id))), 'REGION_HAS_LOCATIONS');
+    }
     throw err;
   }
 }
@@ -154,7 +156,7 @@ async function assertLocationNameFree(tx: DbOrTx, input: LocationInput, exceptId
       ),
     )
     .limit(1);
-  if (taken) throw duplicate('name', ML.duplicateName);
+  if (taken) throw duplicate('LOCATION_NAME_TAKEN', ML.duplicateName);
 }
 
 export async function createLocation(db: Db, actorId: number, input: LocationInput): Promise<number> {
@@ -230,7 +232,7 @@ export async function deleteLocation(db: Db, actorId: number, id: number): Promi
       const [current] = await tx.select().from(locations).where(eq(locations.id, id)).for('update');
       if (!current) throw notFound('Lokasi');
       const uses = await locationUses(tx, id);
-      if (uses.length > 0) throw conflict(ML.inUse(uses));
+      if (uses.length > 0) throw conflict(ML.inUse(uses), 'LOCATION_IN_USE');
       // the rollups keep zero rows of checks that were deleted: they go with the location
       await tx.delete(tireCheckDaily).where(eq(tireCheckDaily.location_id, id));
       await tx.delete(tireCheckMonthly).where(eq(tireCheckMonthly.location_id, id));
@@ -244,7 +246,7 @@ export async function deleteLocation(db: Db, actorId: number, id: number): Promi
       });
     });
   } catch (err) {
-    if (pgCode(err) === '23503') throw conflict(ML.inUse(await locationUses(db, id)));
+    if (pgCode(err) === '23503') throw conflict(ML.inUse(await locationUses(db, id)), 'LOCATION_IN_USE');
     throw err;
   }
 }

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
@@ -115,6 +116,7 @@ describe('regions and locations', () => {
     const taken = await call('POST', '/api/region', { name: 'kalimantan timur' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
+      code: 'REGION_NAME_TAKEN',
       message: 'Nama region sudah terdaftar',
       fields: [{ field: 'name', message: 'Nama region sudah terdaftar' }],
     });
@@ -179,7 +181,10 @@ describe('regions and locations', () => {
     expect(unknown.json().fields).toEqual([{ field: 'region_id', message: 'Region tidak ditemukan' }]);
     const twice = await call('POST', '/api/location', { name: 'pool medan', region_id: other.id });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('Nama lokasi sudah ada di region ini');
+    expect(twice.json()).toMatchObject({
+      code: 'LOCATION_NAME_TAKEN',
+      message: 'Nama lokasi sudah ada di region ini',
+    });
     // the same name in another region is another place
     const elsewhere = await call('POST', '/api/location', { name: 'Pool Medan', region_id: home.id });
     expect(elsewhere.statusCode).toBe(201);
@@ -222,7 +227,7 @@ describe('regions and locations', () => {
     const hasLocations = await call('DELETE', `/api/region/${region.id}`);
     expect(hasLocations.statusCode).toBe(409);
     expect(hasLocations.json()).toMatchObject({
-      code: 'CONFLICT',
+      code: 'REGION_HAS_LOCATIONS',
       message: 'Region masih memiliki 3 lokasi. Hapus atau pindahkan lokasinya terlebih dahulu.',
     });
 
@@ -231,7 +236,10 @@ describe('regions and locations', () => {
     await submitCheck(used.id, '2025-03-03T09:00:00+07:00');
     const inUse = await call('DELETE', `/api/location/${used.id}`);
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().message).toBe('Lokasi masih dipakai oleh 2 pengecekan');
+    expect(inUse.json()).toMatchObject({
+      code: 'LOCATION_IN_USE',
+      message: 'Lokasi masih dipakai oleh 2 pengecekan',
+    });
 
     const bkb = await call(
       'POST',
@@ -309,5 +317,14 @@ describe('regions and locations', () => {
     expect((await call('POST', '/api/location', { name: 'X', region_id: 1 }, tireman)).statusCode).toBe(403);
     expect((await call('PUT', '/api/location/1', { name: 'X', region_id: 1 }, tireman)).statusCode).toBe(403);
     expect((await call('DELETE', '/api/location/1', undefined, tireman)).statusCode).toBe(403);
+  });
+
+  it('answers its lists and details as their reply schemas describe', async () => {
+    const regions = (await call('GET', '/api/region')).json();
+    API.listRegions.reply.parse(regions);
+    API.getRegion.reply.parse((await call('GET', `/api/region/${regions[0].id}`)).json());
+    const locations = (await call('GET', '/api/location')).json();
+    API.listLocations.reply.parse(locations);
+    API.getLocation.reply.parse((await call('GET', `/api/location/${locations[0].id}`)).json());
   });
 });

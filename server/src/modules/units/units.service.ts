@@ -9,7 +9,7 @@ import { addMissingSlots, syncSlotsToType } from '../fleet/fitting';
 const M = MASTER_MESSAGES.unit;
 
 const duplicatePlate = () =>
-  new AppError(409, 'CONFLICT', M.duplicatePlate, undefined, [
+  new AppError(409, 'PLATE_TAKEN', M.duplicatePlate, undefined, [
     { field: 'plate_number', message: M.duplicatePlate },
   ]);
 const unknownProject = () =>
@@ -109,8 +109,8 @@ export async function deleteUnit(db: Db, actorId: number, id: number): Promise<v
             or exists (select 1 from qc_checks where unit_id = ${id})) as history,
           exists (select 1 from active_unit_tires where unit_id = ${id} and status = 'INSTALLED') as mounted`),
       );
-      if (uses?.history) throw conflict(M.hasHistory);
-      if (uses?.mounted) throw conflict(M.hasTires);
+      if (uses?.history) throw conflict(M.hasHistory, 'UNIT_HAS_HISTORY');
+      if (uses?.mounted) throw conflict(M.hasTires, 'UNIT_HAS_TIRES');
       await tx.delete(units).where(eq(units.id, id));
       await audit(tx, {
         userId: actorId,
@@ -125,7 +125,7 @@ export async function deleteUnit(db: Db, actorId: number, id: number): Promise<v
       });
     });
   } catch (err) {
-    if (pgCode(err) === '23503') throw conflict(M.hasHistory);
+    if (pgCode(err) === '23503') throw conflict(M.hasHistory, 'UNIT_HAS_HISTORY');
     throw err;
   }
 }

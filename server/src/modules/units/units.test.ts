@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
@@ -106,7 +107,7 @@ describe('units', () => {
   it('refuses a plate that exists (any case or spacing) with 409', async () => {
     const res = await call('POST', '/api/unit', unit({ plate_number: '  b   9001 tr ' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Nomor polisi sudah terdaftar');
+    expect(res.json()).toMatchObject({ code: 'PLATE_TAKEN', message: 'Nomor polisi sudah terdaftar' });
     expect(res.json().fields[0].field).toBe('plate_number');
   });
 
@@ -146,6 +147,7 @@ describe('units', () => {
     expect(await auditCount('update', created.id)).toBe(1);
     const clash = await call('PUT', `/api/unit/${created.id}`, unit({ plate_number: FX.engkel }));
     expect(clash.statusCode).toBe(409);
+    expect(clash.json().code).toBe('PLATE_TAKEN');
     expect((await call('PUT', '/api/unit/99999', unit({ plate_number: 'B 3 X' }))).statusCode).toBe(404);
   });
 
@@ -160,7 +162,10 @@ describe('units', () => {
     const tronton = (await call('GET', '/api/unit?q=9001')).json().data[0];
     const mounted = await call('DELETE', `/api/unit/${tronton.id}`);
     expect(mounted.statusCode).toBe(409);
-    expect(mounted.json().message).toBe('Unit tidak dapat dihapus karena masih ada ban terpasang');
+    expect(mounted.json()).toMatchObject({
+      code: 'UNIT_HAS_TIRES',
+      message: 'Unit tidak dapat dihapus karena masih ada ban terpasang',
+    });
 
     const checked = (await call('POST', '/api/unit', unit({ plate_number: 'B 3001 CHK' }))).json().data;
     await t.database.db.execute(sql`insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer)
@@ -168,7 +173,10 @@ describe('units', () => {
               (select min(id) from locations), 500)`);
     const refused = await call('DELETE', `/api/unit/${checked.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Unit tidak dapat dihapus karena sudah memiliki riwayat pengecekan');
+    expect(refused.json()).toMatchObject({
+      code: 'UNIT_HAS_HISTORY',
+      message: 'Unit tidak dapat dihapus karena sudah memiliki riwayat pengecekan',
+    });
     expect((await call('GET', `/api/unit/${checked.id}`)).statusCode).toBe(200);
   });
 
@@ -190,6 +198,20 @@ describe('units', () => {
       ['DELETE', '/api/unit/1'],
     ] as const) {
       expect((await call(method, url, unit(), tireman)).statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('answers its lists, detail and wheels as their reply schemas describe', async () => {
+    const tronton = (await call('GET', '/api/unit?q=9001')).json().data[0];
+    for (const [op, url] of [
+      [API.listUnits, '/api/unit?pageSize=100'],
+      [API.listUnitsTrailingSlash, '/api/unit/'],
+      [API.getUnit, `/api/unit/${tronton.id}`],
+      [API.getUnitWheels, `/api/unit/${tronton.id}/wheels`],
+    ] as const) {
+      const res = await call('GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(() => op.reply.parse(res.json()), url).not.toThrow();
     }
   });
 });

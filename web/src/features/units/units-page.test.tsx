@@ -135,7 +135,7 @@ describe('Unit screen', () => {
         status: 409,
         body: {
           statusCode: 409,
-          code: 'CONFLICT',
+          code: 'PLATE_TAKEN',
           message: 'Nomor polisi sudah terdaftar',
           fields: [{ field: 'plate_number', message: 'Nomor polisi sudah terdaftar' }],
         },
