@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import { DATE_ORDER_MESSAGE, PICK_DATES_MESSAGE, PICK_MONTH_MESSAGE } from '@itms/contracts/reports';
 import { percentOf } from '@itms/contracts/rules/expected-checks';
@@ -1016,6 +1017,40 @@ describe('input and access', () => {
       expect(asField.statusCode, `${method} ${url}`).toBe(403);
       const anon = await t.app.inject({ method: m, url, payload });
       expect(anon.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('reply schemas', () => {
+  it('answers list and detail replies that parse against their declared schemas', async () => {
+    const jan = { dateStart: '2025-01-01', dateEnd: '2025-01-31' };
+    const cases: [{ reply: { parse: (v: unknown) => unknown } }, 'GET' | 'POST', string, object?][] = [
+      [
+        API.getProductivity,
+        'POST',
+        '/api/tire-check/querry/search',
+        { firstDate: '2025-01-01', lastDate: '2025-01-31' },
+      ],
+      [API.getLeaderboard, 'GET', '/api/tire-check/leader-board?dateStart=2025-01-01&dateEnd=2025-01-31'],
+      [
+        API.getLeaderboard,
+        'GET',
+        '/api/tire-check/leader-board?dateStart=2025-01-01&dateEnd=2025-01-31&page=1',
+      ],
+      [API.getCheckSummary, 'POST', '/api/tire-check/summary', jan],
+      [API.getUnitAbsence, 'POST', '/api/tire-check/absent', { month: '2025-01' }],
+      [API.searchCheckRecords, 'POST', '/api/tire-check/querry/record/search', jan],
+      [
+        API.searchReplacementRecords,
+        'GET',
+        '/api/tire-replacement/record/search?dateStart=2025-01-01&dateEnd=2025-01-31',
+      ],
+      [API.getDashboardCounters, 'GET', '/api/dashboard/counters'],
+    ];
+    for (const [op, method, url, payload] of cases) {
+      const res = await api(method, url, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(() => op.reply.parse(res.json()), url).not.toThrow();
     }
   });
 });
