@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
 import { ZPerformedAt } from './rules/performed-at';
-import type { TReturnHistoryEntry } from './submission-returns';
+import { ZReturnHistoryEntry } from './submission-returns';
 
 /** Page sizes of the validation list (spec section 9: 15/50/100, default 15). */
 export const CHECK_QUEUE_PAGE_SIZE = { default: 15, max: 100 } as const;
@@ -355,182 +355,196 @@ export const CHECK_MESSAGES = {
   alreadyValidated: 'Pengecekan sudah divalidasi oleh pengguna lain',
 } as const;
 
-export interface TMessageReply {
-  message: string;
-  id: number;
-}
+/** A write's answer: the message and the check's id. */
+export const ZMessageReply = z.object({ message: z.string(), id: z.number() });
+export type TMessageReply = z.input<typeof ZMessageReply>;
+
+const ZCheckStatus = z.enum(['pending', 'approved']);
+const ZUnitWithProject = z.object({
+  id: z.number(),
+  plate_number: z.string(),
+  unit_type: z.string(),
+  tonnage: z.number(),
+  Project: z.object({ name: z.string() }),
+});
 
 /** A row of the validation queue (GET /tire-check/noEdpSign) and of the returned list. */
-export interface TCheckQueueRow {
-  id: number;
+export const ZCheckQueueRow = z.object({
+  id: z.number(),
   /** When the server received it: ISO timestamp (UTC). */
-  createdAt: string;
+  createdAt: z.string(),
   /** When the check was done: ISO timestamp (UTC). */
-  performed_at: string;
+  performed_at: z.string(),
   /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
-  late_days: number | null;
+  late_days: z.number().nullable(),
   /** HH:mm in APP_TIMEZONE, of performed_at. */
-  time: string;
+  time: z.string(),
   /** yyyy-mm-dd in APP_TIMEZONE, of performed_at. */
-  date: string;
-  plate_number: string;
-  status: 'pending' | 'approved';
-  tireman_tire_check: { id: number; name: string };
-  Location: { name: string };
-  Unit: { plate_number: string; Project: { name: string } };
+  date: z.string(),
+  plate_number: z.string(),
+  status: ZCheckStatus,
+  tireman_tire_check: z.object({ id: z.number(), name: z.string() }),
+  Location: z.object({ name: z.string() }),
+  Unit: z.object({ plate_number: z.string(), Project: z.object({ name: z.string() }) }),
   /** The check's project (or the unit's when the check names none). */
-  project: string;
-  returned_at: string | null;
-}
+  project: z.string(),
+  returned_at: z.string().nullable(),
+});
+export type TCheckQueueRow = z.input<typeof ZCheckQueueRow>;
 
-export interface TTireItm {
-  id: number;
-  serial_number: string;
-  ir_brand: string;
-  ori_brand: string;
-  pattern: string;
-  size: string;
-  is_original: string;
-  position: string;
-  status: string;
-  groove_1: number | null;
-  groove_2: number | null;
-  groove_3: number | null;
-  groove_4: number | null;
-  groove_lowest: number | null;
-  pressure: number | null;
-  odometer: number;
-}
+export const ZTireItm = z.object({
+  id: z.number(),
+  serial_number: z.string(),
+  ir_brand: z.string(),
+  ori_brand: z.string(),
+  pattern: z.string(),
+  size: z.string(),
+  is_original: z.string(),
+  position: z.string(),
+  status: z.string(),
+  groove_1: z.number().nullable(),
+  groove_2: z.number().nullable(),
+  groove_3: z.number().nullable(),
+  groove_4: z.number().nullable(),
+  groove_lowest: z.number().nullable(),
+  pressure: z.number().nullable(),
+  odometer: z.number(),
+});
+export type TTireItm = z.input<typeof ZTireItm>;
 
 /** GET /tire-check-record/{id} (an array of these) and `records` of the detail. */
-export interface TTireCheckRecord {
-  id: number;
-  tire_check_id: number;
-  tire_id: number | null;
-  position: string;
-  serial_number: string;
-  serial_number_url: string;
-  ir_brand: string;
-  ori_brand: string;
-  pattern: string;
-  size: string;
-  status: string;
-  groove_1: number | null;
-  groove_2: number | null;
-  groove_3: number | null;
-  groove_4: number | null;
-  pressure: number | null;
+export const ZTireCheckRecord = z.object({
+  id: z.number(),
+  tire_check_id: z.number(),
+  tire_id: z.number().nullable(),
+  position: z.string(),
+  serial_number: z.string(),
+  serial_number_url: z.string(),
+  ir_brand: z.string(),
+  ori_brand: z.string(),
+  pattern: z.string(),
+  size: z.string(),
+  status: z.string(),
+  groove_1: z.number().nullable(),
+  groove_2: z.number().nullable(),
+  groove_3: z.number().nullable(),
+  groove_4: z.number().nullable(),
+  pressure: z.number().nullable(),
   /** 'a,b,c,d,e': crown, shoulder, sidewalls, beads, interior. */
-  condition: string;
-  rotation: string;
-  temperature: number | null;
-  information: string;
-  createdAt: string;
-  updatedAt: string;
-  Tire_Check: { odometer: number };
+  condition: z.string(),
+  rotation: z.string(),
+  temperature: z.number().nullable(),
+  information: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  Tire_Check: z.object({ odometer: z.number() }),
   /** The tire as it is now (null when the serial is not in the tire database). */
-  Tire_ITM: TTireItm | null;
-}
+  Tire_ITM: ZTireItm.nullable(),
+});
+export type TTireCheckRecord = z.input<typeof ZTireCheckRecord>;
 
 /** GET /tire-check/detail/{id}. */
-export interface TTireCheckDetail {
-  id: number;
+export const ZTireCheckDetail = z.object({
+  id: z.number(),
   /** Received by the server (ISO, UTC). */
-  createdAt: string;
+  createdAt: z.string(),
   /** Done in the field (ISO, UTC); date and time are its local day and time. */
-  performed_at: string;
+  performed_at: z.string(),
   /** Whole days it was sent late, null when on time. */
-  late_days: number | null;
-  time: string;
-  date: string;
-  plate_number: string;
-  unit_id: number;
-  tireman: number;
-  location_id: number;
-  project_id: number | null;
-  odometer: number;
-  equipment: string;
-  tireman_sign: string;
-  driver_sign: string;
-  pic_sign: string;
-  pic_name: string;
-  edp_sign: string;
-  workshop_sign: string;
-  itms_sign: string;
-  status: 'pending' | 'approved';
-  plate_number_url: string;
-  odometer_url: string;
-  returned_at: string | null;
+  late_days: z.number().nullable(),
+  time: z.string(),
+  date: z.string(),
+  plate_number: z.string(),
+  unit_id: z.number(),
+  tireman: z.number(),
+  location_id: z.number(),
+  project_id: z.number().nullable(),
+  odometer: z.number(),
+  equipment: z.string(),
+  tireman_sign: z.string(),
+  driver_sign: z.string(),
+  pic_sign: z.string(),
+  pic_name: z.string(),
+  edp_sign: z.string(),
+  workshop_sign: z.string(),
+  itms_sign: z.string(),
+  status: ZCheckStatus,
+  plate_number_url: z.string(),
+  odometer_url: z.string(),
+  returned_at: z.string().nullable(),
   /** The office's reason for the last Return (Alasan), null when never returned. */
-  return_reason: string | null;
-  validated_by: number | null;
-  validated_at: string | null;
-  validator: { id: number; name: string } | null;
-  Location: { name: string; Region: { id: number; name: string; manpower: number; pic: string } };
-  Driver: { name: string; phone: string } | null;
-  Unit: {
-    id: number;
-    plate_number: string;
-    unit_type: string;
-    tonnage: number;
-    Project: { name: string };
-  };
-  Project: { name: string } | null;
-  tireman_tire_check: { id: number; name: string; signature: string; photo: string; phone: string };
-  records: TTireCheckRecord[];
+  return_reason: z.string().nullable(),
+  validated_by: z.number().nullable(),
+  validated_at: z.string().nullable(),
+  validator: z.object({ id: z.number(), name: z.string() }).nullable(),
+  Location: z.object({
+    name: z.string(),
+    Region: z.object({ id: z.number(), name: z.string(), manpower: z.number(), pic: z.string() }),
+  }),
+  Driver: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  Unit: ZUnitWithProject,
+  Project: z.object({ name: z.string() }).nullable(),
+  tireman_tire_check: z.object({
+    id: z.number(),
+    name: z.string(),
+    signature: z.string(),
+    photo: z.string(),
+    phone: z.string(),
+  }),
+  records: z.array(ZTireCheckRecord),
   /** Every Return of the check, oldest first (who, when, why, resubmitted when). */
-  returns: TReturnHistoryEntry[];
-}
+  returns: z.array(ZReturnHistoryEntry),
+});
+export type TTireCheckDetail = z.input<typeof ZTireCheckDetail>;
 
-export interface TActiveTireEntry {
-  activeTireId: number;
-  position: string;
-  status: 'INSTALLED' | 'UNINSTALLED';
-  km_installed: number;
-  tire_id: number | null;
-  detail: {
-    id: number;
-    tireId: number;
-    serial_number: string;
-    ir_brand: string;
-    groove_1: number | null;
-    groove_2: number | null;
-    groove_3: number | null;
-    groove_4: number | null;
-    pressure: number | null;
-    odometer: number;
-  } | null;
-}
+export const ZActiveTireEntry = z.object({
+  activeTireId: z.number(),
+  position: z.string(),
+  status: z.enum(['INSTALLED', 'UNINSTALLED']),
+  km_installed: z.number(),
+  tire_id: z.number().nullable(),
+  detail: z
+    .object({
+      id: z.number(),
+      tireId: z.number(),
+      serial_number: z.string(),
+      ir_brand: z.string(),
+      groove_1: z.number().nullable(),
+      groove_2: z.number().nullable(),
+      groove_3: z.number().nullable(),
+      groove_4: z.number().nullable(),
+      pressure: z.number().nullable(),
+      odometer: z.number(),
+    })
+    .nullable(),
+});
+export type TActiveTireEntry = z.input<typeof ZActiveTireEntry>;
 
 /** GET /active-unit-tire/{unitId}. */
-export interface TActiveUnitTires {
-  Unit: {
-    id: number;
-    plate_number: string;
-    unit_type: string;
-    tonnage: number;
-    Project: { name: string };
-  };
-  Tire: TActiveTireEntry[];
-  OffTire: TActiveTireEntry[];
-}
+export const ZActiveUnitTires = z.object({
+  Unit: ZUnitWithProject,
+  Tire: z.array(ZActiveTireEntry),
+  OffTire: z.array(ZActiveTireEntry),
+});
+export type TActiveUnitTires = z.input<typeof ZActiveUnitTires>;
 
 /** PUT /tire/{tireId}. */
-export interface TTireMeasureReply {
-  message: string;
-  data: {
-    id: number;
-    serial_number: string;
-    groove_1: number | null;
-    groove_2: number | null;
-    groove_3: number | null;
-    groove_4: number | null;
-    groove_lowest: number | null;
-    pressure: number | null;
-    odometer: number;
-  };
-}
+export const ZTireMeasureReply = z.object({
+  message: z.string(),
+  data: z.object({
+    id: z.number(),
+    serial_number: z.string(),
+    groove_1: z.number().nullable(),
+    groove_2: z.number().nullable(),
+    groove_3: z.number().nullable(),
+    groove_4: z.number().nullable(),
+    groove_lowest: z.number().nullable(),
+    pressure: z.number().nullable(),
+    odometer: z.number(),
+  }),
+});
+export type TTireMeasureReply = z.input<typeof ZTireMeasureReply>;
 
-export interface TCountReply {
-  total: number;
-}
+/** A count (today's checks, the queue's size). */
+export const ZCountReply = z.object({ total: z.number() });
+export type TCountReply = z.input<typeof ZCountReply>;

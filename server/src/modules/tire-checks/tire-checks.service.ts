@@ -268,7 +268,8 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertOwnerOrOffice(actor, check);
-      if (check.status === 'approved') throw conflict('Pengecekan sudah divalidasi');
+      if (check.status === 'approved')
+        throw conflict('Pengecekan sudah divalidasi', 'CHECK_ALREADY_VALIDATED');
       // the PIC signs on the signer's own device: a file that user uploaded (or the one already there)
       await assertOwnUploads(tx, actor.id, [{ field: 'pic_sign', path: body.pic_sign }], [check.pic_sign]);
       await tx
@@ -296,8 +297,9 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       if (check.status === 'approved')
-        throw conflict('Pengecekan sudah divalidasi, tidak dapat dikembalikan');
-      if (check.returned_at) throw conflict('Pengecekan sudah dikembalikan ke tire man');
+        throw conflict('Pengecekan sudah divalidasi, tidak dapat dikembalikan', 'CHECK_ALREADY_VALIDATED');
+      if (check.returned_at)
+        throw conflict('Pengecekan sudah dikembalikan ke tire man', 'CHECK_ALREADY_RETURNED');
       const returnedAt = new Date();
       await tx
         .update(tireChecks)
@@ -340,7 +342,8 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertOwnerOrOffice(actor, check);
-      if (!check.returned_at) throw conflict('Pengecekan ini tidak sedang dikembalikan');
+      if (!check.returned_at)
+        throw conflict('Pengecekan ini tidak sedang dikembalikan', 'CHECK_NOT_RETURNED');
       const fields: FieldIssue[] = [];
       if (body?.records) {
         const [unit] = await tx
@@ -421,8 +424,10 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   }
 
   function assertValidatable(check: { status: string; returned_at: Date | null }) {
-    if (check.status === 'approved') throw conflict(CHECK_MESSAGES.alreadyValidated);
-    if (check.returned_at) throw conflict('Pengecekan sudah dikembalikan ke tire man');
+    if (check.status === 'approved')
+      throw conflict(CHECK_MESSAGES.alreadyValidated, 'CHECK_ALREADY_VALIDATED');
+    if (check.returned_at)
+      throw conflict('Pengecekan sudah dikembalikan ke tire man', 'CHECK_ALREADY_RETURNED');
   }
 
   /** The approval's UPDATE and its audit line, not yet run. */

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
@@ -638,7 +640,7 @@ describe('validation command', () => {
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
     const loser = ra.statusCode === 409 ? ra : rb;
     expect(loser.json()).toMatchObject({
-      code: 'CONFLICT',
+      code: 'CHECK_ALREADY_VALIDATED',
       message: 'Pengecekan sudah divalidasi oleh pengguna lain',
     });
     const winner =
@@ -879,6 +881,30 @@ describe('real time', () => {
     } finally {
       office.close();
       field.close();
+    }
+  });
+});
+
+describe('replies match the endpoint table', () => {
+  it('every list and detail GET parses against its declared reply', async () => {
+    const id = await submit();
+    const returned = await call(tok.staff, 'PUT', `/tire-check/${id}`, { reason: 'Foto buram' });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const gets: [keyof typeof API, string, string][] = [
+      ['listTireCheckQueue', tok.staff, '/tire-check/noEdpSign?pageSize=100'],
+      ['listReturnedTireChecks', tok.tireman, '/tire-check/returned'],
+      ['listTireCheckReturns', tok.staff, '/tire-check/returns'],
+      ['countTireChecksToday', tok.staff, '/tire-check/today'],
+      ['countPendingTireChecks', tok.staff, '/tire-check/pending'],
+      ['getTireCheck', tok.staff, `/tire-check/detail/${id}`],
+      ['listTireCheckRecords', tok.staff, `/tire-check-record/${id}`],
+      ['getActiveUnitTires', tok.staff, `/active-unit-tire/${ids.tronton}`],
+    ];
+    for (const [op, token, url] of gets) {
+      const res = await call(token, 'GET', url);
+      expect(res.statusCode, `${op}: ${res.body}`).toBe(200);
+      const schema = API[op].reply as z.ZodType;
+      expect(schema.safeParse(res.json()).error, op).toBeUndefined();
     }
   });
 });

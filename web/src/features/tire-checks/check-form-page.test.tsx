@@ -224,7 +224,7 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
         status: 409,
         body: {
           statusCode: 409,
-          code: 'CONFLICT',
+          code: 'CHECK_ALREADY_VALIDATED',
           message: 'Pengecekan sudah divalidasi oleh pengguna lain',
         },
       }),
