@@ -1,6 +1,43 @@
 import { defineEndpoints, defineErrors } from '../endpoint';
+import {
+  ZPasswordChangeBody,
+  ZPasswordChangeReply,
+  ZProfile,
+  ZProfileUpdateBody,
+  ZProfileUpdateReply,
+} from '../profile';
 
-/** Error codes of the profile operations beyond the generic ones. */
+/** Error codes of the profile operations beyond the generic ones (a taken phone is USER_CONTACT_TAKEN). */
 export const profileErrors = defineErrors({});
 
-export const profileEndpoints = defineEndpoints({});
+export const profileEndpoints = defineEndpoints({
+  getProfile: {
+    method: 'GET',
+    path: '/me',
+    summary: "The signed-in user's own account (Profil saya).",
+    tag: 'profile',
+    access: 'any',
+    reply: ZProfile,
+    errors: ['NOT_FOUND'],
+  },
+  updateProfile: {
+    method: 'PUT',
+    path: '/me',
+    summary: "Saves the signed-in user's name, phone, photo and stored signature.",
+    tag: 'profile',
+    access: 'any',
+    body: ZProfileUpdateBody,
+    reply: ZProfileUpdateReply,
+    errors: ['NOT_FOUND', 'USER_CONTACT_TAKEN'],
+  },
+  changePassword: {
+    method: 'PUT',
+    path: '/me/password',
+    summary: "Changes the signed-in user's password after checking the current one; other sessions end.",
+    tag: 'profile',
+    access: 'any',
+    body: ZPasswordChangeBody,
+    reply: ZPasswordChangeReply,
+    errors: ['NOT_FOUND'],
+  },
+});

@@ -37,7 +37,7 @@ export async function getProfile(db: DbOrTx, userId: number): Promise<TProfile> 
 }
 
 const phoneTaken = () =>
-  new AppError(409, 'CONFLICT', PROFILE_MESSAGES.duplicatePhone, undefined, [
+  new AppError(409, 'USER_CONTACT_TAKEN', PROFILE_MESSAGES.duplicatePhone, undefined, [
     { field: 'phone', message: PROFILE_MESSAGES.duplicatePhone },
   ]);
 

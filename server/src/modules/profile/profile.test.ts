@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
@@ -102,6 +103,7 @@ describe('Profil saya: GET and PUT /api/me', () => {
     const taken = await call(tok.staff2, 'PUT', '/me', { name: 'Eka', phone: '081100000004' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
+      code: 'USER_CONTACT_TAKEN',
       message: 'Nomor HP sudah terdaftar, gunakan nomor lain',
       fields: [{ field: 'phone', message: 'Nomor HP sudah terdaftar, gunakan nomor lain' }],
     });
@@ -199,5 +201,14 @@ describe('PUT /api/me/password', () => {
         sql`create unique index sessions_one_active_uq on sessions (user_id) where revoked_at is null`,
       );
     }
+  });
+});
+
+describe('replies by the endpoint table', () => {
+  it('GET /api/me answers its schema, with no password', async () => {
+    const me = await call(tok.tireman, 'GET', '/me');
+    expect(me.statusCode, me.body).toBe(200);
+    expect(API.getProfile.reply.parse(me.json()).email).toBe(FX.tireman.email);
+    expect(me.body).not.toMatch(/password|hash/i);
   });
 });
