@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
 import { ZListQuery } from './list';
-import type { DiagramKind } from './rules/vehicle-diagram';
-import type { TReturnHistoryEntry } from './submission-returns';
+import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
+import { ZReturnHistoryEntry } from './submission-returns';
 import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
-import { type TTire, ZOdometer, ZTireFields } from './tires';
+import { ZOdometer, ZTireFields, ZTireReply } from './tires';
 
 const id = (message: string) =>
   z.preprocess(
@@ -221,78 +221,129 @@ export const ZHistoryEditQuery = z.object({
 
 // ---- replies ----
 
-export interface TReplacementRow {
-  id: number;
+const ZDocStatus = z.enum(DOC_STATUSES);
+
+export const ZReplacementRow = z.object({
+  id: z.number(),
   /** When the server received it (ISO, UTC). */
-  createdAt: string;
+  createdAt: z.string(),
   /** When the replacement was done (ISO, UTC). */
-  performed_at: string;
+  performed_at: z.string(),
   /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
-  late_days: number | null;
+  late_days: z.number().nullable(),
   /** yyyy-mm-dd and HH:mm in APP_TIMEZONE, of performed_at. */
-  date: string;
-  time: string;
-  status: 'pending' | 'approved';
-  returned_at: string | null;
-  Unit: { id: number; plate_number: string };
-  Location: { name: string };
-  Tire_Man: { name: string };
-}
+  date: z.string(),
+  time: z.string(),
+  status: ZDocStatus,
+  returned_at: z.string().nullable(),
+  Unit: z.object({ id: z.number(), plate_number: z.string() }),
+  Location: z.object({ name: z.string() }),
+  Tire_Man: z.object({ name: z.string() }),
+});
+export type TReplacementRow = z.input<typeof ZReplacementRow>;
 
 /** A tire as it was before the replacement at that position, with how long it had been mounted. */
-export type TBeforeTire = TTire & { km_installed: number | null; installed_at: string | null };
+export const ZBeforeTire = ZTireReply.extend({
+  km_installed: z.number().nullable(),
+  installed_at: z.string().nullable(),
+});
+export type TBeforeTire = z.input<typeof ZBeforeTire>;
 
 /** A replace record: its own copy of the tire fields (as reported, as corrected by the office) plus links. */
-export type TReplaceRecord = Omit<TTire, 'id' | 'status' | 'createdAt' | 'updatedAt'> & {
-  id: number;
-  tire_replacement_id: number;
-  tire_id: number | null;
-  status: 'replace' | 'remove' | 'check';
-  createdAt: string;
-  updatedAt: string;
+export const ZReplaceRecord = ZTireReply.omit({
+  id: true,
+  status: true,
+  createdAt: true,
+  updatedAt: true,
+}).extend({
+  id: z.number(),
+  tire_replacement_id: z.number(),
+  tire_id: z.number().nullable(),
+  status: z.enum(REPLACE_RECORD_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** The record's tire as it is now (After). */
-  Tire_ITM: TTire | null;
+  Tire_ITM: ZTireReply.nullable(),
   /** The tire that was at the position (pending: mounted now; approved: taken off by the validation). */
-  Before: TBeforeTire | null;
-};
+  Before: ZBeforeTire.nullable(),
+});
+export type TReplaceRecord = z.input<typeof ZReplaceRecord>;
 
-export interface TReplacementDetail {
-  id: number;
-  odometer: number;
-  spk: string;
+export const ZReplacementDetail = z.object({
+  id: z.number(),
+  odometer: z.number(),
+  spk: z.string(),
   /** Received by the server (ISO, UTC). */
-  createdAt: string;
+  createdAt: z.string(),
   /** Done in the field (ISO, UTC); date and time are its local day and time. */
-  performed_at: string;
+  performed_at: z.string(),
   /** Whole days it was sent late, null when on time. */
-  late_days: number | null;
-  date: string;
-  time: string;
-  plate_number_url: string;
-  odometer_url: string;
-  tireman_sign: string;
-  pic_sign: string;
-  itms_sign: string;
-  edp_sign: string;
-  workshop_sign: string;
-  status: 'pending' | 'approved';
-  returned_at: string | null;
+  late_days: z.number().nullable(),
+  date: z.string(),
+  time: z.string(),
+  plate_number_url: z.string(),
+  odometer_url: z.string(),
+  tireman_sign: z.string(),
+  pic_sign: z.string(),
+  itms_sign: z.string(),
+  edp_sign: z.string(),
+  workshop_sign: z.string(),
+  status: ZDocStatus,
+  returned_at: z.string().nullable(),
   /** The office's reason for the last Return (Alasan), null when never returned. */
-  return_reason: string | null;
-  validated_at: string | null;
-  unit_id: number;
-  diagram: DiagramKind;
-  Unit: { id: number; plate_number: string; unit_type: string; tonnage: number; Project: { name: string } };
-  Project: { id: number; name: string } | null;
-  Location: { id: number; name: string; Region: { id: number; name: string; manpower: number; pic: string } };
-  Tire_Man: { id: number; name: string; phone: string; photo: string };
-  Validator: { id: number; name: string } | null;
+  return_reason: z.string().nullable(),
+  validated_at: z.string().nullable(),
+  unit_id: z.number(),
+  diagram: z.enum(DIAGRAM_KINDS),
+  Unit: z.object({
+    id: z.number(),
+    plate_number: z.string(),
+    unit_type: z.string(),
+    tonnage: z.number(),
+    Project: z.object({ name: z.string() }),
+  }),
+  Project: z.object({ id: z.number(), name: z.string() }).nullable(),
+  Location: z.object({
+    id: z.number(),
+    name: z.string(),
+    Region: z.object({ id: z.number(), name: z.string(), manpower: z.number(), pic: z.string() }),
+  }),
+  Tire_Man: z.object({ id: z.number(), name: z.string(), phone: z.string(), photo: z.string() }),
+  Validator: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** Latest tire check of the unit, or null. */
-  lastCheckAt: string | null;
-  Tire_Replace_Records: TReplaceRecord[];
+  lastCheckAt: z.string().nullable(),
+  Tire_Replace_Records: z.array(ZReplaceRecord),
   /** Every Return of the replacement, oldest first (who, when, why, resubmitted when). */
-  returns: TReturnHistoryEntry[];
-}
+  returns: z.array(ZReturnHistoryEntry),
+});
+export type TReplacementDetail = z.input<typeof ZReplacementDetail>;
+
+/** GET /tire-replace-record/{id}: one record with its replacement's unit and state. */
+export const ZReplaceRecordDetail = ZReplaceRecord.extend({
+  Tire_Replacement: z.object({
+    id: z.number(),
+    unit_id: z.number(),
+    status: ZDocStatus,
+    odometer: z.number(),
+  }),
+});
+export type TReplaceRecordDetail = z.input<typeof ZReplaceRecordDetail>;
+
+/** A command's confirmation (Indonesian message). */
+export const ZReplacementMessageReply = z.object({ message: z.string() });
+
+/** POST /tire-replacement: the new replacement's id. */
+export const ZReplacementSubmitReply = z.object({ id: z.number(), message: z.string() });
+
+/** PUT /tire-replace-record/{id} and PUT /history: whether anything changed, and the record now. */
+export const ZReplaceRecordUpdateReply = z.object({
+  message: z.string(),
+  changed: z.boolean(),
+  data: ZReplaceRecordDetail,
+});
+
+/** PUT /tire/update/{id}: the tire as saved. */
+export const ZReplacementTireUpdateReply = z.object({ message: z.string(), data: ZTireReply });
 
 export const REPLACEMENT_MESSAGES = {
   submitted: 'Pergantian ban terkirim',

@@ -7,6 +7,7 @@ import type {
   TReplacementQueueQuery,
   TReplacementRow,
   TReplaceRecord,
+  TReplaceRecordDetail,
 } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import {
@@ -383,7 +384,7 @@ async function recordsOf(
 }
 
 /** GET /tire-replace-record/{id}: one record, with its replacement's unit and state. */
-export async function recordDetail(db: DbOrTx, recordId: number) {
+export async function recordDetail(db: DbOrTx, recordId: number): Promise<TReplaceRecordDetail> {
   const [row] = await db
     .select({
       id: tireReplacements.id,
@@ -398,6 +399,11 @@ export async function recordDetail(db: DbOrTx, recordId: number) {
   const [rec] = await recordsOf(db, row, { recordId });
   return {
     ...rec!,
-    Tire_Replacement: { id: row.id, unit_id: row.unit_id, status: row.status, odometer: row.odometer },
+    Tire_Replacement: {
+      id: row.id,
+      unit_id: row.unit_id,
+      status: row.status as 'pending' | 'approved',
+      odometer: row.odometer,
+    },
   };
 }

@@ -1,22 +1,10 @@
-import { ZReturnsListQuery, ZReturnsPage } from '@itms/contracts/submission-returns';
-import {
-  REPLACEMENT_MESSAGES,
-  ZHistoryEditQuery,
-  ZReplacementHistoryQuery,
-  ZReplacementPutBody,
-  ZReplacementQueueQuery,
-  ZReplacementResubmitBody,
-  ZReplacementResubmitReply,
-  ZReplacementSubmitBody,
-  ZReplacementValidateBody,
-  ZReplaceRecordFieldsBody,
-  ZReplaceRecordPutBody,
-} from '@itms/contracts/tire-replacements';
-import { ZTireUpdateBody } from '@itms/contracts/tires';
+import { API } from '@itms/contracts/api';
+import { REPLACEMENT_MESSAGES } from '@itms/contracts/tire-replacements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { route } from '../../lib/endpoint';
 import { badRequest } from '../../lib/errors';
-import { ANY_USER, FIELD, OFFICE } from '../../lib/roles';
+import { ANY_USER } from '../../lib/roles';
 import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
@@ -39,7 +27,6 @@ import {
   validateReplacement,
 } from './tire-replacements.service';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive('Id tidak valid') });
 const tags = ['tire-replacements'];
 
 export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,159 +35,93 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- field app (tire man) ----
 
-  app.post(
-    '/tire-replacement',
-    { config: { roles: FIELD, idempotent: true }, schema: { tags, body: ZReplacementSubmitBody } },
-    async (req, reply) => {
-      const id = await submitReplacement(app.db, currentUser(req), req.body);
-      app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id });
-      reply.status(201);
-      return { id, message: REPLACEMENT_MESSAGES.submitted };
-    },
-  );
+  route(app, API.submitReplacement, async (req) => {
+    const id = await submitReplacement(app.db, currentUser(req), req.body);
+    app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id });
+    return { id, message: REPLACEMENT_MESSAGES.submitted };
+  });
 
-  app.put(
-    '/tire-replacement/:id/resubmit',
-    {
-      config: { roles: FIELD, idempotent: true },
-      schema: {
-        tags,
-        params: ZIdParams,
-        body: ZReplacementResubmitBody,
-        response: { 200: ZReplacementResubmitReply },
-      },
-    },
-    async (req) => {
-      await resubmitReplacement(app.db, currentUser(req), req.params.id, req.body, {
-        ...events,
-        notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id }),
-      });
-      return { id: req.params.id, message: REPLACEMENT_MESSAGES.resubmitted };
-    },
-  );
+  route(app, API.resubmitReplacement, async (req) => {
+    await resubmitReplacement(app.db, currentUser(req), req.params.id, req.body, {
+      ...events,
+      notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id }),
+    });
+    return { id: req.params.id, message: REPLACEMENT_MESSAGES.resubmitted };
+  });
 
   // ---- office (EDP) ----
 
-  app.get(
-    '/tire-replace/pending',
-    { config: { roles: OFFICE }, schema: { tags, querystring: ZReplacementQueueQuery } },
-    async (req) => listQueue(app.db, tz, req.query),
-  );
+  route(app, API.listReplacementQueue, async (req) => listQueue(app.db, tz, req.query));
 
-  app.get(
-    '/tire-replacement/returns',
-    {
-      config: { roles: OFFICE },
-      schema: { tags, querystring: ZReturnsListQuery, response: { 200: ZReturnsPage } },
-    },
-    async (req) => listReturns(app.db, 'tire-replacement', req.query),
-  );
+  route(app, API.listReplacementReturns, async (req) => listReturns(app.db, 'tire-replacement', req.query));
 
-  app.get(
-    '/tire-replace/:id',
-    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams } },
-    async (req) => replacementDetail(app.db, tz, req.params.id),
-  );
+  route(app, API.getReplacement, async (req) => replacementDetail(app.db, tz, req.params.id));
 
-  app.get(
-    '/tire-replacement',
-    { config: { roles: OFFICE }, schema: { tags, querystring: ZReplacementHistoryQuery } },
-    async (req) => listHistory(app.db, tz, req.query),
-  );
+  route(app, API.listReplacements, async (req) => listHistory(app.db, tz, req.query));
 
-  app.post(
-    '/tire-replacement/:id/validate',
-    {
-      config: { roles: OFFICE },
-      schema: { tags, params: ZIdParams, body: ZReplacementValidateBody.optional() },
-    },
-    async (req) => {
-      await validateReplacement(app.db, currentUser(req), req.params.id, req.body ?? {}, events);
+  route(app, API.validateReplacement, async (req) => {
+    await validateReplacement(app.db, currentUser(req), req.params.id, req.body ?? {}, events);
+    app.tireWear.kick();
+    return { message: REPLACEMENT_MESSAGES.validated };
+  });
+
+  route(app, API.updateReplacement, async (req) => {
+    const user = currentUser(req);
+    const b = req.body;
+    if (b.status === 'approved') {
+      await validateReplacement(app.db, user, req.params.id, b, events);
       app.tireWear.kick();
       return { message: REPLACEMENT_MESSAGES.validated };
-    },
-  );
+    }
+    // the contract makes `reason` required (and trimmed) for a Return
+    if (b.reason !== undefined) {
+      const fields = (['pic_sign', 'itms_sign'] as const)
+        .filter((f) => b[f] !== undefined && b[f] !== '-')
+        .map((field) => ({ field, message: "Untuk mengembalikan pergantian isi dengan '-'" }));
+      if (fields.length) throw badRequest(fields[0]!.message, fields);
+      await returnReplacement(app.db, user, req.params.id, b.reason, events);
+      return { message: REPLACEMENT_MESSAGES.returned };
+    }
+    throw badRequest(
+      "Kirim {edp_sign, status: 'approved'} untuk validasi atau {pic_sign: '-', itms_sign: '-', reason} untuk Return",
+    );
+  });
 
-  app.put(
-    '/tire-replacement/:id',
-    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams, body: ZReplacementPutBody } },
-    async (req) => {
-      const user = currentUser(req);
-      const b = req.body;
-      if (b.status === 'approved') {
-        await validateReplacement(app.db, user, req.params.id, b, events);
-        app.tireWear.kick();
-        return { message: REPLACEMENT_MESSAGES.validated };
-      }
-      // the contract makes `reason` required (and trimmed) for a Return
-      if (b.reason !== undefined) {
-        const fields = (['pic_sign', 'itms_sign'] as const)
-          .filter((f) => b[f] !== undefined && b[f] !== '-')
-          .map((field) => ({ field, message: "Untuk mengembalikan pergantian isi dengan '-'" }));
-        if (fields.length) throw badRequest(fields[0]!.message, fields);
-        await returnReplacement(app.db, user, req.params.id, b.reason, events);
-        return { message: REPLACEMENT_MESSAGES.returned };
-      }
-      throw badRequest(
-        "Kirim {edp_sign, status: 'approved'} untuk validasi atau {pic_sign: '-', itms_sign: '-', reason} untuk Return",
-      );
-    },
-  );
+  route(app, API.deleteReplacement, async (req) => {
+    await deleteReplacement(app.db, currentUser(req), req.params.id, events);
+    return { message: REPLACEMENT_MESSAGES.deleted };
+  });
 
-  app.delete(
-    '/tire-replacement/:id',
-    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams } },
-    async (req) => {
-      await deleteReplacement(app.db, currentUser(req), req.params.id, events);
-      return { message: REPLACEMENT_MESSAGES.deleted };
-    },
-  );
+  route(app, API.getReplaceRecord, async (req) => recordDetail(app.db, req.params.id));
 
-  app.get(
-    '/tire-replace-record/:id',
-    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams } },
-    async (req) => recordDetail(app.db, req.params.id),
-  );
+  route(app, API.updateReplaceRecord, async (req) => {
+    const user = currentUser(req);
+    const { tire_id, serial_number, ...fields } = req.body;
+    const { changed } =
+      tire_id != null
+        ? await swapRecordTire(app.db, user, req.params.id, tire_id, serial_number)
+        : await updateRecordFields(app.db, user, req.params.id, fields);
+    return {
+      message: changed ? REPLACEMENT_MESSAGES.recordUpdated : REPLACEMENT_MESSAGES.recordUnchanged,
+      changed,
+      data: await recordDetail(app.db, req.params.id),
+    };
+  });
 
-  app.put(
-    '/tire-replace-record/:id',
-    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams, body: ZReplaceRecordPutBody } },
-    async (req) => {
-      const user = currentUser(req);
-      const { tire_id, serial_number, ...fields } = req.body;
-      const { changed } =
-        tire_id != null
-          ? await swapRecordTire(app.db, user, req.params.id, tire_id, serial_number)
-          : await updateRecordFields(app.db, user, req.params.id, fields);
-      return {
-        message: changed ? REPLACEMENT_MESSAGES.recordUpdated : REPLACEMENT_MESSAGES.recordUnchanged,
-        changed,
-        data: await recordDetail(app.db, req.params.id),
-      };
-    },
-  );
-
-  app.put(
-    '/history',
-    {
-      config: { roles: OFFICE },
-      schema: { tags, querystring: ZHistoryEditQuery, body: ZReplaceRecordFieldsBody },
-    },
-    async (req) => {
-      const { changed } = await updateRecordFields(
-        app.db,
-        currentUser(req),
-        req.query.c_id,
-        req.body,
-        req.query.p_id,
-      );
-      return {
-        message: changed ? REPLACEMENT_MESSAGES.recordUpdated : REPLACEMENT_MESSAGES.recordUnchanged,
-        changed,
-        data: await recordDetail(app.db, req.query.c_id),
-      };
-    },
-  );
+  route(app, API.updateReplaceRecordHistory, async (req) => {
+    const { changed } = await updateRecordFields(
+      app.db,
+      currentUser(req),
+      req.query.c_id,
+      req.body,
+      req.query.p_id,
+    );
+    return {
+      message: changed ? REPLACEMENT_MESSAGES.recordUpdated : REPLACEMENT_MESSAGES.recordUnchanged,
+      changed,
+      data: await recordDetail(app.db, req.query.c_id),
+    };
+  });
 
   // ---- tires (the parts the replacement screens need) ----
 
@@ -220,21 +141,17 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/tire/update/:id',
-    { config: { roles: OFFICE }, schema: { tags, params: ZIdParams, body: ZTireUpdateBody } },
-    async (req) => {
-      const { created_at, updated_at, ...tire } = await updateTire(
-        app.db,
-        currentUser(req),
-        req.params.id,
-        req.body,
-      );
-      app.tireWear.kick();
-      return {
-        message: REPLACEMENT_MESSAGES.tireUpdated,
-        data: { ...tire, createdAt: created_at.toISOString(), updatedAt: updated_at.toISOString() },
-      };
-    },
-  );
+  route(app, API.updateTireDetail, async (req) => {
+    const { created_at, updated_at, ...tire } = await updateTire(
+      app.db,
+      currentUser(req),
+      req.params.id,
+      req.body,
+    );
+    app.tireWear.kick();
+    return {
+      message: REPLACEMENT_MESSAGES.tireUpdated,
+      data: { ...tire, createdAt: created_at.toISOString(), updatedAt: updated_at.toISOString() },
+    };
+  });
 };

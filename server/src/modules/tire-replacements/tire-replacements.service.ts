@@ -346,18 +346,24 @@ export async function validateReplacement(
   }
   const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
-    if (rep.status === 'approved') throw conflict('Pergantian ini sudah divalidasi');
-    if (rep.returned_at) throw conflict('Pergantian ini sudah dikembalikan ke tire man');
+    if (rep.status === 'approved')
+      throw conflict('Pergantian ini sudah divalidasi', 'REPLACEMENT_ALREADY_VALIDATED');
+    if (rep.returned_at)
+      throw conflict('Pergantian ini sudah dikembalikan ke tire man', 'REPLACEMENT_ALREADY_RETURNED');
     const records = await tx
       .select()
       .from(tireReplaceRecords)
       .where(eq(tireReplaceRecords.tire_replacement_id, id))
       .orderBy(asc(tireReplaceRecords.id));
-    if (records.length === 0) throw conflict('Pergantian ini tidak memiliki data ban');
+    if (records.length === 0)
+      throw conflict('Pergantian ini tidak memiliki data ban', 'REPLACEMENT_WITHOUT_RECORDS');
     const source: MoveSource = { userId: user.id, sourceType: 'tire-replacement', sourceId: id };
     const { unit_id: unitId, odometer } = rep;
     const gone = (r: RecordRow) =>
-      conflict(`Ban untuk posisi ${r.position} (${r.serial_number}) sudah tidak ada`);
+      conflict(
+        `Ban untuk posisi ${r.position} (${r.serial_number}) sudah tidak ada`,
+        'REPLACEMENT_TIRE_GONE',
+      );
 
     const wheelsBefore = await unitWheels(tx, unitId);
 
@@ -369,6 +375,7 @@ export async function validateReplacement(
       if (m) {
         throw conflict(
           `Ban ${r.serial_number} masih terpasang di ${m.unit_id === unitId ? 'unit ini' : 'unit lain'} (posisi ${m.position})`,
+          'TIRE_MOUNTED_ELSEWHERE',
         );
       }
       const [t] = await tx
@@ -408,7 +415,10 @@ export async function validateReplacement(
       if (r.tire_id == null) throw gone(r);
       const m = await mountOf(tx, r.tire_id);
       if (m && (m.unit_id !== unitId || m.position !== r.position)) {
-        throw conflict(`Ban ${r.serial_number} tidak lagi terpasang di posisi ${r.position} unit ini`);
+        throw conflict(
+          `Ban ${r.serial_number} tidak lagi terpasang di posisi ${r.position} unit ini`,
+          'TIRE_MOUNTED_ELSEWHERE',
+        );
       }
       const [t] = await tx
         .select({ status: tires.status })
@@ -479,8 +489,12 @@ export async function returnReplacement(
   const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     if (rep.status === 'approved')
-      throw conflict('Pergantian ini sudah divalidasi, tidak dapat dikembalikan');
-    if (rep.returned_at) throw conflict('Pergantian ini sudah dikembalikan ke tire man');
+      throw conflict(
+        'Pergantian ini sudah divalidasi, tidak dapat dikembalikan',
+        'REPLACEMENT_ALREADY_VALIDATED',
+      );
+    if (rep.returned_at)
+      throw conflict('Pergantian ini sudah dikembalikan ke tire man', 'REPLACEMENT_ALREADY_RETURNED');
     const returnedAt = new Date();
     await tx
       .update(tireReplacements)
@@ -525,7 +539,8 @@ export async function resubmitReplacement(
   await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     if (user.role === 'tire-man' && rep.tireman_id !== user.id) throw forbidden();
-    if (rep.status === 'approved' || !rep.returned_at) throw conflict(REPLACEMENT_MESSAGES.notReturned);
+    if (rep.status === 'approved' || !rep.returned_at)
+      throw conflict(REPLACEMENT_MESSAGES.notReturned, 'REPLACEMENT_NOT_RETURNED');
     const issues: FieldIssue[] = [];
     const oldRecords = await tx
       .select()
@@ -679,7 +694,10 @@ export async function swapRecordTire(
     // same lock order as the validation: the replacement first
     const rep = await lockReplacement(tx, found.rep);
     if (rep.status === 'approved')
-      throw conflict('Pergantian ini sudah divalidasi, rekam tidak dapat diubah');
+      throw conflict(
+        'Pergantian ini sudah divalidasi, rekam tidak dapat diubah',
+        'REPLACEMENT_ALREADY_VALIDATED',
+      );
     const records = await tx
       .select({
         id: tireReplaceRecords.id,

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
@@ -656,7 +657,10 @@ describe('office corrections: swap a record tire, edit fields, Return, history, 
     expect(returned.data.map((r: { id: number }) => r.id)).toContain(rid);
     const v = await api(edp, 'POST', `/tire-replacement/${rid}/validate`, { edp_sign: 'e.png' });
     expect(v.statusCode).toBe(409);
-    expect(v.json().message).toBe('Pergantian ini sudah dikembalikan ke tire man');
+    expect(v.json()).toMatchObject({
+      code: 'REPLACEMENT_ALREADY_RETURNED',
+      message: 'Pergantian ini sudah dikembalikan ke tire man',
+    });
   });
 
   it('lists the history newest first with status, paged and filtered', async () => {
@@ -690,6 +694,26 @@ describe('office corrections: swap a record tire, edit fields, Return, history, 
       search.data.every((r: { Unit: { plate_number: string } }) => r.Unit.plate_number === FX.engkel),
     ).toBe(true);
     expect((await api(edp, 'GET', '/tire-replacement?pageSize=101')).statusCode).toBe(400);
+  });
+
+  it('answers list and detail replies that parse against their declared schemas', async () => {
+    const get = async (url: string) => {
+      const res = await api(edp, 'GET', url);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const returned = await get('/tire-replace/pending?status=tireman&pageSize=100');
+    expect(returned.data.length).toBeGreaterThan(0);
+    API.listReplacementQueue.reply.parse(returned);
+    API.listReplacementQueue.reply.parse(await get('/tire-replace/pending?status=edp&pageSize=100'));
+    const history = await get('/tire-replacement?pageSize=100');
+    expect(history.data.length).toBeGreaterThan(0);
+    API.listReplacements.reply.parse(history);
+    const returns = await get('/tire-replacement/returns?pageSize=100');
+    expect(returns.data.length).toBeGreaterThan(0);
+    API.listReplacementReturns.reply.parse(returns);
+    API.getReplacement.reply.parse(await get(`/tire-replace/${rid}`));
+    API.getReplaceRecord.reply.parse(await get(`/tire-replace-record/${recordId}`));
   });
 
   it('deletes a replacement with its records', async () => {
