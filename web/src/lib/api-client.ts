@@ -1,4 +1,13 @@
+import {
+  type BodyOf,
+  type Endpoint,
+  fillPath,
+  type ParamsOf,
+  type QueryOf,
+  type ReplyOf,
+} from '@itms/contracts/endpoint';
 import type { ErrorCode, TError, USER_ALREADY_LOGIN } from '@itms/contracts/errors';
+import type { z } from 'zod';
 import { getToken } from './storage';
 
 export const API_BASE = '/api';
@@ -44,6 +53,8 @@ export interface RequestOptions {
   /** false for the public calls (login, forgot password): no token, no redirect on 401. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Field writes: a retry with the same key replays the first reply instead of writing again. */
+  idempotencyKey?: string;
 }
 
 let unauthorizedHandler: (err: ApiError) => void = () => {};
@@ -84,8 +95,9 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', body, query, auth = true, signal } = options;
+  const { method = 'GET', body, query, auth = true, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const token = auth ? getToken() : null;
   if (token) headers.access_token = token;
   let payload: BodyInit | undefined;
@@ -129,6 +141,67 @@ export const api = {
   delete: <T>(path: string, o?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...o, method: 'DELETE' }),
 };
+
+/** What an operation of the endpoint table takes: its path params, query and body, typed. */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: ParamsOf<E> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: QueryOf<E> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType
+    ? { body: BodyOf<E> }
+    : E['multipart'] extends true
+      ? { body: FormData }
+      : { body?: undefined });
+
+function requestOf<E extends Endpoint>(
+  e: E,
+  input: NoInfer<CallInput<E>>,
+  options: Pick<RequestOptions, 'signal' | 'idempotencyKey'>,
+) {
+  const path = fillPath(e.path, input.params as Record<string, unknown> | undefined);
+  const request: RequestOptions = {
+    ...options,
+    method: e.method,
+    query: input.query as RequestOptions['query'],
+    body: input.body,
+    auth: e.access !== 'public',
+  };
+  return { path, request };
+}
+
+/**
+ * Calls one operation of the endpoint table (contracts/src/api/): the path comes from the
+ * declaration, the params, query, body and reply are typed by it. The one way features call the API.
+ */
+export function call<E extends Endpoint>(
+  e: E,
+  input: NoInfer<CallInput<E>>,
+  options: Pick<RequestOptions, 'signal' | 'idempotencyKey'> = {},
+): Promise<ReplyOf<E>> {
+  const { path, request } = requestOf(e, input, options);
+  return apiRequest<ReplyOf<E>>(path, request);
+}
+
+/** Downloads the file an operation answers (an Excel export) under the given name. */
+export function download<E extends Endpoint>(
+  e: E,
+  input: NoInfer<CallInput<E>>,
+  filename: string,
+): Promise<void> {
+  const { path, request } = requestOf(e, input, {});
+  return apiDownload(path, filename, request);
+}
+
+/**
+ * The cache key of an operation's reply: resource (tag), operationId, then params and query.
+ * Invalidating `[tag]` refreshes everything read from that resource.
+ */
+export function endpointKey<E extends Endpoint>(
+  e: E,
+  input?: NoInfer<Partial<CallInput<E>>>,
+): readonly unknown[] {
+  return [e.tag, e.operationId, input?.params ?? null, input?.query ?? null];
+}
 
 /** Downloads a file the server generates (Excel exports) under the given name. */
 export async function apiDownload(path: string, filename: string, options: RequestOptions = {}) {

@@ -1,5 +1,7 @@
 import type { TSessionUser } from '@itms/contracts/auth';
+import type { Endpoint, ReplyOf } from '@itms/contracts/endpoint';
 import type { Role } from '@itms/contracts/enums';
+import type { TError } from '@itms/contracts/errors';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -29,8 +31,34 @@ export function signIn(role: Role = 'staff', token = `token-${role}`) {
 
 type Handler = (init: RequestInit & { url: string }) => { status?: number; body?: unknown } | undefined;
 
-/** Replaces fetch: `routes['POST /api/tire-man/credential'] = () => ({ body: user })`. */
-export function mockApi(routes: Record<string, Handler>) {
+/** A typed stand-in for one operation of the endpoint table (see `mockApi`). */
+export interface EndpointMock {
+  readonly endpoint: Endpoint;
+  readonly handler: Handler;
+}
+
+/** `replyTo(API.getProfile, () => ({ body: profile }))`: the body is checked against the operation's reply type. */
+export function replyTo<E extends Endpoint>(
+  endpoint: E,
+  handler: NoInfer<
+    (init: RequestInit & { url: string }) => { status?: number; body?: ReplyOf<E> | TError } | undefined
+  >,
+): EndpointMock {
+  return { endpoint, handler };
+}
+
+const pathPattern = (path: string) =>
+  new RegExp(`^/api${path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`);
+
+/**
+ * Replaces fetch. Typed: `mockApi([replyTo(API.getProfile, () => ({ body: profile }))])`; or by
+ * path: `mockApi({ 'POST /api/tire-man/credential': () => ({ body: user }) })`.
+ */
+export function mockApi(mocks: Record<string, Handler> | readonly EndpointMock[]) {
+  const typed = Array.isArray(mocks)
+    ? (mocks as readonly EndpointMock[]).map((m) => ({ ...m, pattern: pathPattern(m.endpoint.path) }))
+    : [];
+  const routes = Array.isArray(mocks) ? {} : (mocks as Record<string, Handler>);
   const calls: { method: string; url: string; headers: Record<string, string>; body?: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -39,7 +67,9 @@ export function mockApi(routes: Record<string, Handler>) {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, url, headers, body });
     const path = url.split('?')[0];
-    const handler = routes[`${method} ${path}`];
+    const handler =
+      routes[`${method} ${path}`] ??
+      typed.find((m) => m.endpoint.method === method && m.pattern.test(path ?? ''))?.handler;
     const res = handler?.({ ...init, url }) ?? {
       status: 404,
       body: { statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' },
