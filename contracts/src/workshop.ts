@@ -122,6 +122,7 @@ export const ZWorkshopSignReply = z.object({
   message: z.string(),
   signed: z.number(),
   workshop_sign: z.string(),
-  items: z.array(ZWorkshopItem),
+  /** The items signed (as parsed from the request: kind and numeric id). */
+  items: z.array(z.object({ kind: z.enum(WORKSHOP_KINDS), id: z.number() })),
 });
 export type TWorkshopSignReply = z.infer<typeof ZWorkshopSignReply>;

@@ -98,7 +98,7 @@ export async function signBatch(
     });
     if (problems.length) {
       // the message says what happened, `fields` which items (the screen lists them)
-      throw new AppError(409, 'CONFLICT', WORKSHOP_MESSAGES.nothingSigned, undefined, problems);
+      throw new AppError(409, 'WORKSHOP_ITEMS_CHANGED', WORKSHOP_MESSAGES.nothingSigned, undefined, problems);
     }
 
     const at = new Date();

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import type { TSummaryReply } from '@itms/contracts/reports';
 import type { TWorkshopQueuePage } from '@itms/contracts/workshop';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -301,6 +302,12 @@ describe('Tanda Tangan Workshop: the queue', () => {
     expect(page.can_sign).toBe(false);
     expect((await api(tm, 'GET', '/workshop/queue')).statusCode).toBe(403);
   });
+
+  it('answers a queue page that parses against its declared reply', async () => {
+    const page = await queue(signer, '?pageSize=100');
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(API.listWorkshopQueue.reply.safeParse(page).error).toBeUndefined();
+  });
 });
 
 describe('Tanda Tangan Workshop: signing', () => {
@@ -384,6 +391,7 @@ describe('Tanda Tangan Workshop: signing', () => {
       ],
     });
     expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('WORKSHOP_ITEMS_CHANGED');
     expect(res.json().fields).toEqual([
       { field: 'items.2', message: `Pengecekan #${b} (${FX.engkel}) sudah ditandatangani workshop` },
       { field: 'items.3', message: 'Pergantian #999999 sudah dihapus' },
