@@ -265,13 +265,16 @@ export const ZBannerBody = z.object({
 export type TBannerBody = z.input<typeof ZBannerBody>;
 /** GET /api/banners: `q` matches the name; sort id, name, createdAt. */
 export const ZBannerListQuery = masterListQuery;
-export interface TBannerRow {
-  id: number;
-  name: string;
-  image: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ZBannerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string(),
+  createdAt: zTimestamp,
+  updatedAt: zTimestamp,
+});
+export type TBannerRow = z.input<typeof ZBannerRow>;
+/** Reply of POST and PUT /api/banners: the message and the banner as stored. */
+export const ZBannerReply = z.object({ message: z.string(), data: ZBannerRow });
 
 export const ZNewsBody = z.object({
   title: requiredText('Judul berita', 200),
@@ -287,15 +290,18 @@ export const ZNewsBody = z.object({
 export type TNewsBody = z.input<typeof ZNewsBody>;
 /** GET /api/news: `q` matches title, body or author; sort id, title, author, createdAt. */
 export const ZNewsListQuery = masterListQuery;
-export interface TNewsRow {
-  id: number;
-  title: string;
-  news: string;
-  author: string;
-  imageUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ZNewsRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  news: z.string(),
+  author: z.string(),
+  imageUrl: z.string().nullable(),
+  createdAt: zTimestamp,
+  updatedAt: zTimestamp,
+});
+export type TNewsRow = z.input<typeof ZNewsRow>;
+/** Reply of POST and PUT /api/news: the message and the news item as stored. */
+export const ZNewsReply = z.object({ message: z.string(), data: ZNewsRow });
 
 // ---------- regions and locations ----------
 

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
@@ -82,5 +83,13 @@ describe('banners', () => {
     ] as const) {
       expect((await call(method, url, { name: 'x', image: 'y' }, tireman)).statusCode).toBe(403);
     }
+  });
+
+  it('answers its list and detail as their reply schemas describe', async () => {
+    const id = (
+      await call('POST', '/api/banners', { name: 'Skema', image: '2026/01/eeeeeeeeeeeeeeee.png' })
+    ).json().data.id;
+    API.listBanners.reply.parse((await call('GET', '/api/banners')).json());
+    API.getBanner.reply.parse((await call('GET', `/api/banners/${id}`)).json());
   });
 });

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
@@ -95,5 +96,12 @@ describe('news (Berita)', () => {
     ] as const) {
       expect((await call(method, url, { title: 'x', news: 'y', author: 'z' }, tireman)).statusCode).toBe(403);
     }
+  });
+
+  it('answers its list and detail as their reply schemas describe', async () => {
+    const id = (await call('POST', '/api/news', { title: 'Skema', news: 'Isi', author: 'EDP' })).json().data
+      .id;
+    API.listNews.reply.parse((await call('GET', '/api/news')).json());
+    API.getNews.reply.parse((await call('GET', `/api/news/${id}`)).json());
   });
 });
