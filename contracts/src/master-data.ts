@@ -457,28 +457,31 @@ export const TIRE_IMPORT_COLUMNS = [
   'status',
 ] as const;
 
-export interface TImportPreviewRow {
+export const ZImportPreviewRow = z.object({
   /** Row number in the file (the header is row 1). */
-  row: number;
+  row: z.number(),
   /** The cells of the row by column name, as read. */
-  values: Record<string, string>;
+  values: z.record(z.string(), z.string()),
   /** Indonesian descriptions of what is wrong; empty when the row can be imported. */
-  problems: string[];
-}
+  problems: z.array(z.string()),
+});
+export type TImportPreviewRow = z.input<typeof ZImportPreviewRow>;
 
 /** Reply of POST /api/import/{units|tires}/preview. */
-export interface TImportPreview {
-  kind: ImportKind;
-  rows: TImportPreviewRow[];
-  valid: number;
-  invalid: number;
+export const ZImportPreview = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  rows: z.array(ZImportPreviewRow),
+  valid: z.number(),
+  invalid: z.number(),
   /** Recognised columns (canonical names) and headers that were ignored. */
-  columns: string[];
-  ignoredColumns: string[];
-}
+  columns: z.array(z.string()),
+  ignoredColumns: z.array(z.string()),
+});
+export type TImportPreview = z.input<typeof ZImportPreview>;
 
 /** Reply of POST /api/import/{units|tires}/commit (201). */
-export interface TImportCommitReply {
-  message: string;
-  data: { kind: ImportKind; inserted: number; ms: number };
-}
+export const ZImportCommitReply = z.object({
+  message: z.string(),
+  data: z.object({ kind: z.enum(IMPORT_KINDS), inserted: z.number(), ms: z.number() }),
+});
+export type TImportCommitReply = z.input<typeof ZImportCommitReply>;

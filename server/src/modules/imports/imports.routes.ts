@@ -1,8 +1,9 @@
+import { API } from '@itms/contracts/api';
 import { IMPORT_KINDS, IMPORT_MAX_BYTES, type ImportKind } from '@itms/contracts/master-data';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint';
 import { AppError, badRequest } from '../../lib/errors';
-import { OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
 import { commitImport, importTemplate, previewImport } from './imports.service';
 
@@ -26,29 +27,39 @@ async function uploadedFile(req: FastifyRequest): Promise<{ buf: Buffer; name: s
   return { buf, name: file.filename.slice(0, 200) };
 }
 
+const OPS = {
+  units: {
+    preview: API.previewUnitImport,
+    commit: API.commitUnitImport,
+    template: API.downloadUnitImportTemplate,
+  },
+  tires: {
+    preview: API.previewTireImport,
+    commit: API.commitTireImport,
+    template: API.downloadTireImportTemplate,
+  },
+} as const;
+
 /** Import of units and tires from XLSX or CSV: preview every row's problems, then commit all or nothing. */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['import'];
-  const config = { roles: OFFICE };
-  const schema = { tags, consumes: ['multipart/form-data'] };
-
   for (const kind of IMPORT_KINDS) {
-    app.post(`/import/${kind}/preview`, { config, schema }, async (req) => {
+    const op = OPS[kind];
+
+    route(app, op.preview, async (req) => {
       const { buf } = await uploadedFile(req);
       return previewImport(app.db, kind, buf);
     });
 
-    app.post(`/import/${kind}/commit`, { config, schema }, async (req, reply) => {
+    route(app, op.commit, async (req) => {
       const { buf, name } = await uploadedFile(req);
       const result = await commitImport(app.db, currentUser(req).id, kind, buf, name);
-      reply.status(201);
       return {
         message: `Import berhasil: ${result.inserted} ${LABEL[kind]} ditambahkan`,
         data: { kind, ...result },
       };
     });
 
-    app.get(`/import/${kind}/template`, { config, schema: { tags } }, async (_req, reply) => {
+    route(app, op.template, async (_req, reply) => {
       const buf = await importTemplate(app.db, kind);
       return reply
         .header('content-type', XLSX_MIME)

@@ -102,6 +102,7 @@ export async function commitImport(
     if (pgCode(err) === '23505') {
       throw conflict(
         `Sebagian ${LABEL[kind]} sudah ditambahkan oleh pengguna lain selama import; ulangi pratinjau lalu import lagi`,
+        'IMPORT_ROW_ADDED_MEANWHILE',
       );
     }
     throw err;
