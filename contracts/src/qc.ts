@@ -1,6 +1,7 @@
 // Quality Control Record (/quality-control): the field QC check (14 items x 14 positions) and the
 // office list and detail matrix (spec sections 2, 3, 7, 9).
 import { z } from 'zod';
+import { zTimestamp } from './endpoint';
 import { ZOptionalPerformedAt } from './tire-checks';
 
 /** QC grid: 15/50/100, default 15 (spec section 9). */
@@ -148,28 +149,38 @@ export const ZQcListQuery = z
 export type TQcListQuery = z.output<typeof ZQcListQuery>;
 
 /** A row of the grid: Id, IR Checker (Tire_Man), QC Checker (name_qc), No. Body, Lokasi, Tanggal. */
-export interface TQcRow {
-  id: number;
+export const ZQcRow = z.object({
+  id: z.number(),
   /** When the server received it (ISO, UTC). */
-  createdAt: string;
+  createdAt: zTimestamp,
   /** When the QC check was done (ISO, UTC). */
-  performed_at: string;
+  performed_at: zTimestamp,
   /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
-  late_days: number | null;
+  late_days: z.number().nullable(),
   /** yyyy-mm-dd and HH:mm in APP_TIMEZONE, of performed_at. */
-  date: string;
-  time: string;
-  name_qc: string;
-  Tire_Man: { id: number; name: string } | null;
-  Unit: { id: number; plate_number: string };
-  Location: { id: number; name: string } | null;
-}
+  date: z.string(),
+  time: z.string(),
+  name_qc: z.string(),
+  Tire_Man: z.object({ id: z.number(), name: z.string() }).nullable(),
+  Unit: z.object({ id: z.number(), plate_number: z.string() }),
+  Location: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type TQcRow = z.input<typeof ZQcRow>;
+
+/** check1..check14: one item's 14 positions as the stored comma-separated text. */
+const checkTexts = Object.fromEntries(
+  Array.from({ length: QC_SIZE }, (_, i) => [`check${i + 1}`, z.string()]),
+) as Record<`check${number}`, z.ZodString>;
 
 /** GET /api/qccheck/{id}: the row plus check1..check14 and the same values as a matrix. */
-export type TQcDetail = TQcRow &
-  Record<`check${number}`, string> & {
-    /** matrix[item][position]: item in QC_ITEM_LABELS order, position in QC_POSITIONS order. */
-    matrix: boolean[][];
-    items: readonly string[];
-    positions: readonly string[];
-  };
+export const ZQcDetail = ZQcRow.extend({
+  ...checkTexts,
+  /** matrix[item][position]: item in QC_ITEM_LABELS order, position in QC_POSITIONS order. */
+  matrix: z.array(z.array(z.boolean())),
+  items: z.array(z.string()),
+  positions: z.array(z.string()),
+});
+export type TQcDetail = z.input<typeof ZQcDetail>;
+
+/** Reply of POST /api/qccheck (201). */
+export const ZQcCreateReply = z.object({ message: z.string(), id: z.number() });

@@ -129,5 +129,11 @@ export async function qcDetail(db: DbOrTx, id: number, tz: string): Promise<TQcD
     checks[`check${i}`] = text;
     matrix.push(text.split(',').map((s) => s.trim() === 'true'));
   }
-  return { ...toRow(r), ...checks, matrix, items: QC_ITEM_LABELS, positions: QC_POSITIONS } as TQcDetail;
+  return {
+    ...toRow(r),
+    ...checks,
+    matrix,
+    items: [...QC_ITEM_LABELS],
+    positions: [...QC_POSITIONS],
+  } as TQcDetail;
 }

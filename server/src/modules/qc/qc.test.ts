@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { QC_ITEM_LABELS, QC_POSITIONS } from '@itms/contracts/enums';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,5 +207,15 @@ describe('Quality Control Record (office)', () => {
     const xlsx = await get('/api/qccheck-detailed/export?q=QC%2015');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+});
+
+describe('QC reply schemas', () => {
+  it('answers its list and detail as their reply schemas describe', async () => {
+    const res = await post({ unit_id: unitId, location_id: locationId, name_qc: 'Skema', checks: matrix() });
+    expect(res.statusCode, res.body).toBe(201);
+    API.createQcCheck.reply.parse(res.json());
+    API.listQcChecks.reply.parse((await get('/api/qccheck-detailed')).json());
+    API.getQcCheck.reply.parse((await get(`/api/qccheck/${res.json().id}`)).json());
   });
 });
