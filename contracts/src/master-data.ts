@@ -401,16 +401,8 @@ export const ZSopUpdateBody = z.object({
     .default(''),
   description: z.string().trim().max(20_000, 'Deskripsi terlalu panjang').default(''),
 });
-export interface TSopEntry {
-  id: number;
-  sort_order: number;
-  title: string;
-  video_url: string;
-  /** Uploaded video in storage (served at /files/{video_path}); it takes precedence over video_url. */
-  video_path: string | null;
-  description: string;
-  updatedAt: string;
-}
+/** An SOP entry: derived from its reply schema (contracts/src/sop.ts). */
+export type { TSopEntry } from './sop';
 
 // ---------- imports ----------
 

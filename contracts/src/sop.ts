@@ -27,5 +27,9 @@ export const ZSopEntry = z.object({
   updatedAt: z.string(),
 });
 
-export const ZSopVideoReply = z.object({ message: z.string(), data: ZSopEntry });
+export type TSopEntry = z.input<typeof ZSopEntry>;
+
+/** Reply of PUT /api/sop/{id} and of the video upload and removal: the saved entry. */
+export const ZSopReply = z.object({ message: z.string(), data: ZSopEntry });
+export const ZSopVideoReply = ZSopReply;
 export type TSopVideoReply = z.infer<typeof ZSopVideoReply>;

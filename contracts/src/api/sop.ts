@@ -1,6 +1,51 @@
+import { z } from 'zod';
 import { defineEndpoints, defineErrors } from '../endpoint';
+import { ZIdParams, ZSopUpdateBody } from '../master-data';
+import { ZSopEntry, ZSopReply } from '../sop';
 
-/** Error codes of the sop operations beyond the generic ones. */
+/** Error codes of the SOP operations beyond the generic ones. */
 export const sopErrors = defineErrors({});
 
-export const sopEndpoints = defineEndpoints({});
+export const sopEndpoints = defineEndpoints({
+  listSop: {
+    method: 'GET',
+    path: '/sop',
+    summary: 'The SOP entries in their order, with their video link or uploaded video.',
+    tag: 'sop',
+    access: 'any',
+    reply: z.array(ZSopEntry),
+  },
+  updateSop: {
+    method: 'PUT',
+    path: '/sop/:id',
+    summary: "Edits an SOP entry's title, video link and description.",
+    tag: 'sop',
+    access: 'admin',
+    params: ZIdParams,
+    body: ZSopUpdateBody,
+    reply: ZSopReply,
+    errors: ['NOT_FOUND'],
+  },
+  uploadSopVideo: {
+    method: 'POST',
+    path: '/sop/:id/video',
+    summary:
+      'Stores the entry\'s video (multipart field "video": MP4 or WebM checked by content, at most UPLOAD_VIDEO_MAX_BYTES), served at /files/{video_path} with HTTP Range.',
+    tag: 'sop',
+    access: 'admin',
+    params: ZIdParams,
+    multipart: true,
+    reply: ZSopReply,
+    errors: ['BAD_REQUEST', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE'],
+  },
+  deleteSopVideo: {
+    method: 'DELETE',
+    path: '/sop/:id/video',
+    summary: "Removes the entry's uploaded video.",
+    tag: 'sop',
+    access: 'admin',
+    params: ZIdParams,
+    reply: ZSopReply,
+    errors: ['NOT_FOUND'],
+  },
+});

@@ -3,79 +3,53 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MASTER_MESSAGES, ZIdParams, ZSopUpdateBody } from '@itms/contracts/master-data';
-import { SOP_VIDEO_MESSAGES as V, ZSopVideoReply } from '@itms/contracts/sop';
+import { API } from '@itms/contracts/api';
+import { MASTER_MESSAGES } from '@itms/contracts/master-data';
+import { SOP_VIDEO_MESSAGES as V } from '@itms/contracts/sop';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { ADMIN_ONLY, ANY_USER } from '../../lib/roles';
 import { newUploadKey } from '../../lib/storage';
 import { sniffVideoFile } from '../../lib/videos';
 import { currentUser } from '../../plugins/auth';
 import { listSop, setSopVideo, sopExists, updateSop } from './sop.service';
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['sop'];
+  route(app, API.listSop, async () => listSop(app.db));
 
-  app.get('/sop', { config: { roles: ANY_USER }, schema: { tags } }, async () => listSop(app.db));
-
-  app.put(
-    '/sop/:id',
-    { config: { roles: ADMIN_ONLY }, schema: { tags, params: ZIdParams, body: ZSopUpdateBody } },
-    async (req) => {
-      const data = await updateSop(app.db, currentUser(req).id, req.params.id, req.body);
-      return { message: MASTER_MESSAGES.sop.updated, data };
-    },
-  );
+  route(app, API.updateSop, async (req) => {
+    const data = await updateSop(app.db, currentUser(req).id, req.params.id, req.body);
+    return { message: MASTER_MESSAGES.sop.updated, data };
+  });
 
   // the SOP is edited by admins (PUT /sop/{id}); its video likewise
-  app.post(
-    '/sop/:id/video',
-    {
-      config: { roles: ADMIN_ONLY },
-      schema: {
-        tags,
-        params: ZIdParams,
-        consumes: ['multipart/form-data'],
-        description:
-          'Stores the procedure\'s video: field "video", MP4 or WebM checked by content, at most UPLOAD_VIDEO_MAX_BYTES. Spooled to disk, then to storage; served at /files/{video_path} with HTTP Range.',
-        response: { 200: ZSopVideoReply },
-      },
-    },
-    async (req) => {
-      if (!req.isMultipart()) throw badRequest(V.notMultipart);
-      if (!(await sopExists(app.db, req.params.id))) throw notFound('SOP');
-      const max = app.config.uploadVideoMaxBytes;
-      const file = await req.file({ limits: { fileSize: max, files: 1 } });
-      if (file?.fieldname !== 'video') throw badRequest(V.missing, [{ field: 'video', message: V.missing }]);
-      // spooled to a temporary file: a 200 MB video never sits in memory
-      const spool = path.join(os.tmpdir(), `itms-video-${randomBytes(8).toString('hex')}`);
-      try {
-        await pipeline(file.file, fs.createWriteStream(spool));
-        if (file.file.truncated) {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', V.tooLarge(max));
-        }
-        if ((await fs.promises.stat(spool)).size === 0) throw badRequest(V.empty);
-        const kind = await sniffVideoFile(spool);
-        if (!kind) throw badRequest(V.notVideo, [{ field: 'video', message: V.notVideo }]);
-        const key = newUploadKey(kind.ext);
-        await app.storage.putFile(key, spool, kind.mime);
-        const data = await setSopVideo(app.db, currentUser(req).id, req.params.id, key);
-        return { message: V.uploaded, data };
-      } finally {
-        await fs.promises.rm(spool, { force: true });
+  route(app, API.uploadSopVideo, async (req) => {
+    if (!req.isMultipart()) throw badRequest(V.notMultipart);
+    if (!(await sopExists(app.db, req.params.id))) throw notFound('SOP');
+    const max = app.config.uploadVideoMaxBytes;
+    const file = await req.file({ limits: { fileSize: max, files: 1 } });
+    if (file?.fieldname !== 'video') throw badRequest(V.missing, [{ field: 'video', message: V.missing }]);
+    // spooled to a temporary file: a 200 MB video never sits in memory
+    const spool = path.join(os.tmpdir(), `itms-video-${randomBytes(8).toString('hex')}`);
+    try {
+      await pipeline(file.file, fs.createWriteStream(spool));
+      if (file.file.truncated) {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', V.tooLarge(max));
       }
-    },
-  );
+      if ((await fs.promises.stat(spool)).size === 0) throw badRequest(V.empty);
+      const kind = await sniffVideoFile(spool);
+      if (!kind) throw badRequest(V.notVideo, [{ field: 'video', message: V.notVideo }]);
+      const key = newUploadKey(kind.ext);
+      await app.storage.putFile(key, spool, kind.mime);
+      const data = await setSopVideo(app.db, currentUser(req).id, req.params.id, key);
+      return { message: V.uploaded, data };
+    } finally {
+      await fs.promises.rm(spool, { force: true });
+    }
+  });
 
-  app.delete(
-    '/sop/:id/video',
-    {
-      config: { roles: ADMIN_ONLY },
-      schema: { tags, params: ZIdParams, response: { 200: ZSopVideoReply } },
-    },
-    async (req) => {
-      const data = await setSopVideo(app.db, currentUser(req).id, req.params.id, null);
-      return { message: V.removed, data };
-    },
-  );
+  route(app, API.deleteSopVideo, async (req) => {
+    const data = await setSopVideo(app.db, currentUser(req).id, req.params.id, null);
+    return { message: V.removed, data };
+  });
 };

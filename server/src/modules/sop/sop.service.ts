@@ -1,4 +1,4 @@
-import type { TSopEntry } from '@itms/contracts/master-data';
+import type { TSopEntry } from '@itms/contracts/sop';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { sopEntries } from '../../db/schema';

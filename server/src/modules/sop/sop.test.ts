@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { API } from '@itms/contracts/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { multipartFile, TINY_PNG } from '../../../test/multipart';
@@ -173,5 +174,13 @@ describe('SOP videos', () => {
     const removed = await call('DELETE', `/api/sop/${ids[2]}/video`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.video_path).toBeNull();
+  });
+});
+
+describe('replies by the endpoint table', () => {
+  it('the SOP list answers its schema', async () => {
+    const list = await call('GET', '/api/sop', undefined, tireman);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(API.listSop.reply.parse(list.json())).toHaveLength(5);
   });
 });
