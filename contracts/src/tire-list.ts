@@ -1,8 +1,10 @@
 // List Data Ban (/tire), tire create/delete/status, and Ban Terpasang Aktif (/active-unit)
 // (spec sections 2, 3, 5, 7, 9). The tire fields themselves live in tires.ts (ZTireFields).
 import { z } from 'zod';
-import { POSITIONS, TIRE_STATUSES, type TireStatus } from './enums';
-import { type TTire, ZOdometer, ZTireFields, ZTirePriceFields } from './tires';
+import { zTimestamp } from './endpoint';
+import { POSITIONS, TIRE_STATUSES } from './enums';
+import { listResult } from './list';
+import { ZOdometer, ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
 
 /** Master lists: 10 per page, options 5/10/20 (spec section 9). */
 export const TIRE_PAGE_SIZES = [5, 10, 20] as const;
@@ -189,57 +191,62 @@ export const ZTireListQuery = z.object({
 export type TTireListQuery = z.output<typeof ZTireListQuery>;
 export type TTireListQueryInput = z.input<typeof ZTireListQuery>;
 
-export interface TTireListRow {
-  id: number;
+/** A row of List Data Ban. */
+export const ZTireListRow = z.object({
+  id: z.number(),
   /** POS: wheel position while mounted, '' in stock. */
-  position: string;
-  serial_number: string;
-  ir_brand: string;
-  ori_brand: string;
-  pattern: string;
-  size: string;
-  is_original: string;
-  status: TireStatus;
-  groove_lowest: number | null;
-  pressure: number | null;
+  position: z.string(),
+  serial_number: z.string(),
+  ir_brand: z.string(),
+  ori_brand: z.string(),
+  pattern: z.string(),
+  size: z.string(),
+  is_original: z.string(),
+  status: z.enum(TIRE_STATUSES),
+  groove_1: z.number().nullable(),
+  groove_2: z.number().nullable(),
+  groove_3: z.number().nullable(),
+  groove_4: z.number().nullable(),
+  groove_lowest: z.number().nullable(),
+  pressure: z.number().nullable(),
   /** Rupiah, null when unknown (issue 11). */
-  purchase_price?: number | null;
-  retread_cost?: number | null;
+  purchase_price: z.number().nullable().optional(),
+  retread_cost: z.number().nullable().optional(),
   /** The unit it is mounted on now, null when not mounted. */
-  Unit: { id: number; plate_number: string } | null;
-  createdAt: string;
-}
+  Unit: z.object({ id: z.number(), plate_number: z.string() }).nullable(),
+  createdAt: zTimestamp,
+});
+export type TTireListRow = z.input<typeof ZTireListRow>;
 
-export interface TTireSummary {
-  total: number;
-  installed: number;
-  uninstalled: number;
-  scrap: number;
-  spare: number;
+export const ZTireSummary = z.object({
+  total: z.number(),
+  installed: z.number(),
+  uninstalled: z.number(),
+  scrap: z.number(),
+  spare: z.number(),
   /** Tires whose lowest groove falls in each RTD shortcut range. */
-  rtd: Record<RtdRange, number>;
-}
+  rtd: z.object({ '0-3': z.number(), '4-6': z.number(), '7-9': z.number(), '10-12': z.number() }),
+});
+export type TTireSummary = z.input<typeof ZTireSummary>;
 
 /** Reply of GET /api/tire. `summary` counts the same filtered set as `total`. */
-export interface TTireListReply {
-  data: TTireListRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  summary: TTireSummary;
-}
+export const ZTireListReply = listResult(ZTireListRow).extend({ summary: ZTireSummary });
+export type TTireListReply = z.input<typeof ZTireListReply>;
 
 /** GET /api/tire/{id}: every field, plus where it is mounted now. */
-export type TTireDetail = TTire & {
-  tireDetail: { size: string; pattern: string };
-  Unit: {
-    id: number;
-    plate_number: string;
-    unit_type: string;
-    position: string;
-    km_installed: number;
-  } | null;
-};
+export const ZTireDetail = ZTireReply.extend({
+  tireDetail: z.object({ size: z.string(), pattern: z.string() }),
+  Unit: z
+    .object({
+      id: z.number(),
+      plate_number: z.string(),
+      unit_type: z.string(),
+      position: z.string(),
+      km_installed: z.number(),
+    })
+    .nullable(),
+});
+export type TTireDetail = z.input<typeof ZTireDetail>;
 
 // ---------- create / status ----------
 
@@ -295,10 +302,12 @@ export const ZTireStatusBody = z.object({
 });
 export type TTireStatusBody = z.infer<typeof ZTireStatusBody>;
 
-export interface TTireMessageReply {
-  message: string;
-  data: TTire;
-}
+/** POST /api/tire and PATCH /api/tire/status/{id}. */
+export const ZTireMessageReply = z.object({ message: z.string(), data: ZTireReply });
+export type TTireMessageReply = z.input<typeof ZTireMessageReply>;
+
+/** DELETE /api/tire/{id}. */
+export const ZTireDeleteReply = z.object({ message: z.string(), id: z.number() });
 
 // ---------- Ban Terpasang Aktif (/active-unit) ----------
 
@@ -319,19 +328,31 @@ export const ZActiveTireListQuery = z.object({
 });
 export type TActiveTireListQuery = z.output<typeof ZActiveTireListQuery>;
 
-export interface TActiveTireRow {
+export const ZActiveTireRow = z.object({
   /** activeTireId. */
-  id: number;
-  tire_id: number | null;
+  id: z.number(),
+  tire_id: z.number().nullable(),
   /** Odometer of the unit when the tire was mounted. */
-  km_installed: number;
-  position: string;
-  status: 'INSTALLED' | 'UNINSTALLED';
-  installedAt: string;
-  serial_number: string | null;
-  ir_brand: string | null;
-  Unit: { id: number; plate_number: string; unit_type: string; Project: { id: number; name: string } };
-}
+  km_installed: z.number(),
+  position: z.string(),
+  status: z.enum(['INSTALLED', 'UNINSTALLED']),
+  installedAt: zTimestamp,
+  serial_number: z.string().nullable(),
+  ir_brand: z.string().nullable(),
+  Unit: z.object({
+    id: z.number(),
+    plate_number: z.string(),
+    unit_type: z.string(),
+    Project: z.object({ id: z.number(), name: z.string() }),
+  }),
+});
+export type TActiveTireRow = z.input<typeof ZActiveTireRow>;
+
+/** GET /api/active-unit. */
+export const ZActiveTireListReply = listResult(ZActiveTireRow);
+
+/** PUT /api/active-unit/{activeTireId}. */
+export const ZActiveTireMessageReply = z.object({ message: z.string(), data: ZActiveTireRow });
 
 export const ZActiveTireParams = z.object({
   activeTireId: z.coerce

@@ -169,7 +169,8 @@ export async function updateActiveTire(
       const tireId = (body.tire_id ?? body.tire_itms_id)!;
       const [tire] = await tx.select({ status: tires.status }).from(tires).where(eq(tires.id, tireId));
       if (!tire) throw notFound('Ban');
-      if (tire.status === 'SCRAP') throw conflict('Ban berstatus SCRAP tidak dapat dipasang');
+      if (tire.status === 'SCRAP')
+        throw conflict('Ban berstatus SCRAP tidak dapat dipasang', 'TIRE_SCRAPPED');
       await mountTire(tx, { unitId, position, tireId, odometer, source });
     } else {
       await unmountPosition(tx, { unitId, position, odometer, source });

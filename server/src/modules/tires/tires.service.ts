@@ -33,7 +33,8 @@ export async function serialTaken(tx: Tx | Db, serial: string): Promise<boolean>
  * transaction. A serial number already in the database is refused.
  */
 export async function receiveTire(tx: Tx, input: TTireInput, source: MoveSource): Promise<TTire> {
-  if (await serialTaken(tx, input.serial_number)) throw conflict(TIRE_MESSAGES.duplicateSerial);
+  if (await serialTaken(tx, input.serial_number))
+    throw conflict(TIRE_MESSAGES.duplicateSerial, 'TIRE_SERIAL_TAKEN');
   let row: typeof tires.$inferSelect;
   try {
     const { groove_lowest: _ignored, ...fields } = input;
@@ -48,7 +49,7 @@ export async function receiveTire(tx: Tx, input: TTireInput, source: MoveSource)
       })
       .returning()) as [typeof tires.$inferSelect];
   } catch (err) {
-    if (pgCode(err) === '23505') throw conflict(TIRE_MESSAGES.duplicateSerial);
+    if (pgCode(err) === '23505') throw conflict(TIRE_MESSAGES.duplicateSerial, 'TIRE_SERIAL_TAKEN');
     throw err;
   }
   await recordTireEvent(tx, {
@@ -89,7 +90,7 @@ async function lockTire(tx: Tx, id: number) {
 export async function deleteTire(db: Db, id: number, user: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const { tire, slot } = await lockTire(tx, id);
-    if (slot) throw conflict(TIRE_MESSAGES.mountedNoDelete);
+    if (slot) throw conflict(TIRE_MESSAGES.mountedNoDelete, 'TIRE_STILL_MOUNTED');
     // emptied wheel slots may still point at the tire they last held
     await tx.update(activeUnitTires).set({ tire_id: null }).where(eq(activeUnitTires.tire_id, id));
     await tx.delete(tires).where(eq(tires.id, id));
@@ -118,7 +119,7 @@ export async function setTireStatus(db: Db, id: number, body: TTireStatusBody, u
         { field: 'status', message: TIRE_MESSAGES.installViaUnit },
       ]);
     }
-    if (body.status === 'SCRAP' && slot) throw conflict(TIRE_MESSAGES.mountedNoScrap);
+    if (body.status === 'SCRAP' && slot) throw conflict(TIRE_MESSAGES.mountedNoScrap, 'TIRE_STILL_MOUNTED');
     // nothing to change: no ledger entry, no audit line
     if (!slot && tire.status === body.status && !body.condition) return toTire(tire);
     let from = tire.status;

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { RTD_RANGE_KEYS, RTD_RANGES, TIRE_SEARCH_FIELDS } from '@itms/contracts/tire-list';
 import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -332,7 +333,10 @@ describe('tire create, detail, delete, status', () => {
 
     const dup = await send('POST', '/api/tire', { serial_number: 'new-777' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().message).toBe('Nomor seri ban sudah terdaftar');
+    expect(dup.json()).toMatchObject({
+      code: 'TIRE_SERIAL_TAKEN',
+      message: 'Nomor seri ban sudah terdaftar',
+    });
     const bad = await send('POST', '/api/tire', { serial_number: 'B-1', groove_1: 30, tube_status: 'RUSAK' });
     expect(bad.statusCode).toBe(400);
     expect(
@@ -369,7 +373,10 @@ describe('tire create, detail, delete, status', () => {
       .where(eq(tires.serial_number, FX.installedSerial(4)));
     const refused = await send('DELETE', `/api/tire/${mounted!.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Ban masih terpasang pada unit');
+    expect(refused.json()).toMatchObject({
+      code: 'TIRE_STILL_MOUNTED',
+      message: 'Ban masih terpasang pada unit',
+    });
     const [stock] = await t.database.db.select().from(tires).where(eq(tires.serial_number, 'X-012'));
     const ok = await send('DELETE', `/api/tire/${stock!.id}`);
     expect(ok.statusCode).toBe(200);
@@ -386,6 +393,7 @@ describe('tire create, detail, delete, status', () => {
       .where(eq(tires.serial_number, FX.installedSerial(12)));
     const refused = await send('PATCH', `/api/tire/status/${mounted!.id}`, { status: 'SCRAP' });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('TIRE_STILL_MOUNTED');
     expect((await get(`/api/tire/${mounted!.id}`)).json().status).toBe('INSTALLED');
 
     // UNINSTALLED on a mounted tire takes it off the unit
@@ -568,5 +576,27 @@ describe('Ban Terpasang Aktif', () => {
       },
       { action: 'active-tire.unmount', detail: { before: { tire_id: stock!.id }, after: { tire_id: null } } },
     ]);
+  });
+});
+
+describe('replies match the endpoint table', () => {
+  it('every list and detail GET of tires answers what its reply schema declares', async () => {
+    const [mounted] = await t.database.db
+      .select()
+      .from(tires)
+      .where(eq(tires.serial_number, FX.installedSerial(1)));
+    const [slot] = await t.database.db.select().from(activeUnitTires).limit(1);
+    const cases = [
+      [API.listTires, '/api/tire?pageSize=20'],
+      [API.listTireSerials, '/api/tire-sn?q=X&pageSize=5'],
+      [API.getTire, `/api/tire/${mounted!.id}`],
+      [API.listActiveTires, '/api/active-unit?status=ALL&pageSize=20'],
+      [API.getActiveTire, `/api/active-unit/${slot!.id}`],
+    ] as const;
+    for (const [op, url] of cases) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(() => op.reply.parse(res.json()), url).not.toThrow();
+    }
   });
 });
