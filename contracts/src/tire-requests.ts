@@ -1,9 +1,11 @@
 // PERMINTAAN BAN BARU (/tire-request): new-tire requests and their approval into the tire
 // database (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
-import { DOC_STATUSES, type DocStatus } from './enums';
+import { zTimestamp } from './endpoint';
+import { DOC_STATUSES } from './enums';
+import { listResult } from './list';
 import { dropBlankOrigin, TIRE_DEFAULT_PAGE_SIZE, TIRE_MAX_PAGE_SIZE } from './tire-list';
-import { type TTire, type TTireFields, ZTireFields, ZTirePriceFields } from './tires';
+import { ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
 
 export const TIRE_REQUEST_MESSAGES = {
   created: 'Permintaan ban berhasil ditambahkan',
@@ -64,36 +66,47 @@ export const ZTireRequestListQuery = z.object({
 export type TTireRequestListQuery = z.output<typeof ZTireRequestListQuery>;
 
 /** A row of the request grid: ID, S/N, Ir Brand, Ori Brand, Tgl, Jam. */
-export interface TTireRequestRow {
-  id: number;
-  serial_number: string;
-  ir_brand: string;
-  ori_brand: string;
-  size: string;
-  status: DocStatus;
+export const ZTireRequestRow = z.object({
+  id: z.number(),
+  serial_number: z.string(),
+  ir_brand: z.string(),
+  ori_brand: z.string(),
+  size: z.string(),
+  status: z.enum(DOC_STATUSES),
   /** The tire created on approval. */
-  tire_id: number | null;
-  createdAt: string;
+  tire_id: z.number().nullable(),
+  createdAt: zTimestamp,
   /** Tgl: yyyy-mm-dd in APP_TIMEZONE. */
-  date: string;
+  date: z.string(),
   /** Jam: HH:mm in APP_TIMEZONE. */
-  time: string;
-}
+  time: z.string(),
+});
+export type TTireRequestRow = z.input<typeof ZTireRequestRow>;
 
-/** GET /api/tire-request/detail/{id}: every tire field of the request. */
-export type TTireRequest = Omit<TTireFields, 'status'> & {
-  id: number;
-  /** Rupiah, null when unknown; copied to the tire on approval. */
-  purchase_price?: number | null;
-  retread_cost?: number | null;
-  status: DocStatus;
-  tire_id: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** GET /api/tire/request/findAll. */
+export const ZTireRequestListReply = listResult(ZTireRequestRow);
+
+/**
+ * GET /api/tire-request/detail/{id}: every tire field of the request (prices in rupiah, null when
+ * unknown, copied to the tire on approval), its status, the tire made from it and who asked.
+ */
+export const ZTireRequest = ZTireReply.extend({
+  status: z.enum(DOC_STATUSES),
+  tire_id: z.number().nullable(),
+  /** The user who asked; null for requests made before it was recorded. */
+  requested_by: z.number().nullable(),
+});
+export type TTireRequest = z.input<typeof ZTireRequest>;
+
+/** POST /api/tire/request and PUT /api/tire-request/{id}. */
+export const ZTireRequestMessageReply = z.object({ message: z.string(), data: ZTireRequest });
+
+/** DELETE /api/tire-request/{id}. */
+export const ZTireRequestDeleteReply = z.object({ message: z.string(), id: z.number() });
 
 /** POST /api/tire-request/{id}/approve and PATCH /api/tire-request/status/{id}. */
-export interface TTireRequestApproveReply {
-  message: string;
-  data: { request: TTireRequest; tire: TTire };
-}
+export const ZTireRequestApproveReply = z.object({
+  message: z.string(),
+  data: z.object({ request: ZTireRequest, tire: ZTireReply }),
+});
+export type TTireRequestApproveReply = z.input<typeof ZTireRequestApproveReply>;

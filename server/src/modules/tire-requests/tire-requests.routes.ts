@@ -1,14 +1,8 @@
-import {
-  TIRE_REQUEST_MESSAGES,
-  ZTireRequestCreateBody,
-  ZTireRequestListQuery,
-  ZTireRequestParams,
-  ZTireRequestStatusBody,
-  ZTireRequestUpdateBody,
-} from '@itms/contracts/tire-requests';
+import { API } from '@itms/contracts/api';
+import { TIRE_REQUEST_MESSAGES } from '@itms/contracts/tire-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
-import { ANY_USER, OFFICE } from '../../lib/roles';
 import { currentUser } from '../../plugins/auth';
 import { sendXlsx } from '../tires/xlsx-export';
 import { listTireRequests, tireRequestDetail, tireRequestRows } from './tire-requests.queries';
@@ -19,104 +13,72 @@ import {
   updateTireRequest,
 } from './tire-requests.service';
 
-const office = { roles: OFFICE };
-/** Tire men ask for new tires from the field and read their own requests; the office reads all. */
-const anyone = { roles: ANY_USER };
-const tags = ['tire-requests'];
-
 /** Whose requests the caller may read: a tire man only his own, office users everyone's. */
 const readerScope = (user: { id: number; role: string }) => (user.role === 'tire-man' ? user.id : undefined);
 
-/** PERMINTAAN BAN BARU: new-tire requests and their approval into the tire database. */
+/**
+ * PERMINTAAN BAN BARU: new-tire requests and their approval into the tire database. Tire men ask
+ * for new tires from the field and read their own requests; the office reads all.
+ */
 export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/tire/request/findAll',
-    { config: anyone, schema: { tags, querystring: ZTireRequestListQuery } },
-    async (req) => {
-      const { offset, limit } = pageWindow(req.query);
-      const { data, total } = await listTireRequests(
-        app.db,
-        { ...req.query, requestedBy: readerScope(currentUser(req)) },
-        app.config.timezone,
-        offset,
-        limit,
-      );
-      return { data, total, page: req.query.page, pageSize: req.query.pageSize };
-    },
+  route(app, API.listTireRequests, async (req) => {
+    const { offset, limit } = pageWindow(req.query);
+    const { data, total } = await listTireRequests(
+      app.db,
+      { ...req.query, requestedBy: readerScope(currentUser(req)) },
+      app.config.timezone,
+      offset,
+      limit,
+    );
+    return { data, total, page: req.query.page, pageSize: req.query.pageSize };
+  });
+
+  route(app, API.exportTireRequests, async (req, reply) =>
+    sendXlsx(reply, {
+      filename: 'permintaan-ban-baru.xlsx',
+      sheet: 'Permintaan Ban Baru',
+      fetch: (offset, limit) => tireRequestRows(app.db, req.query, app.config.timezone, offset, limit),
+      columns: [
+        { header: 'ID', width: 8, value: (r) => r.id },
+        { header: 'S/N', width: 18, value: (r) => r.serial_number },
+        { header: 'Ir Brand', value: (r) => r.ir_brand },
+        { header: 'Ori Brand', value: (r) => r.ori_brand },
+        { header: 'Size', value: (r) => r.size },
+        { header: 'Tgl', width: 12, value: (r) => r.date },
+        { header: 'Jam', width: 8, value: (r) => r.time },
+        { header: 'Status', width: 10, value: (r) => r.status },
+      ],
+    }),
   );
 
-  app.get(
-    '/tire/request/export',
-    { config: office, schema: { tags, querystring: ZTireRequestListQuery } },
-    async (req, reply) =>
-      sendXlsx(reply, {
-        filename: 'permintaan-ban-baru.xlsx',
-        sheet: 'Permintaan Ban Baru',
-        fetch: (offset, limit) => tireRequestRows(app.db, req.query, app.config.timezone, offset, limit),
-        columns: [
-          { header: 'ID', width: 8, value: (r) => r.id },
-          { header: 'S/N', width: 18, value: (r) => r.serial_number },
-          { header: 'Ir Brand', value: (r) => r.ir_brand },
-          { header: 'Ori Brand', value: (r) => r.ori_brand },
-          { header: 'Size', value: (r) => r.size },
-          { header: 'Tgl', width: 12, value: (r) => r.date },
-          { header: 'Jam', width: 8, value: (r) => r.time },
-          { header: 'Status', width: 10, value: (r) => r.status },
-        ],
-      }),
+  route(app, API.getTireRequest, async (req) =>
+    tireRequestDetail(app.db, req.params.id, readerScope(currentUser(req))),
   );
 
-  app.get(
-    '/tire-request/detail/:id',
-    { config: anyone, schema: { tags, params: ZTireRequestParams } },
-    async (req) => tireRequestDetail(app.db, req.params.id, readerScope(currentUser(req))),
-  );
+  route(app, API.createTireRequest, async (req) => {
+    const data = await createTireRequest(app.db, req.body, currentUser(req));
+    return { message: TIRE_REQUEST_MESSAGES.created, data };
+  });
 
-  app.post(
-    '/tire/request',
-    { config: { ...anyone, idempotent: true }, schema: { tags, body: ZTireRequestCreateBody } },
-    async (req, reply) => {
-      const data = await createTireRequest(app.db, req.body, currentUser(req));
-      reply.status(201);
-      return { message: TIRE_REQUEST_MESSAGES.created, data };
-    },
-  );
-
-  app.put(
-    '/tire-request/:id',
-    { config: office, schema: { tags, params: ZTireRequestParams, body: ZTireRequestUpdateBody } },
-    async (req) => {
-      const data = await updateTireRequest(app.db, req.params.id, req.body, currentUser(req));
-      return { message: TIRE_REQUEST_MESSAGES.updated, data };
-    },
-  );
+  route(app, API.updateTireRequest, async (req) => {
+    const data = await updateTireRequest(app.db, req.params.id, req.body, currentUser(req));
+    return { message: TIRE_REQUEST_MESSAGES.updated, data };
+  });
 
   // the spec's second call of the approval (after POST /tire): links the tire, or creates it
-  app.patch(
-    '/tire-request/status/:id',
-    { config: office, schema: { tags, params: ZTireRequestParams, body: ZTireRequestStatusBody } },
-    async (req) => {
-      const data = await approveTireRequest(app.db, req.params.id, currentUser(req), { linkExisting: true });
-      return { message: TIRE_REQUEST_MESSAGES.approved, data };
-    },
-  );
+  route(app, API.setTireRequestStatus, async (req) => {
+    const data = await approveTireRequest(app.db, req.params.id, currentUser(req), { linkExisting: true });
+    return { message: TIRE_REQUEST_MESSAGES.approved, data };
+  });
 
   // the one transactional command the web uses (Submit)
-  app.post(
-    '/tire-request/:id/approve',
-    { config: office, schema: { tags, params: ZTireRequestParams } },
-    async (req) => {
-      const data = await approveTireRequest(app.db, req.params.id, currentUser(req));
-      return { message: TIRE_REQUEST_MESSAGES.approved, data };
-    },
-  );
+  route(app, API.approveTireRequest, async (req) => {
+    const data = await approveTireRequest(app.db, req.params.id, currentUser(req));
+    return { message: TIRE_REQUEST_MESSAGES.approved, data };
+  });
 
-  app.delete(
-    '/tire-request/:id',
-    { config: office, schema: { tags, params: ZTireRequestParams } },
-    async (req) => {
-      await deleteTireRequest(app.db, req.params.id, currentUser(req));
-      return { message: TIRE_REQUEST_MESSAGES.deleted, id: req.params.id };
-    },
-  );
+  route(app, API.deleteTireRequest, async (req) => {
+    await deleteTireRequest(app.db, req.params.id, currentUser(req));
+    return { message: TIRE_REQUEST_MESSAGES.deleted, id: req.params.id };
+  });
 };

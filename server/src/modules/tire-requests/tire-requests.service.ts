@@ -23,7 +23,8 @@ export async function createTireRequest(
 ): Promise<TTireRequest> {
   return db.transaction(async (tx) => {
     // a serial already in the tire database could never be approved
-    if (await serialTaken(tx, body.serial_number)) throw conflict(TIRE_REQUEST_MESSAGES.duplicateSerial);
+    if (await serialTaken(tx, body.serial_number))
+      throw conflict(TIRE_REQUEST_MESSAGES.duplicateSerial, 'TIRE_SERIAL_TAKEN');
     const [row] = await tx
       .insert(tireRequests)
       .values({
@@ -53,7 +54,8 @@ export async function updateTireRequest(
   return db.transaction(async (tx) => {
     const [req] = await tx.select().from(tireRequests).where(eq(tireRequests.id, id)).for('update');
     if (!req) throw notFound('Permintaan ban');
-    if (req.status === 'approved') throw conflict(TIRE_REQUEST_MESSAGES.alreadyApproved);
+    if (req.status === 'approved')
+      throw conflict(TIRE_REQUEST_MESSAGES.alreadyApproved, 'TIRE_REQUEST_ALREADY_APPROVED');
     const changes = { ...body };
     const fields = Object.keys(changes);
     if (fields.length === 0) return toTireRequest(req);
@@ -105,7 +107,8 @@ export async function approveTireRequest(
   return db.transaction(async (tx) => {
     const [req] = await tx.select().from(tireRequests).where(eq(tireRequests.id, id)).for('update');
     if (!req) throw notFound('Permintaan ban');
-    if (req.status === 'approved') throw conflict(TIRE_REQUEST_MESSAGES.alreadyApproved);
+    if (req.status === 'approved')
+      throw conflict(TIRE_REQUEST_MESSAGES.alreadyApproved, 'TIRE_REQUEST_ALREADY_APPROVED');
     const { id: _id, status, tire_id, created_at, updated_at, position, condition, ...fields } = req;
     let tire: TTire;
     let [existing] = opts.linkExisting

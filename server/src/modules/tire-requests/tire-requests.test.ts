@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +99,10 @@ describe('PERMINTAAN BAN BARU', () => {
     ).toEqual(['groove_1', 'serial_number']);
     const known = await send('POST', '/api/tire/request', { serial_number: FX.stockSerial(1) });
     expect(known.statusCode).toBe(409);
-    expect(known.json().message).toBe('Nomor seri ban sudah terdaftar');
+    expect(known.json()).toMatchObject({
+      code: 'TIRE_SERIAL_TAKEN',
+      message: 'Nomor seri ban sudah terdaftar',
+    });
   });
 
   it('lists requests pending first, 10 per page, with Tgl and Jam in the app time zone', async () => {
@@ -184,9 +188,14 @@ describe('PERMINTAAN BAN BARU', () => {
     // a second approval is refused
     const again = await send('POST', `/api/tire-request/${created.id}/approve`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Permintaan ban sudah disetujui');
+    expect(again.json()).toMatchObject({
+      code: 'TIRE_REQUEST_ALREADY_APPROVED',
+      message: 'Permintaan ban sudah disetujui',
+    });
     // approved requests are no longer editable
-    expect((await send('PUT', `/api/tire-request/${created.id}`, { ir_brand: 'X' })).statusCode).toBe(409);
+    const edit = await send('PUT', `/api/tire-request/${created.id}`, { ir_brand: 'X' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().code).toBe('TIRE_REQUEST_ALREADY_APPROVED');
   });
 
   it('refuses a serial that entered the database meanwhile and changes nothing', async () => {
@@ -195,7 +204,10 @@ describe('PERMINTAAN BAN BARU', () => {
     const auditBefore = await t.database.db.select().from(auditLog);
     const res = await send('POST', `/api/tire-request/${created.id}/approve`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Nomor seri ban sudah terdaftar');
+    expect(res.json()).toMatchObject({
+      code: 'TIRE_SERIAL_TAKEN',
+      message: 'Nomor seri ban sudah terdaftar',
+    });
     const [req] = await t.database.db.select().from(tireRequests).where(eq(tireRequests.id, created.id));
     expect(req).toMatchObject({ status: 'pending', tire_id: null });
     expect(await countTires('DUP-9')).toBe(1);
@@ -269,5 +281,17 @@ describe('PERMINTAAN BAN BARU', () => {
       (await send('PUT', `/api/tire-request/${mine.id}`, { size: '10.00-20' }, tireman)).statusCode,
     ).toBe(403);
     expect((await send('DELETE', `/api/tire-request/${mine.id}`, undefined, tireman)).statusCode).toBe(403);
+  });
+});
+
+describe('replies match the endpoint table', () => {
+  it('the request list and detail answer what their reply schemas declare', async () => {
+    const created = (await send('POST', '/api/tire/request', { serial_number: 'SCHEMA-1' })).json().data;
+    const list = await get('/api/tire/request/findAll?pageSize=20');
+    expect(list.statusCode).toBe(200);
+    expect(() => API.listTireRequests.reply.parse(list.json())).not.toThrow();
+    const detail = await get(`/api/tire-request/detail/${created.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(() => API.getTireRequest.reply.parse(detail.json())).not.toThrow();
   });
 });
