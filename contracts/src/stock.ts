@@ -1,6 +1,8 @@
 // Warehouse, KARTU STOK BAN (stock cards) and Scrap, all read from the tire event ledger
 // (spec section 2: "KARTU STOK BAN", "Scrap"; issue 7).
 import { z } from 'zod';
+import { zTimestamp } from './endpoint';
+import { listResult } from './list';
 
 export const STOCK_DEFAULT_PAGE_SIZE = 10;
 export const STOCK_MAX_PAGE_SIZE = 200;
@@ -79,55 +81,51 @@ export const ZWarehouseQuery = z.object({
 export type TWarehouseQuery = z.output<typeof ZWarehouseQuery>;
 
 /** The latest ledger entry of a tire. */
-export interface TLastMovement {
-  id: number;
-  kind: TireEventKind;
+export const ZLastMovement = z.object({
+  id: z.number(),
+  kind: z.enum(TIRE_EVENT_KINDS),
   /** Ket, as on the stock card. */
-  description: string;
-  createdAt: string;
-  Unit: { id: number; plate_number: string } | null;
-  position: string | null;
-  user_name: string | null;
-}
+  description: z.string(),
+  createdAt: zTimestamp,
+  Unit: z.object({ id: z.number(), plate_number: z.string() }).nullable(),
+  position: z.string().nullable(),
+  user_name: z.string().nullable(),
+});
+export type TLastMovement = z.input<typeof ZLastMovement>;
 
-export interface TWarehouseRow {
-  id: number;
-  serial_number: string;
-  ir_brand: string;
-  ori_brand: string;
-  pattern: string;
-  size: string;
-  status: 'UNINSTALLED' | 'SPARE';
-  groove_lowest: number | null;
+export const ZWarehouseRow = z.object({
+  id: z.number(),
+  serial_number: z.string(),
+  ir_brand: z.string(),
+  ori_brand: z.string(),
+  pattern: z.string(),
+  size: z.string(),
+  status: z.enum(['UNINSTALLED', 'SPARE']),
+  groove_lowest: z.number().nullable(),
   /** Where the tire was last handled in the field (the location of its latest check, replacement or BKB). */
-  Location: { id: number; name: string } | null;
-  last_movement: TLastMovement | null;
-}
+  Location: z.object({ id: z.number(), name: z.string() }).nullable(),
+  last_movement: ZLastMovement.nullable(),
+});
+export type TWarehouseRow = z.input<typeof ZWarehouseRow>;
 
-export interface TWarehouseGroup {
-  location_id: number | null;
+export const ZWarehouseGroup = z.object({
+  location_id: z.number().nullable(),
   /** Location name, or 'Tanpa lokasi'. */
-  location: string;
-  size: string;
-  brand: string;
-  total: number;
-  uninstalled: number;
-  spare: number;
-}
+  location: z.string(),
+  size: z.string(),
+  brand: z.string(),
+  total: z.number(),
+  uninstalled: z.number(),
+  spare: z.number(),
+});
+export type TWarehouseGroup = z.input<typeof ZWarehouseGroup>;
 
-export interface TWarehouseTotals {
-  total: number;
-  uninstalled: number;
-  spare: number;
-}
+export const ZWarehouseTotals = z.object({ total: z.number(), uninstalled: z.number(), spare: z.number() });
+export type TWarehouseTotals = z.input<typeof ZWarehouseTotals>;
 
-export interface TWarehouseReply {
-  data: TWarehouseRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totals: TWarehouseTotals;
-}
+/** GET /api/warehouse. */
+export const ZWarehouseReply = listResult(ZWarehouseRow).extend({ totals: ZWarehouseTotals });
+export type TWarehouseReply = z.input<typeof ZWarehouseReply>;
 
 /** Groups per page of the warehouse's location/size/brand table. */
 export const WAREHOUSE_GROUPS_PAGE_SIZE = 8;
@@ -146,24 +144,23 @@ export type TWarehouseGroupsQuery = z.output<typeof ZWarehouseGroupsQuery>;
  * Stock by location, size and brand, apart from the list so that turning the list's pages does
  * not recount the groups; paged, as a fleet has thousands of groups.
  */
-export interface TWarehouseGroupsReply {
-  data: TWarehouseGroup[];
+export const ZWarehouseGroupsReply = z.object({
+  data: z.array(ZWarehouseGroup),
   /** Groups of the filter. */
-  total: number;
-  page: number;
-  pageSize: number;
-  totals: TWarehouseTotals;
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totals: ZWarehouseTotals,
   /** Locations holding stock of the filter, whatever its location (for choosing one). */
-  locations: { id: number; name: string }[];
-}
+  locations: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type TWarehouseGroupsReply = z.input<typeof ZWarehouseGroupsReply>;
 
 // ---------- stock cards ----------
 
 /** GET /api/stock-card/keys: the sizes and IR brands that have a stock card (upper case, sorted). */
-export interface TStockCardKeys {
-  sizes: string[];
-  brands: string[];
-}
+export const ZStockCardKeys = z.object({ sizes: z.array(z.string()), brands: z.array(z.string()) });
+export type TStockCardKeys = z.input<typeof ZStockCardKeys>;
 
 export const ZStockCardPageQuery = z.object({ ...page(STOCK_CARD_DEFAULT_PAGE_SIZE) });
 
@@ -176,73 +173,67 @@ export const ZStockCardQuery = z.object({
 export type TStockCardQuery = z.output<typeof ZStockCardQuery>;
 
 /** One movement of the stock card: columns Id, Cust, Brand, Size, No.Seri, No.Produksi, Ket, User & Lokasi, Stok. */
-export interface TStockCardRow {
+export const ZStockCardRow = z.object({
   /** Id: the ledger entry. */
-  id: number;
-  tire_id: number;
-  kind: TireEventKind;
-  createdAt: string;
+  id: z.number(),
+  tire_id: z.number(),
+  kind: z.enum(TIRE_EVENT_KINDS),
+  createdAt: zTimestamp,
   /** yyyy-mm-dd and HH:mm in APP_TIMEZONE. */
-  date: string;
-  time: string;
+  date: z.string(),
+  time: z.string(),
   /** Cust: the customer of the unit's project ('-' when no unit is involved). */
-  customer: string;
+  customer: z.string(),
   /** Brand: the IR brand. */
-  brand: string;
-  size: string;
+  brand: z.string(),
+  size: z.string(),
   /** No.Seri. */
-  serial_number: string;
+  serial_number: z.string(),
   /** No.Produksi: tires carry no production code, so this is the tire's database id. */
-  production_no: string;
+  production_no: z.string(),
   /** Ket, e.g. 'Dipasang di B 1234 XX posisi 3 pada 45.000 km'. */
-  description: string;
-  user_name: string | null;
-  location_name: string | null;
+  description: z.string(),
+  user_name: z.string().nullable(),
+  location_name: z.string().nullable(),
   /** User & Lokasi: 'name / location' (or the part that is known, or '-'). */
-  user_location: string;
-  Unit: { id: number; plate_number: string } | null;
-  position: string | null;
-  odometer: number | null;
-  from_status: string | null;
-  to_status: string | null;
-  note: string;
+  user_location: z.string(),
+  Unit: z.object({ id: z.number(), plate_number: z.string() }).nullable(),
+  position: z.string().nullable(),
+  odometer: z.number().nullable(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  note: z.string(),
   /**
    * Running stock after this movement. Card of a tire: 1 while in stock, 0 while mounted or
    * scrapped. Card of a size/brand: how many of its tires are in stock, counted from the ledger.
    */
-  stock: number;
-}
+  stock: z.number(),
+});
+export type TStockCardRow = z.input<typeof ZStockCardRow>;
 
-export interface TStockCardTire {
-  id: number;
-  serial_number: string;
-  ir_brand: string;
-  ori_brand: string;
-  size: string;
-  pattern: string;
-  status: string;
-  production_no: string;
-}
+export const ZStockCardTire = z.object({
+  id: z.number(),
+  serial_number: z.string(),
+  ir_brand: z.string(),
+  ori_brand: z.string(),
+  size: z.string(),
+  pattern: z.string(),
+  status: z.string(),
+  production_no: z.string(),
+});
+export type TStockCardTire = z.input<typeof ZStockCardTire>;
 
 /** GET /api/tire/{id}/stock-card. */
-export interface TTireStockCardReply {
-  tire: TStockCardTire;
-  data: TStockCardRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const ZTireStockCardReply = listResult(ZStockCardRow).extend({ tire: ZStockCardTire });
+export type TTireStockCardReply = z.input<typeof ZTireStockCardReply>;
 
 /** GET /api/stock-card. */
-export interface TStockCardReply {
-  filter: { size: string | null; brand: string | null };
+export const ZStockCardReply = listResult(ZStockCardRow).extend({
+  filter: z.object({ size: z.string().nullable(), brand: z.string().nullable() }),
   /** Tires of the filter in stock now (UNINSTALLED or SPARE), from the tire table. */
-  in_stock_now: number;
-  data: TStockCardRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+  in_stock_now: z.number(),
+});
+export type TStockCardReply = z.input<typeof ZStockCardReply>;
 
 // ---------- scrap ----------
 
@@ -265,37 +256,36 @@ export const ZScrapQuery = z
   });
 export type TScrapQuery = z.output<typeof ZScrapQuery>;
 
-export interface TScrapRow {
-  id: number;
-  serial_number: string;
-  ir_brand: string;
-  ori_brand: string;
-  size: string;
-  pattern: string;
+export const ZScrapRow = z.object({
+  id: z.number(),
+  serial_number: z.string(),
+  ir_brand: z.string(),
+  ori_brand: z.string(),
+  size: z.string(),
+  pattern: z.string(),
   /** The tire's five condition codes as stored ('-' when never recorded). */
-  condition: string;
+  condition: z.string(),
   /** Named defect codes of the condition (e.g. 'Sidewall Cut'), else the scrap note, else 'Tidak diketahui'. */
-  reason: string;
+  reason: z.string(),
   /** Note written when it was scrapped. */
-  scrap_note: string;
-  scrappedAt: string | null;
+  scrap_note: z.string(),
+  scrappedAt: zTimestamp.nullable(),
   /** yyyy-mm-dd in APP_TIMEZONE. */
-  scrapped_date: string | null;
-  last_unit: { id: number; plate_number: string } | null;
+  scrapped_date: z.string().nullable(),
+  last_unit: z.object({ id: z.number(), plate_number: z.string() }).nullable(),
   /** Sum over its mount periods of (odometer when removed - odometer when installed). */
-  km_run: number;
+  km_run: z.number(),
   /** Whole days from its first installation to the scrap date; null if never installed. */
-  days_in_service: number | null;
-}
+  days_in_service: z.number().nullable(),
+});
+export type TScrapRow = z.input<typeof ZScrapRow>;
 
-export interface TScrapReply {
-  data: TScrapRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totals: {
-    total: number;
-    byReason: { reason: string; total: number }[];
-    byBrand: { brand: string; total: number }[];
-  };
-}
+/** GET /api/scrap. */
+export const ZScrapReply = listResult(ZScrapRow).extend({
+  totals: z.object({
+    total: z.number(),
+    byReason: z.array(z.object({ reason: z.string(), total: z.number() })),
+    byBrand: z.array(z.object({ brand: z.string(), total: z.number() })),
+  }),
+});
+export type TScrapReply = z.input<typeof ZScrapReply>;

@@ -1,6 +1,115 @@
 import { defineEndpoints, defineErrors } from '../endpoint';
+import {
+  ZScrapQuery,
+  ZScrapReply,
+  ZStockCardKeys,
+  ZStockCardPageQuery,
+  ZStockCardQuery,
+  ZStockCardReply,
+  ZTireStockCardReply,
+  ZWarehouseGroupsQuery,
+  ZWarehouseGroupsReply,
+  ZWarehouseQuery,
+  ZWarehouseReply,
+} from '../stock';
+import { ZTireIdParams } from '../tire-list';
 
 /** Error codes of the stock operations beyond the generic ones. */
 export const stockErrors = defineErrors({});
 
-export const stockEndpoints = defineEndpoints({});
+const tag = 'stock';
+
+export const stockEndpoints = defineEndpoints({
+  listWarehouse: {
+    method: 'GET',
+    path: '/warehouse',
+    summary: 'Warehouse: a page of the tires in stock with their location and last movement.',
+    tag,
+    access: 'office',
+    query: ZWarehouseQuery,
+    reply: ZWarehouseReply,
+  },
+  listWarehouseGroups: {
+    method: 'GET',
+    path: '/warehouse/groups',
+    summary: 'Stock in the warehouse by location, size and brand, paged.',
+    tag,
+    access: 'office',
+    query: ZWarehouseGroupsQuery,
+    reply: ZWarehouseGroupsReply,
+  },
+  getStockCardKeys: {
+    method: 'GET',
+    path: '/stock-card/keys',
+    summary: 'The sizes and IR brands that have a stock card.',
+    tag,
+    access: 'office',
+    reply: ZStockCardKeys,
+  },
+  exportWarehouse: {
+    method: 'GET',
+    path: '/warehouse/export',
+    summary: 'The warehouse list as an Excel workbook, with the same filters as the list.',
+    tag,
+    access: 'office',
+    query: ZWarehouseQuery,
+    reply: { file: 'xlsx' },
+  },
+  getTireStockCard: {
+    method: 'GET',
+    path: '/tire/:id/stock-card',
+    summary: 'The stock card of one tire: a page of its movements with the running stock.',
+    tag,
+    access: 'office',
+    params: ZTireIdParams,
+    query: ZStockCardPageQuery,
+    reply: ZTireStockCardReply,
+    errors: ['NOT_FOUND'],
+  },
+  exportTireStockCard: {
+    method: 'GET',
+    path: '/tire/:id/stock-card/export',
+    summary: 'The stock card of one tire as an Excel workbook.',
+    tag,
+    access: 'office',
+    params: ZTireIdParams,
+    reply: { file: 'xlsx' },
+    errors: ['NOT_FOUND'],
+  },
+  getStockCard: {
+    method: 'GET',
+    path: '/stock-card',
+    summary: 'The stock card of a size and/or IR brand: a page of movements with the running stock.',
+    tag,
+    access: 'office',
+    query: ZStockCardQuery,
+    reply: ZStockCardReply,
+  },
+  exportStockCard: {
+    method: 'GET',
+    path: '/stock-card/export',
+    summary: 'The stock card of a size and/or IR brand as an Excel workbook.',
+    tag,
+    access: 'office',
+    query: ZStockCardQuery,
+    reply: { file: 'xlsx' },
+  },
+  listScrap: {
+    method: 'GET',
+    path: '/scrap',
+    summary: 'Scrapped tires, paged, with totals by reason and by brand.',
+    tag,
+    access: 'office',
+    query: ZScrapQuery,
+    reply: ZScrapReply,
+  },
+  exportScrap: {
+    method: 'GET',
+    path: '/scrap/export',
+    summary: 'The scrapped tires as an Excel workbook, with the same filters as the list.',
+    tag,
+    access: 'office',
+    query: ZScrapQuery,
+    reply: { file: 'xlsx' },
+  },
+});

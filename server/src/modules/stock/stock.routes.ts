@@ -1,25 +1,8 @@
-import type {
-  TScrapReply,
-  TScrapRow,
-  TStockCardKeys,
-  TStockCardReply,
-  TStockCardRow,
-  TTireStockCardReply,
-  TWarehouseGroupsReply,
-  TWarehouseReply,
-  TWarehouseRow,
-} from '@itms/contracts/stock';
-import {
-  ZScrapQuery,
-  ZStockCardPageQuery,
-  ZStockCardQuery,
-  ZWarehouseGroupsQuery,
-  ZWarehouseQuery,
-} from '@itms/contracts/stock';
-import { ZTireIdParams } from '@itms/contracts/tire-list';
+import { API } from '@itms/contracts/api';
+import type { TScrapRow, TStockCardRow, TWarehouseRow } from '@itms/contracts/stock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
-import { OFFICE } from '../../lib/roles';
 import { sendXlsx, type XlsxColumn } from '../tires/xlsx-export';
 import {
   groupStockCard,
@@ -31,9 +14,6 @@ import {
   warehouseGroups,
   warehouseRows,
 } from './stock.queries';
-
-const office = { roles: OFFICE };
-const tags = ['stock'];
 
 const CARD_COLUMNS: XlsxColumn<TStockCardRow>[] = [
   { header: 'Id', width: 8, value: (r) => r.id },
@@ -53,142 +33,105 @@ const CARD_COLUMNS: XlsxColumn<TStockCardRow>[] = [
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   const tz = () => app.config.timezone;
 
-  app.get(
-    '/warehouse',
-    { config: office, schema: { tags, querystring: ZWarehouseQuery } },
-    async (req): Promise<TWarehouseReply> => {
-      const q = req.query;
-      const { offset, limit } = pageWindow(q);
-      const { rows, totals } = await warehouseRows(app.db, q, offset, limit);
-      return { data: rows, total: totals.total, page: q.page, pageSize: q.pageSize, totals };
-    },
+  route(app, API.listWarehouse, async (req) => {
+    const q = req.query;
+    const { offset, limit } = pageWindow(q);
+    const { rows, totals } = await warehouseRows(app.db, q, offset, limit);
+    return { data: rows, total: totals.total, page: q.page, pageSize: q.pageSize, totals };
+  });
+
+  route(app, API.listWarehouseGroups, async (req) => {
+    const { offset, limit } = pageWindow(req.query);
+    const groups = await warehouseGroups(app.db, req.query, offset, limit);
+    return { ...groups, page: req.query.page, pageSize: req.query.pageSize };
+  });
+
+  route(app, API.getStockCardKeys, async () => stockCardKeys(app.db));
+
+  route(app, API.exportWarehouse, async (req, reply) =>
+    sendXlsx<TWarehouseRow>(reply, {
+      filename: 'warehouse.xlsx',
+      sheet: 'Warehouse',
+      fetch: async (offset, limit) => (await warehouseRows(app.db, req.query, offset, limit)).rows,
+      columns: [
+        { header: 'ID', width: 8, value: (r) => r.id },
+        { header: 'Lokasi', width: 22, value: (r) => r.Location?.name ?? '' },
+        { header: 'Size', value: (r) => r.size },
+        { header: 'Brand', value: (r) => r.ir_brand },
+        { header: 'S/N', width: 18, value: (r) => r.serial_number },
+        { header: 'Pattern', value: (r) => r.pattern },
+        { header: 'RTD Terendah', width: 13, value: (r) => r.groove_lowest },
+        { header: 'Status', width: 13, value: (r) => r.status },
+        { header: 'Pergerakan Terakhir', width: 44, value: (r) => r.last_movement?.description ?? '' },
+        { header: 'Tanggal', width: 22, value: (r) => r.last_movement?.createdAt ?? '' },
+      ],
+    }),
   );
 
-  app.get(
-    '/warehouse/groups',
-    { config: office, schema: { tags, querystring: ZWarehouseGroupsQuery } },
-    async (req): Promise<TWarehouseGroupsReply> => {
-      const { offset, limit } = pageWindow(req.query);
-      const groups = await warehouseGroups(app.db, req.query, offset, limit);
-      return { ...groups, page: req.query.page, pageSize: req.query.pageSize };
-    },
+  route(app, API.getTireStockCard, async (req) => {
+    const tire = await stockCardTire(app.db, req.params.id);
+    const { offset, limit } = pageWindow(req.query);
+    const { data, total } = await tireStockCard(app.db, tire.id, tz(), offset, limit);
+    return { tire, data, total, page: req.query.page, pageSize: req.query.pageSize };
+  });
+
+  route(app, API.exportTireStockCard, async (req, reply) => {
+    const tire = await stockCardTire(app.db, req.params.id);
+    return sendXlsx(reply, {
+      filename: `kartu-stok-${tire.serial_number.replace(/[^A-Za-z0-9-]/g, '_')}.xlsx`,
+      sheet: 'Kartu Stok Ban',
+      fetch: async (offset, limit) => (await tireStockCard(app.db, tire.id, tz(), offset, limit)).data,
+      columns: CARD_COLUMNS,
+    });
+  });
+
+  route(app, API.getStockCard, async (req) => {
+    const q = req.query;
+    const { offset, limit } = pageWindow(q);
+    const { data, total, in_stock_now } = await groupStockCard(app.db, q, tz(), offset, limit);
+    return {
+      filter: { size: q.size ?? null, brand: q.brand ?? null },
+      in_stock_now,
+      data,
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  });
+
+  route(app, API.exportStockCard, async (req, reply) =>
+    sendXlsx(reply, {
+      filename: 'kartu-stok-ban.xlsx',
+      sheet: 'Kartu Stok Ban',
+      fetch: async (offset, limit) => (await groupStockCard(app.db, req.query, tz(), offset, limit)).data,
+      columns: CARD_COLUMNS,
+    }),
   );
 
-  app.get(
-    '/stock-card/keys',
-    { config: office, schema: { tags } },
-    async (): Promise<TStockCardKeys> => stockCardKeys(app.db),
-  );
+  route(app, API.listScrap, async (req) => {
+    const q = req.query;
+    const { offset, limit } = pageWindow(q);
+    const totals = await scrapTotals(app.db, q, tz());
+    const data = totals.total > offset ? await scrapRows(app.db, q, tz(), offset, limit) : [];
+    return { data, total: totals.total, page: q.page, pageSize: q.pageSize, totals };
+  });
 
-  app.get(
-    '/warehouse/export',
-    { config: office, schema: { tags, querystring: ZWarehouseQuery } },
-    async (req, reply) =>
-      sendXlsx<TWarehouseRow>(reply, {
-        filename: 'warehouse.xlsx',
-        sheet: 'Warehouse',
-        fetch: async (offset, limit) => (await warehouseRows(app.db, req.query, offset, limit)).rows,
-        columns: [
-          { header: 'ID', width: 8, value: (r) => r.id },
-          { header: 'Lokasi', width: 22, value: (r) => r.Location?.name ?? '' },
-          { header: 'Size', value: (r) => r.size },
-          { header: 'Brand', value: (r) => r.ir_brand },
-          { header: 'S/N', width: 18, value: (r) => r.serial_number },
-          { header: 'Pattern', value: (r) => r.pattern },
-          { header: 'RTD Terendah', width: 13, value: (r) => r.groove_lowest },
-          { header: 'Status', width: 13, value: (r) => r.status },
-          { header: 'Pergerakan Terakhir', width: 44, value: (r) => r.last_movement?.description ?? '' },
-          { header: 'Tanggal', width: 22, value: (r) => r.last_movement?.createdAt ?? '' },
-        ],
-      }),
-  );
-
-  app.get(
-    '/tire/:id/stock-card',
-    { config: office, schema: { tags, params: ZTireIdParams, querystring: ZStockCardPageQuery } },
-    async (req): Promise<TTireStockCardReply> => {
-      const tire = await stockCardTire(app.db, req.params.id);
-      const { offset, limit } = pageWindow(req.query);
-      const { data, total } = await tireStockCard(app.db, tire.id, tz(), offset, limit);
-      return { tire, data, total, page: req.query.page, pageSize: req.query.pageSize };
-    },
-  );
-
-  app.get(
-    '/tire/:id/stock-card/export',
-    { config: office, schema: { tags, params: ZTireIdParams } },
-    async (req, reply) => {
-      const tire = await stockCardTire(app.db, req.params.id);
-      return sendXlsx(reply, {
-        filename: `kartu-stok-${tire.serial_number.replace(/[^A-Za-z0-9-]/g, '_')}.xlsx`,
-        sheet: 'Kartu Stok Ban',
-        fetch: async (offset, limit) => (await tireStockCard(app.db, tire.id, tz(), offset, limit)).data,
-        columns: CARD_COLUMNS,
-      });
-    },
-  );
-
-  app.get(
-    '/stock-card',
-    { config: office, schema: { tags, querystring: ZStockCardQuery } },
-    async (req): Promise<TStockCardReply> => {
-      const q = req.query;
-      const { offset, limit } = pageWindow(q);
-      const { data, total, in_stock_now } = await groupStockCard(app.db, q, tz(), offset, limit);
-      return {
-        filter: { size: q.size ?? null, brand: q.brand ?? null },
-        in_stock_now,
-        data,
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
-      };
-    },
-  );
-
-  app.get(
-    '/stock-card/export',
-    { config: office, schema: { tags, querystring: ZStockCardQuery } },
-    async (req, reply) =>
-      sendXlsx(reply, {
-        filename: 'kartu-stok-ban.xlsx',
-        sheet: 'Kartu Stok Ban',
-        fetch: async (offset, limit) => (await groupStockCard(app.db, req.query, tz(), offset, limit)).data,
-        columns: CARD_COLUMNS,
-      }),
-  );
-
-  app.get(
-    '/scrap',
-    { config: office, schema: { tags, querystring: ZScrapQuery } },
-    async (req): Promise<TScrapReply> => {
-      const q = req.query;
-      const { offset, limit } = pageWindow(q);
-      const totals = await scrapTotals(app.db, q, tz());
-      const data = totals.total > offset ? await scrapRows(app.db, q, tz(), offset, limit) : [];
-      return { data, total: totals.total, page: q.page, pageSize: q.pageSize, totals };
-    },
-  );
-
-  app.get(
-    '/scrap/export',
-    { config: office, schema: { tags, querystring: ZScrapQuery } },
-    async (req, reply) =>
-      sendXlsx<TScrapRow>(reply, {
-        filename: 'scrap.xlsx',
-        sheet: 'Scrap',
-        fetch: (offset, limit) => scrapRows(app.db, req.query, tz(), offset, limit),
-        columns: [
-          { header: 'ID', width: 8, value: (r) => r.id },
-          { header: 'S/N', width: 18, value: (r) => r.serial_number },
-          { header: 'Brand', value: (r) => r.ir_brand },
-          { header: 'Size', value: (r) => r.size },
-          { header: 'Alasan', width: 32, value: (r) => r.reason },
-          { header: 'Tanggal Scrap', width: 14, value: (r) => r.scrapped_date },
-          { header: 'Unit Terakhir', value: (r) => r.last_unit?.plate_number ?? '' },
-          { header: 'Km Tempuh', width: 12, value: (r) => r.km_run },
-          { header: 'Hari Pakai', width: 12, value: (r) => r.days_in_service },
-        ],
-      }),
+  route(app, API.exportScrap, async (req, reply) =>
+    sendXlsx<TScrapRow>(reply, {
+      filename: 'scrap.xlsx',
+      sheet: 'Scrap',
+      fetch: (offset, limit) => scrapRows(app.db, req.query, tz(), offset, limit),
+      columns: [
+        { header: 'ID', width: 8, value: (r) => r.id },
+        { header: 'S/N', width: 18, value: (r) => r.serial_number },
+        { header: 'Brand', value: (r) => r.ir_brand },
+        { header: 'Size', value: (r) => r.size },
+        { header: 'Alasan', width: 32, value: (r) => r.reason },
+        { header: 'Tanggal Scrap', width: 14, value: (r) => r.scrapped_date },
+        { header: 'Unit Terakhir', value: (r) => r.last_unit?.plate_number ?? '' },
+        { header: 'Km Tempuh', width: 12, value: (r) => r.km_run },
+        { header: 'Hari Pakai', width: 12, value: (r) => r.days_in_service },
+      ],
+    }),
   );
 };

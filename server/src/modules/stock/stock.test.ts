@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -849,4 +850,22 @@ describe('ledger writes under concurrency', () => {
       expect(card.total).toBeGreaterThanOrEqual(4);
     },
   );
+});
+
+describe('replies match the endpoint table', () => {
+  it('every list and detail GET of stock answers what its reply schema declares', async () => {
+    const cases = [
+      [API.listWarehouse, '/api/warehouse?pageSize=50'],
+      [API.listWarehouseGroups, '/api/warehouse/groups'],
+      [API.getStockCardKeys, '/api/stock-card/keys'],
+      [API.getTireStockCard, `/api/tire/${sc1}/stock-card`],
+      [API.getStockCard, `/api/stock-card?size=${encodeURIComponent('11.00-20')}`],
+      [API.listScrap, '/api/scrap?pageSize=50'],
+    ] as const;
+    for (const [op, url] of cases) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(() => op.reply.parse(res.json()), url).not.toThrow();
+    }
+  });
 });
