@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import {
   ZFieldBootstrap,
   ZFieldHistoryRow,
@@ -8,6 +9,7 @@ import { listResult } from '@itms/contracts/list';
 import { DIAGRAMS } from '@itms/contracts/rules/vehicle-diagram';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/client';
 
@@ -365,6 +367,21 @@ describe('GET /api/field/history', () => {
         404,
       );
       expect((await get(`/field/returned/mismatch/${rows.mismatch}`, tokHadi())).statusCode).toBe(400);
+    });
+
+    it('answers every list and detail GET with a reply that parses against the endpoint table', async () => {
+      const gets: [keyof typeof API, string][] = [
+        ['getFieldBootstrap', '/field/bootstrap'],
+        ['searchFieldUnits', '/field/units'],
+        ['listFieldHistory', '/field/history'],
+        ['getFieldReturned', `/field/returned/tire-check/${rows.returned}`],
+        ['getFieldReturned', `/field/returned/tire-replacement/${rows.replacement}`],
+      ];
+      for (const [op, url] of gets) {
+        const res = await get(url, tokHadi());
+        expect(res.statusCode, `${op}: ${res.body}`).toBe(200);
+        expect((API[op].reply as z.ZodType).safeParse(res.json()).error, op).toBeUndefined();
+      }
     });
   });
 });
