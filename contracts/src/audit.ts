@@ -33,9 +33,11 @@ export const ZAuditRow = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  detail: z.unknown().nullable(),
+  // any JSON value or null (z.unknown() takes null; `.nullable()` on it would document `nullable`
+  // without a type, which OpenAPI 3.0 does not allow)
+  before: z.unknown(),
+  after: z.unknown(),
+  detail: z.unknown(),
 });
 export type TAuditRow = z.infer<typeof ZAuditRow>;
 
