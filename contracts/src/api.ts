@@ -86,3 +86,33 @@ export const ERROR_STATUS = {
   ...workshopErrors,
 } as const;
 export type ApiErrorCode = keyof typeof ERROR_STATUS;
+
+/** Each resource's own codes, for the check that no code is declared twice (a spread would hide it). */
+export const ERROR_TABLES: readonly Record<string, number>[] = [
+  GENERIC_ERRORS,
+  auditErrors,
+  authErrors,
+  bannersErrors,
+  customersErrors,
+  fieldErrors,
+  importsErrors,
+  mismatchesErrors,
+  newsErrors,
+  profileErrors,
+  projectsErrors,
+  qcErrors,
+  regionsErrors,
+  reportsErrors,
+  sopErrors,
+  stockErrors,
+  systemErrors,
+  tireChecksErrors,
+  tireIntelligenceErrors,
+  tireReplacementsErrors,
+  tireRequestsErrors,
+  tiresErrors,
+  unitsErrors,
+  uploadErrors,
+  usersErrors,
+  workshopErrors,
+];

@@ -35,8 +35,8 @@ export interface EndpointDef {
   readonly query?: z.ZodType;
   /** JSON (or form-encoded) body. Multipart uploads declare `multipart` instead. */
   readonly body?: z.ZodType;
-  /** The body is multipart/form-data with one file field named `file`. */
-  readonly multipart?: boolean;
+  /** The body is multipart/form-data with one file, in the field of this name (`file`, `image`...). */
+  readonly multipart?: string;
   /**
    * The success reply: a zod schema (the server serializes through it: what it does not name is
    * not sent) or a download of the given file type.

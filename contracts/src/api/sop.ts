@@ -30,11 +30,11 @@ export const sopEndpoints = defineEndpoints({
     method: 'POST',
     path: '/sop/:id/video',
     summary:
-      'Stores the entry\'s video (multipart field "video": MP4 or WebM checked by content, at most UPLOAD_VIDEO_MAX_BYTES), served at /files/{video_path} with HTTP Range.',
+      'Stores the entry\'s video (MP4 or WebM checked by content, at most UPLOAD_VIDEO_MAX_BYTES), served at /files/{video_path} with HTTP Range.',
     tag: 'sop',
     access: 'admin',
     params: ZIdParams,
-    multipart: true,
+    multipart: 'video',
     reply: ZSopReply,
     errors: ['BAD_REQUEST', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE'],
   },

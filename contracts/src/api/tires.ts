@@ -136,6 +136,6 @@ export const tiresEndpoints = defineEndpoints({
     params: ZActiveTireParams,
     body: ZActiveTireUpdateBody,
     reply: ZActiveTireMessageReply,
-    errors: ['NOT_FOUND', 'TIRE_SCRAPPED', 'CONFLICT'],
+    errors: ['NOT_FOUND', 'TIRE_SCRAPPED', 'TIRE_MOUNTED_ELSEWHERE'],
   },
 });

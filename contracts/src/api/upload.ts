@@ -9,10 +9,10 @@ export const uploadEndpoints = defineEndpoints({
     method: 'POST',
     path: '/upload',
     summary:
-      'Stores one image (multipart field "image": PNG, JPEG or WebP, checked by content) and answers its path; a retry with the same Idempotency-Key and file gets the same path.',
+      'Stores one image (PNG, JPEG or WebP, checked by content) and answers its path; a retry with the same Idempotency-Key and file gets the same path.',
     tag: 'upload',
     access: 'any',
-    multipart: true,
+    multipart: 'image',
     reply: ZUploadReply,
     status: 201,
     // Idempotency-Key is honoured by the handler itself (keyed on the file's hash, not on a JSON body)

@@ -81,8 +81,8 @@ export function openapiTransform(input: TransformInput) {
             'multipart/form-data': {
               schema: {
                 type: 'object',
-                required: ['file'],
-                properties: { file: { type: 'string', format: 'binary' } },
+                required: [e.multipart],
+                properties: { [e.multipart]: { type: 'string', format: 'binary' } },
               },
             },
           },

@@ -149,7 +149,7 @@ export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
   (E['query'] extends z.ZodType ? { query?: QueryOf<E> } : { query?: undefined }) &
   (E['body'] extends z.ZodType
     ? { body: BodyOf<E> }
-    : E['multipart'] extends true
+    : E['multipart'] extends string
       ? { body: FormData }
       : { body?: undefined });
 
