@@ -213,7 +213,6 @@ export type TTireCheckCreateBody = z.output<typeof ZTireCheckCreateBody>;
 export type TTireCheckCreateInput = z.input<typeof ZTireCheckCreateBody>;
 
 export const ZIdParams = z.object({ id: id('Id') });
-export const ZTireIdParams = z.object({ tireId: id('Id ban') });
 export const ZUnitIdParams = z.object({ unitId: id('Id unit') });
 
 export const ZCheckQueueQuery = z.object({

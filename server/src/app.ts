@@ -206,8 +206,9 @@ export async function buildApp({
         title: 'ITMS API',
         description: 'Integrated Tire Management Solutions back-office API',
         version: '1.0.0',
+        license: { name: 'Proprietary' },
       },
-      servers: [{ url: 'http://localhost:3000', description: 'A local server (npm start)' }],
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {
         securitySchemes: { access_token: { type: 'apiKey', in: 'header', name: 'access_token' } },
       },

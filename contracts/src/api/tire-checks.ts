@@ -16,12 +16,12 @@ import {
   ZTireCheckCreateBody,
   ZTireCheckDetail,
   ZTireCheckRecord,
-  ZTireIdParams,
   ZTireMeasureBody,
   ZTireMeasureReply,
   ZUnitIdParams,
   ZValidateBody,
 } from '../tire-checks';
+import { ZTireIdParams } from '../tire-list';
 
 /** Error codes of the tire-checks operations beyond the generic ones. */
 export const tireChecksErrors = defineErrors({
@@ -148,7 +148,7 @@ export const tireChecksEndpoints = defineEndpoints({
   },
   measureTire: {
     method: 'PUT',
-    path: '/tire/:tireId',
+    path: '/tire/:id',
     summary: "One tire's new measurements (the per-tire step of the validation), written to its ledger.",
     tag,
     access: 'office',

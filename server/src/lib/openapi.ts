@@ -58,6 +58,30 @@ const fileReply = (file: FileType) => ({
   content: { [FILE_TYPES[file]]: { schema: { type: 'string', format: 'binary' } } },
 });
 
+const isString = (s: unknown, format?: string) =>
+  typeof s === 'object' &&
+  s !== null &&
+  (s as { type?: unknown }).type === 'string' &&
+  (s as { format?: unknown }).format === format &&
+  Object.keys(s).length === (format ? 2 : 1);
+
+/**
+ * zTimestamp's server side (a Date or a string) renders as anyOf [date-time, string]; on the wire
+ * it is one ISO string: the document says so (also keeps `nullable` beside a `type`).
+ */
+function collapseTimestamps(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(collapseTimestamps);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = collapseTimestamps(v);
+  const anyOf = out.anyOf as unknown[] | undefined;
+  if (anyOf?.length === 2 && isString(anyOf[0], 'date-time') && isString(anyOf[1])) {
+    delete out.anyOf;
+    Object.assign(out, { type: 'string', format: 'date-time' });
+  }
+  return out;
+}
+
 /**
  * @fastify/swagger transform: the zod schemas become JSON Schema (fastify-type-provider-zod), then
  * each operation of the endpoint table gets its downloads, multipart body and documented errors.
@@ -67,7 +91,7 @@ export function openapiTransform(input: TransformInput) {
   const e = (input.route?.config as { endpoint?: Endpoint } | undefined)?.endpoint;
   const schema = out.schema as Record<string, unknown> | undefined;
   if (!e || !schema || schema.hide) return out;
-  const response: Record<string, unknown> = { ...((schema.response as object | undefined) ?? {}) };
+  const response = { ...(collapseTimestamps(schema.response ?? {}) as Record<string, unknown>) };
   if (!isZodSchema(e.reply)) response[String(e.status ?? 200)] = fileReply(e.reply.file);
   for (const [status, reply] of Object.entries(e.otherReplies ?? {})) {
     if (!isZodSchema(reply)) response[status] = fileReply(reply.file);

@@ -38,7 +38,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * Byte ranges are honoured (206 Partial Content) so a video seeks without downloading it whole.
  */
 export const filesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { '*': string } }>('/files/*', async (req, reply) => {
+  // uploaded files, outside the API (and its document): served like static files, with HTTP Range
+  app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (req, reply) => {
     const key = req.params['*'];
     const size = isSafeKey(key) ? await app.storage.size(key) : null;
     const notFound = () =>

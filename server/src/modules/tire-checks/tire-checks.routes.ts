@@ -56,7 +56,7 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.measureTire, async (req) => ({
     message: CHECK_MESSAGES.tireUpdated,
-    data: await service.measureTire(currentUser(req), req.params.tireId, req.body),
+    data: await service.measureTire(currentUser(req), req.params.id, req.body),
   }));
 
   route(app, API.signTireCheckEdp, async (req) => {
