@@ -166,9 +166,10 @@ export const ZTireReply = z.object({
 export type TTire = z.input<typeof ZTireReply>;
 
 /** GET /tire/findSnLite/{text}: serial prefix search. */
-export interface TTireSnLite {
-  id: number;
-  serial_number: string;
-  ir_brand: string;
-  status: string;
-}
+export const ZTireSnLite = z.object({
+  id: z.number(),
+  serial_number: z.string(),
+  ir_brand: z.string(),
+  status: z.string(),
+});
+export type TTireSnLite = z.input<typeof ZTireSnLite>;

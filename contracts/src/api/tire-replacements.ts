@@ -21,7 +21,7 @@ import {
   ZReplaceRecordPutBody,
   ZReplaceRecordUpdateReply,
 } from '../tire-replacements';
-import { ZTireUpdateBody } from '../tires';
+import { ZTireSnLite, ZTireUpdateBody } from '../tires';
 
 /** Error codes of the tire-replacements operations beyond the generic ones. */
 export const tireReplacementsErrors = defineErrors({
@@ -180,6 +180,25 @@ export const tireReplacementsEndpoints = defineEndpoints({
   },
 
   // ---- tires (the parts the replacement screens need) ----
+  findTireSerialsEmpty: {
+    method: 'GET',
+    path: '/tire/findSnLite',
+    summary:
+      'The serial search without a text: always refused, the text is required (the spec lists this path).',
+    tag,
+    access: 'any',
+    reply: z.array(ZTireSnLite),
+    errors: ['VALIDATION'],
+  },
+  findTireSerials: {
+    method: 'GET',
+    path: '/tire/findSnLite/:text',
+    summary: 'Tires whose serial number starts with the text (the replacement and BKB serial pickers).',
+    tag,
+    access: 'any',
+    params: z.object({ text: z.string().max(100) }),
+    reply: z.array(ZTireSnLite),
+  },
   updateTireDetail: {
     method: 'PUT',
     path: '/tire/update/:id',

@@ -1,10 +1,8 @@
 import { API } from '@itms/contracts/api';
 import { REPLACEMENT_MESSAGES } from '@itms/contracts/tire-replacements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { route } from '../../lib/endpoint';
 import { badRequest } from '../../lib/errors';
-import { ANY_USER } from '../../lib/roles';
 import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
@@ -27,7 +25,7 @@ import {
   validateReplacement,
 } from './tire-replacements.service';
 
-const tags = ['tire-replacements'];
+const _tags = ['tire-replacements'];
 
 export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tz = app.config.timezone;
@@ -130,16 +128,12 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
       { field: 'text', message: REPLACEMENT_MESSAGES.emptySearch },
     ]);
   };
-  app.get('/tire/findSnLite', { config: { roles: ANY_USER }, schema: { tags } }, emptySearch);
-  app.get(
-    '/tire/findSnLite/:text',
-    { config: { roles: ANY_USER }, schema: { tags, params: z.object({ text: z.string().max(100) }) } },
-    async (req) => {
-      const text = req.params.text.trim();
-      if (!text) return emptySearch();
-      return findSnLite(app.db, text);
-    },
-  );
+  route(app, API.findTireSerialsEmpty, emptySearch);
+  route(app, API.findTireSerials, async (req) => {
+    const text = req.params.text.trim();
+    if (!text) return emptySearch();
+    return findSnLite(app.db, text);
+  });
 
   route(app, API.updateTireDetail, async (req) => {
     const { created_at, updated_at, ...tire } = await updateTire(
