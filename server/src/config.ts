@@ -155,5 +155,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Overrides for tests: the same shape with a few fields replaced. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: 'false', STRICT_REPLIES: 'true' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: 'false', STRICT_REPLIES: 'true' }),
+    ...overrides,
+  };
 }

@@ -30,7 +30,7 @@ export const sopEndpoints = defineEndpoints({
     method: 'POST',
     path: '/sop/:id/video',
     summary:
-      'Stores the entry\'s video (MP4 or WebM checked by content, at most UPLOAD_VIDEO_MAX_BYTES), served at /files/{video_path} with HTTP Range.',
+      "Stores the entry's video (MP4 or WebM checked by content, at most UPLOAD_VIDEO_MAX_BYTES), served at /files/{video_path} with HTTP Range.",
     tag: 'sop',
     access: 'admin',
     params: ZIdParams,

@@ -124,7 +124,10 @@ export async function mountTire(
     .where(and(eq(activeUnitTires.tire_id, a.tireId), eq(activeUnitTires.status, 'INSTALLED')));
   if (elsewhere) {
     if (elsewhere.unit_id === a.unitId && elsewhere.position === a.position) return;
-    throw conflict(`Ban ${tire.serial} masih terpasang di unit lain (posisi ${elsewhere.position})`, 'TIRE_MOUNTED_ELSEWHERE');
+    throw conflict(
+      `Ban ${tire.serial} masih terpasang di unit lain (posisi ${elsewhere.position})`,
+      'TIRE_MOUNTED_ELSEWHERE',
+    );
   }
   await unmountPosition(tx, {
     unitId: a.unitId,
