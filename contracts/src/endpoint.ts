@@ -2,7 +2,7 @@
 // with its method, path, inputs, reply and the error codes it may answer. The server registers
 // its routes from these declarations (server/src/lib/endpoint.ts), the OpenAPI document is built
 // from them, and the web and the field app call the API through them (web/src/lib/api-client.ts).
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -108,12 +108,3 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
     return encodeURIComponent(String(v));
   });
 }
-
-/**
- * A timestamp in a reply. The server may hold a Date (a timestamptz column) or a string (raw SQL);
- * the JSON always carries the ISO 8601 string, and that is the type clients see.
- */
-export const zTimestamp = z.codec(z.string(), z.union([z.date(), z.string()]), {
-  decode: (s) => s,
-  encode: (v) => (v instanceof Date ? v.toISOString() : v),
-});

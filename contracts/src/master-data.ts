@@ -2,9 +2,9 @@
 // (spec sections 2, 3, 4, 5 "Unit", 7 "Master data", 8, 9).
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
-import { zTimestamp } from './endpoint';
 import { UNIT_TYPES } from './enums';
 import { listResult, ZListQuery } from './list';
+import { zTimestamp } from './timestamp';
 
 /** Success texts of spec section 8, with the project texts corrected (the spec says 'Berita ...'). */
 export const MASTER_MESSAGES = {

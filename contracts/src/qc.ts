@@ -1,7 +1,7 @@
 // Quality Control Record (/quality-control): the field QC check (14 items x 14 positions) and the
 // office list and detail matrix (spec sections 2, 3, 7, 9).
 import { z } from 'zod';
-import { zTimestamp } from './endpoint';
+import { zTimestamp } from './timestamp';
 import { ZOptionalPerformedAt } from './tire-checks';
 
 /** QC grid: 15/50/100, default 15 (spec section 9). */

@@ -1,8 +1,8 @@
 // Warehouse, KARTU STOK BAN (stock cards) and Scrap, all read from the tire event ledger
 // (spec section 2: "KARTU STOK BAN", "Scrap"; issue 7).
 import { z } from 'zod';
-import { zTimestamp } from './endpoint';
 import { listResult } from './list';
+import { zTimestamp } from './timestamp';
 
 export const STOCK_DEFAULT_PAGE_SIZE = 10;
 export const STOCK_MAX_PAGE_SIZE = 200;

@@ -1,9 +1,9 @@
 // List Data Ban (/tire), tire create/delete/status, and Ban Terpasang Aktif (/active-unit)
 // (spec sections 2, 3, 5, 7, 9). The tire fields themselves live in tires.ts (ZTireFields).
 import { z } from 'zod';
-import { zTimestamp } from './endpoint';
 import { POSITIONS, TIRE_STATUSES } from './enums';
 import { listResult } from './list';
+import { zTimestamp } from './timestamp';
 import { ZOdometer, ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
 
 /** Master lists: 10 per page, options 5/10/20 (spec section 9). */

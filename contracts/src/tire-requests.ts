@@ -1,9 +1,9 @@
 // PERMINTAAN BAN BARU (/tire-request): new-tire requests and their approval into the tire
 // database (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
-import { zTimestamp } from './endpoint';
 import { DOC_STATUSES } from './enums';
 import { listResult } from './list';
+import { zTimestamp } from './timestamp';
 import { dropBlankOrigin, TIRE_DEFAULT_PAGE_SIZE, TIRE_MAX_PAGE_SIZE } from './tire-list';
 import { ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
 

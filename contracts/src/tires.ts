@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
-import { zTimestamp } from './endpoint';
 import {
   CASING_STATUSES,
   FLAP_STATUSES,
@@ -10,6 +9,7 @@ import {
   TUBE_STATUSES,
   VELG_STATUSES,
 } from './enums';
+import { zTimestamp } from './timestamp';
 import { ZRupiah } from './tire-intelligence';
 
 /** Form-urlencoded numbers arrive as strings: '' (or null) means "no value", anything else must be a number. */

@@ -1,9 +1,9 @@
 // Tire Man admin (spec sections 2 "Tire Man admin", 3 "Tire man / user", 5 "Registration", 6, 7 "Tire men").
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
-import { zTimestamp } from './endpoint';
 import { ROLES, type Role } from './enums';
 import { ZListQuery } from './list';
+import { zTimestamp } from './timestamp';
 
 export const USER_MESSAGES = {
   registered: 'Sukses / User Ditambahkan',

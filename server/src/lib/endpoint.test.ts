@@ -1,4 +1,5 @@
-import { defineEndpoints, zTimestamp } from '@itms/contracts/endpoint';
+import { defineEndpoints } from '@itms/contracts/endpoint';
+import { zTimestamp } from '@itms/contracts/timestamp';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
