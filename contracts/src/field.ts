@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tireReadingReply } from './tire-reading';
 
 // The field loop (ITMS Lapangan): what the tire man's phone sends and reads.
 
@@ -45,12 +46,7 @@ export const ZFieldMountedTire = z.object({
   ori_brand: z.string(),
   size: z.string(),
   pattern: z.string(),
-  groove_1: z.number().nullable(),
-  groove_2: z.number().nullable(),
-  groove_3: z.number().nullable(),
-  groove_4: z.number().nullable(),
-  groove_lowest: z.number().nullable(),
-  pressure: z.number().nullable(),
+  ...tireReadingReply,
   /** When the values were read: the tire's last approved reading, else its last change. */
   measured_at: ZIso.nullable(),
 });

@@ -5,6 +5,7 @@ import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
 import { ZPerformedAt } from './rules/performed-at';
 import { ZReturnHistoryEntry } from './submission-returns';
+import { tireReadingReply } from './tire-reading';
 
 /** Page sizes of the validation list (spec section 9: 15/50/100, default 15). */
 export const CHECK_QUEUE_PAGE_SIZE = { default: 15, max: 100 } as const;
@@ -401,12 +402,7 @@ export const ZTireItm = z.object({
   is_original: z.string(),
   position: z.string(),
   status: z.string(),
-  groove_1: z.number().nullable(),
-  groove_2: z.number().nullable(),
-  groove_3: z.number().nullable(),
-  groove_4: z.number().nullable(),
-  groove_lowest: z.number().nullable(),
-  pressure: z.number().nullable(),
+  ...tireReadingReply,
   odometer: z.number(),
 });
 export type TTireItm = z.input<typeof ZTireItm>;

@@ -11,6 +11,7 @@ import {
 } from './enums';
 import { zTimestamp } from './timestamp';
 import { ZRupiah } from './tire-intelligence';
+import { tireReadingReply } from './tire-reading';
 
 /** Form-urlencoded numbers arrive as strings: '' (or null) means "no value", anything else must be a number. */
 const toNumberOrNull = (v: unknown) => {
@@ -133,12 +134,7 @@ export const ZTireReply = z.object({
   pattern: z.string(),
   size: z.string(),
   is_original: z.string(),
-  groove_1: z.number().nullable(),
-  groove_2: z.number().nullable(),
-  groove_3: z.number().nullable(),
-  groove_4: z.number().nullable(),
-  groove_lowest: z.number().nullable(),
-  pressure: z.number().nullable(),
+  ...tireReadingReply,
   casing_status: z.string(),
   tube_brand: z.string(),
   tube_size: z.string(),
