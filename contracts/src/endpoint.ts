@@ -92,7 +92,11 @@ export const GENERIC_ERRORS = defineErrors({
 });
 
 /** The reply as it arrives (JSON): the schema's input side (a timestamp is an ISO string). */
-export type ReplyOf<E extends EndpointDef> = E['reply'] extends z.ZodType ? z.input<E['reply']> : Blob;
+export type ReplyOf<E extends EndpointDef> = E['reply'] extends z.ZodType
+  ? z.input<E['reply']>
+  : E['reply'] extends { readonly file: FileType }
+    ? Blob
+    : unknown;
 export type ParamsOf<E extends EndpointDef> = E['params'] extends z.ZodType
   ? z.input<E['params']>
   : undefined;

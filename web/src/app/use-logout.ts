@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError, isUnauthorized } from '../lib/api-client';
+import { API } from '@itms/contracts/api';
+import { call, isApiError, isUnauthorized } from '../lib/api-client';
 import { CONTACT_ADMIN_FOOTER, showErrorDialog } from '../lib/feedback';
 import { endLocalSession, setLoggingOut } from '../lib/session';
 
@@ -9,7 +10,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => {
       setLoggingOut(true);
-      return api.post<{ message: string }>('/tire-man-logout');
+      return call(API.logoutUser, {});
     },
     meta: { silent: true },
     onSuccess: () => endLocalSession(queryClient),

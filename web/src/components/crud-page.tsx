@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { TMutationReply } from '@itms/contracts/master-data';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Endpoint } from '@itms/contracts/endpoint';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../lib/api-client';
+import { call, endpointKey, resourceKey } from '../lib/api-client';
 import { showApiError, toast } from '../lib/feedback';
 import { applyFieldErrors } from '../lib/form-errors';
 import { useRouteMeta } from '../lib/route-meta';
@@ -107,8 +107,8 @@ export function useConfirm() {
 
 export interface ActionOptions<R> {
   request: () => Promise<R>;
-  /** Query key prefixes to reload after success (the list). */
-  invalidate?: readonly string[];
+  /** Query keys (prefixes: `resourceKey`, `endpointKey`) to reload after success (the list). */
+  invalidate?: readonly QueryKey[];
   /** Form whose fields get the server's field messages. */
   form?: FormInstance;
   /** The form's field names (default: the fields it holds values for). */
@@ -139,7 +139,7 @@ export function useAction() {
         else toast().destroy(key);
         // close the form first, so that the reload does not fetch a record that is gone
         onDone?.(reply);
-        await Promise.all(invalidate.map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
+        await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
         return reply;
       } catch (err) {
         toast().destroy(key);
@@ -216,15 +216,22 @@ export type FormMode = 'add' | 'edit';
 export interface CrudFormContext<T> {
   form: FormInstance;
   mode: FormMode;
-  /** The record being edited (fresh from GET path/{id}). */
+  /** The record being edited (fresh from the resource's `get`). */
   record?: T;
 }
 
+/** A master-data resource's operations: a paged list, and get, update, delete by `{ id }`. */
+export interface CrudResource {
+  list: Endpoint;
+  get: Endpoint;
+  create: Endpoint;
+  update: Endpoint;
+  remove: Endpoint;
+}
+
 export interface CrudPageProps<T extends { id: number }, V extends object> {
-  /** Query key prefix of the list and its records. */
-  queryKey: string;
-  /** API path of the resource, e.g. '/unit' (list, POST; path/{id} GET, PUT, DELETE). */
-  path: string;
+  /** The resource's operations, from the endpoint table (`API.listUnits`, `API.getUnit`, ...). */
+  resource: CrudResource;
   /** What a record is called in confirmations: 'Unit', 'Project', 'Berita'. */
   noun: string;
   sizes: { readonly options: readonly number[]; readonly default: number };
@@ -263,13 +270,13 @@ export interface CrudPageProps<T extends { id: number }, V extends object> {
  * server's text and reload the list.
  */
 export function CrudPage<T extends { id: number }, V extends object>(props: CrudPageProps<T, V>) {
-  const { queryKey, path, sizes, columns, filters } = props;
+  const { resource, sizes, columns, filters } = props;
   const [params] = useSearchParams();
   const filterValues = useMemo(
     () => Object.fromEntries((filters?.keys ?? []).map((k) => [k, params.get(k) ?? undefined])),
     [filters?.keys, params],
   );
-  const list = usePagedList<T>({ key: queryKey, path, sizes, filters: filterValues });
+  const list = usePagedList<Endpoint, T>({ endpoint: resource.list, sizes, filters: filterValues });
   const [editing, setEditing] = useState<{ mode: FormMode; id?: number; label?: string } | null>(null);
 
   const setFilter = (key: string, value: Scalar) =>
@@ -358,7 +365,7 @@ function CrudFormModal<T extends { id: number }, V extends object>(
     onClose: () => void;
   },
 ) {
-  const { editing, onClose, queryKey, path, noun } = props;
+  const { editing, onClose, resource, noun } = props;
   const [form] = Form.useForm();
   const confirm = useConfirm();
   const { run, pending } = useAction();
@@ -368,8 +375,8 @@ function CrudFormModal<T extends { id: number }, V extends object>(
 
   // choosing a row fetches the record and fills the form with it (spec section 4)
   const record = useQuery({
-    queryKey: [queryKey, 'detail', id],
-    queryFn: ({ signal }) => api.get<T>(`${path}/${id}`, { signal }),
+    queryKey: endpointKey(resource.get, { params: { id } }),
+    queryFn: ({ signal }) => call(resource.get, { params: { id } }, { signal }) as Promise<T>,
     enabled: open && mode === 'edit' && id !== undefined,
     staleTime: 0,
     gcTime: 0,
@@ -410,8 +417,10 @@ function CrudFormModal<T extends { id: number }, V extends object>(
     const body = props.toBody(v);
     await run({
       request: () =>
-        adding ? api.post<TMutationReply<T>>(path, body) : api.put<TMutationReply<T>>(`${path}/${id}`, body),
-      invalidate: [queryKey],
+        adding
+          ? call(resource.create, { body })
+          : call(resource.update, { params: { id: id as number }, body }),
+      invalidate: [resourceKey(resource.list)],
       form,
       onDone: onClose,
     });
@@ -429,8 +438,8 @@ function CrudFormModal<T extends { id: number }, V extends object>(
     });
     if (!ok) return;
     await run({
-      request: () => api.delete<TMutationReply<{ id: number }>>(`${path}/${id}`),
-      invalidate: [queryKey],
+      request: () => call(resource.remove, { params: { id: id as number } }),
+      invalidate: [resourceKey(resource.list)],
       onDone: onClose,
     });
   };
@@ -439,7 +448,7 @@ function CrudFormModal<T extends { id: number }, V extends object>(
     <Button
       type="primary"
       htmlType="submit"
-      form={`${queryKey}-form`}
+      form={`${resource.list.operationId}-form`}
       loading={pending}
       disabled={missing.length > 0}
     >
@@ -492,7 +501,7 @@ function CrudFormModal<T extends { id: number }, V extends object>(
       ) : null}
       <Form
         form={form}
-        id={`${queryKey}-form`}
+        id={`${resource.list.operationId}-form`}
         layout="vertical"
         requiredMark={optionalMark}
         onFinish={submit}

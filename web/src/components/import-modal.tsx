@@ -7,11 +7,11 @@ import {
 } from '@ant-design/icons';
 import type {
   ImportKind,
-  TImportCommitReply,
   TImportPreview,
   TImportPreviewRow,
 } from '@itms/contracts/master-data';
 import { IMPORT_MAX_BYTES } from '@itms/contracts/master-data';
+import { API } from '@itms/contracts/api';
 import {
   Alert,
   Button,
@@ -27,9 +27,8 @@ import {
   Upload,
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { API_BASE, ApiError, type ApiErrorCode, api, apiDownload } from '../lib/api-client';
+import { call, callWithProgress, download } from '../lib/api-client';
 import { showApiError, showErrorDialog, toast } from '../lib/feedback';
-import { getToken } from '../lib/storage';
 import { useConfirm } from './crud-page';
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
@@ -60,46 +59,19 @@ function fileForm(file: File): FormData {
   return form;
 }
 
-/** POST multipart with upload progress (fetch cannot report it). */
-function postWithProgress<T>(
-  path: string,
-  body: FormData,
-  onUploaded: (fraction: number) => void,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('access_token', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onUploaded(e.loaded / e.total);
-    };
-    xhr.upload.onload = () => onUploaded(1);
-    xhr.onload = () => {
-      let data: Record<string, unknown> | null = null;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {}
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(data as T);
-        return;
-      }
-      reject(
-        new ApiError({
-          statusCode: xhr.status,
-          code: (data?.code as ApiErrorCode) ?? 'BAD_REQUEST',
-          message: typeof data?.message === 'string' ? data.message : `Permintaan gagal (HTTP ${xhr.status})`,
-          detail: typeof data?.detail === 'string' ? data.detail : undefined,
-          fields: data?.fields as ApiError['fields'],
-        }),
-      );
-    };
-    xhr.onerror = () =>
-      reject(new ApiError({ statusCode: 0, code: 'NETWORK', message: 'Tidak dapat terhubung ke server' }));
-    xhr.send(body);
-  });
-}
+/** The three operations of each import kind. */
+const IMPORT_OPS = {
+  units: {
+    preview: API.previewUnitImport,
+    commit: API.commitUnitImport,
+    template: API.downloadUnitImportTemplate,
+  },
+  tires: {
+    preview: API.previewTireImport,
+    commit: API.commitTireImport,
+    template: API.downloadTireImportTemplate,
+  },
+} as const satisfies Record<ImportKind, unknown>;
 
 export interface ImportModalProps {
   open: boolean;
@@ -152,7 +124,7 @@ export function ImportModal({ open, kind, title, onClose, onImported }: ImportMo
     setProgress(null);
     setChecking(true);
     try {
-      const result = await api.post<TImportPreview>(`/import/${kind}/preview`, fileForm(chosen));
+      const result = await call(IMPORT_OPS[kind].preview, { body: fileForm(chosen) });
       setPreview(result);
       setOnlyProblems(result.invalid > 0);
     } catch (err) {
@@ -174,9 +146,9 @@ export function ImportModal({ open, kind, title, onClose, onImported }: ImportMo
     setProgress({ percent: 0, stage: 'Mengunggah file ...', status: 'active' });
     let saving = false;
     try {
-      const reply = await postWithProgress<TImportCommitReply>(
-        `/import/${kind}/commit`,
-        fileForm(file),
+      const reply = await callWithProgress(
+        IMPORT_OPS[kind].commit,
+        { body: fileForm(file) },
         (f) => {
           if (saving) return;
           if (f < 1) {
@@ -303,7 +275,7 @@ export function ImportModal({ open, kind, title, onClose, onImported }: ImportMo
             icon={<DownloadOutlined />}
             style={{ paddingInline: 0 }}
             onClick={() =>
-              apiDownload(`/import/${kind}/template`, `template-import-${noun}.xlsx`).catch(showApiError)
+              download(IMPORT_OPS[kind].template, {}, `template-import-${noun}.xlsx`).catch(showApiError)
             }
           >
             Unduh template

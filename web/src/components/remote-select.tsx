@@ -1,13 +1,16 @@
+import type { Endpoint } from '@itms/contracts/endpoint';
 import type { TListResult } from '@itms/contracts/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../lib/api-client';
+import { call, endpointKey } from '../lib/api-client';
 
 export interface RemoteSelectProps<T extends { id: number }>
   extends Omit<SelectProps<number>, 'options' | 'showSearch' | 'value' | 'onChange'> {
-  /** A paged list endpoint with `q` search, e.g. '/project' (GET path/{id} gives one record). */
-  path: string;
+  /** A paged list operation with `q` search, e.g. `API.listProjects`. */
+  list: Endpoint;
+  /** The operation giving one record by `{ id }`, e.g. `API.getProject`. */
+  get: Endpoint;
   /** Text of an option. */
   labelOf: (row: T) => string;
   /** Sort of the options (a server sort name). */
@@ -23,7 +26,8 @@ const PAGE = 50;
  * record's name even when it is not on the first page of options.
  */
 export function RemoteSelect<T extends { id: number }>({
-  path,
+  list,
+  get,
   labelOf,
   sort = 'name',
   value,
@@ -37,18 +41,19 @@ export function RemoteSelect<T extends { id: number }>({
     return () => clearTimeout(t);
   }, [search]);
 
+  const optionsQuery = { q: q || undefined, pageSize: PAGE, sort };
   const options = useQuery({
-    queryKey: [path, 'options', q, sort],
+    queryKey: endpointKey(list, { query: optionsQuery }),
     queryFn: ({ signal }) =>
-      api.get<TListResult<T>>(path, { query: { q: q || undefined, pageSize: PAGE, sort }, signal }),
+      call(list, { query: optionsQuery }, { signal }) as Promise<TListResult<T>>,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
   const rows = options.data?.data ?? [];
   const chosenListed = value == null || rows.some((r) => r.id === value);
   const chosen = useQuery({
-    queryKey: [path, 'one', value],
-    queryFn: ({ signal }) => api.get<T>(`${path}/${value}`, { signal }),
+    queryKey: endpointKey(get, { params: { id: value } }),
+    queryFn: ({ signal }) => call(get, { params: { id: value } }, { signal }) as Promise<T>,
     enabled: !chosenListed && !options.isFetching,
     staleTime: 60_000,
   });

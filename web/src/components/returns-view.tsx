@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TReturnsListRow } from '@itms/contracts/submission-returns';
 import { Segmented, Table, type TableColumnsType, Typography } from 'antd';
@@ -71,9 +72,8 @@ const columns: TableColumnsType<TReturnsListRow> = [
 ];
 
 export interface ReturnsTableProps {
-  /** GET path under /api: '/tire-check/returns' or '/tire-replacement/returns'. */
-  path: string;
-  queryKey: string;
+  /** The returns list: `API.listTireCheckReturns` or `API.listReplacementReturns`. */
+  endpoint: typeof API.listTireCheckReturns | typeof API.listReplacementReturns;
   /** What a row is ('pengecekan', 'pergantian'), for the row's accessible name. */
   noun: string;
   onOpen: (row: TReturnsListRow) => void;
@@ -82,8 +82,8 @@ export interface ReturnsTableProps {
 }
 
 /** 'Dikembalikan': every Return, newest first, paged on the server; a row opens the document. */
-export function ReturnsTable({ path, queryKey, noun, onOpen, other }: ReturnsTableProps) {
-  const list = usePagedList<TReturnsListRow>({ key: queryKey, path, sizes: PAGE_SIZES.validation });
+export function ReturnsTable({ endpoint, noun, onOpen, other }: ReturnsTableProps) {
+  const list = usePagedList({ endpoint, sizes: PAGE_SIZES.validation });
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between' }}>

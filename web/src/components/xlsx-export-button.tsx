@@ -1,14 +1,15 @@
 import { FileExcelOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
 import { useState } from 'react';
-import { apiDownload } from '../lib/api-client';
+import type { Endpoint } from '@itms/contracts/endpoint';
+import { download } from '../lib/api-client';
 import { showApiError, toast } from '../lib/feedback';
 
 type Scalar = string | number | boolean | null | undefined;
 
 export interface XlsxExportButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
-  /** Export endpoint under /api, e.g. '/tire/export'. */
-  path: string;
+  /** The export operation, e.g. `API.exportTires`. */
+  endpoint: Endpoint;
   /** The current filter (same query as the list). */
   query?: Record<string, Scalar>;
   filename: string;
@@ -17,7 +18,7 @@ export interface XlsxExportButtonProps extends Omit<ButtonProps, 'onClick' | 'lo
 
 /** Downloads the server's XLSX of the list for the current filter. */
 export function XlsxExportButton({
-  path,
+  endpoint,
   query,
   filename,
   label = 'Export',
@@ -26,10 +27,10 @@ export function XlsxExportButton({
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
-    const key = `export-${path}`;
+    const key = `export-${endpoint.operationId}`;
     toast().open({ key, type: 'loading', content: 'Menyiapkan file Excel ...', duration: 0 });
     try {
-      await apiDownload(path, filename, { query });
+      await download(endpoint, { query }, filename);
       toast().open({ key, type: 'success', content: 'File Excel diunduh', duration: 3 });
     } catch (err) {
       toast().destroy(key);

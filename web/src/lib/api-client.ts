@@ -142,8 +142,15 @@ export const api = {
     apiRequest<T>(path, { ...o, method: 'DELETE' }),
 };
 
-/** What an operation of the endpoint table takes: its path params, query and body, typed. */
-export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
+/** The input of an operation not known until run time (a shared list or form over any resource). */
+type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+/**
+ * What an operation of the endpoint table takes: its path params, query and body, typed. A
+ * component written for any operation (`Endpoint`) passes them loosely; the server checks them.
+ */
+export type CallInput<E extends Endpoint> = string extends E['operationId'] ? AnyInput : TypedInput<E>;
+type TypedInput<E extends Endpoint> = (E['params'] extends z.ZodType
   ? { params: ParamsOf<E> }
   : { params?: undefined }) &
   (E['query'] extends z.ZodType ? { query?: QueryOf<E> } : { query?: undefined }) &
@@ -182,6 +189,44 @@ export function call<E extends Endpoint>(
   return apiRequest<ReplyOf<E>>(path, request);
 }
 
+/**
+ * Sends an operation's multipart body with upload progress (fetch cannot report it): an import
+ * file of several MB on a slow line shows how far it got.
+ */
+export function callWithProgress<E extends Endpoint>(
+  e: E,
+  input: NoInfer<CallInput<E>>,
+  onUploaded: (fraction: number) => void,
+): Promise<ReplyOf<E>> {
+  const { path, request } = requestOf(e, input, {});
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(e.method, buildUrl(path, request.query));
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('access_token', token);
+    xhr.upload.onprogress = (ev) => {
+      if (ev.lengthComputable) onUploaded(ev.loaded / ev.total);
+    };
+    xhr.upload.onload = () => onUploaded(1);
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as ReplyOf<E>);
+      else {
+        const error = toApiError(xhr.status, data);
+        if (xhr.status === 401 && token) unauthorizedHandler(error);
+        reject(error);
+      }
+    };
+    xhr.onerror = () =>
+      reject(new ApiError({ statusCode: 0, code: 'NETWORK', message: 'Tidak dapat terhubung ke server' }));
+    xhr.send(request.body as FormData);
+  });
+}
+
 /** Downloads the file an operation answers (an Excel export) under the given name. */
 export function download<E extends Endpoint>(
   e: E,
@@ -193,15 +238,20 @@ export function download<E extends Endpoint>(
 }
 
 /**
- * The cache key of an operation's reply: resource (tag), operationId, then params and query.
- * Invalidating `[tag]` refreshes everything read from that resource.
+ * The cache key of an operation's reply: resource (tag), operationId, then params and query (or
+ * the body of a search sent by POST). Without input it is the prefix of all of the operation's
+ * keys, so `invalidateQueries({ queryKey: endpointKey(e) })` refreshes every page and record of it.
  */
 export function endpointKey<E extends Endpoint>(
   e: E,
   input?: NoInfer<Partial<CallInput<E>>>,
 ): readonly unknown[] {
-  return [e.tag, e.operationId, input?.params ?? null, input?.query ?? null];
+  if (!input) return [e.tag, e.operationId];
+  return [e.tag, e.operationId, input.params ?? null, input.query ?? input.body ?? null];
 }
+
+/** The prefix of every key read from an operation's resource (its tag): what a write there makes stale. */
+export const resourceKey = (e: Endpoint): readonly unknown[] => [e.tag];
 
 /** Downloads a file the server generates (Excel exports) under the given name. */
 export async function apiDownload(path: string, filename: string, options: RequestOptions = {}) {

@@ -1,6 +1,7 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api, isApiError } from './api-client';
+import { API } from '@itms/contracts/api';
+import { call, isApiError } from './api-client';
 import { CONTACT_ADMIN_FOOTER } from './feedback';
 import { disconnectSocket } from './socket';
 import { clearSignIn, saveUser } from './storage';
@@ -30,7 +31,7 @@ export function credentialQuery(token: string) {
   return queryOptions({
     queryKey: credentialQueryKey(token),
     queryFn: async () => {
-      const user = await api.post<TSessionUser>('/tire-man/credential');
+      const user: TSessionUser = await call(API.getCredential, {});
       saveUser(user);
       return user;
     },

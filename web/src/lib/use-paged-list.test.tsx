@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, it } from 'vitest';
 import { usePagedList } from './use-paged-list';
+import { API } from '@itms/contracts/api';
 
 it('two URL updates before the page renders again keep both (a chip cleared, then a search)', () => {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -14,8 +15,7 @@ it('two URL updates before the page renders again keep both (a chip cleared, the
   const { result } = renderHook(
     () => ({
       list: usePagedList({
-        key: 'paged-test',
-        path: '/paged-test',
+        endpoint: API.listTireAlerts,
         sizes: { options: [10], default: 10 },
         enabled: false,
       }),

@@ -1,23 +1,22 @@
-import type { TListResult } from '@itms/contracts/list';
+import type { Endpoint, ReplyOf } from '@itms/contracts/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from './api-client';
+import { type CallInput, call, endpointKey } from './api-client';
 
 type Scalar = string | number | boolean | null | undefined;
 
-export interface PagedListOptions {
-  /** Query key prefix, e.g. 'tire-check-queue'. */
-  key: string;
-  /** API path under /api. */
-  path: string;
+/** A row of a paged list operation's reply (`{ data: T[], total }`). */
+export type RowOf<E extends Endpoint> = ReplyOf<E> extends { data: readonly (infer T)[] } ? T : never;
+
+export interface PagedListOptions<E extends Endpoint> {
+  /** The list operation (contracts/src/api/): GET with the query, or a record search by POST. */
+  endpoint: E;
   sizes: { readonly options: readonly number[]; readonly default: number };
   /** Filters sent with every request (besides page, pageSize, sort, q). */
   filters?: Record<string, Scalar>;
-  /** The record searches take their query in a POST body. */
-  method?: 'GET' | 'POST';
   enabled?: boolean;
 }
 
@@ -25,8 +24,8 @@ export interface PagedListOptions {
  * A server-paged list whose page, size, sort and search live in the URL, so that reload and
  * links restore it. Returns the data and ready-made props for an antd Table.
  */
-export function usePagedList<T extends object, R extends TListResult<T> = TListResult<T>>(
-  o: PagedListOptions,
+export function usePagedList<E extends Endpoint, T extends object = RowOf<E> & object>(
+  o: PagedListOptions<E>,
 ) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -35,14 +34,16 @@ export function usePagedList<T extends object, R extends TListResult<T> = TListR
   const sort = params.get('sort') ?? undefined;
   const q = params.get('q') ?? undefined;
   const query = { page, pageSize, sort, q, ...o.filters };
+  // a record search takes its query in the body
+  const input = (o.endpoint.method === 'POST' ? { body: query } : { query }) as CallInput<E>;
 
   const result = useQuery({
-    queryKey: [o.key, query],
-    queryFn: ({ signal }) =>
-      o.method === 'POST' ? api.post<R>(o.path, query, { signal }) : api.get<R>(o.path, { query, signal }),
+    queryKey: endpointKey(o.endpoint, input),
+    queryFn: ({ signal }) => call(o.endpoint, input, { signal }),
     placeholderData: keepPreviousData,
     enabled: o.enabled ?? true,
   });
+  const reply = result.data as { data: T[]; total: number } | undefined;
 
   // react-router hands a setter's callback the params of the last render. A second update before
   // the first navigation renders (a chip click, then a search, on a busy page) would build on
@@ -84,13 +85,13 @@ export function usePagedList<T extends object, R extends TListResult<T> = TListR
   };
 
   const tableProps: TableProps<T> = {
-    dataSource: result.data?.data ?? [],
+    dataSource: reply?.data ?? [],
     loading: result.isFetching,
     onChange,
     pagination: {
       current: page,
       pageSize,
-      total: result.data?.total ?? 0,
+      total: reply?.total ?? 0,
       pageSizeOptions: o.sizes.options.map(String),
       showSizeChanger: o.sizes.options.length > 1,
       showTotal: (total, [from, to]) => `${from}-${to} dari ${total}`,
