@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TProjectRow, TUnitRow } from '@itms/contracts/master-data';
 import type { TActiveTireRow } from '@itms/contracts/tire-list';
@@ -11,7 +12,13 @@ import { UnitFittingModal } from '../../components/unit-fitting/unit-fitting-mod
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { ACTIVE_STATUS_OPTIONS, ACTIVE_TIRE_LIST } from './api/list-active-tires';
+
+/** Status filter of the list: mounted tires (default), emptied slots, or both. */
+const ACTIVE_STATUS_OPTIONS = [
+  { value: '', label: 'Terpasang' },
+  { value: 'UNINSTALLED', label: 'Dilepas' },
+  { value: 'ALL', label: 'Semua' },
+] as const;
 
 const km = (n: number) => `${n.toLocaleString('id-ID')} km`;
 
@@ -85,8 +92,8 @@ export default function ActiveTirePage() {
   const status = ACTIVE_STATUS_OPTIONS.some((o) => o.value === params.get('status'))
     ? (params.get('status') as string)
     : '';
-  const list = usePagedList<TActiveTireRow>({
-    ...ACTIVE_TIRE_LIST,
+  const list = usePagedList({
+    endpoint: API.listActiveTires,
     sizes: PAGE_SIZES.master,
     filters: { unit_id: unitId, project_id: projectId, status: status || undefined },
   });
@@ -105,7 +112,7 @@ export default function ActiveTirePage() {
               </Button>
             ) : null}
             <XlsxExportButton
-              path={ACTIVE_TIRE_LIST.exportPath}
+              endpoint={API.exportActiveTires}
               query={{ unit_id: unitId, project_id: projectId, q: list.q, status: status || undefined }}
               filename="ban-terpasang-aktif.xlsx"
             />
@@ -115,7 +122,8 @@ export default function ActiveTirePage() {
       <Flex wrap gap={8} align="center" style={{ marginBottom: 12 }}>
         <ListSearch value={list.q} onSearch={list.setSearch} placeholder="Cari no. polisi atau S/N" />
         <RemoteSelect<TUnitRow>
-          path="/unit"
+          list={API.listUnits}
+          get={API.getUnit}
           sort="plate_number"
           labelOf={(u) => `${u.plate_number} · ${u.unit_type}`}
           value={unitId}
@@ -127,7 +135,8 @@ export default function ActiveTirePage() {
           popupMatchSelectWidth={280}
         />
         <RemoteSelect<TProjectRow>
-          path="/project"
+          list={API.listProjects}
+          get={API.getProject}
           labelOf={(p) => p.name}
           value={projectId}
           onChange={(v) => set('project_id', v)}

@@ -1,14 +1,14 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { API } from '@itms/contracts/api';
 import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
 import { workTimeItems } from '../../components/late-tag';
-import { qcDetailQuery } from './api/quality-control';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { QcMatrix } from './qc-matrix';
 
 /** "Detail Information" of a QC check: who, which unit, where, and the 14 x 14 matrix. */
 export function QcDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const open = id !== null;
-  const detail = useQuery({ ...qcDetailQuery(id ?? 0), enabled: open });
+  const detail = useEndpoint(API.getQcCheck, { params: { id: id ?? 0 } }, { enabled: open });
   const d = open ? detail.data : undefined;
   const cells = d?.matrix.flat() ?? [];
   const yes = cells.filter(Boolean).length;

@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { QC_DEFAULT_PAGE_SIZE, QC_PAGE_SIZES, type TQcRow } from '@itms/contracts/qc';
 import { Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,7 +9,6 @@ import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { QC_LIST } from './api/quality-control';
 import { QcDetailModal } from './qc-detail-modal';
 
 const SIZES = { options: QC_PAGE_SIZES, default: QC_DEFAULT_PAGE_SIZE } as const;
@@ -37,14 +37,18 @@ const columns: TableColumnsType<TQcRow> = [
 
 /** /quality-control "Quality Control Record": QC checks; a row opens the Detail Information matrix. */
 export default function QualityControlPage() {
-  const list = usePagedList<TQcRow>({ ...QC_LIST, sizes: SIZES });
+  const list = usePagedList({ endpoint: API.listQcChecks, sizes: SIZES });
   const [openId, setOpenId] = useState<number | null>(null);
   const wide = useMediaQuery(DESKTOP_QUERY);
   return (
     <Card styles={{ body: { padding: wide ? 24 : 12 } }}>
       <PageHeading
         extra={
-          <XlsxExportButton path={QC_LIST.exportPath} query={{ q: list.q }} filename="quality-control.xlsx" />
+          <XlsxExportButton
+            endpoint={API.exportQcChecks}
+            query={{ q: list.q }}
+            filename="quality-control.xlsx"
+          />
         }
       />
       <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { TScrapReply, TScrapRow } from '@itms/contracts/stock';
+import { API } from '@itms/contracts/api';
+import type { TScrapRow } from '@itms/contracts/stock';
 import {
   Button,
   Card,
@@ -19,7 +20,6 @@ import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { appTime, formatDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { SCRAP_LIST } from './api/list-scrap';
 import { ScrapBars } from './scrap-bars';
 
 const SIZES = { options: [10, 20, 50], default: 10 } as const;
@@ -80,8 +80,8 @@ export default function ScrapPage() {
   const start = params.get('start');
   const end = params.get('end');
   const range = isDate(start) && isDate(end) ? { dateStart: start, dateEnd: end } : {};
-  const list = usePagedList<TScrapRow, TScrapReply>({
-    ...SCRAP_LIST,
+  const list = usePagedList({
+    endpoint: API.listScrap,
     sizes: SIZES,
     filters: { brand, ...range },
   });
@@ -94,7 +94,7 @@ export default function ScrapPage() {
       <PageHeading
         extra={
           <XlsxExportButton
-            path={SCRAP_LIST.exportPath}
+            endpoint={API.exportScrap}
             query={{ q: list.q, brand, ...range }}
             filename="scrap.xlsx"
           />

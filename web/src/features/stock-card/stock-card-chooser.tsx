@@ -1,10 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { SERIAL_SEARCH_DEBOUNCE_MS } from '@itms/contracts/constants';
-import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Card, Flex, Segmented, Tag, Typography } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { toast } from '../../lib/feedback';
-import { type StockCardSelection, serialSearchQuery, stockCardKeysQuery } from './api/stock-card';
+import { useEndpoint } from '../../lib/use-endpoint';
+import type { StockCardSelection } from './selection';
 
 type Mode = 'tire' | 'group';
 
@@ -39,10 +40,15 @@ export function StockCardChooser({
   const [mode, setMode] = useState<Mode>(selection.kind === 'group' ? 'group' : 'tire');
   const [serial, setSerial] = useState('');
   const text = useDebounced(serial.trim(), SERIAL_SEARCH_DEBOUNCE_MS);
-  const found = useQuery(serialSearchQuery(text));
+  // serial prefix search (20 at most)
+  const found = useEndpoint(
+    API.findTireSerials,
+    { params: { text } },
+    { enabled: text.length > 0, staleTime: 30_000 },
+  );
   const [size, setSize] = useState(selection.kind === 'group' ? (selection.size ?? '') : '');
   const [brand, setBrand] = useState(selection.kind === 'group' ? (selection.brand ?? '') : '');
-  const keys = useQuery({ ...stockCardKeysQuery(), enabled: mode === 'group' });
+  const keys = useEndpoint(API.getStockCardKeys, {}, { enabled: mode === 'group', staleTime: 60_000 });
   const ids = { serial: useId(), size: useId(), brand: useId() };
 
   useEffect(() => {

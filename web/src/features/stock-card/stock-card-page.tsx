@@ -1,11 +1,8 @@
 import { ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import {
-  TIRE_EVENT_LABELS,
-  type TireEventKind,
-  type TStockCardReply,
-  type TStockCardRow,
-  type TTireStockCardReply,
-} from '@itms/contracts/stock';
+import { API } from '@itms/contracts/api';
+import { fillPath } from '@itms/contracts/endpoint';
+import { TIRE_EVENT_LABELS, type TireEventKind, type TStockCardRow } from '@itms/contracts/stock';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -14,6 +11,7 @@ import {
   Flex,
   Table,
   type TableColumnsType,
+  type TablePaginationConfig,
   Tag,
   Tooltip,
   Typography,
@@ -24,9 +22,10 @@ import { PageHeading } from '../../components/crud-page';
 import { LinkButton } from '../../components/link-button';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { selectionFromParams, stockCardSource } from './api/stock-card';
+import { selectionFromParams } from './selection';
 import { StockCardChooser } from './stock-card-chooser';
 import { TireLifePanel } from './tire-life-panel';
 
@@ -101,21 +100,36 @@ const columns: TableColumnsType<TStockCardRow> = [
 export default function StockCardPage() {
   const [params] = useSearchParams();
   const selection = useMemo(() => selectionFromParams(params), [params]);
-  const source = stockCardSource(selection);
-  const filters =
-    selection.kind === 'group'
-      ? { size: selection.size, brand: selection.brand }
-      : ({} as Record<string, string>);
-  const list = usePagedList<TStockCardRow, TTireStockCardReply & Partial<TStockCardReply>>({
-    key: source.key,
-    path: source.path,
+  const filters = selection.kind === 'group' ? { size: selection.size, brand: selection.brand } : {};
+  // the card of a size/brand; its page, size and sort live in the URL
+  const list = usePagedList({
+    endpoint: API.getStockCard,
     sizes: SIZES,
     filters,
-    enabled: selection.kind !== 'none',
+    enabled: selection.kind === 'group',
   });
-  const reply = selection.kind === 'none' ? undefined : list.data;
+  // the card of one tire takes the tire in its path, which the paged list does not send: the
+  // same page and size from the URL, read here
+  const tireCard = useEndpoint(
+    API.getTireStockCard,
+    {
+      params: { id: selection.kind === 'tire' ? selection.tireId : 0 },
+      query: { page: list.page, pageSize: list.pageSize },
+    },
+    { enabled: selection.kind === 'tire', placeholderData: keepPreviousData },
+  );
+  const current = selection.kind === 'tire' ? tireCard : list;
+  const tireReply = selection.kind === 'tire' ? tireCard.data : undefined;
+  const groupReply = selection.kind === 'group' ? list.data : undefined;
+  const reply = tireReply ?? groupReply;
+  const tableProps = {
+    ...list.tableProps,
+    dataSource: reply?.data ?? [],
+    loading: current.isFetching,
+    pagination: { ...(list.tableProps.pagination as TablePaginationConfig), total: reply?.total ?? 0 },
+  };
   const wide = useMediaQuery(DESKTOP_QUERY);
-  const tire = selection.kind === 'tire' ? reply?.tire : undefined;
+  const tire = tireReply?.tire;
   const exportName =
     selection.kind === 'tire'
       ? `kartu-stok-${tire?.serial_number ?? selection.tireId}.xlsx`
@@ -126,7 +140,15 @@ export default function StockCardPage() {
       <PageHeading
         extra={
           <XlsxExportButton
-            path={source.exportPath}
+            endpoint={
+              selection.kind === 'tire'
+                ? // the export button sends no path params: the tire's path is filled from the table here
+                  {
+                    ...API.exportTireStockCard,
+                    path: fillPath(API.exportTireStockCard.path, { id: selection.tireId }),
+                  }
+                : API.exportStockCard
+            }
             query={filters}
             filename={exportName.replace(/[^A-Za-z0-9.-]/g, '_')}
             disabled={selection.kind === 'none'}
@@ -173,26 +195,26 @@ export default function StockCardPage() {
               <TireLifePanel tireId={tire.id} />
             </>
           ) : null}
-          {selection.kind === 'group' && reply ? (
+          {groupReply ? (
             <Descriptions
               size="small"
               column={{ xs: 1, sm: 3 }}
               style={{ marginBottom: 12 }}
               title="Kartu stok per size & brand"
               items={[
-                { key: 'size', label: 'Size', children: reply.filter?.size ?? 'Semua' },
-                { key: 'brand', label: 'Brand', children: reply.filter?.brand ?? 'Semua' },
+                { key: 'size', label: 'Size', children: groupReply.filter.size ?? 'Semua' },
+                { key: 'brand', label: 'Brand', children: groupReply.filter.brand ?? 'Semua' },
                 {
                   key: 'now',
                   label: 'Stok sekarang',
-                  children: <Typography.Text strong>{reply.in_stock_now ?? 0} ban</Typography.Text>,
+                  children: <Typography.Text strong>{groupReply.in_stock_now} ban</Typography.Text>,
                 },
               ]}
             />
           ) : null}
           <Flex justify="end" align="center" gap={8} style={{ marginBottom: 8 }}>
             <Typography.Text type="secondary" role="status">
-              {list.isError
+              {current.isError
                 ? ''
                 : reply
                   ? `${reply.total.toLocaleString('id-ID')} pergerakan`
@@ -202,16 +224,16 @@ export default function StockCardPage() {
               <Button
                 aria-label="Muat ulang"
                 icon={<ReloadOutlined />}
-                onClick={() => list.refetch()}
-                loading={list.isFetching}
+                onClick={() => current.refetch()}
+                loading={current.isFetching}
               />
             </Tooltip>
           </Flex>
-          {list.isError ? (
-            <Empty description={list.error.message} />
+          {current.isError ? (
+            <Empty description={current.error?.message} />
           ) : (
             <Table<TStockCardRow>
-              {...list.tableProps}
+              {...tableProps}
               rowKey="id"
               size="small"
               columns={columns}

@@ -1,7 +1,8 @@
+import { API } from '@itms/contracts/api';
 import type { TTireLife, TWearForecast } from '@itms/contracts/tire-intelligence';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -53,9 +54,9 @@ const life = (over: Partial<TTireLife>): TTireLife => ({
 function setup(reply: TTireLife) {
   viewport.width = 1440;
   signIn('staff');
-  return mockApi({
-    'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-    'GET /api/tire/41/stock-card': () => ({
+  return mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+    replyTo(API.getTireStockCard, () => ({
       body: {
         tire: {
           id: 41,
@@ -72,9 +73,9 @@ function setup(reply: TTireLife) {
         page: 1,
         pageSize: 50,
       },
-    }),
-    'GET /api/tire-intelligence/tires/41': () => ({ body: reply }),
-  });
+    })),
+    replyTo(API.getTireLife, () => ({ body: reply })),
+  ]);
 }
 
 describe('KARTU STOK BAN: Umur & Prediksi Ban', () => {

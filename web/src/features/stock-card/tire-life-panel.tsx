@@ -1,9 +1,9 @@
+import { API } from '@itms/contracts/api';
 import { ALERT_LABELS, type TTireLife } from '@itms/contracts/tire-intelligence';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { fromApiDate } from '../../lib/dayjs';
-import { tireLifeQuery } from './api/tire-life';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { WearChart } from './wear-chart';
 
 const num = (n: number, digits = 1) => n.toLocaleString('id-ID', { maximumFractionDigits: digits });
@@ -157,7 +157,11 @@ function Panel({ life }: { life: TTireLife }) {
 
 /** "Umur & Prediksi Ban" of the tire whose stock card is open. */
 export function TireLifePanel({ tireId }: { tireId: number }) {
-  const life = useQuery(tireLifeQuery(tireId));
+  const life = useEndpoint(
+    API.getTireLife,
+    { params: { id: tireId } },
+    { staleTime: 0, meta: { silent: true } },
+  );
   return (
     <section aria-label="Umur & Prediksi Ban" style={{ marginBottom: 16 }}>
       <Typography.Title level={5} style={{ marginTop: 0 }}>

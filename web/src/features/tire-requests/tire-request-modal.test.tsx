@@ -1,7 +1,10 @@
+import { API } from '@itms/contracts/api';
+import type { TTireRequest } from '@itms/contracts/tire-requests';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { buildUrl } from '../../lib/api-client';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -15,19 +18,63 @@ beforeAll(async () => {
 }, 120_000);
 afterEach(() => vi.unstubAllGlobals());
 
+/** The pending request the server answers after the add. */
+const created: TTireRequest = {
+  id: 1,
+  position: '',
+  odometer: 0,
+  serial_number: 'BS-9001',
+  serial_number_img: '-',
+  ir_brand: '',
+  ori_brand: '',
+  pattern: '',
+  size: '',
+  is_original: 'ORI',
+  groove_1: null,
+  groove_2: null,
+  groove_3: null,
+  groove_4: null,
+  groove_lowest: null,
+  pressure: null,
+  casing_status: '',
+  tube_brand: '',
+  tube_size: '',
+  tube_status: '',
+  flap_brand: '',
+  flap_size: '',
+  flap_status: '',
+  velg_brand: '',
+  velg_size: '',
+  velg_holes: null,
+  velg_status: '',
+  information: '',
+  status: 'pending',
+  condition: '-',
+  tube_url: '-',
+  flap_url: '-',
+  inner_tube_url: '-',
+  purchase_price: 3_750_000,
+  retread_cost: null,
+  createdAt: '2026-11-25T08:00:00.000Z',
+  updatedAt: '2026-11-25T08:00:00.000Z',
+  tire_id: null,
+  requested_by: 2,
+};
+
 describe('Tambah Ban: prices', () => {
   it('sends Harga Beli as whole rupiah and a blank Biaya Vulkanisir as null', {
     timeout: 120_000,
   }, async () => {
     viewport.width = 1440;
     signIn('staff');
-    const { calls } = mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-      'GET /api/tire/request/findAll': () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } }),
-      'POST /api/tire/request': () => ({
-        body: { message: 'Permintaan ban berhasil ditambahkan', data: {} },
-      }),
-    });
+    const { calls } = mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      replyTo(API.listTireRequests, () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } })),
+      replyTo(API.createTireRequest, () => ({
+        body: { message: 'Permintaan ban berhasil ditambahkan', data: created },
+      })),
+    ]);
+    const createUrl = buildUrl(API.createTireRequest.path);
     renderApp('/tire-request');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Tambah Ban/ }));
@@ -38,10 +85,8 @@ describe('Tambah Ban: prices', () => {
     await screen.findAllByText('Tambah ban baru ?');
     const buttons = screen.getAllByRole('button', { name: 'Tambah' });
     await user.click(buttons[buttons.length - 1]);
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/tire/request')).toBeTruthy(),
-    );
-    const body = calls.find((c) => c.url === '/api/tire/request')?.body as Record<string, unknown>;
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === createUrl)).toBeTruthy());
+    const body = calls.find((c) => c.url === createUrl)?.body as Record<string, unknown>;
     expect(body).toMatchObject({ serial_number: 'BS-9001', purchase_price: 3_750_000, retread_cost: null });
   });
 });

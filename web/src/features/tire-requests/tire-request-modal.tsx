@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { TIRE_REQUEST_MESSAGES, type TTireRequest } from '@itms/contracts/tire-requests';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Modal, Spin, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
@@ -12,19 +12,16 @@ import {
   tireFormBody,
   tireFormValues,
 } from '../../components/tire-form-fields';
+import { call, resourceKey } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/dayjs';
-import {
-  approveTireRequest,
-  createTireRequest,
-  deleteTireRequest,
-  invalidateTireRequests,
-  tireRequestQuery,
-  updateTireRequest,
-} from './api/tire-requests';
+import { useEndpoint } from '../../lib/use-endpoint';
 
 const FORM_ID = 'tire-request-form';
 /** What the form is doing: a new request, or the request with this id. */
 export type RequestEditing = { mode: 'add' } | { mode: 'edit'; id: number } | null;
+
+/** After a write: the requests and their details, and the tire list and stock (an approval adds a tire). */
+const STALE = [resourceKey(API.listTireRequests), resourceKey(API.listTires), resourceKey(API.listWarehouse)];
 
 /** Hides a disabled button's reason in a tooltip (a disabled button gets no hover events itself). */
 function WithHint({ hint, children }: { hint: string | null; children: ReactNode }) {
@@ -49,8 +46,11 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
   const { modal, message } = App.useApp();
   const confirm = useConfirm();
   const { run, pending } = useAction();
-  const queryClient = useQueryClient();
-  const detail = useQuery({ ...tireRequestQuery(id ?? 0), enabled: id !== null });
+  const detail = useEndpoint(
+    API.getTireRequest,
+    { params: { id: id ?? 0 } },
+    { enabled: id !== null, staleTime: 0 },
+  );
   const record: TTireRequest | undefined = id !== null ? detail.data : undefined;
   const approved = record?.status === 'approved';
 
@@ -82,17 +82,17 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
       });
     });
 
-  const done = async (reply: unknown) => {
-    if (!reply) return;
-    await invalidateTireRequests(queryClient);
-    onClose();
-  };
-
   const submitForm = async (values: TireFormValues) => {
     const body = tireFormBody(values);
     if (adding) {
       if (!(await confirmAdd(String(body.serial_number)))) return;
-      await done(await run({ request: () => createTireRequest(body), form, fieldNames: TIRE_FORM_FIELDS }));
+      await run({
+        request: () => call(API.createTireRequest, { body }),
+        form,
+        fieldNames: TIRE_FORM_FIELDS,
+        invalidate: STALE,
+        onDone: onClose,
+      });
       return;
     }
     if (!record) return;
@@ -102,9 +102,13 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
       okText: 'Update',
     });
     if (!ok) return;
-    await done(
-      await run({ request: () => updateTireRequest(record.id, body), form, fieldNames: TIRE_FORM_FIELDS }),
-    );
+    await run({
+      request: () => call(API.updateTireRequest, { params: { id: record.id }, body }),
+      form,
+      fieldNames: TIRE_FORM_FIELDS,
+      invalidate: STALE,
+      onDone: onClose,
+    });
   };
 
   const approve = async () => {
@@ -131,15 +135,16 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
       okText: 'Submit',
     });
     if (!ok) return;
-    const reply = await run({
+    await run({
       request: async () => {
-        if (changed) await updateTireRequest(record.id, body);
-        return approveTireRequest(record.id);
+        if (changed) await call(API.updateTireRequest, { params: { id: record.id }, body });
+        return call(API.approveTireRequest, { params: { id: record.id } });
       },
       form,
       fieldNames: TIRE_FORM_FIELDS,
+      invalidate: STALE,
+      onDone: onClose,
     });
-    await done(reply);
   };
 
   const remove = async () => {
@@ -153,7 +158,11 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
       danger: true,
     });
     if (!ok) return;
-    await done(await run({ request: () => deleteTireRequest(record.id) }));
+    await run({
+      request: () => call(API.deleteTireRequest, { params: { id: record.id } }),
+      invalidate: STALE,
+      onDone: onClose,
+    });
   };
 
   const loading = id !== null && !record;

@@ -1,4 +1,5 @@
 import { PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TTireRequestRow } from '@itms/contracts/tire-requests';
 import { Button, Card, Flex, Segmented, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
@@ -10,7 +11,6 @@ import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { TIRE_REQUEST_LIST } from './api/tire-requests';
 import { type RequestEditing, TireRequestModal } from './tire-request-modal';
 
 const columns: TableColumnsType<TTireRequestRow> = [
@@ -48,8 +48,8 @@ export default function TireRequestPage() {
   const [params] = useSearchParams();
   const status =
     params.get('status') === 'pending' || params.get('status') === 'approved' ? params.get('status')! : '';
-  const list = usePagedList<TTireRequestRow>({
-    ...TIRE_REQUEST_LIST,
+  const list = usePagedList({
+    endpoint: API.listTireRequests,
     sizes: PAGE_SIZES.master,
     filters: { status: status || undefined },
   });
@@ -69,7 +69,7 @@ export default function TireRequestPage() {
                 List Ban
               </LinkButton>
               <XlsxExportButton
-                path={TIRE_REQUEST_LIST.exportPath}
+                endpoint={API.exportTireRequests}
                 query={{ q: list.q, status: status || undefined }}
                 filename="permintaan-ban-baru.xlsx"
               />

@@ -1,7 +1,8 @@
 import { DeleteOutlined, FileTextOutlined, SwapOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
+import type { BodyOf } from '@itms/contracts/endpoint';
 import { conditionLabel } from '@itms/contracts/enums';
 import type { TTireDetail } from '@itms/contracts/tire-list';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Form, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
@@ -14,12 +15,10 @@ import {
   tireFormBody,
   tireFormValues,
 } from '../../components/tire-form-fields';
+import { call, resourceKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
 import { toast } from '../../lib/feedback';
-import { deleteTire } from './api/delete-tire';
-import { tireQuery } from './api/get-tire';
-import { invalidateTires } from './api/list-tires';
-import { updateTire } from './api/update-tire';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { TireStatusModal } from './tire-status-modal';
 import { TireStatusTag } from './tire-status-tag';
 
@@ -97,9 +96,8 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
   const [form] = Form.useForm<TireFormValues>();
   const confirm = useConfirm();
   const { run, pending } = useAction();
-  const queryClient = useQueryClient();
   const [statusOpen, setStatusOpen] = useState(false);
-  const tire = useQuery({ ...tireQuery(id ?? 0), enabled: open });
+  const tire = useEndpoint(API.getTire, { params: { id: id ?? 0 } }, { enabled: open, staleTime: 0 });
   const data = open ? tire.data : undefined;
 
   useEffect(() => {
@@ -123,15 +121,18 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
       okText: 'Update',
     });
     if (!ok) return;
-    const reply = await run({
-      request: () => updateTire(data.id, tireFormBody(values)),
+    await run({
+      request: () =>
+        call(API.updateTireDetail, {
+          params: { id: data.id },
+          // the shared form builds a loose record; the server checks it against the same schema
+          body: tireFormBody(values) as BodyOf<typeof API.updateTireDetail>,
+        }),
       form,
       fieldNames: TIRE_FORM_FIELDS,
+      invalidate: [resourceKey(API.listTires)],
+      onDone: onClose,
     });
-    if (reply) {
-      await invalidateTires(queryClient);
-      onClose();
-    }
   };
 
   const remove = async () => {
@@ -143,11 +144,11 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
       danger: true,
     });
     if (!ok) return;
-    const reply = await run({ request: () => deleteTire(data.id) });
-    if (reply) {
-      await invalidateTires(queryClient);
-      onClose();
-    }
+    await run({
+      request: () => call(API.deleteTire, { params: { id: data.id } }),
+      invalidate: [resourceKey(API.listTires)],
+      onDone: onClose,
+    });
   };
 
   const loading = open && !data;

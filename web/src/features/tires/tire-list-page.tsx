@@ -1,6 +1,7 @@
 import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
-import type { TTireListReply, TTireListRow } from '@itms/contracts/tire-list';
+import type { TTireListRow } from '@itms/contracts/tire-list';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -9,9 +10,9 @@ import { openableRow, PageHeading } from '../../components/crud-page';
 import { ImportModal } from '../../components/import-modal';
 import { LinkButton } from '../../components/link-button';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
+import { resourceKey } from '../../lib/api-client';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { invalidateTires, TIRE_LIST } from './api/list-tires';
 import { TireEditModal } from './tire-edit-modal';
 import { filtersFromParams, STATUS_LABELS, searchFieldLabel, toggleChip } from './tire-filters';
 import { TireSearchPanel } from './tire-search-panel';
@@ -24,8 +25,8 @@ const rtd = (v: number | null) => (v === null ? '-' : v.toLocaleString('id-ID'))
 export default function TireListPage() {
   const [params] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const list = usePagedList<TTireListRow, TTireListReply>({
-    ...TIRE_LIST,
+  const list = usePagedList({
+    endpoint: API.listTires,
     sizes: PAGE_SIZES.master,
     filters: { searchBy: filters.searchBy, rtd: filters.rtd, status: filters.status },
   });
@@ -97,7 +98,7 @@ export default function TireListPage() {
             <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
               Import
             </Button>
-            <XlsxExportButton path={TIRE_LIST.exportPath} query={query} filename="list-data-ban.xlsx" />
+            <XlsxExportButton endpoint={API.exportTires} query={query} filename="list-data-ban.xlsx" />
           </>
         }
       />
@@ -160,7 +161,7 @@ export default function TireListPage() {
         kind="tires"
         title="Import Ban"
         onClose={() => setImporting(false)}
-        onImported={() => void invalidateTires(queryClient)}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: resourceKey(API.listTires) })}
       />
     </Flex>
   );

@@ -1,11 +1,10 @@
+import { API } from '@itms/contracts/api';
 import { CONDITION_CODE_LABELS, CONDITION_PARTS } from '@itms/contracts/enums';
 import type { TTireDetail } from '@itms/contracts/tire-list';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useAction, useConfirm } from '../../components/crud-page';
-import { invalidateTires } from './api/list-tires';
-import { setTireStatus } from './api/set-tire-status';
+import { call, resourceKey } from '../../lib/api-client';
 
 const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
   crown: 'Crown',
@@ -44,7 +43,6 @@ export function TireStatusModal({
   const [form] = Form.useForm<Values>();
   const { run, pending } = useAction();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const mounted = tire.Unit !== null;
   const status = Form.useWatch('status', form);
   const before = parseCondition(tire.condition);
@@ -71,19 +69,20 @@ export function TireStatusModal({
     });
     if (!ok) return;
     const condition = v.codes.join(',');
-    const reply = await run({
+    await run({
       request: () =>
-        setTireStatus(tire.id, {
-          status: v.status,
-          reason: v.reason?.trim() || undefined,
-          condition: v.status === 'SCRAP' && condition !== before.join(',') ? condition : undefined,
+        call(API.setTireStatus, {
+          params: { id: tire.id },
+          body: {
+            status: v.status,
+            reason: v.reason?.trim() || undefined,
+            condition: v.status === 'SCRAP' && condition !== before.join(',') ? condition : undefined,
+          },
         }),
       form,
+      invalidate: [resourceKey(API.listTires)],
+      onDone: onClose,
     });
-    if (reply) {
-      await invalidateTires(queryClient);
-      onClose();
-    }
   };
 
   const options = [

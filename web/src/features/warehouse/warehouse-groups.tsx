@@ -1,4 +1,6 @@
 import { FileTextOutlined } from '@ant-design/icons';
+import type { API } from '@itms/contracts/api';
+import type { QueryOf } from '@itms/contracts/endpoint';
 import {
   type TWarehouseGroup,
   type TWarehouseGroupsReply,
@@ -7,7 +9,13 @@ import {
 import { Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { groupCardHref, type WarehouseGroupsView } from './api/list-warehouse';
+import { groupCardHref } from './card-links';
+
+/** Which page of the groups, in what order (`total` / `-total`, else location, size and brand). */
+export interface WarehouseGroupsView {
+  page: number;
+  sort?: NonNullable<QueryOf<typeof API.listWarehouseGroups>>['sort'];
+}
 
 const fmt = (n: number) => n.toLocaleString('id-ID');
 

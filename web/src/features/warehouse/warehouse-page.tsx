@@ -1,6 +1,7 @@
 import { CloseOutlined, FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { TWarehouseReply, TWarehouseRow } from '@itms/contracts/stock';
-import { useQuery } from '@tanstack/react-query';
+import { API } from '@itms/contracts/api';
+import type { TWarehouseRow } from '@itms/contracts/stock';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -21,15 +22,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate, formatTime } from '../../lib/dayjs';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import {
-  tireCardHref,
-  WAREHOUSE_LIST,
-  type WarehouseGroupsView,
-  warehouseGroupsQuery,
-} from './api/list-warehouse';
-import { WarehouseGroups } from './warehouse-groups';
+import { tireCardHref } from './card-links';
+import { WarehouseGroups, type WarehouseGroupsView } from './warehouse-groups';
 
 const SIZES = { options: [10, 20, 50], default: 10 } as const;
 const STATUS_OPTIONS = [
@@ -106,14 +103,18 @@ export default function WarehousePage() {
     ? Number(params.get('location_id'))
     : undefined;
   const filters = { status: status || undefined, size, brand, location_id: locationId };
-  const list = usePagedList<TWarehouseRow, TWarehouseReply>({ ...WAREHOUSE_LIST, sizes: SIZES, filters });
+  const list = usePagedList({ endpoint: API.listWarehouse, sizes: SIZES, filters });
   const groupFilter = { ...filters, q: list.q || undefined };
   // the groups' page and order; back to their first page whenever the filter changes
   const filterKey = JSON.stringify(groupFilter);
   const [view, setView] = useState<WarehouseGroupsView & { key: string }>({ key: filterKey, page: 1 });
   const groupsView = view.key === filterKey ? view : { ...view, key: filterKey, page: 1 };
-  const grouped = useQuery(
-    warehouseGroupsQuery(groupFilter, { page: groupsView.page, sort: groupsView.sort }),
+  // one page of the groups for the list's filter; without the list's page, so turning the
+  // list's pages reuses it
+  const grouped = useEndpoint(
+    API.listWarehouseGroups,
+    { query: { ...groupFilter, page: groupsView.page, sort: groupsView.sort } },
+    { placeholderData: keepPreviousData },
   );
   const totals = list.data?.totals ?? grouped.data?.totals;
   const wide = useMediaQuery(DESKTOP_QUERY);
@@ -138,7 +139,7 @@ export default function WarehousePage() {
       <PageHeading
         extra={
           <XlsxExportButton
-            path={WAREHOUSE_LIST.exportPath}
+            endpoint={API.exportWarehouse}
             query={{ ...filters, q: list.q }}
             filename="warehouse.xlsx"
           />

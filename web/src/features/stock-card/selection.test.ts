@@ -1,15 +1,22 @@
+import { API } from '@itms/contracts/api';
 import { describe, expect, it } from 'vitest';
-import { selectionFromParams, stockCardSource } from './stock-card';
+import { endpointKey } from '../../lib/api-client';
+import { selectionFromParams } from './selection';
 
 describe('stock card selection from the URL', () => {
   it('?tire=<id> is the card of one tire; its query key names the tire', () => {
     const sel = selectionFromParams(new URLSearchParams('tire=42&size=x'));
     expect(sel).toEqual({ kind: 'tire', tireId: 42 });
-    expect(stockCardSource(sel)).toEqual({
-      key: 'stock-card-tire-42',
-      path: '/tire/42/stock-card',
-      exportPath: '/tire/42/stock-card/export',
-    });
+    const input = { params: { id: 42 }, query: { page: 1, pageSize: 50 } };
+    expect(endpointKey(API.getTireStockCard, input)).toEqual([
+      'stock',
+      'getTireStockCard',
+      { id: 42 },
+      { page: 1, pageSize: 50 },
+    ]);
+    expect(endpointKey(API.getTireStockCard, { ...input, params: { id: 43 } })).not.toEqual(
+      endpointKey(API.getTireStockCard, input),
+    );
   });
 
   it('?size=&brand= (either or both) is the card of a size/brand', () => {
