@@ -1,7 +1,7 @@
 import { DeleteOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { CHECK_MESSAGES } from '@itms/contracts/tire-checks';
-import { useQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ImageZoom } from '../image-zoom';
 import { workTimeItems } from '../late-tag';
@@ -25,7 +26,6 @@ import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
 import { CheckStatusTag } from './check-status-tag';
 import { useDeleteCheck } from './delete-check';
-import { checkDetailQuery } from './get-check-detail';
 import { TireCard } from './tire-card';
 import { groupTires, TIRE_GROUP_TITLES, type TireGroupKey } from './tire-groups';
 
@@ -53,7 +53,12 @@ export function CheckDetailModal({ id, onClose, onDeleted }: CheckDetailModalPro
 }
 
 function DetailBody({ id, onClose, onDeleted }: Omit<CheckDetailModalProps, 'id'> & { id: number }) {
-  const detail = useQuery({ ...checkDetailQuery(id), meta: { silent: true } });
+  // header, photos and every tire record, loaded each time the modal opens
+  const detail = useEndpoint(
+    API.getTireCheck,
+    { params: { id } },
+    { staleTime: 0, gcTime: 0, meta: { silent: true } },
+  );
   if (detail.isPending) {
     return (
       <Flex vertical align="center" gap={8} style={{ padding: 48 }}>

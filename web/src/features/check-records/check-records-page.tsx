@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { MISSING_NAME, type TCheckRecordRow } from '@itms/contracts/reports';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,10 +9,10 @@ import { CheckDetailModal } from '../../components/check-detail/check-detail-mod
 import { CheckStatusTag } from '../../components/check-detail/check-status-tag';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { LateTag } from '../../components/late-tag';
+import { endpointKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
-import { CHECK_RECORD_LIST, invalidateCheckRecords } from './api/search-check-records';
 import { rangeFromParams } from './record-range';
 
 const orMissing = (name: string | null | undefined) => (name?.trim() ? name : MISSING_NAME);
@@ -48,10 +49,10 @@ export default function CheckRecordsPage() {
   const { token } = theme.useToken();
   const [params] = useSearchParams();
   const range = rangeFromParams(params);
-  const list = usePagedList<TCheckRecordRow>({
-    ...CHECK_RECORD_LIST,
+  // POST /tire-check/querry/record/search {dateStart, dateEnd, page, pageSize}
+  const list = usePagedList({
+    endpoint: API.searchCheckRecords,
     sizes: PAGE_SIZES.validation,
-    method: 'POST',
     filters: { dateStart: range.start, dateEnd: range.end },
   });
   const [openId, setOpenId] = useState<number | null>(null);
@@ -59,7 +60,10 @@ export default function CheckRecordsPage() {
   const queryClient = useQueryClient();
   const search = (r: DateRange) => {
     // a search always asks the server, also for a range looked at a moment ago
-    void queryClient.invalidateQueries({ queryKey: [CHECK_RECORD_LIST.key], refetchType: 'none' });
+    void queryClient.invalidateQueries({
+      queryKey: endpointKey(API.searchCheckRecords),
+      refetchType: 'none',
+    });
     // the same range again still asks the server (a shortcut is also a refresh)
     if (r.start === range.start && r.end === range.end) void list.refetch();
     list.update({ start: r.start, end: r.end, page: undefined });
@@ -118,7 +122,8 @@ export default function CheckRecordsPage() {
       <CheckDetailModal
         id={openId}
         onClose={() => setOpenId(null)}
-        onDeleted={() => invalidateCheckRecords(queryClient)}
+        // the list is stale after a delete (the detail modal refreshes its own query)
+        onDeleted={() => queryClient.invalidateQueries({ queryKey: endpointKey(API.searchCheckRecords) })}
       />
     </Flex>
   );

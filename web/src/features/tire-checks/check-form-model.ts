@@ -2,8 +2,7 @@
 // values, their bounds (spec section 5), the BKB rule and the body of the validation command.
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from '@itms/contracts/constants';
 import { POSITIONS } from '@itms/contracts/enums';
-import type { TActiveUnitTires, TTireCheckRecord } from '@itms/contracts/tire-checks';
-import type { ValidateCheckBody } from './api/validate-check';
+import type { TActiveUnitTires, TTireCheckRecord, TValidateBody } from '@itms/contracts/tire-checks';
 
 export const MEASURE_KEYS = ['groove_1', 'groove_2', 'groove_3', 'groove_4', 'pressure', 'odometer'] as const;
 export type MeasureKey = (typeof MEASURE_KEYS)[number];
@@ -112,7 +111,7 @@ export function buildValidateBody(
   records: readonly TTireCheckRecord[],
   after: AfterValues,
   edpSign: string | undefined,
-): ValidateCheckBody {
+): TValidateBody {
   const empty = emptyAfterFields(records, after);
   if (empty.length) throw new Error(`Nilai After belum diisi: ${empty.join(', ')}`);
   const lines = sortByPosition(records).map((r) => {

@@ -1,12 +1,17 @@
+import { API } from '@itms/contracts/api';
+import { type Endpoint, fillPath, type ReplyOf } from '@itms/contracts/endpoint';
+import type { TError } from '@itms/contracts/errors';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
+import { buildUrl } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { saveSignIn } from '../../lib/storage';
+import { mockApi, replyTo } from '../../test/render-app';
 import CheckFormPage from './check-form-page';
-import { activeTires, checkDetail, mockApi, queueRow, record, staffUser } from './test-data';
+import { activeTires, checkDetail, queueRow, record, staffUser } from './test-data';
 import ValidationListPage from './validation-list-page';
 
 /** The feature's routes only (no shell): the list and the form. */
@@ -34,25 +39,40 @@ function signIn(signature: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Where a call of `e` with these path params goes (the URL the fetch stub records). */
+const urlOf = (e: Endpoint, params: Record<string, unknown>) => buildUrl(fillPath(e.path, params));
+
 const records = [record(52, 'ST'), record(50, '1'), record(51, '2', { serial_number: 'BKB-999' })];
 
-function api(opts: { signature?: string; validate?: () => { status?: number; body?: unknown } } = {}) {
+/** Check 7 of unit 11: its detail (as given), its records and the unit's mounted tires. */
+const checkMocks = (detail = checkDetail(), mounted: [string, string][] = []) => [
+  replyTo(API.getTireCheck, () => ({ body: detail })),
+  replyTo(API.listTireCheckRecords, () => ({ body: records })),
+  replyTo(API.getActiveUnitTires, () => ({ body: activeTires(mounted) })),
+];
+
+function api(
+  opts: {
+    signature?: string;
+    validate?: () => { status?: number; body?: ReplyOf<typeof API.validateTireCheck> | TError };
+  } = {},
+) {
   signIn(opts.signature ?? '-');
-  return mockApi({
-    'GET /api/tire-check/detail/7': () => ({ body: checkDetail() }),
-    'GET /api/tire-check-record/7': () => ({ body: records }),
-    'GET /api/active-unit-tire/11': () => ({
-      body: activeTires([
-        ['1', 'SN-1'],
-        ['2', 'SN-2'],
-        ['ST', 'sn-st'],
-      ]),
-    }),
-    'GET /api/tire-check/noEdpSign': () => ({ body: { data: [], total: 0, page: 1, pageSize: 15 } }),
-    'POST /api/tire-check/7/validate':
+  return mockApi([
+    ...checkMocks(checkDetail(), [
+      ['1', 'SN-1'],
+      ['2', 'SN-2'],
+      ['ST', 'sn-st'],
+    ]),
+    replyTo(API.listTireCheckQueue, () => ({ body: { data: [], total: 0, page: 1, pageSize: 15 } })),
+    replyTo(
+      API.validateTireCheck,
       opts.validate ?? (() => ({ body: { message: 'Pengecekan tervalidasi', id: 7 } })),
-    'PUT /api/tire-check/7': () => ({ body: { message: 'Returned! Pengecekan telah dikembalikan.', id: 7 } }),
-  });
+    ),
+    replyTo(API.returnTireCheck, () => ({
+      body: { message: 'Returned! Pengecekan telah dikembalikan.', id: 7 },
+    })),
+  ]);
 }
 
 async function openForm() {
@@ -105,17 +125,15 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
 
   it('an already validated check is shown read-only, without Return and Validasi', async () => {
     api();
-    mockApi({
-      'GET /api/tire-check/detail/7': () => ({
-        body: checkDetail({
+    mockApi(
+      checkMocks(
+        checkDetail({
           status: 'approved',
           edp_sign: 'sig/x.png',
           validator: { id: 9, name: 'Rina EDP' },
         }),
-      }),
-      'GET /api/tire-check-record/7': () => ({ body: records }),
-      'GET /api/active-unit-tire/11': () => ({ body: activeTires([]) }),
-    });
+      ),
+    );
     await openForm();
     expect(screen.getByText('Pengecekan ini sudah divalidasi oleh Rina EDP.')).toBeTruthy();
     expect(spin('RTD 1 After posisi 1').disabled).toBe(true);
@@ -182,7 +200,7 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('Pengecekan tervalidasi')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/validasi'));
-    const sent = calls.filter((c) => c.url === '/api/tire-check/7/validate');
+    const sent = calls.filter((c) => c.url === urlOf(API.validateTireCheck, { id: 7 }));
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({
       records: [
@@ -272,7 +290,7 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     await user.click(giveBack);
     expect(await screen.findByText('Returned! Pengecekan telah dikembalikan.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/validasi'));
-    const put = calls.filter((c) => c.method === 'PUT' && c.url === '/api/tire-check/7');
+    const put = calls.filter((c) => c.method === 'PUT' && c.url === urlOf(API.returnTireCheck, { id: 7 }));
     expect(put).toHaveLength(1);
     expect(put[0].body).toEqual({ pic_sign: '-', itms_sign: '-', reason: 'Foto odometer buram' });
   });
@@ -283,21 +301,13 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
       returned_at: '2025-03-11T02:00:00.000Z',
       return_reason: 'Foto plat buram',
     });
-    mockApi({
-      'GET /api/tire-check/detail/7': () => ({ body: returned }),
-      'GET /api/tire-check-record/7': () => ({ body: records }),
-      'GET /api/active-unit-tire/11': () => ({ body: activeTires([]) }),
-    });
+    mockApi(checkMocks(returned));
     const first = renderApp('/pengecekan/7');
     expect(await screen.findByText('Pengecekan ini sudah dikembalikan ke tire man.')).toBeTruthy();
     expect(screen.getByText('Alasan: Foto plat buram')).toBeTruthy();
     first.unmount();
 
-    mockApi({
-      'GET /api/tire-check/detail/7': () => ({ body: checkDetail({ return_reason: 'Foto plat buram' }) }),
-      'GET /api/tire-check-record/7': () => ({ body: records }),
-      'GET /api/active-unit-tire/11': () => ({ body: activeTires([]) }),
-    });
+    mockApi(checkMocks(checkDetail({ return_reason: 'Foto plat buram' })));
     renderApp('/pengecekan/7');
     expect(await screen.findByText('Alasan pengembalian: Foto plat buram')).toBeTruthy();
   });
@@ -318,12 +328,10 @@ describe('Validasi Pengecekan', () => {
   it('lists the queue and opens a check after loading its detail, records and the unit tires', async () => {
     signIn('-');
     const rows = [queueRow(7), queueRow(6, { tireman_tire_check: { id: 4, name: 'Slamet Riyadi' } })];
-    mockApi({
-      'GET /api/tire-check/noEdpSign': () => ({ body: { data: rows, total: 2, page: 1, pageSize: 15 } }),
-      'GET /api/tire-check/detail/7': () => ({ body: checkDetail() }),
-      'GET /api/tire-check-record/7': () => ({ body: records }),
-      'GET /api/active-unit-tire/11': () => ({ body: activeTires([]) }),
-    });
+    mockApi([
+      replyTo(API.listTireCheckQueue, () => ({ body: { data: rows, total: 2, page: 1, pageSize: 15 } })),
+      ...checkMocks(),
+    ]);
     const { router } = renderApp('/validasi');
     const row = await screen.findByRole('row', { name: 'Buka pengecekan 7' });
     expect(within(row).getByText('10 Maret 2025')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { UNSIGNED } from '@itms/contracts/enums';
 import {
@@ -12,7 +13,6 @@ import {
   type TTireCheckDetail,
   type TTireCheckRecord,
 } from '@itms/contracts/tire-checks';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Empty, Result, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -23,10 +23,8 @@ import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { errorText, toast } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
-import { activeUnitTiresQuery } from './api/get-active-unit-tires';
-import { checkDetailQuery } from './api/get-check-detail';
-import { checkRecordsQuery } from './api/get-check-records';
 import { useReturnCheck } from './api/return-check';
 import { useValidateCheck } from './api/validate-check';
 import {
@@ -60,10 +58,10 @@ export default function CheckFormPage() {
 }
 
 function CheckFormLoader({ id }: { id: number }) {
-  const detail = useQuery(checkDetailQuery(id));
-  const records = useQuery(checkRecordsQuery(id));
+  const detail = useEndpoint(API.getTireCheck, { params: { id } });
+  const records = useEndpoint(API.listTireCheckRecords, { params: { id } });
   const unitId = detail.data?.unit_id ?? 0;
-  const active = useQuery({ ...activeUnitTiresQuery(unitId), enabled: unitId > 0 });
+  const active = useEndpoint(API.getActiveUnitTires, { params: { unitId } }, { enabled: unitId > 0 });
 
   if (detail.isPending || records.isPending) return <FullPageSpin text="Mengambil Data ..." />;
   if (detail.isError || records.isError) {

@@ -1,4 +1,4 @@
-// Shapes of the tire-check API and a fetch stub for the feature's unit tests.
+// Shapes of the tire-check API for the feature's unit tests.
 import type { TSessionUser } from '@itms/contracts/auth';
 import type {
   TActiveUnitTires,
@@ -6,7 +6,6 @@ import type {
   TTireCheckDetail,
   TTireCheckRecord,
 } from '@itms/contracts/tire-checks';
-import { vi } from 'vitest';
 
 export function record(id: number, position: string, over: Partial<TTireCheckRecord> = {}): TTireCheckRecord {
   return {
@@ -142,33 +141,6 @@ export function queueRow(id: number, over: Partial<TCheckQueueRow> = {}): TCheck
     returned_at: null,
     ...over,
   };
-}
-
-type Handler = () => { status?: number; body?: unknown };
-
-/**
- * Replaces fetch for the feature's tests: `routes['POST /api/tire-check/7/validate'] = () => ({...})`.
- * (The app-wide helper in test/render-app pulls in every page of the route table.)
- */
-export function mockApi(routes: Record<string, Handler>) {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = (init.method ?? 'GET').toUpperCase();
-      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
-      const res = routes[`${method} ${url.split('?')[0]}`]?.() ?? {
-        status: 404,
-        body: { statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' },
-      };
-      return new Response(res.body === undefined ? null : JSON.stringify(res.body), {
-        status: res.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return { calls };
 }
 
 export const staffUser = (signature: string): TSessionUser => ({

@@ -1,3 +1,5 @@
+import { API } from '@itms/contracts/api';
+import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TCheckQueueRow } from '@itms/contracts/tire-checks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Table, type TableColumnsType, Typography } from 'antd';
@@ -6,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { LateTag } from '../../components/late-tag';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate, formatTime } from '../../lib/dayjs';
-import { CHECK_RETURNS_KEY, useCheckQueue } from './api/get-check-queue';
+import { usePagedList } from '../../lib/use-paged-list';
 import { prefetchCheck } from './api/prefetch-check';
 import { LoadingDialog } from './loading-dialog';
 
@@ -32,7 +34,8 @@ const columns: TableColumnsType<TCheckQueueRow> = [
 
 /** The EDP queue: choosing a row fetches the check, then opens its Form Pengecekan. */
 function QueueTable({ onOpen }: { onOpen: (id: number) => void }) {
-  const { tableProps } = useCheckQueue();
+  // GET /tire-check/noEdpSign: checks without EDP signature, newest first, server-paged
+  const { tableProps } = usePagedList({ endpoint: API.listTireCheckQueue, sizes: PAGE_SIZES.validation });
   return (
     <>
       <Typography.Paragraph type="secondary">
@@ -103,8 +106,7 @@ export default function ValidationListPage() {
       </div>
       {view === 'returns' ? (
         <ReturnsTable
-          path="/tire-check/returns"
-          queryKey={CHECK_RETURNS_KEY}
+          endpoint={API.listTireCheckReturns}
           noun="pengecekan"
           onOpen={(row) => void open(row.record_id)}
           other={{ to: `/validasi-pergantian?view=${RETURNS_VIEW}`, label: 'Pergantian yang dikembalikan' }}

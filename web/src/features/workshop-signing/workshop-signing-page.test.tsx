@@ -1,8 +1,9 @@
+import { API } from '@itms/contracts/api';
 import type { TWorkshopQueuePage, TWorkshopQueueRow } from '@itms/contracts/workshop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -50,13 +51,13 @@ describe('Tanda Tangan Workshop', () => {
     signIn('admin');
     const signed: unknown[] = [];
     const queries: string[] = [];
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-      'GET /api/workshop/queue': (init) => {
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listWorkshopQueue, (init) => {
         queries.push(init.url);
         return { body: page({}) };
-      },
-      'POST /api/workshop/sign': (init) => {
+      }),
+      replyTo(API.signWorkshopItems, (init) => {
         signed.push(JSON.parse(String(init.body)));
         return {
           body: {
@@ -66,8 +67,8 @@ describe('Tanda Tangan Workshop', () => {
             items: [],
           },
         };
-      },
-    });
+      }),
+    ]);
     renderApp('/tanda-tangan');
     const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('3 data menunggu tanda tangan workshop')).toBeTruthy();
@@ -93,12 +94,12 @@ describe('Tanda Tangan Workshop', () => {
   it('a non-signatory reads the list without checkboxes or a sign button', { timeout: 240_000 }, async () => {
     viewport.width = 1440;
     signIn('staff');
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-      'GET /api/workshop/queue': () => ({
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      replyTo(API.listWorkshopQueue, () => ({
         body: page({ can_sign: false, has_signature: false, signature: null }),
-      }),
-    });
+      })),
+    ]);
     renderApp('/tanda-tangan');
     expect(await screen.findByText('3 data menunggu tanda tangan workshop')).toBeTruthy();
     expect(screen.getByText(/Hanya penanda tangan workshop yang dapat menandatangani/)).toBeTruthy();

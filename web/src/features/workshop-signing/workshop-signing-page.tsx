@@ -1,6 +1,7 @@
 import { EyeOutlined, SignatureFilled } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
-import type { TWorkshopQueuePage, TWorkshopQueueRow } from '@itms/contracts/workshop';
+import type { TWorkshopQueueRow } from '@itms/contracts/workshop';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -26,8 +27,7 @@ import { type dayjs, formatDate, formatTime, fromApiDate } from '../../lib/dayjs
 import { showApiError, toast } from '../../lib/feedback';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { invalidateWorkshopQueue, WORKSHOP_QUEUE } from './api/get-workshop-queue';
-import { useSignWorkshop } from './api/sign-workshop';
+import { invalidateWorkshopQueue, useSignWorkshop } from './api/sign-workshop';
 import { KindTag } from './kind-tag';
 import { SignModal } from './sign-modal';
 
@@ -91,8 +91,9 @@ export default function WorkshopSigningPage() {
   const [params] = useSearchParams();
   const dateStart = params.get('dateStart') ?? undefined;
   const dateEnd = params.get('dateEnd') ?? undefined;
-  const list = usePagedList<TWorkshopQueueRow, TWorkshopQueuePage>({
-    ...WORKSHOP_QUEUE,
+  // GET /workshop/queue?page&pageSize&q&dateStart&dateEnd
+  const list = usePagedList({
+    endpoint: API.listWorkshopQueue,
     sizes: PAGE_SIZES.validation,
     filters: { dateStart, dateEnd },
   });

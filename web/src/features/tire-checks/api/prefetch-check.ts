@@ -1,16 +1,26 @@
+import { API } from '@itms/contracts/api';
 import type { QueryClient } from '@tanstack/react-query';
-import { activeUnitTiresQuery } from './get-active-unit-tires';
-import { checkDetailQuery } from './get-check-detail';
-import { checkRecordsQuery } from './get-check-records';
+import { call, endpointKey } from '../../../lib/api-client';
 
 /**
  * Loads what the Form Pengecekan shows into the query cache: the check detail and its records,
  * then the unit's active tires (the unit comes from the detail). Rejects when one of them fails.
  */
 export async function prefetchCheck(queryClient: QueryClient, id: number): Promise<void> {
+  const check = { params: { id } };
   const [detail] = await Promise.all([
-    queryClient.fetchQuery(checkDetailQuery(id)),
-    queryClient.fetchQuery(checkRecordsQuery(id)),
+    queryClient.fetchQuery({
+      queryKey: endpointKey(API.getTireCheck, check),
+      queryFn: ({ signal }) => call(API.getTireCheck, check, { signal }),
+    }),
+    queryClient.fetchQuery({
+      queryKey: endpointKey(API.listTireCheckRecords, check),
+      queryFn: ({ signal }) => call(API.listTireCheckRecords, check, { signal }),
+    }),
   ]);
-  await queryClient.fetchQuery(activeUnitTiresQuery(detail.unit_id));
+  const unit = { params: { unitId: detail.unit_id } };
+  await queryClient.fetchQuery({
+    queryKey: endpointKey(API.getActiveUnitTires, unit),
+    queryFn: ({ signal }) => call(API.getActiveUnitTires, unit, { signal }),
+  });
 }

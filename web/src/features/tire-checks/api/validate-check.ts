@@ -1,37 +1,27 @@
-import type { TMessageReply, TTireMeasurement } from '@itms/contracts/tire-checks';
+import { API } from '@itms/contracts/api';
+import type { TValidateBody } from '@itms/contracts/tire-checks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { checkDetailKey } from './get-check-detail';
-import { CHECK_QUEUE_KEY } from './get-check-queue';
-import { checkRecordsKey } from './get-check-records';
-
-export interface ValidateLine extends TTireMeasurement {
-  record_id: number;
-}
-
-export interface ValidateCheckBody {
-  /** Upload path of the drawn signature; omitted = the user's stored signature. */
-  edp_sign?: string;
-  records: ValidateLine[];
-}
+import { call, endpointKey } from '../../../lib/api-client';
 
 /** POST /tire-check/{id}/validate: every tire's After values, the EDP signature and approval, at once. */
-export const validateCheck = (id: number, body: ValidateCheckBody) =>
-  api.post<TMessageReply>(`/tire-check/${id}/validate`, body);
-
 export function useValidateCheck(id: number) {
   const queryClient = useQueryClient();
+  const check = { params: { id } };
   return useMutation({
-    mutationFn: (body: ValidateCheckBody) => validateCheck(id, body),
+    mutationFn: (body: TValidateBody) => call(API.validateTireCheck, { ...check, body }),
     // not awaited: the list refetches when it is shown again
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: [CHECK_QUEUE_KEY] });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(API.listTireCheckQueue) });
     },
     onSuccess: () => {
       // the check left the queue and its tires changed: refetch all of it the next time it is shown
-      void queryClient.invalidateQueries({ queryKey: checkDetailKey(id), refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: checkRecordsKey(id), refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: ['active-unit-tire'], refetchType: 'none' });
+      for (const queryKey of [
+        endpointKey(API.getTireCheck, check),
+        endpointKey(API.listTireCheckRecords, check),
+        endpointKey(API.getActiveUnitTires),
+      ]) {
+        void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+      }
     },
   });
 }

@@ -1,13 +1,25 @@
-import type { TWorkshopSignBody, TWorkshopSignReply } from '@itms/contracts/workshop';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { invalidateWorkshopQueue } from './get-workshop-queue';
+import { API } from '@itms/contracts/api';
+import type { TWorkshopSignBody } from '@itms/contracts/workshop';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, endpointKey, resourceKey } from '../../../lib/api-client';
+
+/**
+ * After a signature or a delete: the queue is stale, and so are the reports read from the checks
+ * (the dashboard counters and the Summary's WS column).
+ */
+export function invalidateWorkshopQueue(queryClient: QueryClient) {
+  return Promise.all(
+    [endpointKey(API.listWorkshopQueue), resourceKey(API.getDashboardCounters)].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
 
 /** POST /workshop/sign: the selected items, all or nothing; the list reloads either way. */
 export function useSignWorkshop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TWorkshopSignBody) => api.post<TWorkshopSignReply>('/workshop/sign', body),
+    mutationFn: (body: TWorkshopSignBody) => call(API.signWorkshopItems, { body }),
     // the page shows the refusal itself (which items changed meanwhile)
     meta: { silent: true },
     onSettled: () => invalidateWorkshopQueue(queryClient),
