@@ -1,8 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { Position } from '@itms/contracts/enums';
 import type { TTireSnRow, TUnitWheel, TUnitWheels } from '@itms/contracts/unit-fitting';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -19,10 +20,11 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { call } from '../../lib/api-client';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { LOADING, useAction, useConfirm } from '../crud-page';
 import { VehicleDiagram } from '../vehicle-diagram';
-import { mountTire, moveTire, unitWheelsQuery, unmountTire, useStockTireSearch } from './unit-fitting-api';
 
 const km = (n: number | null | undefined) => (n == null ? '-' : `${n.toLocaleString('id-ID')} km`);
 
@@ -35,7 +37,8 @@ type Action = { kind: 'mount' | 'unmount' | 'move'; wheel: TUnitWheel };
  */
 export function UnitFittingModal({ unitId, onClose }: { unitId: number | null; onClose: () => void }) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const wheels = useQuery({ ...unitWheelsQuery(unitId ?? 0), enabled: unitId != null });
+  // each position of the unit's diagram with its tire or empty
+  const wheels = useEndpoint(API.getUnitWheels, { params: { id: unitId ?? 0 } }, { enabled: unitId != null });
   const [action, setAction] = useState<Action | null>(null);
   const data = wheels.data;
   const byPosition = new Map(data?.wheels.map((w) => [w.position, w]));
@@ -228,7 +231,12 @@ function MountDialog({
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES.replacementTireSearch.default);
   const term = useDebounced(text.trim());
-  const search = useStockTireSearch(term, page, pageSize);
+  // stock tires (mountable) whose serial starts with the text, paged
+  const search = useEndpoint(
+    API.listTireSerials,
+    { query: { q: term, stock: 'true', page, pageSize } },
+    { placeholderData: keepPreviousData, staleTime: 5_000 },
+  );
   const confirm = useConfirm();
   const { run, pending } = useAction();
   const reload = useAfterMove();
@@ -249,7 +257,11 @@ function MountDialog({
     });
     if (!ok) return;
     await run({
-      request: () => mountTire(unitId, { position: wheel.position, tire_id: tire.id }),
+      request: () =>
+        call(API.mountUnitTire, {
+          params: { id: unitId },
+          body: { position: wheel.position, tire_id: tire.id },
+        }),
       onDone: () => {
         onClose();
         void reload();
@@ -370,7 +382,11 @@ function UnmountDialog({
   const submit = (v: UnmountValues) =>
     wheel &&
     run({
-      request: () => unmountTire(unitId, { position: wheel.position, to: v.to, reason: v.reason.trim() }),
+      request: () =>
+        call(API.unmountUnitTire, {
+          params: { id: unitId },
+          body: { position: wheel.position, to: v.to, reason: v.reason.trim() },
+        }),
       form,
       onDone: () => {
         onClose();
@@ -444,7 +460,8 @@ function MoveDialog({
     wheel &&
     target &&
     run({
-      request: () => moveTire(unitId, { from: wheel.position, to: target }),
+      request: () =>
+        call(API.moveUnitTire, { params: { id: unitId }, body: { from: wheel.position, to: target } }),
       onDone: () => {
         onClose();
         void reload();

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import type { TSessionUser } from '@itms/contracts/auth';
 import type { TMismatchDetail, TMismatchPendingRow } from '@itms/contracts/mismatches';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -5,8 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
+import { API_BASE } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { saveSignIn } from '../../lib/storage';
+import { mockApi, replyTo } from '../../test/render-app';
 import MismatchListPage from './mismatch-list-page';
 
 vi.mock('../../lib/socket', () => ({
@@ -16,33 +19,6 @@ vi.mock('../../lib/socket', () => ({
 }));
 
 afterEach(() => vi.unstubAllGlobals());
-
-type Reply = { status?: number; body?: unknown };
-
-/**
- * fetch replaced by `routes['GET /api/x']`. (test/render-app's mockApi would pull in the whole route
- * table, which other features are editing; this test renders the page alone.)
- */
-function mockApi(routes: Record<string, () => Reply>) {
-  const calls: { method: string; url: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = (init.method ?? 'GET').toUpperCase();
-      calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
-      const res = routes[`${method} ${url.split('?')[0]}`]?.() ?? {
-        status: 404,
-        body: { statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' },
-      };
-      return new Response(JSON.stringify(res.body ?? null), {
-        status: res.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return { calls };
-}
 
 const edp: TSessionUser = {
   id: 2,
@@ -109,16 +85,18 @@ const detail: TMismatchDetail = {
 function setup(signature: string) {
   // the page alone (not the whole route table, which other features change): the stored user signs
   saveSignIn('token-staff', 'session-staff', { ...edp, signature });
-  const api = mockApi({
-    'GET /api/mismatch-validation': () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } }),
-    'GET /api/mismatch/detail/7': () => ({ body: detail }),
-    'GET /api/tire/findSnLite/MC': () => ({
-      body: [{ id: 36, serial_number: 'MC2609A8366', ir_brand: 'MICHELIN', status: 'INSTALLED' }],
-    }),
-    'POST /api/mismatch/7/validate': () => ({
+  const api = mockApi([
+    replyTo(API.listPendingMismatches, () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } })),
+    replyTo(API.getMismatch, ({ url }) => (url.endsWith('/detail/7') ? { body: detail } : undefined)),
+    replyTo(API.findTireSerials, ({ url }) =>
+      url.endsWith('/findSnLite/MC')
+        ? { body: [{ id: 36, serial_number: 'MC2609A8366', ir_brand: 'MICHELIN', status: 'INSTALLED' }] }
+        : undefined,
+    ),
+    replyTo(API.validateMismatch, () => ({
       body: { message: 'Berhasil Validasi Data BKB...', id: 7, positions: [] },
-    }),
-  });
+    })),
+  ]);
   const router = createMemoryRouter([{ path: '/mismatch', element: <MismatchListPage /> }], {
     initialEntries: ['/mismatch'],
   });
@@ -180,7 +158,7 @@ describe('BKB list and validation modal', { timeout: 60_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Kirim' }));
     expect(await screen.findByText('Berhasil Validasi Data BKB...')).toBeTruthy();
 
-    const sent = calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/mismatch/7/validate'));
+    const sent = calls.find((c) => c.method === 'POST' && c.url.endsWith(`${API_BASE}/mismatch/7/validate`));
     expect(sent?.body).toEqual({
       positions: [
         { position: '1', action: 'update', serial_number: 'BS2624M9689', tire_id: 600 },
@@ -189,7 +167,9 @@ describe('BKB list and validation modal', { timeout: 60_000 }, () => {
     });
     // the list is asked again
     await waitFor(() =>
-      expect(calls.filter((c) => c.url.includes('/api/mismatch-validation')).length).toBeGreaterThan(1),
+      expect(calls.filter((c) => c.url.includes(`${API_BASE}/mismatch-validation`)).length).toBeGreaterThan(
+        1,
+      ),
     );
   });
 
@@ -197,7 +177,7 @@ describe('BKB list and validation modal', { timeout: 60_000 }, () => {
     const { user, calls } = setup('-');
     const dialog = await openDetail(user);
     const input = within(dialog).getByRole('combobox', { name: 'Sesudah posisi 2' });
-    const searches = () => calls.filter((c) => c.url.includes('/api/tire/findSnLite/'));
+    const searches = () => calls.filter((c) => c.url.includes(`${API_BASE}/tire/findSnLite/`));
     // two keystrokes in the same tick: nothing is asked yet, whatever the machine's load
     fireEvent.change(input, { target: { value: 'M' } });
     fireEvent.change(input, { target: { value: 'MC' } });

@@ -1,16 +1,17 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TMismatchPendingRow } from '@itms/contracts/mismatches';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { LateTag } from '../../components/late-tag';
+import { endpointKey } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { getSocket } from '../../lib/socket';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { PENDING_LIST } from './api/list-mismatches';
 import { MismatchValidationModal } from './mismatch-validation-modal';
 
 const columns: TableColumnsType<TMismatchPendingRow> = [
@@ -40,15 +41,16 @@ export default function MismatchListPage() {
   const title = useRouteMeta()?.title ?? 'Berita Ketidaksesuaian Ban (BKB)';
   const queryClient = useQueryClient();
   const wide = useMediaQuery(DESKTOP_QUERY);
-  const list = usePagedList<TMismatchPendingRow>({ ...PENDING_LIST, sizes: PAGE_SIZES.validation });
+  const list = usePagedList({ endpoint: API.listPendingMismatches, sizes: PAGE_SIZES.validation });
   const [openId, setOpenId] = useState<number | null>(null);
   const [text, setText] = useState(list.q ?? '');
 
   // a new report ('new-missmatch' brings everyone here) must show up, also when already on this page
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: [PENDING_LIST.key] });
+    const refresh = () =>
+      void queryClient.invalidateQueries({ queryKey: endpointKey(API.listPendingMismatches) });
+    refresh();
     const socket = getSocket();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: [PENDING_LIST.key] });
     socket?.on('new-missmatch', refresh);
     return () => {
       socket?.off('new-missmatch', refresh);

@@ -1,14 +1,14 @@
 import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import {
   MISMATCH_DELETED_MESSAGE,
   type TMismatchDetail,
   type TMismatchPosition,
 } from '@itms/contracts/mismatches';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Divider, Flex, Modal, Result, Table, type TableColumnsType, Typography } from 'antd';
 import { errorText } from '../../lib/feedback';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { useDeleteMismatch } from './api/delete-mismatch';
-import { mismatchDetailQuery } from './api/get-mismatch-detail';
 import { useReopenMismatch } from './api/reopen-mismatch';
 import { MismatchFacts } from './mismatch-facts';
 import { LoadingBlock } from './mismatch-format';
@@ -75,7 +75,12 @@ const positionColumns: TableColumnsType<TMismatchPosition> = [
 ];
 
 function RecordBody({ id, onClose }: { id: number; onClose: () => void }) {
-  const detail = useQuery({ ...mismatchDetailQuery(id), meta: { silent: true } });
+  // asked again each time a detail opens; the body shows its own error
+  const detail = useEndpoint(
+    API.getMismatch,
+    { params: { id } },
+    { staleTime: 0, gcTime: 0, meta: { silent: true } },
+  );
   if (detail.isPending) return <LoadingBlock />;
   if (detail.isError) {
     return (

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TMismatchRecordRow } from '@itms/contracts/mismatches';
 import { Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
@@ -9,7 +10,6 @@ import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { RECORD_LIST } from './api/list-mismatches';
 import { StatusTag } from './mismatch-format';
 import { MismatchRecordModal } from './mismatch-record-modal';
 import { rangeFromParams } from './record-range';
@@ -44,10 +44,9 @@ export default function MismatchRecordPage() {
   const wide = useMediaQuery(DESKTOP_QUERY);
   const [params] = useSearchParams();
   const range = rangeFromParams(params);
-  const list = usePagedList<TMismatchRecordRow>({
-    ...RECORD_LIST,
+  const list = usePagedList({
+    endpoint: API.searchMismatchRecords,
     sizes: PAGE_SIZES.validation,
-    method: 'POST',
     filters: { dateStart: range.start, dateEnd: range.end },
   });
   const [openId, setOpenId] = useState<number | null>(null);

@@ -1,4 +1,5 @@
 import { CheckCircleOutlined, EditOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { UNSIGNED } from '@itms/contracts/enums';
 import {
@@ -6,15 +7,14 @@ import {
   SIGN_FIRST_MESSAGE,
   type TMismatchDetail,
 } from '@itms/contracts/mismatches';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Divider, Flex, Modal, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { fileUrl, isApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { mismatchDetailQuery } from './api/get-mismatch-detail';
 import { useValidateMismatch } from './api/validate-mismatch';
 import { MismatchFacts } from './mismatch-facts';
 import { LoadingBlock } from './mismatch-format';
@@ -45,7 +45,12 @@ export function MismatchValidationModal({ id, onClose }: MismatchValidationModal
 }
 
 function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
-  const detail = useQuery({ ...mismatchDetailQuery(id), meta: { silent: true } });
+  // asked again each time a detail opens; the body shows its own error
+  const detail = useEndpoint(
+    API.getMismatch,
+    { params: { id } },
+    { staleTime: 0, gcTime: 0, meta: { silent: true } },
+  );
   if (detail.isPending) return <LoadingBlock />;
   if (detail.isError) {
     return (

@@ -1,8 +1,9 @@
+import { API } from '@itms/contracts/api';
 import { SERIAL_SEARCH_DEBOUNCE_MS } from '@itms/contracts/constants';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import { AutoComplete, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { findSerials } from './api/find-serials';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { type ChosenTire, sameSerial } from './position-plan';
 
 export interface SerialAutoCompleteProps {
@@ -15,12 +16,6 @@ export interface SerialAutoCompleteProps {
   placeholder?: string;
 }
 
-type SearchState =
-  | { state: 'idle' }
-  | { state: 'loading'; text: string }
-  | { state: 'done'; text: string; tires: TTireSnLite[] }
-  | { state: 'failed'; text: string };
-
 const toChosen = (t: TTireSnLite): ChosenTire => ({
   id: t.id,
   serialNumber: t.serial_number,
@@ -28,8 +23,8 @@ const toChosen = (t: TTireSnLite): ChosenTire => ({
 });
 
 /**
- * Serial number input with suggestions from GET /tire/findSnLite, asked 500 ms after the last
- * keystroke (spec section 5). Scrapped tires are listed but cannot be picked.
+ * Serial number input with suggestions from the serial search (findTireSerials), asked 500 ms
+ * after the last keystroke (spec section 5). Scrapped tires are listed but cannot be picked.
  */
 export function SerialAutoComplete({
   value,
@@ -38,45 +33,54 @@ export function SerialAutoComplete({
   label,
   placeholder,
 }: SerialAutoCompleteProps) {
-  const [search, setSearch] = useState<SearchState>({ state: 'idle' });
+  /** What was last typed, as typed; and the trimmed text asked, once the typing paused. */
+  const [typed, setTyped] = useState('');
+  const [term, setTerm] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const abort = useRef<AbortController | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const typedRef = useRef(typed);
+  typedRef.current = typed;
 
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      abort.current?.abort();
-    },
-    [],
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // an empty search is refused by the server ('Pencarian tidak boleh kosong'): never asked
+  const found = useEndpoint(
+    API.findTireSerials,
+    { params: { text: term } },
+    { enabled: term !== '', meta: { silent: true } },
   );
 
   const lookUp = (text: string) => {
     clearTimeout(timer.current);
-    abort.current?.abort();
+    setTyped(text);
     const trimmed = text.trim();
-    // an empty search is refused by the server ('Pencarian tidak boleh kosong'): do not ask
     if (!trimmed) {
-      setSearch({ state: 'idle' });
+      setTerm('');
       return;
     }
-    setSearch({ state: 'loading', text: trimmed });
-    timer.current = setTimeout(async () => {
-      const controller = new AbortController();
-      abort.current = controller;
-      try {
-        const tires = await findSerials(trimmed, controller.signal);
-        if (controller.signal.aborted) return;
-        setSearch({ state: 'done', text: trimmed, tires });
-        // a typed serial that is exactly a listed tire counts as picked
-        const exact = tires.find((t) => sameSerial(t.serial_number, trimmed) && t.status !== 'SCRAP');
-        if (exact) onChange(text, toChosen(exact));
-      } catch {
-        if (!controller.signal.aborted) setSearch({ state: 'failed', text: trimmed });
-      }
-    }, SERIAL_SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => setTerm(trimmed), SERIAL_SEARCH_DEBOUNCE_MS);
   };
 
-  const tires = search.state === 'done' ? search.tires : [];
+  const current = typed.trim() !== '' && typed.trim() === term;
+  const search =
+    typed.trim() === ''
+      ? 'idle'
+      : !current || found.isPending
+        ? 'loading'
+        : found.isError
+          ? 'failed'
+          : 'done';
+
+  // a typed serial that is exactly a listed tire counts as picked (once its answer is in)
+  useEffect(() => {
+    const text = typedRef.current;
+    if (!found.data || !term || text.trim() !== term) return;
+    const exact = found.data.find((t) => sameSerial(t.serial_number, term) && t.status !== 'SCRAP');
+    if (exact) onChangeRef.current(text, toChosen(exact));
+  }, [found.data, term]);
+
+  const tires = search === 'done' ? (found.data ?? []) : [];
   const options = tires.map((t) => ({
     value: t.serial_number,
     disabled: t.status === 'SCRAP',
@@ -94,13 +98,13 @@ export function SerialAutoComplete({
   }));
 
   const notFound =
-    search.state === 'loading' ? (
+    search === 'loading' ? (
       <Flex gap={8} align="center">
         <Spin size="small" /> Mencari nomor seri ...
       </Flex>
-    ) : search.state === 'failed' ? (
+    ) : search === 'failed' ? (
       <Typography.Text type="danger">Gagal mencari nomor seri</Typography.Text>
-    ) : search.state === 'done' ? (
+    ) : search === 'done' ? (
       'Nomor seri tidak ditemukan'
     ) : null;
 

@@ -34,7 +34,7 @@ export function unitValues(u: TUnitRow): UnitFormValues {
   };
 }
 
-/** POST/PUT /api/unit body: plate upper-cased, plan_project '-' when empty, handled date dd/mm/yy. */
+/** The createUnit and updateUnit body: plate upper-cased, plan_project '-' when empty, handled date dd/mm/yy. */
 export function unitBody(v: UnitFormValues): TUnitBody {
   return {
     plate_number: normalizePlate(v.plate_number ?? ''),

@@ -1,8 +1,10 @@
+import { API } from '@itms/contracts/api';
 import type { TProjectRow, TUnitRow } from '@itms/contracts/master-data';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { API_BASE } from '../../lib/api-client';
+import { type EndpointMock, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -33,18 +35,20 @@ const unit: TUnitRow = {
   status: 'active',
   createdAt: '2025-03-15T00:00:00.000Z',
 };
+/** Where the unit list is asked (its query follows). */
+const LIST_URL = `${API_BASE}${API.listUnits.path}?`;
 const page = <T,>(data: T[]) => ({ body: { data, total: data.length, page: 1, pageSize: 10 } });
 
-function setup(extra: Parameters<typeof mockApi>[0] = {}) {
+function setup(extra: readonly EndpointMock[] = []) {
   viewport.width = 1440;
   signIn('admin');
-  return mockApi({
-    'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-    'GET /api/unit': () => page([unit]),
-    'GET /api/project': () => page([project]),
-    'GET /api/unit/60': () => ({ body: unit }),
+  return mockApi([
     ...extra,
-  });
+    replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+    replyTo(API.listUnits, () => page([unit])),
+    replyTo(API.listProjects, () => page([project])),
+    replyTo(API.getUnit, () => ({ body: unit })),
+  ]);
 }
 
 describe('Unit screen', () => {
@@ -55,7 +59,7 @@ describe('Unit screen', () => {
     const { router } = renderApp('/unit?q=kt&sort=-plate_number');
     expect(await screen.findByRole('heading', { name: 'Unit', level: 2 })).toBeTruthy();
     expect(await screen.findByRole('cell', { name: 'KT 9944 AJ' })).toBeTruthy();
-    const list = calls.find((c) => c.url.startsWith('/api/unit?'))!;
+    const list = calls.find((c) => c.url.startsWith(LIST_URL))!;
     expect(list.url).toContain('pageSize=10');
     expect(list.url).toContain('q=kt');
     expect(list.url).toContain('sort=-plate_number');
@@ -95,12 +99,14 @@ describe('Unit screen', () => {
     timeout: 120_000,
   }, async () => {
     let put: unknown;
-    const { calls } = setup({
-      'PUT /api/unit/60': (init) => {
+    let putUrl = '';
+    const { calls } = setup([
+      replyTo(API.updateUnit, (init) => {
+        putUrl = init.url;
         put = JSON.parse(String(init.body));
         return { body: { message: 'Unit berhasil di update', data: unit } };
-      },
-    });
+      }),
+    ]);
     renderApp('/unit');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('cell', { name: 'KT 9944 AJ' }));
@@ -109,12 +115,13 @@ describe('Unit screen', () => {
       expect((within(dialog).getByLabelText('Nomor Polisi') as HTMLInputElement).value).toBe('KT 9944 AJ'),
     );
     fireEvent.change(within(dialog).getByLabelText('Tonase'), { target: { value: '32' } });
-    const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/unit?')).length;
+    const listCalls = () => calls.filter((c) => c.method === 'GET' && c.url.startsWith(LIST_URL)).length;
     const before = listCalls();
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await screen.findAllByText('Update data Unit ?');
     await user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Unit berhasil di update')).toBeTruthy();
+    expect(putUrl).toBe(`${API_BASE}/unit/${unit.id}`);
     expect(put).toEqual({
       plate_number: 'KT 9944 AJ',
       unit_type: 'DUMP TRUCK',
@@ -130,8 +137,8 @@ describe('Unit screen', () => {
   it('the server field message lands on its field; Batal on a confirmation says Changes are not saved', {
     timeout: 120_000,
   }, async () => {
-    setup({
-      'PUT /api/unit/60': () => ({
+    setup([
+      replyTo(API.updateUnit, () => ({
         status: 409,
         body: {
           statusCode: 409,
@@ -139,8 +146,8 @@ describe('Unit screen', () => {
           message: 'Nomor polisi sudah terdaftar',
           fields: [{ field: 'plate_number', message: 'Nomor polisi sudah terdaftar' }],
         },
-      }),
-    });
+      })),
+    ]);
     renderApp('/unit');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('cell', { name: 'KT 9944 AJ' }));

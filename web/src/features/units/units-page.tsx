@@ -1,4 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { UNIT_TYPES, type UnitType } from '@itms/contracts/enums';
 import type { TProjectRow, TUnitRow } from '@itms/contracts/master-data';
@@ -9,9 +10,18 @@ import { CrudPage, FILTER_STYLE } from '../../components/crud-page';
 import { ImportModal } from '../../components/import-modal';
 import { RemoteSelect } from '../../components/remote-select';
 import { UnitFittingModal } from '../../components/unit-fitting/unit-fitting-modal';
+import { resourceKey } from '../../lib/api-client';
 import { type UnitFormValues, unitBody, unitMissing, unitValues } from './unit-form';
 
 const UNIT_TYPE_OPTIONS = UNIT_TYPES.map((t) => ({ value: t, label: t }));
+
+const UNITS = {
+  list: API.listUnits,
+  get: API.getUnit,
+  create: API.createUnit,
+  update: API.updateUnit,
+  remove: API.deleteUnit,
+};
 
 const baseColumns: TableColumnsType<TUnitRow> = [
   { key: 'id', dataIndex: 'id', title: 'ID', sorter: true, width: 80 },
@@ -56,8 +66,7 @@ export default function UnitsPage() {
   return (
     <>
       <CrudPage<TUnitRow, UnitFormValues>
-        queryKey="units"
-        path="/unit"
+        resource={UNITS}
         noun="Unit"
         sizes={PAGE_SIZES.master}
         columns={columns}
@@ -74,7 +83,8 @@ export default function UnitsPage() {
           render: (values, set) => (
             <>
               <RemoteSelect<TProjectRow>
-                path="/project"
+                list={API.listProjects}
+                get={API.getProject}
                 labelOf={(p) => p.name}
                 aria-label="Filter project"
                 placeholder="Semua project"
@@ -143,7 +153,8 @@ export default function UnitsPage() {
               rules={[{ required: true, message: 'Project wajib dipilih' }]}
             >
               <RemoteSelect<TProjectRow>
-                path="/project"
+                list={API.listProjects}
+                get={API.getProject}
                 labelOf={(p) => p.name}
                 placeholder="Pilih project"
               />
@@ -174,7 +185,7 @@ export default function UnitsPage() {
         kind="units"
         title="Impor Unit"
         onClose={() => setImporting(false)}
-        onImported={() => queryClient.invalidateQueries({ queryKey: ['units'] })}
+        onImported={() => queryClient.invalidateQueries({ queryKey: resourceKey(API.listUnits) })}
       />
       <UnitFittingModal unitId={fitting} onClose={() => setFitting(null)} />
     </>

@@ -1,12 +1,12 @@
+import { API } from '@itms/contracts/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { invalidateMismatches } from './list-mismatches';
+import { call, resourceKey } from '../../../lib/api-client';
 
-/** DELETE /mismatch/{id} (Hapus on Rekam BKB). */
+/** Hapus on Rekam BKB; every BKB list and detail is stale after it. */
 export function useDeleteMismatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/mismatch/${id}`),
-    onSettled: () => invalidateMismatches(queryClient),
+    mutationFn: (id: number) => call(API.deleteMismatch, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKey(API.deleteMismatch) }),
   });
 }

@@ -1,12 +1,12 @@
+import { API } from '@itms/contracts/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { invalidateMismatches } from './list-mismatches';
+import { call, resourceKey } from '../../../lib/api-client';
 
-/** PATCH /mismatch/{id}/reopen (Kembalikan): an approved BKB goes back to the validation list. */
+/** Kembalikan: an approved BKB goes back to the validation list; every BKB list and detail is stale. */
 export function useReopenMismatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.patch<{ message: string }>(`/mismatch/${id}/reopen`),
-    onSettled: () => invalidateMismatches(queryClient),
+    mutationFn: (id: number) => call(API.reopenMismatch, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKey(API.reopenMismatch) }),
   });
 }

@@ -1,18 +1,16 @@
-import type { TMismatchValidateBody, TMismatchValidateReply } from '@itms/contracts/mismatches';
+import { API } from '@itms/contracts/api';
+import type { TMismatchValidateBody } from '@itms/contracts/mismatches';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { invalidateMismatches } from './list-mismatches';
+import { call, resourceKey } from '../../../lib/api-client';
 
-export function validateMismatch(id: number, body: TMismatchValidateBody) {
-  return api.post<TMismatchValidateReply>(`/mismatch/${id}/validate`, body);
-}
-
-/** POST /mismatch/{id}/validate: applies every position's action, signs and approves in one go. */
+/** Applies every position's action, signs and approves in one go. */
 export function useValidateMismatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TMismatchValidateBody }) => validateMismatch(id, body),
-    // also after a 409 (someone else validated it first): the list must drop the row
-    onSettled: () => invalidateMismatches(queryClient),
+    mutationFn: ({ id, body }: { id: number; body: TMismatchValidateBody }) =>
+      call(API.validateMismatch, { params: { id }, body }),
+    // also after a 409 (someone else validated it first): the list must drop the row; every BKB
+    // list and detail is read from the mismatches resource
+    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKey(API.validateMismatch) }),
   });
 }
