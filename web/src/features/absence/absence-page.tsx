@@ -1,17 +1,22 @@
 import { CalendarOutlined, FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
-import { PICK_MONTH_MESSAGE } from '@itms/contracts/reports';
-import { useQuery } from '@tanstack/react-query';
+import { API } from '@itms/contracts/api';
+import { ABSENCE_MAX_PAGE_SIZE, PICK_MONTH_MESSAGE } from '@itms/contracts/reports';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Input, Result, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { download as downloadFile } from '../../lib/api-client';
 import { appTime, type dayjs } from '../../lib/dayjs';
 import { showApiError } from '../../lib/feedback';
 import { useRouteMeta } from '../../lib/route-meta';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { AbsenceSummaryCards } from './absence-summary-cards';
 import { AbsenceTable } from './absence-table';
-import { ABSENCE_PAGE_SIZE, absenceQuery, downloadAbsence } from './api/absence';
 import { monthFromParams } from './month-param';
+
+/** Units per request: the table is virtualised, so a whole fleet of 5,000 units comes in one page. */
+const ABSENCE_PAGE_SIZE = ABSENCE_MAX_PAGE_SIZE;
 
 /**
  * /absensi-unit (Absensi Unit Bulanan): for a month, how often each unit was checked (summary cards)
@@ -29,10 +34,12 @@ export default function AbsencePage() {
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
 
-  const absence = useQuery({
-    ...absenceQuery({ month: month ?? '', page, q }),
-    enabled: month !== null,
-  });
+  // units by day of the month (checked or not), totals and the summary counts
+  const absence = useEndpoint(
+    API.getUnitAbsence,
+    { body: { month: month ?? '', page, pageSize: ABSENCE_PAGE_SIZE, q: q || undefined } },
+    { placeholderData: keepPreviousData, enabled: month !== null },
+  );
 
   const setUrl = (next: Record<string, string | undefined>) =>
     setParams(
@@ -65,7 +72,11 @@ export default function AbsencePage() {
     if (!month) return;
     setDownloading(true);
     try {
-      await downloadAbsence(month, q);
+      await downloadFile(
+        API.exportUnitAbsence,
+        { body: { month, q: q || undefined } },
+        `absensi-unit_${month}.xlsx`,
+      );
     } catch (err) {
       showApiError(err);
     } finally {

@@ -1,8 +1,10 @@
+import { API } from '@itms/contracts/api';
 import type { TAlertRow, TAlertSummary, TSizePressure } from '@itms/contracts/tire-intelligence';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { buildUrl } from '../../lib/api-client';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 type Listener = (...args: unknown[]) => void;
@@ -111,25 +113,30 @@ function setup() {
   viewport.width = 1440;
   signIn('staff');
   let pressureCount = 4;
-  const api = mockApi({
-    'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-    'GET /api/tire-intelligence/alerts': ({ url }) => {
+  const api = mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+    replyTo(API.listTireAlerts, ({ url }) => {
       const kind = new URL(url, 'http://x').searchParams.get('kind');
       const data = kind ? rows.filter((r) => r.kinds.includes(kind as TAlertRow['kinds'][number])) : rows;
       return { body: { data, total: data.length, page: 1, pageSize: 10, summary: summary(pressureCount) } };
-    },
-    'GET /api/tire-intelligence/size-pressures': () => ({ body: pressures }),
-    'PUT /api/tire-intelligence/size-pressures': ({ body }) => {
+    }),
+    replyTo(API.listSizePressures, () => ({ body: pressures })),
+    replyTo(API.updateSizePressure, ({ body }) => {
       const parsed = JSON.parse(String(body)) as { size: string; reference_psi: number };
       pressureCount = 1;
-      return { body: { size: parsed.size, tires: 40, reference_psi: parsed.reference_psi } };
-    },
-  });
+      return {
+        body: {
+          message: 'Tekanan referensi disimpan',
+          data: { size: parsed.size, tires: 40, reference_psi: parsed.reference_psi },
+        },
+      };
+    }),
+  ]);
   return api;
 }
 
 const alertCalls = (calls: { url: string }[]) =>
-  calls.filter((c) => c.url.startsWith('/api/tire-intelligence/alerts'));
+  calls.filter((c) => c.url.startsWith(buildUrl(API.listTireAlerts.path)));
 
 describe('/ban-kritis', () => {
   it('shows the counts, the pull point and the rows with their links, forecast and tags', {

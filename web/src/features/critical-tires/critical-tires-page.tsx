@@ -1,4 +1,5 @@
 import { DashboardOutlined, ReloadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import {
   ALERT_KINDS,
   ALERT_LABELS,
@@ -17,8 +18,11 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
 import { ALERT_COLORS, AlertCountCards } from './alert-count-cards';
-import { ALERT_LIST, ALERT_PAGE_SIZES, type AlertListReply, invalidateAlerts } from './api/tire-alerts';
+import { invalidateAlerts } from './invalidate-alerts';
 import { SizePressureModal } from './size-pressure-modal';
+
+/** /ban-kritis shows 10 tires per page. */
+const ALERT_PAGE_SIZES = { options: [10], default: 10 } as const;
 
 const isKind = (v: string | null): v is AlertKind => ALERT_KINDS.includes(v as AlertKind);
 const shortDate = (d: string) => fromApiDate(d).format('D MMM YYYY');
@@ -153,9 +157,9 @@ export default function CriticalTiresPage() {
   const [params] = useSearchParams();
   const kindParam = params.get('kind');
   const kind = isKind(kindParam) ? kindParam : undefined;
-  const list = usePagedList<TAlertRow, AlertListReply>({
-    key: ALERT_LIST.key,
-    path: ALERT_LIST.path,
+  // the reply of each page carries the counts of the summary
+  const list = usePagedList({
+    endpoint: API.listTireAlerts,
     sizes: ALERT_PAGE_SIZES,
     filters: { kind },
   });

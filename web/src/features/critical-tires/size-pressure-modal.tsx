@@ -1,14 +1,17 @@
 import { SaveOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import {
   PRESSURE_TOLERANCE,
   type TSizePressure,
   ZSizePressureUpdate,
 } from '@itms/contracts/tire-intelligence';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, InputNumber, Modal, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { call } from '../../lib/api-client';
 import { showApiError, toast } from '../../lib/feedback';
-import { invalidateAlerts, sizePressuresQuery, updateSizePressure } from './api/tire-alerts';
+import { useEndpoint } from '../../lib/use-endpoint';
+import { invalidateAlerts } from './invalidate-alerts';
 
 type Draft = number | null;
 
@@ -28,7 +31,7 @@ function PressureEditor({ row, onSaved }: { row: TSizePressure; onSaved: () => P
     setError(null);
     setSaving(true);
     try {
-      await updateSizePressure(parsed.data);
+      await call(API.updateSizePressure, { body: parsed.data });
       toast().success(`Tekanan referensi ${row.size} disimpan`, 3);
       await onSaved();
     } catch (err) {
@@ -82,7 +85,7 @@ function PressureEditor({ row, onSaved }: { row: TSizePressure; onSaved: () => P
  */
 export function SizePressureModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const pressures = useQuery({ ...sizePressuresQuery(), enabled: open });
+  const pressures = useEndpoint(API.listSizePressures, {}, { staleTime: 0, enabled: open });
   const columns: TableColumnsType<TSizePressure> = [
     { key: 'size', title: 'Size', dataIndex: 'size', render: (v: string) => <strong>{v}</strong> },
     {

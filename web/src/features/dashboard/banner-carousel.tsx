@@ -1,17 +1,21 @@
 import { PictureOutlined, SettingOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { API } from '@itms/contracts/api';
 import { Card, Carousel, Empty, Skeleton } from 'antd';
 import { LinkButton } from '../../components/link-button';
 import { fileUrl } from '../../lib/api-client';
-import { bannersQuery } from './api/get-content';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { PanelError } from './panel-error';
 
 /** The seeded and recommended banner shape is 1200 x 400. */
 const ASPECT = '3 / 1';
 
-/** The banners (GET /banners) as an auto-playing carousel, with "Manajer Banner" (-> /banner). */
+/** The newest banners (listBanners) as an auto-playing carousel, with "Manajer Banner" (-> /banner). */
 export function BannerCarousel() {
-  const banners = useQuery(bannersQuery());
+  const banners = useEndpoint(
+    API.listBanners,
+    { query: { pageSize: 20, sort: '-id' } },
+    { meta: { silent: true }, staleTime: 5 * 60_000 },
+  );
   const slides = (banners.data?.data ?? []).filter((b) => fileUrl(b.image));
 
   return (

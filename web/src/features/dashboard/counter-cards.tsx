@@ -149,7 +149,7 @@ function CounterCard({
   );
 }
 
-/** Hari ini, Pending, BKB, Dikembalikan, Pergantian and Tire Man, from GET /dashboard/counters. */
+/** Hari ini, Pending, BKB, Dikembalikan, Pergantian and Tire Man, from getDashboardCounters. */
 export function CounterCards({
   counters,
   failed = false,

@@ -1,7 +1,8 @@
+import { API } from '@itms/contracts/api';
 import type { TSummaryReply } from '@itms/contracts/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 
 type Listener = (...args: unknown[]) => void;
 const fakeSocket = vi.hoisted(() => {
@@ -76,26 +77,26 @@ const summary: TSummaryReply = {
 };
 
 function dashboardApi(today: () => number, belowPull: () => number = () => 2) {
-  return mockApi({
-    'GET /api/tire-intelligence/alerts/summary': () => ({
+  return mockApi([
+    replyTo(API.getTireAlertSummary, () => ({
       body: {
         pull_point_mm: 3,
         counts: { 'below-pull': belowPull(), 'due-soon': 6, pressure: 11, 'rtd-rise': 1 },
         total: 17,
       },
-    }),
-    'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-    'GET /api/dashboard/counters': () => ({ body: counters(today()) }),
-    'GET /api/banners': () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } }),
-    'GET /api/news': () => ({ body: { data: [], total: 0, page: 1, pageSize: 5 } }),
-    'GET /api/tire-check/leader-board': () => ({
+    })),
+    replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+    replyTo(API.getDashboardCounters, () => ({ body: counters(today()) })),
+    replyTo(API.listBanners, () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } })),
+    replyTo(API.listNews, () => ({ body: { data: [], total: 0, page: 1, pageSize: 5 } })),
+    replyTo(API.getLeaderboard, () => ({
       body: [{ rank: 1, id: 5, userName: 'Slamet', highScore: 9 }],
-    }),
-    'POST /api/tire-check/querry/search': () => ({
+    })),
+    replyTo(API.getProductivity, () => ({
       body: { firstDate: '2020-01-01', lastDate: '2025-03-10', total: 10, approved: 8, tire_man: [] },
-    }),
-    'POST /api/tire-check/summary': () => ({ body: summary }),
-  });
+    })),
+    replyTo(API.getCheckSummary, () => ({ body: summary })),
+  ]);
 }
 
 const card = (name: string) => screen.getByRole('group', { name });
@@ -145,7 +146,7 @@ describe('dashboard', () => {
       '/summary?region=3',
     );
     // the current month is asked for
-    const body = calls.find((c) => c.url.endsWith('/tire-check/summary'))?.body as { dateStart: string };
+    const body = calls.find((c) => c.url.endsWith(API.getCheckSummary.path))?.body as { dateStart: string };
     expect(body.dateStart).toMatch(/^\d{4}-\d{2}-01$/);
 
     await waitFor(() => expect(fakeSocket.listeners.get('new-notification')?.size).toBe(1));
@@ -183,23 +184,24 @@ describe('dashboard', () => {
   it('a panel that fails says so in place, with Coba lagi, and opens no Oops dialog', async () => {
     signIn('staff');
     let fail = true;
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-      'GET /api/dashboard/counters': () =>
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      replyTo(API.getDashboardCounters, () =>
         fail
           ? {
               status: 500,
               body: { statusCode: 500, code: 'INTERNAL', message: 'Terjadi kesalahan pada server' },
             }
           : { body: counters(5) },
-      'GET /api/banners': () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } }),
-      'GET /api/news': () => ({ body: { data: [], total: 0, page: 1, pageSize: 5 } }),
-      'GET /api/tire-check/leader-board': () => ({ body: [] }),
-      'POST /api/tire-check/querry/search': () => ({
+      ),
+      replyTo(API.listBanners, () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } })),
+      replyTo(API.listNews, () => ({ body: { data: [], total: 0, page: 1, pageSize: 5 } })),
+      replyTo(API.getLeaderboard, () => ({ body: [] })),
+      replyTo(API.getProductivity, () => ({
         body: { firstDate: '2020-01-01', lastDate: '2025-03-10', total: 0, approved: 0, tire_man: [] },
-      }),
-      'POST /api/tire-check/summary': () => ({ body: summary }),
-    });
+      })),
+      replyTo(API.getCheckSummary, () => ({ body: summary })),
+    ]);
     renderApp('/');
     const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
     expect(alert.textContent).toContain('Gagal mengambil data');

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { API } from '@itms/contracts/api';
 import { Col, ConfigProvider, Flex, Row, Typography } from 'antd';
 import { NearViewport } from '../../components/near-viewport';
 import { useRouteMeta } from '../../lib/route-meta';
 import { getStoredUser } from '../../lib/storage';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { countersQuery } from './api/get-counters';
 import { BannerCarousel } from './banner-carousel';
 import { CounterCards } from './counter-cards';
 import { GreetingCard } from './greeting-card';
@@ -22,11 +22,16 @@ const PHONE_CARD = { styles: { body: { padding: 12 }, header: { paddingInline: 1
  * / (Dashboard): greeting and clock, the counters, banners, productivity, news, leaderboard and
  * this month's summary per region, and the "Ban Kritis" alert counts (refetched on 'tire-alerts').
  * Every query here is refetched when the shell invalidates the cache on 'new-notification', so the
- * numbers follow new checks without a reload. The panels mount as they come near the viewport.
+ * numbers follow new checks without a reload (the counters also poll each minute, in case the socket
+ * dropped). The panels mount as they come near the viewport.
  */
 export default function DashboardPage() {
   const title = useRouteMeta()?.title ?? 'Dashboard';
-  const counters = useQuery(countersQuery());
+  const counters = useEndpoint(
+    API.getDashboardCounters,
+    {},
+    { meta: { silent: true }, staleTime: 0, refetchInterval: 60_000 },
+  );
   const user = getStoredUser();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
 

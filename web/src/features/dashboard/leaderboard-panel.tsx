@@ -1,12 +1,13 @@
 import { FileExcelOutlined, TrophyOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TLeaderboardEntry } from '@itms/contracts/reports';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { download as downloadFile } from '../../lib/api-client';
 import { appTime } from '../../lib/dayjs';
 import { showApiError } from '../../lib/feedback';
-import { downloadPerformance, leaderboardQuery } from './api/get-leaderboard';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { PanelError } from './panel-error';
 
 const MEDALS = ['#d4a106', '#8c8c8c', '#b36b2c'];
@@ -32,9 +33,14 @@ const columns: TableColumnsType<TLeaderboardEntry> = [
   { key: 'total', title: 'Total', dataIndex: 'highScore', align: 'right', width: 90 },
 ];
 
-/** The current month's leaderboard (5 per page) with the performance Excel download. */
+/**
+ * The current month's leaderboard (the whole ranking, without paging: a plain array; 5 per page
+ * here) with the performance Excel download of the current month.
+ */
 export function LeaderboardPanel() {
-  const board = useQuery(leaderboardQuery());
+  const board = useEndpoint(API.getLeaderboard, {}, { meta: { silent: true } });
+  // without page or pageSize the server answers the whole list
+  const rows = Array.isArray(board.data) ? board.data : (board.data?.data ?? []);
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
   const month = appTime().format('YYYY-MM');
@@ -42,7 +48,7 @@ export function LeaderboardPanel() {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadPerformance(month);
+      await downloadFile(API.exportLeaderboard, {}, `performance_${month}.xlsx`);
     } catch (err) {
       showApiError(err);
     } finally {
@@ -74,7 +80,7 @@ export function LeaderboardPanel() {
           rowKey="id"
           size="small"
           columns={columns}
-          dataSource={board.data ?? []}
+          dataSource={rows}
           loading={board.isFetching}
           pagination={{
             current: page,

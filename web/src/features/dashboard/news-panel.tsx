@@ -1,12 +1,13 @@
 import { LinkOutlined, NotificationOutlined, SettingOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TNewsRow } from '@itms/contracts/master-data';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Card, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { LinkButton } from '../../components/link-button';
 import { fileUrl } from '../../lib/api-client';
-import { newsQuery } from './api/get-content';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { PanelError } from './panel-error';
 
 const columns: TableColumnsType<TNewsRow> = [
@@ -48,11 +49,15 @@ const columns: TableColumnsType<TNewsRow> = [
   },
 ];
 
-/** Berita (GET /news, 5 per page) with "Manajer Berita" (-> /berita). */
+/** Berita (listNews, newest first, 5 per page) with "Manajer Berita" (-> /berita). */
 export function NewsPanel() {
   const [page, setPage] = useState(1);
   const pageSize = PAGE_SIZES.dashboardNews.default;
-  const news = useQuery(newsQuery(page, pageSize));
+  const news = useEndpoint(
+    API.listNews,
+    { query: { page, pageSize, sort: '-id' } },
+    { meta: { silent: true }, placeholderData: keepPreviousData },
+  );
 
   return (
     <Card

@@ -1,13 +1,15 @@
 import { BarChartOutlined, FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { DEFAULT_PRODUCTIVITY_START, PAGE_SIZES } from '@itms/contracts/constants';
 import type { TProductivityTireMan } from '@itms/contracts/reports';
 import { PICK_DATES_MESSAGE } from '@itms/contracts/reports';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Flex, Row, Statistic, Table, type TableColumnsType } from 'antd';
 import { useId, useState } from 'react';
+import { download as downloadFile } from '../../lib/api-client';
 import { appTime, type dayjs, toApiDate } from '../../lib/dayjs';
 import { showApiError, toast } from '../../lib/feedback';
-import { downloadProductivity, productivityQuery } from './api/search-productivity';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { PanelError } from './panel-error';
 
 const columns: TableColumnsType<TProductivityTireMan> = [
@@ -43,7 +45,11 @@ export function ProductivityPanel() {
   }));
   const [page, setPage] = useState(1);
   const [downloading, setDownloading] = useState(false);
-  const result = useQuery(productivityQuery(range));
+  const result = useEndpoint(
+    API.getProductivity,
+    { body: range },
+    { meta: { silent: true }, placeholderData: keepPreviousData },
+  );
 
   const search = () => {
     if (!start || !end) {
@@ -63,7 +69,11 @@ export function ProductivityPanel() {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadProductivity(range);
+      await downloadFile(
+        API.exportProductivity,
+        { body: range },
+        `produktifitas_${range.firstDate}_${range.lastDate}.xlsx`,
+      );
     } catch (err) {
       showApiError(err);
     } finally {

@@ -1,13 +1,13 @@
 import { EnvironmentOutlined, RightOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TSummaryRow } from '@itms/contracts/reports';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { shortcutRange } from '../../components/date-range-search';
 import { LinkButton } from '../../components/link-button';
 import { appTime } from '../../lib/dayjs';
-import { regionSummaryQuery } from './api/get-region-summary';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { PanelError } from './panel-error';
 
 const waiting = (title: string, hint: string, key: keyof TSummaryRow) => ({
@@ -48,13 +48,16 @@ const columns: TableColumnsType<TSummaryRow> = [
   },
 ];
 
-/** This month's checks per region: awaiting PIC / EDP / workshop, total and leader, with Detail. */
+/**
+ * This month's checks per region: awaiting PIC / EDP / workshop, total and leader, with Detail. The
+ * same query as /summary's default range, so the two share one cache entry.
+ */
 export function RegionSummaryPanel() {
   const range = useMemo(() => {
     const r = shortcutRange('Bulan ini');
     return { dateStart: r.start, dateEnd: r.end };
   }, []);
-  const summary = useQuery(regionSummaryQuery(range));
+  const summary = useEndpoint(API.getCheckSummary, { body: range }, { meta: { silent: true } });
 
   return (
     <Card

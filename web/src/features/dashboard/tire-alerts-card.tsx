@@ -1,11 +1,13 @@
 import { RightOutlined, WarningOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { ALERT_KINDS, ALERT_LABELS, type AlertKind } from '@itms/contracts/tire-intelligence';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
+import { endpointKey } from '../../lib/api-client';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
 import { AlertCount } from '../critical-tires/alert-count-cards';
-import { TIRE_ALERTS_KEY, tireAlertsQuery } from './api/get-tire-alerts';
 
 const COLORS: Record<AlertKind, string> = {
   'below-pull': '#cf1322',
@@ -14,12 +16,21 @@ const COLORS: Record<AlertKind, string> = {
   'rtd-rise': '#7846c2',
 };
 
-/** "Ban Kritis": the four alert counts of installed tires, each opening /ban-kritis filtered to it. */
+/**
+ * "Ban Kritis": the four alert counts of installed tires, each opening /ban-kritis filtered to it.
+ * Refetched on every 'tire-alerts' socket event (sent after each check validation); the interval is
+ * a fallback for a dropped socket.
+ */
 export function TireAlertsCard() {
-  const alerts = useQuery(tireAlertsQuery());
+  const alerts = useEndpoint(
+    API.getTireAlertSummary,
+    {},
+    { meta: { silent: true }, staleTime: 0, refetchInterval: 120_000 },
+  );
   const queryClient = useQueryClient();
-  // refetched on every 'tire-alerts' (sent after each check validation)
-  useTireAlertsEvent(() => void queryClient.invalidateQueries({ queryKey: TIRE_ALERTS_KEY }));
+  useTireAlertsEvent(
+    () => void queryClient.invalidateQueries({ queryKey: endpointKey(API.getTireAlertSummary) }),
+  );
   const summary = alerts.data;
   return (
     <Card

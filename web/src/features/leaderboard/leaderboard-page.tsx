@@ -1,15 +1,16 @@
 import { FileExcelOutlined, TrophyOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
-import type { TLeaderboardEntry, TLeaderboardPage } from '@itms/contracts/reports';
+import type { TLeaderboardEntry } from '@itms/contracts/reports';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
+import { download as downloadFile, endpointKey } from '../../lib/api-client';
 import { showApiError } from '../../lib/feedback';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
-import { downloadLeaderboard, LEADERBOARD_LIST } from './api/leaderboard';
 import { rangeFromParams } from './record-range';
 
 const MEDALS = ['#d4a106', '#8c8c8c', '#b36b2c'];
@@ -45,17 +46,22 @@ export default function LeaderboardPage() {
   const [params] = useSearchParams();
   const range = rangeFromParams(params);
   const filters = { dateStart: range.start, dateEnd: range.end };
-  const list = usePagedList<TLeaderboardEntry, TLeaderboardPage>({
-    ...LEADERBOARD_LIST,
+  // with page and pageSize the server answers a page of the ranking
+  const list = usePagedList<typeof API.getLeaderboard, TLeaderboardEntry>({
+    endpoint: API.getLeaderboard,
     sizes: PAGE_SIZES.leaderboard,
     filters,
   });
+  const total = list.data && !Array.isArray(list.data) ? list.data.total : undefined;
   const [downloading, setDownloading] = useState(false);
 
   const queryClient = useQueryClient();
   const search = (r: DateRange) => {
     // a search always asks the server, also for a range looked at a moment ago
-    void queryClient.invalidateQueries({ queryKey: [LEADERBOARD_LIST.key], refetchType: 'none' });
+    void queryClient.invalidateQueries({
+      queryKey: endpointKey(API.getLeaderboard),
+      refetchType: 'none',
+    });
     if (r.start === range.start && r.end === range.end) void list.refetch();
     list.update({ start: r.start, end: r.end, page: undefined });
   };
@@ -63,7 +69,11 @@ export default function LeaderboardPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadLeaderboard(filters);
+      await downloadFile(
+        API.exportLeaderboard,
+        { query: filters },
+        `performance_${filters.dateStart}_${filters.dateEnd}.xlsx`,
+      );
     } catch (err) {
       showApiError(err);
     } finally {
@@ -88,7 +98,7 @@ export default function LeaderboardPage() {
       <Card>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary" role="status">
-            {list.data ? `${list.data.total} tire man` : 'Mengambil Data ...'}
+            {total !== undefined ? `${total} tire man` : 'Mengambil Data ...'}
           </Typography.Text>
           <Button icon={<FileExcelOutlined />} onClick={download} loading={downloading}>
             Export Excel

@@ -5,8 +5,8 @@ import type { TSummaryRow } from '@itms/contracts/reports';
 import { checksPerDay } from '@itms/contracts/rules/expected-checks';
 import { App, Button, Card, Flex, InputNumber, Space, Typography, theme } from 'antd';
 import { type Ref, useEffect, useId, useState } from 'react';
-import { useSaveTargetCheck } from './api/summary';
 import { CheckGauge } from './check-gauge';
+import { useSaveTargetCheck } from './use-save-target-check';
 
 const fmt = (n: number) => n.toLocaleString('id-ID');
 

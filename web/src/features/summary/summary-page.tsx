@@ -1,12 +1,14 @@
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { API } from '@itms/contracts/api';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
+import { download as downloadFile, endpointKey } from '../../lib/api-client';
 import { errorText, showApiError } from '../../lib/feedback';
 import { useRouteMeta } from '../../lib/route-meta';
-import { downloadSummary, summaryQuery } from './api/summary';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { rangeFromParams } from './record-range';
 import { RegionCard } from './region-card';
 
@@ -19,7 +21,12 @@ export default function SummaryPage() {
   const [params, setParams] = useSearchParams();
   const range = rangeFromParams(params);
   const body = { dateStart: range.start, dateEnd: range.end };
-  const summary = useQuery({ ...summaryQuery(body), meta: { silent: true } });
+  // the default range (this month) is the dashboard table's query: one cache entry for both
+  const summary = useEndpoint(
+    API.getCheckSummary,
+    { body },
+    { meta: { silent: true }, placeholderData: keepPreviousData },
+  );
   const [downloading, setDownloading] = useState(false);
   const focusId = Number(params.get('region')) || null;
   const focusRef = useRef<HTMLDivElement>(null);
@@ -33,7 +40,10 @@ export default function SummaryPage() {
   const queryClient = useQueryClient();
   const search = (r: DateRange) => {
     // a search always asks the server, also for a range looked at a moment ago
-    void queryClient.invalidateQueries({ queryKey: ['summary'], refetchType: 'none' });
+    void queryClient.invalidateQueries({
+      queryKey: endpointKey(API.getCheckSummary),
+      refetchType: 'none',
+    });
     if (r.start === range.start && r.end === range.end) void summary.refetch();
     setParams(
       (prev) => {
@@ -49,7 +59,11 @@ export default function SummaryPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadSummary(body);
+      await downloadFile(
+        API.exportCheckSummary,
+        { body },
+        `summary-pengecekan_${body.dateStart}_${body.dateEnd}.xlsx`,
+      );
     } catch (err) {
       showApiError(err);
     } finally {

@@ -1,8 +1,10 @@
-import type { TPerformanceReply, TPerformanceRow } from '@itms/contracts/tire-intelligence';
+import { API } from '@itms/contracts/api';
+import type { PerformanceGroup, TPerformanceReply, TPerformanceRow } from '@itms/contracts/tire-intelligence';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { buildUrl } from '../../lib/api-client';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -38,23 +40,23 @@ const REPLIES: Record<string, TPerformanceReply> = {
 function setup() {
   viewport.width = 1440;
   signIn('staff');
-  return mockApi({
-    'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-    'GET /api/tire-intelligence/performance': ({ url }) => {
-      const groupBy = new URL(url, 'http://x').searchParams.get('groupBy') ?? 'brand';
+  return mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+    replyTo(API.getTirePerformance, ({ url }) => {
+      const groupBy = (new URL(url, 'http://x').searchParams.get('groupBy') ?? 'brand') as PerformanceGroup;
       return { body: REPLIES[groupBy] ?? { groupBy, rows: [] } };
-    },
-    'GET /api/tire-intelligence/size-pressures': () => ({
+    }),
+    replyTo(API.listSizePressures, () => ({
       body: [
         { size: '11.00-20', tires: 100, reference_psi: 110 },
         { size: '12.00-24', tires: 40, reference_psi: null },
       ],
-    }),
-  });
+    })),
+  ]);
 }
 
 const perfCalls = (calls: { url: string }[]) =>
-  calls.filter((c) => c.url.startsWith('/api/tire-intelligence/performance'));
+  calls.filter((c) => c.url.startsWith(buildUrl(API.getTirePerformance.path)));
 
 describe('/analitik-ban', () => {
   it('shows bars and a table per brand, best km/mm first, with rupiah cost per km', {

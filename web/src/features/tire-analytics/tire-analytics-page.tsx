@@ -1,10 +1,10 @@
+import { API } from '@itms/contracts/api';
 import {
   PERFORMANCE_GROUP_LABELS,
   PERFORMANCE_GROUPS,
   type PerformanceGroup,
   type TPerformanceRow,
 } from '@itms/contracts/tire-intelligence';
-import { useQuery } from '@tanstack/react-query';
 import {
   Card,
   Col,
@@ -17,11 +17,12 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/crud-page';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { PERFORMANCE_EXPORT_PATH, performanceQuery, sizeOptionsQuery } from './api/tire-performance';
 import { formatDecimal, formatRupiah } from './format';
 import { PerformanceBars } from './performance-bars';
 
@@ -121,8 +122,15 @@ export default function TireAnalyticsPage() {
   const groupParam = params.get('groupBy');
   const groupBy: PerformanceGroup = isGroup(groupParam) ? groupParam : 'brand';
   const size = params.get('size') || undefined;
-  const performance = useQuery(performanceQuery(groupBy, size));
-  const sizes = useQuery(sizeOptionsQuery());
+  // one row per brand, pattern or size (computed in SQL)
+  const performance = useEndpoint(
+    API.getTirePerformance,
+    { query: { groupBy, size } },
+    { staleTime: 30_000 },
+  );
+  // the size filter's choices: the sizes of the reference pressures (the /ban-kritis modal's query)
+  const pressures = useEndpoint(API.listSizePressures, {}, { staleTime: 60_000 });
+  const sizeOptions = useMemo(() => (pressures.data ?? []).map((r) => r.size).sort(), [pressures.data]);
   const wide = useMediaQuery(DESKTOP_QUERY);
   const rows = performance.data?.rows ?? [];
   const label = PERFORMANCE_GROUP_LABELS[groupBy];
@@ -143,7 +151,7 @@ export default function TireAnalyticsPage() {
       <PageHeading
         extra={
           <XlsxExportButton
-            path={PERFORMANCE_EXPORT_PATH}
+            endpoint={API.exportTirePerformance}
             query={{ groupBy, size }}
             filename={`analitik-ban-${groupBy}${size ? `-${size.replace(/[^A-Za-z0-9.-]/g, '_')}` : ''}.xlsx`}
             disabled={rows.length === 0}
@@ -164,8 +172,8 @@ export default function TireAnalyticsPage() {
             allowClear
             showSearch
             value={size}
-            loading={sizes.isLoading}
-            options={(sizes.data ?? []).map((s) => ({ value: s, label: s }))}
+            loading={pressures.isLoading}
+            options={sizeOptions.map((s) => ({ value: s, label: s }))}
             onChange={(v) => set('size', v)}
             style={{ flex: '1 1 160px', maxWidth: 240, minWidth: 0 }}
           />
