@@ -1,6 +1,6 @@
 import { DeleteOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
-import { useQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -18,11 +18,11 @@ import {
 import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { workTimeItems } from '../late-tag';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
 import { useDeleteReplacement } from './delete-replacement';
-import { replacementDetailQuery } from './get-replacement-detail';
 import { PositionCard } from './position-card';
 import { type PositionSlot, positionColumns } from './position-columns';
 import { ReplacementStatusTag } from './replacement-status-tag';
@@ -51,7 +51,12 @@ export function ReplacementDetailModal({ id, onClose, onDeleted }: ReplacementDe
 }
 
 function DetailBody({ id, onClose, onDeleted }: Omit<ReplacementDetailModalProps, 'id'> & { id: number }) {
-  const detail = useQuery({ ...replacementDetailQuery(id), meta: { silent: true } });
+  // header, signatures and records (with Tire_ITM), loaded each time the dialog opens
+  const detail = useEndpoint(
+    API.getReplacement,
+    { params: { id } },
+    { meta: { silent: true }, staleTime: 0, gcTime: 0 },
+  );
   if (detail.isPending) {
     return (
       <Flex vertical align="center" gap={8} style={{ padding: 48 }}>

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { MISSING_NAME, type TReplacementRecordRow } from '@itms/contracts/reports';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,10 +9,10 @@ import { type DateRange, DateRangeSearch } from '../../components/date-range-sea
 import { LateTag } from '../../components/late-tag';
 import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
 import { ReplacementStatusTag } from '../../components/replacement-detail/replacement-status-tag';
+import { endpointKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
-import { invalidateReplacementRecords, REPLACEMENT_RECORD_LIST } from './api/search-replacement-records';
 import { rangeFromParams, requestRange } from './record-range';
 
 const orMissing = (name: string | null | undefined) => (name?.trim() ? name : MISSING_NAME);
@@ -55,8 +56,8 @@ export default function ReplacementRecordsPage() {
   // opens on the whole history, newest first; the date search narrows it
   const range = rangeFromParams(params);
   const asked = requestRange(range);
-  const list = usePagedList<TReplacementRecordRow>({
-    ...REPLACEMENT_RECORD_LIST,
+  const list = usePagedList({
+    endpoint: API.searchReplacementRecords,
     sizes: PAGE_SIZES.validation,
     filters: { dateStart: asked.start, dateEnd: asked.end },
   });
@@ -65,7 +66,10 @@ export default function ReplacementRecordsPage() {
   const queryClient = useQueryClient();
   const search = (r: DateRange) => {
     // a search always asks the server, also for a range looked at a moment ago
-    void queryClient.invalidateQueries({ queryKey: [REPLACEMENT_RECORD_LIST.key], refetchType: 'none' });
+    void queryClient.invalidateQueries({
+      queryKey: endpointKey(API.searchReplacementRecords),
+      refetchType: 'none',
+    });
     // the same range again still asks the server (a shortcut is also a refresh)
     if (r.start === range?.start && r.end === range?.end) void list.refetch();
     list.update({ start: r.start, end: r.end, page: undefined });
@@ -137,7 +141,10 @@ export default function ReplacementRecordsPage() {
       <ReplacementDetailModal
         id={openId}
         onClose={() => setOpenId(null)}
-        onDeleted={() => invalidateReplacementRecords(queryClient)}
+        // after a delete the list is stale (the delete itself drops the replacement)
+        onDeleted={() =>
+          queryClient.invalidateQueries({ queryKey: endpointKey(API.searchReplacementRecords) })
+        }
       />
     </Flex>
   );

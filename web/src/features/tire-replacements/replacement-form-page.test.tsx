@@ -1,10 +1,11 @@
+import { API } from '@itms/contracts/api';
 import type { TSessionUser } from '@itms/contracts/auth';
 import type { TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
-import { detail } from './test/fixtures';
+import { type EndpointMock, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
+import { detail, recordDetail, tire } from './test/fixtures';
 
 vi.mock('../../lib/socket', () => ({
   connectSocket: vi.fn(() => new Promise(() => {})),
@@ -19,15 +20,20 @@ vi.setConfig({ testTimeout: 90_000 });
 
 const emptyList = { data: [], total: 0, page: 1, pageSize: 15 };
 
-function openForm(d: TReplacementDetail = detail(), user: TSessionUser = testUser('staff'), extra = {}) {
+function openForm(
+  d: TReplacementDetail = detail(),
+  user: TSessionUser = testUser('staff'),
+  extra: EndpointMock[] = [],
+) {
   signIn(user.role);
-  const api = mockApi({
-    'POST /api/tire-man/credential': () => ({ body: user }),
-    [`GET /api/tire-replace/${d.id}`]: () => ({ body: d }),
-    'GET /api/active-unit': () => ({ body: emptyList }),
-    'GET /api/tire-replace/pending': () => ({ body: emptyList }),
+  const api = mockApi([
     ...extra,
-  });
+    replyTo(API.getCredential, () => ({ body: user })),
+    // before getReplacement: /tire-replace/:id would match /tire-replace/pending too
+    replyTo(API.listReplacementQueue, () => ({ body: emptyList })),
+    replyTo(API.getReplacement, ({ url }) => (url.endsWith(`/${d.id}`) ? { body: d } : undefined)),
+    replyTo(API.listActiveTires, () => ({ body: emptyList })),
+  ]);
   const app = renderApp(`/pergantian/${d.id}`);
   return { ...api, ...app, user: userEvent.setup({ delay: null }) };
 }
@@ -50,7 +56,7 @@ async function pageButton(text: string): Promise<HTMLButtonElement> {
 describe('Form Pergantian', () => {
   it('without a chosen replacement points to the list', async () => {
     signIn('staff');
-    mockApi({ 'POST /api/tire-man/credential': () => ({ body: testUser('staff') }) });
+    mockApi([replyTo(API.getCredential, () => ({ body: testUser('staff') }))]);
     renderApp('/pergantian');
     expect(await screen.findByText('Belum ada pergantian yang dipilih')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pilih Pergantian' }).getAttribute('href')).toBe(
@@ -85,7 +91,7 @@ describe('Form Pergantian', () => {
 
   it('answers an unknown replacement with a way back to the list', async () => {
     signIn('staff');
-    mockApi({ 'POST /api/tire-man/credential': () => ({ body: testUser('staff') }) });
+    mockApi([replyTo(API.getCredential, () => ({ body: testUser('staff') }))]);
     renderApp('/pergantian/999');
     expect(await screen.findByText('Pergantian tidak ditemukan')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ke Validasi Pergantian' })).toBeTruthy();
@@ -107,9 +113,9 @@ describe('Form Pergantian', () => {
 
   it('validates with the stored signature after Yakin mengirim data ?, then returns to the list', async () => {
     const edp = { ...testUser('staff'), signature: 'sign/edp.png' };
-    const { user, calls, router } = openForm(detail(), edp, {
-      'POST /api/tire-replacement/7/validate': () => ({ body: { message: 'Pergantian ban sukses' } }),
-    });
+    const { user, calls, router } = openForm(detail(), edp, [
+      replyTo(API.validateReplacement, () => ({ body: { message: 'Pergantian ban sukses' } })),
+    ]);
     await user.click(await pageButton('Validasi'));
     const modal = await dialog('VALIDASI PEGANTIAN');
     expect(within(modal).getByRole('button', { name: /SETUJUI/ })).toHaveProperty('disabled', true);
@@ -126,11 +132,11 @@ describe('Form Pergantian', () => {
   });
 
   it('Return asks first and for a reason, then gives the replacement back to the tire man', async () => {
-    const { user, calls, router } = openForm(detail(), testUser('staff'), {
-      'PUT /api/tire-replacement/7': () => ({
+    const { user, calls, router } = openForm(detail(), testUser('staff'), [
+      replyTo(API.updateReplacement, () => ({
         body: { message: 'Returned! Pergantian telah dikembalikan.' },
-      }),
-    });
+      })),
+    ]);
     await user.click(await pageButton('Return'));
     const ask = await dialog('Yakin? Pergantian ini akan kembali ke List Ganti Tireman!');
     const giveBack = within(ask).getByRole('button', { name: 'Kembalikan' });
@@ -170,9 +176,9 @@ describe('Form Rekam Pergantian', () => {
   it('refuses an empty search, finds by serial after the pause, confirms with the before/after table', async () => {
     const d = detail();
     const replace = d.Tire_Replace_Records.find((r) => r.status === 'replace')!;
-    const { user, calls } = openForm(d, testUser('staff'), {
+    const { user, calls } = openForm(d, testUser('staff'), [
       // paged on the server: 23 matches, 10 a page
-      'GET /api/tire-sn': ({ url }: { url: string }) => {
+      replyTo(API.listTireSerials, ({ url }) => {
         const q = new URL(url, 'http://x').searchParams;
         const page = Number(q.get('page'));
         const size = Number(q.get('pageSize'));
@@ -184,11 +190,19 @@ describe('Form Rekam Pergantian', () => {
           status: 'UNINSTALLED',
         }));
         return { body: { data: all.slice((page - 1) * size, page * size), total: 23, page, pageSize: size } };
-      },
-      [`PUT /api/tire-replace-record/${replace.id}`]: () => ({
-        body: { message: 'Rekam pergantian sukses diperbarui', changed: true },
       }),
-    });
+      replyTo(API.updateReplaceRecord, ({ url }) =>
+        url.endsWith(`/${replace.id}`)
+          ? {
+              body: {
+                message: 'Rekam pergantian sukses diperbarui',
+                changed: true,
+                data: recordDetail(replace, { tire_id: 77, serial_number: 'GT2630B1352' }),
+              },
+            }
+          : undefined,
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Ganti ban posisi 1' }));
     const box = await dialog(/Form Rekam Pergantian/);
     const search = within(box).getByRole('searchbox', { name: 'Cari nomor seri ban' });
@@ -227,9 +241,18 @@ describe('Form Rekam Pergantian', () => {
 
 describe('Form Detail Ban', () => {
   it('Before edits the tire: upper-cased values, Update informasi ban ?, Data Ban Berhasil di Edit', async () => {
-    const { user, calls } = openForm(detail(), testUser('staff'), {
-      'PUT /api/tire/update/11': () => ({ body: { message: 'Data Ban Berhasil di Edit', data: {} } }),
-    });
+    const { user, calls } = openForm(detail(), testUser('staff'), [
+      replyTo(API.updateTireDetail, ({ url }) =>
+        url.endsWith('/11')
+          ? {
+              body: {
+                message: 'Data Ban Berhasil di Edit',
+                data: tire({ id: 11, serial_number: 'DL2542A9691', ir_brand: 'DUNLOP', tube_brand: 'GAJAH' }),
+              },
+            }
+          : undefined,
+      ),
+    ]);
     const one = await screen.findByRole('group', { name: 'Posisi 1' });
     await user.click(within(one).getByRole('button', { name: 'Before' }));
     const form = await dialog(/Form Detail Ban/);
@@ -241,18 +264,26 @@ describe('Form Detail Ban', () => {
     const confirm = await dialog('Update informasi ban ?');
     await user.click(within(confirm).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Data Ban Berhasil di Edit')).toBeTruthy();
-    const put = calls.find((c) => c.url === '/api/tire/update/11');
+    const put = calls.find((c) => c.url.endsWith('/11'));
     expect(put?.body).toMatchObject({ tube_brand: 'GAJAH', serial_number: 'DL2542A9691', groove_1: 10 });
   });
 
   it('After edits the record that the validation applies', async () => {
     const d = detail();
     const replace = d.Tire_Replace_Records.find((r) => r.status === 'replace')!;
-    const { user, calls } = openForm(d, testUser('staff'), {
-      [`PUT /api/tire-replace-record/${replace.id}`]: () => ({
-        body: { message: 'Rekam pergantian sukses diperbarui', changed: true },
-      }),
-    });
+    const { user, calls } = openForm(d, testUser('staff'), [
+      replyTo(API.updateReplaceRecord, ({ url }) =>
+        url.endsWith(`/${replace.id}`)
+          ? {
+              body: {
+                message: 'Rekam pergantian sukses diperbarui',
+                changed: true,
+                data: recordDetail(replace, { pressure: 115 }),
+              },
+            }
+          : undefined,
+      ),
+    ]);
     const one = await screen.findByRole('group', { name: 'Posisi 1' });
     await user.click(within(one).getByRole('button', { name: 'After' }));
     const form = await dialog(/Form Detail Ban/);

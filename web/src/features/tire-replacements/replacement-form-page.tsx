@@ -1,4 +1,5 @@
 import { CheckCircleOutlined, RollbackOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import type { Position } from '@itms/contracts/enums';
 import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { Alert, App, Badge, Button, Card, Result, Spin, Tag, Typography } from 'antd';
@@ -12,10 +13,9 @@ import { isApiError } from '../../lib/api-client';
 import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
-import { useReplacement } from './api/get-replacement';
-import { useUnitTires } from './api/list-unit-tires';
 import { useReturnReplacement } from './api/return-replacement';
 import { CompareModal } from './components/compare-modal';
 import { PositionCard } from './components/position-card';
@@ -124,9 +124,21 @@ function ReplacementForm({ id }: { id: number }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  const detail = useReplacement(id);
+  // the page shows "not found" itself
+  const detail = useEndpoint(
+    API.getReplacement,
+    { params: { id } },
+    { meta: { silent: true }, staleTime: 0 },
+  );
   const d = detail.data;
-  const unitTires = useUnitTires(d?.status === 'pending' ? d.unit_id : undefined);
+  // the tires mounted on the unit now (for positions without a record)
+  const unitId = d?.status === 'pending' ? d.unit_id : undefined;
+  const unitTires = useEndpoint(
+    API.listActiveTires,
+    { query: { unit_id: unitId, status: 'INSTALLED', pageSize: 20 } },
+    // the diagram works without it: no error dialog
+    { enabled: Boolean(unitId), meta: { silent: true } },
+  );
   const giveBack = useReturnReplacement(id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [validateOpen, setValidateOpen] = useState(false);

@@ -1,7 +1,9 @@
+import { API } from '@itms/contracts/api';
+import type { TReplacementRow } from '@itms/contracts/tire-replacements';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { detail } from './test/fixtures';
 
 vi.mock('../../lib/socket', () => ({
@@ -14,7 +16,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const row = {
+const row: TReplacementRow = {
   id: 58,
   // done on the 19th, received on the 21st: listed on the 19th and tagged late
   createdAt: '2026-11-21T09:35:02.000Z',
@@ -32,12 +34,13 @@ const row = {
 describe('Validasi Pergantian', () => {
   it('lists pending replacements, 15 per page, and opens the chosen one after the wait dialog', async () => {
     signIn('staff');
-    const { calls } = mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-      'GET /api/tire-replace/pending': () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } }),
-      'GET /api/tire-replace/58': () => ({ body: detail({ id: 58 }) }),
-      'GET /api/active-unit': () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } }),
-    });
+    const { calls } = mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      // before getReplacement: /tire-replace/:id would match /tire-replace/pending too
+      replyTo(API.listReplacementQueue, () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } })),
+      replyTo(API.getReplacement, () => ({ body: detail({ id: 58 }) })),
+      replyTo(API.listActiveTires, () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } })),
+    ]);
     const { router } = renderApp('/validasi-pergantian');
     const r = (await screen.findByText('BK 9954 AA')).closest('tr')!;
     expect(r.textContent).toContain('Rizky Siregar');
@@ -59,10 +62,10 @@ describe('Validasi Pergantian', () => {
 
   it('says Tidak ada data when nothing waits', async () => {
     signIn('staff');
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-      'GET /api/tire-replace/pending': () => ({ body: { data: [], total: 0, page: 1, pageSize: 15 } }),
-    });
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      replyTo(API.listReplacementQueue, () => ({ body: { data: [], total: 0, page: 1, pageSize: 15 } })),
+    ]);
     renderApp('/validasi-pergantian');
     expect(await screen.findByText('Tidak ada data')).toBeTruthy();
   });

@@ -1,4 +1,5 @@
-import { ROW_REDIRECT_DELAY_MS } from '@itms/contracts/constants';
+import { API } from '@itms/contracts/api';
+import { PAGE_SIZES, ROW_REDIRECT_DELAY_MS } from '@itms/contracts/constants';
 import type { TReplacementRow } from '@itms/contracts/tire-replacements';
 import { Card, Input, Modal, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -6,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { LateTag } from '../../components/late-tag';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate } from '../../lib/dayjs';
-import { REPLACEMENT_RETURNS_KEY, usePendingReplacements } from './api/list-pending-replacements';
+import { usePagedList } from '../../lib/use-paged-list';
 
 export const REDIRECT_NOTICE = 'Anda akan diarahkan ke form validasi pergantian';
 
@@ -69,7 +70,12 @@ function RedirectDialog({
 
 /** Replacements waiting for the EDP, searchable; choosing a row asks for the wait dialog. */
 function QueueTable({ onChoose }: { onChoose: (row: TReplacementRow) => void }) {
-  const list = usePendingReplacements();
+  // waiting for the EDP, newest first, server-paged
+  const list = usePagedList({
+    endpoint: API.listReplacementQueue,
+    sizes: PAGE_SIZES.validation,
+    filters: { status: 'edp' },
+  });
   return (
     <>
       <div
@@ -144,8 +150,7 @@ export default function ValidationListPage() {
       <Card>
         {view === 'returns' ? (
           <ReturnsTable
-            path="/tire-replacement/returns"
-            queryKey={REPLACEMENT_RETURNS_KEY}
+            endpoint={API.listReplacementReturns}
             noun="pergantian"
             onOpen={(row) => navigate(`/pergantian/${row.record_id}`)}
             other={{ to: `/validasi?view=${RETURNS_VIEW}`, label: 'Pengecekan yang dikembalikan' }}

@@ -1,11 +1,7 @@
-import type { TReplaceRecordFieldsBody } from '@itms/contracts/tire-replacements';
+import { API } from '@itms/contracts/api';
+import type { BodyOf } from '@itms/contracts/endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-export interface RecordUpdateReply {
-  message: string;
-  changed: boolean;
-}
+import { call, endpointKey } from '../../../lib/api-client';
 
 /**
  * PUT /tire-replace-record/{id}: with {tire_id, serial_number} the record gets another tire (Form
@@ -14,13 +10,11 @@ export interface RecordUpdateReply {
 export function useUpdateReplaceRecord(replacementId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      recordId,
-      body,
-    }: {
-      recordId: number;
-      body: TReplaceRecordFieldsBody | { tire_id: number; serial_number: string };
-    }) => api.put<RecordUpdateReply>(`/tire-replace-record/${recordId}`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tire-replacement', replacementId] }),
+    mutationFn: ({ recordId, body }: { recordId: number; body: BodyOf<typeof API.updateReplaceRecord> }) =>
+      call(API.updateReplaceRecord, { params: { id: recordId }, body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: endpointKey(API.getReplacement, { params: { id: replacementId } }),
+      }),
   });
 }

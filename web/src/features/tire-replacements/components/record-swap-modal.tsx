@@ -1,10 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES, SERIAL_SEARCH_DEBOUNCE_MS } from '@itms/contracts/constants';
 import { REPLACEMENT_MESSAGES, type TReplaceRecord } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
+import { keepPreviousData } from '@tanstack/react-query';
 import { App, Button, Form, Grid, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { useFindTireSerial } from '../api/find-tire-serial';
+import { useEndpoint } from '../../../lib/use-endpoint';
 import { useUpdateReplaceRecord } from '../api/update-replace-record';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
@@ -64,7 +66,11 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES.replacementTireSearch.default);
   const term = useDebouncedValue(text.trim(), SERIAL_SEARCH_DEBOUNCE_MS);
   // paged on the server: 10/50/100 per page over every match, not the first 20
-  const search = useFindTireSerial(term, page, pageSize);
+  const search = useEndpoint(
+    API.listTireSerials,
+    { query: { q: term, page, pageSize } },
+    { enabled: term.length > 0, placeholderData: keepPreviousData, staleTime: 10_000 },
+  );
   const swap = useUpdateReplaceRecord(replacementId);
 
   useEffect(() => {

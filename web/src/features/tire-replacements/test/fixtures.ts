@@ -1,4 +1,9 @@
-import type { TBeforeTire, TReplacementDetail, TReplaceRecord } from '@itms/contracts/tire-replacements';
+import type {
+  TBeforeTire,
+  TReplacementDetail,
+  TReplaceRecord,
+  TReplaceRecordDetail,
+} from '@itms/contracts/tire-replacements';
 import type { TTire } from '@itms/contracts/tires';
 
 /** A tire as the API answers it, with overrides. */
@@ -128,5 +133,14 @@ export function detail(over: Partial<TReplacementDetail> = {}): TReplacementDeta
     ],
     returns: [],
     ...over,
+  };
+}
+
+/** A record as PUT /tire-replace-record/{id} answers it (with its replacement's state), with overrides. */
+export function recordDetail(r: TReplaceRecord, over: Partial<TReplaceRecord> = {}): TReplaceRecordDetail {
+  return {
+    ...r,
+    ...over,
+    Tire_Replacement: { id: r.tire_replacement_id, unit_id: 31, status: 'pending', odometer: 165_849 },
   };
 }
