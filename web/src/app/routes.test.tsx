@@ -1,8 +1,9 @@
+import { API } from '@itms/contracts/api';
 import { APP_ROUTES } from '@itms/contracts/routes';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
-import { mockApi, renderApp, signIn, testUser } from '../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../test/render-app';
 
 vi.mock('../lib/socket', () => ({
   connectSocket: vi.fn(() => new Promise(() => {})),
@@ -12,9 +13,9 @@ vi.mock('../lib/socket', () => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-const credentialOk = (role: 'admin' | 'staff' | 'tire-man') => ({
-  'POST /api/tire-man/credential': () => ({ body: testUser(role) }),
-});
+const credentialOk = (role: 'admin' | 'staff' | 'tire-man') => [
+  replyTo(API.getCredential, () => ({ body: testUser(role) })),
+];
 
 describe('route guards', () => {
   it('sends a signed-out visitor of a back-office route to /login', async () => {
@@ -52,12 +53,12 @@ describe('route guards', () => {
 
   it('clears a refused token and goes to /login', async () => {
     signIn('staff');
-    mockApi({
-      'POST /api/tire-man/credential': () => ({
+    mockApi([
+      replyTo(API.getCredential, () => ({
         status: 401,
         body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sesi berakhir, silakan login kembali' },
-      }),
-    });
+      })),
+    ]);
     // the app's own 401 handler is registered in main.tsx; do the same here
     const { setUnauthorizedHandler } = await import('../lib/api-client');
     const { endLocalSession } = await import('../lib/session');
@@ -113,10 +114,10 @@ describe('route guards', () => {
 
   it('Log Out calls the API, clears storage and returns to /login', async () => {
     signIn('staff');
-    const { calls } = mockApi({
+    const { calls } = mockApi([
       ...credentialOk('staff'),
-      'POST /api/tire-man-logout': () => ({ body: { message: 'Berhasil logout' } }),
-    });
+      replyTo(API.logoutUser, () => ({ body: { message: 'Berhasil logout' } })),
+    ]);
     const { router } = renderApp('/');
     (await screen.findByRole('button', { name: /Log Out/ })).click();
     await screen.findByRole('button', { name: 'Login' });
@@ -128,13 +129,13 @@ describe('route guards', () => {
 
   it('a failed Log Out shows the error with footer Contact admin and keeps the session', async () => {
     signIn('staff');
-    mockApi({
+    mockApi([
       ...credentialOk('staff'),
-      'POST /api/tire-man-logout': () => ({
+      replyTo(API.logoutUser, () => ({
         status: 500,
         body: { statusCode: 500, code: 'INTERNAL', message: 'Terjadi kesalahan pada server' },
-      }),
-    });
+      })),
+    ]);
     renderApp('/');
     (await screen.findByRole('button', { name: /Log Out/ })).click();
     const dialog = await screen.findByRole('dialog', { name: 'Oops...' });

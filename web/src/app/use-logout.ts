@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@itms/contracts/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, isApiError, isUnauthorized } from '../lib/api-client';
 import { CONTACT_ADMIN_FOOTER, showErrorDialog } from '../lib/feedback';
 import { endLocalSession, setLoggingOut } from '../lib/session';

@@ -1,8 +1,9 @@
+import { API } from '@itms/contracts/api';
 import type { ServerToClientEvents } from '@itms/contracts/events';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
-import { mockApi, renderApp, signIn, testUser } from '../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../test/render-app';
 
 type Listener = (...args: unknown[]) => void;
 const fakeSocket = vi.hoisted(() => {
@@ -44,7 +45,7 @@ function emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameter
 
 async function signedInAt(path: string) {
   signIn('staff');
-  mockApi({ 'POST /api/tire-man/credential': () => ({ body: testUser('staff') }) });
+  mockApi([replyTo(API.getCredential, () => ({ body: testUser('staff') }))]);
   const utils = renderApp(path);
   await screen.findByRole('heading', { level: 2 });
   const { connectSocket } = await import('../lib/socket');

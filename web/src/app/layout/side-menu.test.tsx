@@ -1,8 +1,9 @@
+import { API } from '@itms/contracts/api';
 import { menuForRole } from '@itms/contracts/routes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -71,7 +72,7 @@ describe('side menu', () => {
   it('desktop (>= 960px): a fixed menu with the three group titles and links; staff sees no Tire Man', async () => {
     viewport.width = 1440;
     signIn('staff');
-    mockApi({ 'POST /api/tire-man/credential': () => ({ body: testUser('staff') }) });
+    mockApi([replyTo(API.getCredential, () => ({ body: testUser('staff') }))]);
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Menu utama' });
     for (const group of ['Feature', 'Laporan', 'Database']) expect(within(nav).getByText(group)).toBeTruthy();
@@ -88,7 +89,7 @@ describe('side menu', () => {
   it('phone (< 960px): the menu hides behind the hamburger and opens as a drawer', async () => {
     viewport.width = 390;
     signIn('admin');
-    mockApi({ 'POST /api/tire-man/credential': () => ({ body: testUser('admin') }) });
+    mockApi([replyTo(API.getCredential, () => ({ body: testUser('admin') }))]);
     const { router } = renderApp('/');
     const burger = await screen.findByRole('button', { name: 'Buka menu' });
     expect(screen.queryByRole('navigation', { name: 'Menu utama' })).toBeNull();

@@ -1,6 +1,7 @@
+import { authEndpoints } from '@itms/contracts/api/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal } from 'antd';
-import { api, isApiError } from '../../lib/api-client';
+import { call, isApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/feedback';
 
 export const WA_INVALID_TEXT = 'Tolong tulis nomor WA dengan benar';
@@ -10,8 +11,7 @@ export const WA_SENT_TEXT = 'mohon cek whatsapp anda';
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<{ phone: string }>();
   const send = useMutation({
-    mutationFn: (phone: string) =>
-      api.post<{ message: string }>('/tire-man/forgot-password', { phone }, { auth: false }),
+    mutationFn: (phone: string) => call(authEndpoints.requestPasswordReset, { body: { phone } }),
     meta: { silent: true },
   });
   const close = () => {

@@ -1,8 +1,9 @@
+import { API } from '@itms/contracts/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { mockApi, renderApp, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, testUser } from '../../test/render-app';
 
 vi.mock('../../lib/socket', () => ({
   connectSocket: vi.fn(() => new Promise(() => {})),
@@ -37,7 +38,7 @@ describe('login page', () => {
   });
 
   it('refuses a malformed email before calling the server', async () => {
-    const { calls } = mockApi({});
+    const { calls } = mockApi([]);
     const { user } = await openLogin();
     await fill(user, screen.getByLabelText('Email'), 'bukan-email');
     await fill(user, screen.getByLabelText('Password'), 'rahasia');
@@ -48,11 +49,11 @@ describe('login page', () => {
 
   it('stores access_token, session and user, then opens the dashboard', async () => {
     const edp = testUser('staff');
-    const { calls } = mockApi({
-      'POST /api/tire-man/login': () => ({
+    const { calls } = mockApi([
+      replyTo(API.loginUser, () => ({
         body: { access_token: 'tok-new', payload: { session: 'sess-new', user: edp } },
-      }),
-    });
+      })),
+    ]);
     const { user, router } = await openLogin();
     await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
     await fill(user, screen.getByLabelText('Password'), 'itms12345');
@@ -69,12 +70,12 @@ describe('login page', () => {
   });
 
   it('shows the Oops... dialog with the server text and Contact admin on a wrong password', async () => {
-    mockApi({
-      'POST /api/tire-man/login': () => ({
+    mockApi([
+      replyTo(API.loginUser, () => ({
         status: 401,
         body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Email atau password salah' },
-      }),
-    });
+      })),
+    ]);
     const { user } = await openLogin();
     await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
     await fill(user, screen.getByLabelText('Password'), 'salah');
@@ -86,8 +87,8 @@ describe('login page', () => {
   });
 
   it('says the account is in use elsewhere for userIsAlreadyLogin', async () => {
-    mockApi({
-      'POST /api/tire-man/login': () => ({
+    mockApi([
+      replyTo(API.loginUser, () => ({
         status: 409,
         body: {
           statusCode: 409,
@@ -95,8 +96,8 @@ describe('login page', () => {
           message: 'Akun sedang digunakan atau Login di perangkat lain',
           detail: 'userIsAlreadyLogin',
         },
-      }),
-    });
+      })),
+    ]);
     const { user } = await openLogin();
     await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
     await fill(user, screen.getByLabelText('Password'), 'itms12345');
@@ -107,8 +108,8 @@ describe('login page', () => {
 
   it("offers 'Keluarkan sesi lain' on userIsAlreadyLogin: the same login with takeover signs in", async () => {
     const edp = testUser('staff');
-    const { calls } = mockApi({
-      'POST /api/tire-man/login': (init) =>
+    const { calls } = mockApi([
+      replyTo(API.loginUser, (init) =>
         JSON.parse(String(init.body)).takeover
           ? { body: { access_token: 'tok-here', payload: { session: 'sess-here', user: edp } } }
           : {
@@ -120,7 +121,8 @@ describe('login page', () => {
                 detail: 'userIsAlreadyLogin',
               },
             },
-    });
+      ),
+    ]);
     const { user, router } = await openLogin();
     await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
     await fill(user, screen.getByLabelText('Password'), 'itms12345');
@@ -144,8 +146,8 @@ describe('login page', () => {
   });
 
   it('drops the offer when the email or password is changed', async () => {
-    mockApi({
-      'POST /api/tire-man/login': () => ({
+    mockApi([
+      replyTo(API.loginUser, () => ({
         status: 409,
         body: {
           statusCode: 409,
@@ -153,8 +155,8 @@ describe('login page', () => {
           message: 'Akun sedang digunakan atau Login di perangkat lain',
           detail: 'userIsAlreadyLogin',
         },
-      }),
-    });
+      })),
+    ]);
     const { user } = await openLogin();
     await fill(user, screen.getByLabelText('Email'), 'edp@itms.local');
     await fill(user, screen.getByLabelText('Password'), 'itms12345');
@@ -170,8 +172,8 @@ describe('login page', () => {
   });
 
   it('Lupa password: a wrong number gets the spec text, a known one the WhatsApp notice', async () => {
-    mockApi({
-      'POST /api/tire-man/forgot-password': (init) => {
+    mockApi([
+      replyTo(API.requestPasswordReset, (init) => {
         const { phone } = JSON.parse(String(init.body));
         return phone === '081234567890'
           ? { body: { message: 'mohon cek whatsapp anda' } }
@@ -183,8 +185,8 @@ describe('login page', () => {
                 message: 'Tolong tulis nomor WA dengan benar',
               },
             };
-      },
-    });
+      }),
+    ]);
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Lupa password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lupa password' });
@@ -208,11 +210,11 @@ describe('login page', () => {
   });
 
   it('after a redirect, login returns to the page first asked for', async () => {
-    mockApi({
-      'POST /api/tire-man/login': () => ({
+    mockApi([
+      replyTo(API.loginUser, () => ({
         body: { access_token: 't', payload: { session: 's', user: testUser('staff') } },
-      }),
-    });
+      })),
+    ]);
     const { router } = renderApp('/tire');
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('button', { name: 'Login' });

@@ -1,9 +1,8 @@
 import { LockOutlined, LogoutOutlined, MailOutlined } from '@ant-design/icons';
-import type { TLoginReply } from '@itms/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
 import { useDocumentTitle } from '../../lib/route-meta';
 import { credentialQueryKey } from '../../lib/session';
@@ -45,7 +44,11 @@ export default function LoginPage() {
   const [inUse, setInUse] = useState<LoginForm | null>(null);
 
   const login = useMutation({
-    mutationFn: (body: LoginBody) => api.post<TLoginReply>('/tire-man/login', body, { auth: false }),
+    mutationFn: async (body: LoginBody) => {
+      // the auth operations (zod schemas) load on submit: /login stays within its JavaScript budget
+      const { authEndpoints } = await import('@itms/contracts/api/auth');
+      return call(authEndpoints.loginUser, { body });
+    },
     meta: { silent: true },
     onSuccess: ({ access_token, payload }, body) => {
       setInUse(null);

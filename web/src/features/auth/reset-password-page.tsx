@@ -1,10 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
+import { authEndpoints } from '@itms/contracts/api/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Result } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { showApiError } from '../../lib/feedback';
 import { useDocumentTitle } from '../../lib/route-meta';
 import { AuthCard, authStyles } from './auth-card';
@@ -23,8 +24,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useMutation({
-    mutationFn: (password: string) =>
-      api.post<{ message: string }>('/tire-man/reset-password', { token, password }, { auth: false }),
+    mutationFn: (password: string) => call(authEndpoints.resetPassword, { body: { token, password } }),
     meta: { silent: true },
     onError: (err) => showApiError(err),
   });
