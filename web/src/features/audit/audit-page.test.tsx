@@ -1,7 +1,9 @@
+import { API } from '@itms/contracts/api';
 import type { TAuditRow } from '@itms/contracts/audit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { buildUrl } from '../../lib/api-client';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 import { diffLines } from './audit-diff';
 
@@ -48,16 +50,16 @@ describe('audit page', () => {
     viewport.width = 1440;
     signIn('admin');
     const evil = '<img src=x onerror="alert(1)">Judul';
-    const { calls } = mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-      'GET /api/audit/options': () => ({
+    const { calls } = mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.getAuditOptions, () => ({
         body: {
           users: [{ id: 2, name: 'Edi EDP', email: 'edp@test.local' }],
           entities: ['news', 'tire-check'],
           actions: ['create', 'update'],
         },
-      }),
-      'GET /api/audit': () => ({
+      })),
+      replyTo(API.listAuditLog, () => ({
         body: {
           data: [
             row({ id: 7, before: { title: 'Lama' }, after: { title: evil } }),
@@ -67,12 +69,13 @@ describe('audit page', () => {
           page: 1,
           pageSize: 20,
         },
-      }),
-    });
+      })),
+    ]);
+    const listUrl = `${buildUrl(API.listAuditLog.path)}?`;
     const { container } = renderApp('/audit?entity=news&start=2025-03-01&end=2025-03-02');
     expect(await screen.findByRole('heading', { name: 'Log Audit', level: 2 })).toBeTruthy();
     expect(await screen.findByText('42 catatan')).toBeTruthy();
-    const listCall = calls.find((c) => c.url.startsWith('/api/audit?'))!;
+    const listCall = calls.find((c) => c.url.startsWith(listUrl))!;
     const query = new URL(listCall.url, 'http://x').searchParams;
     expect(query.get('entity')).toBe('news');
     expect(query.get('dateStart')).toBe('2025-03-01');
@@ -90,7 +93,7 @@ describe('audit page', () => {
     // another page asks the server for it
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() =>
-      expect(calls.some((c) => c.url.includes('/api/audit?') && c.url.includes('page=2'))).toBe(true),
+      expect(calls.some((c) => c.url.startsWith(listUrl) && c.url.includes('page=2'))).toBe(true),
     );
   });
 });

@@ -1,10 +1,11 @@
+import { API } from '@itms/contracts/api';
 import type { TAuditRow } from '@itms/contracts/audit';
 import { Button, Card, DatePicker, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { appTime, dayjs, formatDate, formatTime } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { usePagedList } from '../../lib/use-paged-list';
-import { AUDIT_LIST, useAuditOptions } from './api/audit-options';
 import { AuditDiff } from './audit-diff';
 
 const SIZES = { options: [20, 50, 100], default: 20 } as const;
@@ -68,8 +69,8 @@ export default function AuditPage() {
     dateStart: params.get('start') ?? undefined,
     dateEnd: params.get('end') ?? undefined,
   };
-  const list = usePagedList<TAuditRow>({ ...AUDIT_LIST, sizes: SIZES, filters });
-  const options = useAuditOptions();
+  const list = usePagedList({ endpoint: API.listAuditLog, sizes: SIZES, filters });
+  const options = useEndpoint(API.getAuditOptions, {}, { staleTime: 60_000 });
   const set = (next: Record<string, string | undefined>) => list.update({ ...next, page: undefined });
   const anyFilter = Object.values(filters).some(Boolean);
 

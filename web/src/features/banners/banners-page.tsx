@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TBannerBody, TBannerRow } from '@itms/contracts/master-data';
 import { Form, Input, type TableColumnsType } from 'antd';
@@ -27,8 +28,13 @@ const columns: TableColumnsType<TBannerRow> = [
 export default function BannersPage() {
   return (
     <CrudPage<TBannerRow, BannerFormValues>
-      queryKey="banners"
-      path="/banners"
+      resource={{
+        list: API.listBanners,
+        get: API.getBanner,
+        create: API.createBanner,
+        update: API.updateBanner,
+        remove: API.deleteBanner,
+      }}
       noun="Banner"
       sizes={PAGE_SIZES.master}
       columns={columns}

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TCustomerBody, TCustomerRow } from '@itms/contracts/master-data';
 import { Form, Input, type TableColumnsType } from 'antd';
@@ -26,8 +27,13 @@ const columns: TableColumnsType<TCustomerRow> = [
 export default function CustomersPage() {
   return (
     <CrudPage<TCustomerRow, { name?: string }>
-      queryKey="customers"
-      path="/customer"
+      resource={{
+        list: API.listCustomers,
+        get: API.getCustomer,
+        create: API.createCustomer,
+        update: API.updateCustomer,
+        remove: API.deleteCustomer,
+      }}
       noun="Customer"
       sizes={PAGE_SIZES.master}
       columns={columns}

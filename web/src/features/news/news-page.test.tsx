@@ -1,6 +1,7 @@
+import { API } from '@itms/contracts/api';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 import { truncate } from './news-page';
 
@@ -25,9 +26,9 @@ describe('news list', () => {
     viewport.width = 1440;
     signIn('staff');
     const evil = '<img src=x onerror="alert(1)"><b>tebal</b>';
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-      'GET /api/news': () => ({
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      replyTo(API.listNews, () => ({
         body: {
           data: [
             {
@@ -44,8 +45,8 @@ describe('news list', () => {
           page: 1,
           pageSize: 10,
         },
-      }),
-    });
+      })),
+    ]);
     const { container } = renderApp('/berita');
     expect(await screen.findByText('<script>alert(1)</script>')).toBeTruthy();
     expect(screen.getByText(evil)).toBeTruthy();

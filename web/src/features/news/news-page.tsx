@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TNewsBody, TNewsRow } from '@itms/contracts/master-data';
 import { Form, Input, type TableColumnsType } from 'antd';
@@ -42,8 +43,13 @@ const columns: TableColumnsType<TNewsRow> = [
 export default function NewsPage() {
   return (
     <CrudPage<TNewsRow, NewsFormValues>
-      queryKey="news"
-      path="/news"
+      resource={{
+        list: API.listNews,
+        get: API.getNews,
+        create: API.createNews,
+        update: API.updateNews,
+        remove: API.deleteNews,
+      }}
       noun="Berita"
       sizes={PAGE_SIZES.master}
       columns={columns}

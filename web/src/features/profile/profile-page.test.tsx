@@ -1,9 +1,10 @@
+import { API } from '@itms/contracts/api';
 import type { TProfile } from '@itms/contracts/profile';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../lib/storage';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -33,10 +34,10 @@ describe('Profil saya', () => {
   }, async () => {
     viewport.width = 1440;
     signIn('staff');
-    const { calls } = mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-      'GET /api/me': () => ({ body: profile() }),
-      'PUT /api/me': (init) => {
+    const { calls } = mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      replyTo(API.getProfile, () => ({ body: profile() })),
+      replyTo(API.updateProfile, (init) => {
         const body = JSON.parse(String(init.body));
         return {
           body: {
@@ -44,8 +45,8 @@ describe('Profil saya', () => {
             data: profile({ name: body.name, phone: body.phone }),
           },
         };
-      },
-    });
+      }),
+    ]);
     const { router } = renderApp('/');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Menu pengguna: Dewi EDP' }));
@@ -73,10 +74,10 @@ describe('Profil saya', () => {
     timeout: 90_000,
   }, async () => {
     signIn('staff');
-    const { calls } = mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('staff') }),
-      'GET /api/me': () => ({ body: profile() }),
-      'PUT /api/me/password': () => ({
+    const { calls } = mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      replyTo(API.getProfile, () => ({ body: profile() })),
+      replyTo(API.changePassword, () => ({
         status: 400,
         body: {
           statusCode: 400,
@@ -84,8 +85,8 @@ describe('Profil saya', () => {
           message: 'Password lama salah',
           fields: [{ field: 'current_password', message: 'Password lama salah' }],
         },
-      }),
-    });
+      })),
+    ]);
     renderApp('/profil');
     const user = userEvent.setup({ delay: null });
     const card = await screen.findByRole('region', { name: 'Ubah password' });

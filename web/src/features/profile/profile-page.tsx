@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, LockOutlined, UploadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { ROLE_LABELS, UNSIGNED } from '@itms/contracts/enums';
 import { PASSWORD_MIN, type TProfile } from '@itms/contracts/profile';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -22,9 +23,11 @@ import { LOADING, PageHeading, useAction, useConfirm } from '../../components/cr
 import { IMAGE_TYPES, ImageUploadField, imageProblem } from '../../components/image-upload-field';
 import { ImageZoom } from '../../components/image-zoom';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
+import { call } from '../../lib/api-client';
 import { errorText, showApiError, showErrorDialog } from '../../lib/feedback';
 import { uploadImage } from '../../lib/upload';
-import { adoptProfile, changePassword, profileQuery, updateProfile } from './api/profile';
+import { useEndpoint } from '../../lib/use-endpoint';
+import { adoptProfile } from './adopt-profile';
 
 const PHONE_PATTERN = /^(\+?62|0)8[\d\s.-]{7,16}$/;
 export const SIGNATURE_SAVED = 'Tanda tangan berhasil disimpan';
@@ -32,7 +35,7 @@ export const SIGNATURE_REMOVED = 'Tanda tangan tersimpan dihapus';
 
 /** Profil saya: one's own name, photo, phone, stored signature and password. */
 export default function ProfilePage() {
-  const profile = useQuery(profileQuery());
+  const profile = useEndpoint(API.getProfile, {}, { staleTime: 0 });
   return (
     <>
       <PageHeading />
@@ -91,7 +94,10 @@ function PersonalCard({ profile }: { profile: TProfile }) {
 
   const save = (v: PersonalValues) =>
     run({
-      request: () => updateProfile({ name: v.name.trim(), phone: v.phone.trim(), photo: v.photo ?? '' }),
+      request: () =>
+        call(API.updateProfile, {
+          body: { name: v.name.trim(), phone: v.phone.trim(), photo: v.photo ?? '' },
+        }),
       form,
       fieldNames: ['name', 'phone', 'photo'],
       onDone: (reply) => adoptProfile(queryClient, reply.data),
@@ -169,7 +175,7 @@ function SignatureCard({ profile }: { profile: TProfile }) {
     run({
       // name and phone as stored: half-typed edits in Data diri stay in that form
       request: async () => ({
-        ...(await updateProfile({ name: profile.name, phone: profile.phone, signature })),
+        ...(await call(API.updateProfile, { body: { name: profile.name, phone: profile.phone, signature } })),
         message: text,
       }),
       onDone: (reply) => {
@@ -284,7 +290,10 @@ function PasswordCard() {
 
   const save = (v: PasswordValues) =>
     run({
-      request: () => changePassword({ current_password: v.current_password, new_password: v.new_password }),
+      request: () =>
+        call(API.changePassword, {
+          body: { current_password: v.current_password, new_password: v.new_password },
+        }),
       form,
       fieldNames: ['current_password', 'new_password'],
       onDone: () => form.resetFields(),

@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TCustomerRow, TProjectBody, TProjectRow } from '@itms/contracts/master-data';
 import { Form, Input, type TableColumnsType } from 'antd';
@@ -20,8 +21,13 @@ const columns: TableColumnsType<TProjectRow> = [
 export default function ProjectsPage() {
   return (
     <CrudPage<TProjectRow, ProjectFormValues>
-      queryKey="projects"
-      path="/project"
+      resource={{
+        list: API.listProjects,
+        get: API.getProject,
+        create: API.createProject,
+        update: API.updateProject,
+        remove: API.deleteProject,
+      }}
       noun="Project"
       sizes={PAGE_SIZES.master}
       columns={columns}
@@ -45,7 +51,8 @@ export default function ProjectsPage() {
             rules={[{ required: true, message: 'Customer wajib dipilih' }]}
           >
             <RemoteSelect<TCustomerRow>
-              path="/customer"
+              list={API.listCustomers}
+              get={API.getCustomer}
               labelOf={(c) => c.name}
               placeholder="Pilih customer"
             />

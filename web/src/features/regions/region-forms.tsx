@@ -1,19 +1,15 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import { TARGET_CHECK_MAX, type TLocationRow, type TRegionRow } from '@itms/contracts/master-data';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { NOT_SAVED, optionalMark, useAction, useConfirm } from '../../components/crud-page';
+import { call, resourceKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
-import {
-  createLocation,
-  createRegion,
-  deleteLocation,
-  deleteRegion,
-  REGION_KEYS,
-  updateLocation,
-  updateRegion,
-} from './api/regions';
+
+/** What a change here makes stale: the regions and locations, and every report that counts regions. */
+const STALE = [resourceKey(API.listRegions), resourceKey(API.getCheckSummary)];
 
 /** What a form is open for: a new record, or the record being edited. */
 export type Editing<T> = { mode: 'add'; preset?: Partial<T> } | { mode: 'edit'; row: T } | null;
@@ -72,8 +68,11 @@ export function useDeleteRecord() {
     });
     if (!ok) return;
     await run({
-      request: () => (what === 'Region' ? deleteRegion(id) : deleteLocation(id)),
-      invalidate: REGION_KEYS,
+      request: () =>
+        what === 'Region'
+          ? call(API.deleteRegion, { params: { id } })
+          : call(API.deleteLocation, { params: { id } }),
+      invalidate: STALE,
       onDone,
     });
   };
@@ -119,8 +118,9 @@ export function RegionFormModal({ editing, onClose }: { editing: Editing<TRegion
       target_check: v.target_check ?? null,
     };
     await run({
-      request: () => (row ? updateRegion(row.id, body) : createRegion(body)),
-      invalidate: REGION_KEYS,
+      request: () =>
+        row ? call(API.updateRegion, { params: { id: row.id }, body }) : call(API.createRegion, { body }),
+      invalidate: STALE,
       form,
       onDone: onClose,
     });
@@ -238,8 +238,9 @@ export function LocationFormModal({
     if (!ok) return;
     const body = { name: v.name?.trim() ?? '', region_id: v.region_id ?? 0 };
     await run({
-      request: () => (row ? updateLocation(row.id, body) : createLocation(body)),
-      invalidate: REGION_KEYS,
+      request: () =>
+        row ? call(API.updateLocation, { params: { id: row.id }, body }) : call(API.createLocation, { body }),
+      invalidate: STALE,
       form,
       onDone: onClose,
     });

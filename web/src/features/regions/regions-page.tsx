@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import type { TLocationRow, TRegionRow } from '@itms/contracts/master-data';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -17,8 +17,8 @@ import {
 import { type Key, useMemo, useState } from 'react';
 import { PageCard, PageHeading } from '../../components/crud-page';
 import { errorText } from '../../lib/feedback';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { locationsQuery, regionsQuery } from './api/regions';
 import { type Editing, LocationFormModal, RegionFormModal, useDeleteRecord } from './region-forms';
 
 const fmt = (n: number) => n.toLocaleString('id-ID');
@@ -107,8 +107,8 @@ function RegionLocations({
  * Pengecekan measures against, and the locations (pools) under each; add, edit and delete both.
  */
 export default function RegionsPage() {
-  const regions = useQuery(regionsQuery);
-  const locations = useQuery(locationsQuery);
+  const regions = useEndpoint(API.listRegions, {});
+  const locations = useEndpoint(API.listLocations, {});
   const wide = useMediaQuery(DESKTOP_QUERY);
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<readonly Key[]>([]);

@@ -1,12 +1,15 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
+import type { BodyOf } from '@itms/contracts/endpoint';
 import type { TSopEntry } from '@itms/contracts/master-data';
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { NOT_SAVED, optionalMark, useAction, useConfirm } from '../../components/crud-page';
+import { call, resourceKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
-import { SOP_KEY } from './api/get-sop';
-import { removeSopVideo, type SopUpdate, updateSop, uploadSopVideo } from './api/update-sop';
 import { VIDEO_KIND_TEXT, videoSource } from './video-source';
+
+type SopUpdate = BodyOf<typeof API.updateSop>;
 
 /** Admins edit a procedure: title, video URL (a video file or an embeddable player), description. */
 export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onClose: () => void }) {
@@ -34,12 +37,15 @@ export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onCl
     if (!ok) return;
     await run({
       request: () =>
-        updateSop(entry.id, {
-          title: v.title.trim(),
-          video_url: (v.video_url ?? '').trim(),
-          description: (v.description ?? '').trim(),
+        call(API.updateSop, {
+          params: { id: entry.id },
+          body: {
+            title: v.title.trim(),
+            video_url: (v.video_url ?? '').trim(),
+            description: (v.description ?? '').trim(),
+          },
         }),
-      invalidate: [SOP_KEY],
+      invalidate: [resourceKey(API.updateSop)],
       form,
       onDone: onClose,
     });
@@ -140,8 +146,12 @@ function VideoUpload({
       return;
     }
     await run({
-      request: () => uploadSopVideo(entryId, file, file.name),
-      invalidate: [SOP_KEY],
+      request: () => {
+        const body = new FormData();
+        body.append(API.uploadSopVideo.multipart, file, file.name);
+        return call(API.uploadSopVideo, { params: { id: entryId }, body });
+      },
+      invalidate: [resourceKey(API.uploadSopVideo)],
       onDone: (reply) => onChange(reply.data.video_path),
     });
   };
@@ -150,8 +160,8 @@ function VideoUpload({
     const ok = await confirm({ title: 'Hapus video unggahan ini ?', okText: 'Hapus', danger: true });
     if (!ok) return;
     await run({
-      request: () => removeSopVideo(entryId),
-      invalidate: [SOP_KEY],
+      request: () => call(API.deleteSopVideo, { params: { id: entryId } }),
+      invalidate: [resourceKey(API.deleteSopVideo)],
       onDone: () => onChange(null),
     });
   };

@@ -1,8 +1,11 @@
+import { API } from '@itms/contracts/api';
+import { fillPath } from '@itms/contracts/endpoint';
 import type { TSopEntry } from '@itms/contracts/master-data';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { buildUrl } from '../../lib/api-client';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -33,10 +36,10 @@ const SOP = [
 function setup(role: 'admin' | 'staff') {
   viewport.width = 1440;
   signIn(role);
-  mockApi({
-    'POST /api/tire-man/credential': () => ({ body: testUser(role) }),
-    'GET /api/sop': () => ({ body: SOP }),
-  });
+  mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser(role) })),
+    replyTo(API.listSop, () => ({ body: SOP })),
+  ]);
 }
 
 describe('SOP screen', () => {
@@ -68,16 +71,16 @@ describe('SOP screen', () => {
     viewport.width = 1440;
     signIn('admin');
     const uploaded = { ...SOP[0]!, video_path: '2026/11/abcdef0123456789.webm' };
-    const { calls } = mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-      'GET /api/sop': () => ({ body: [uploaded, ...SOP.slice(1)] }),
-      'POST /api/sop/3/video': () => ({
+    const { calls } = mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listSop, () => ({ body: [uploaded, ...SOP.slice(1)] })),
+      replyTo(API.uploadSopVideo, () => ({
         body: {
           message: 'Video SOP berhasil diunggah',
           data: { ...SOP[2]!, video_path: '2026/11/ff00.webm' },
         },
-      }),
-    });
+      })),
+    ]);
     const { container } = renderApp('/sop');
     expect(await screen.findByText('Deskripsi Profile Company')).toBeTruthy();
     expect(container.querySelector('video')?.getAttribute('src')).toBe(
@@ -93,7 +96,9 @@ describe('SOP screen', () => {
     });
     await user.upload(within(dialog).getByLabelText('Pilih file video'), file);
     expect(await screen.findByText('Video SOP berhasil diunggah')).toBeTruthy();
-    const post = calls.find((c) => c.method === 'POST' && c.url === '/api/sop/3/video');
+    const post = calls.find(
+      (c) => c.method === 'POST' && c.url === buildUrl(fillPath(API.uploadSopVideo.path, { id: 3 })),
+    );
     expect(post?.body).toBeInstanceOf(FormData);
     expect(((post!.body as FormData).get('video') as File).name).toBe('prosedur.webm');
     expect(await within(dialog).findByRole('button', { name: /Hapus video/ })).toBeTruthy();

@@ -1,11 +1,11 @@
 import { EditOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import type { TSopEntry } from '@itms/contracts/master-data';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Collapse, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { PageCard, PageHeading } from '../../components/crud-page';
 import { getStoredUser } from '../../lib/storage';
-import { sopQuery } from './api/get-sop';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { SopEditModal } from './sop-edit-modal';
 import { SopVideo } from './sop-video';
 
@@ -28,7 +28,7 @@ function Description({ text }: { text: string }) {
 
 /** Standard Operational Procedures (spec section 2 "SOP"): one panel open at a time, the first at start. */
 export default function SopPage() {
-  const sop = useQuery(sopQuery());
+  const sop = useEndpoint(API.listSop, {});
   const [editing, setEditing] = useState<TSopEntry | null>(null);
   const isAdmin = getStoredUser()?.role === 'admin';
   const entries = sop.data ?? [];

@@ -1,9 +1,12 @@
+import { API } from '@itms/contracts/api';
+import { fillPath } from '@itms/contracts/endpoint';
 import type { TProjectRow } from '@itms/contracts/master-data';
 import type { TTireManRow } from '@itms/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { buildUrl } from '../../lib/api-client';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -38,6 +41,15 @@ const tono: TTireManRow = {
   workshop_signatory: false,
 };
 
+/** The URL of one account's record: its read and its update. */
+const tireManUrl = (id: number) => buildUrl(fillPath(API.getTireMan.path, { id }));
+/** GET /tire-man/:id answered for these accounts only (another id: 404). */
+const tireMen = (...rows: TTireManRow[]) =>
+  replyTo(API.getTireMan, ({ url }) => {
+    const row = rows.find((r) => url === tireManUrl(r.id));
+    return row ? { body: row } : undefined;
+  });
+
 describe('Tire Man edit modal', () => {
   it("links a tire man to projects (Proyek) and sends the set with Update; other roles don't show it", {
     timeout: 240_000,
@@ -45,23 +57,24 @@ describe('Tire Man edit modal', () => {
     viewport.width = 1440;
     signIn('admin');
     const puts: unknown[] = [];
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-      'GET /api/tire-man': () => ({ body: { data: [tono], total: 1, page: 1, pageSize: 10 } }),
-      'GET /api/tire-man/7': () => ({ body: tono }),
-      'GET /api/project': () => ({
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listTireMen, () => ({ body: { data: [tono], total: 1, page: 1, pageSize: 10 } })),
+      tireMen(tono),
+      replyTo(API.listProjects, () => ({
         body: {
           data: [project(4, 'Distribusi Semen'), project(3, 'Hauling Batubara')],
           total: 2,
           page: 1,
           pageSize: 200,
         },
-      }),
-      'PUT /api/tire-man/7': (init) => {
+      })),
+      replyTo(API.updateTireMan, (init) => {
+        if (init.url !== tireManUrl(7)) return undefined;
         puts.push(JSON.parse(String(init.body)));
         return { body: { message: 'Data Tireman Berhasil Diedit', data: tono } };
-      },
-    });
+      }),
+    ]);
     renderApp('/user');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('cell', { name: 'Tono Tireman' }));
@@ -85,11 +98,11 @@ describe('Tire Man edit modal', () => {
     viewport.width = 1440;
     signIn('admin');
     const staff: TTireManRow = { ...tono, id: 8, name: 'Edi EDP', role: 'staff', project_ids: [] };
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-      'GET /api/tire-man': () => ({ body: { data: [staff], total: 1, page: 1, pageSize: 10 } }),
-      'GET /api/tire-man/8': () => ({ body: staff }),
-    });
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listTireMen, () => ({ body: { data: [staff], total: 1, page: 1, pageSize: 10 } })),
+      tireMen(staff),
+    ]);
     renderApp('/user');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('cell', { name: 'Edi EDP' }));
@@ -105,19 +118,19 @@ describe('Tire Man edit modal', () => {
     signIn('admin');
     const staff: TTireManRow = { ...tono, id: 8, name: 'Edi EDP', role: 'staff', project_ids: [] };
     const puts: unknown[] = [];
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-      'GET /api/tire-man': () => ({ body: { data: [staff, tono], total: 2, page: 1, pageSize: 10 } }),
-      'GET /api/tire-man/8': () => ({ body: staff }),
-      'GET /api/tire-man/7': () => ({ body: tono }),
-      'GET /api/project': () => ({ body: { data: [], total: 0, page: 1, pageSize: 200 } }),
-      'PUT /api/tire-man/8': (init) => {
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listTireMen, () => ({ body: { data: [staff, tono], total: 2, page: 1, pageSize: 10 } })),
+      tireMen(staff, tono),
+      replyTo(API.listProjects, () => ({ body: { data: [], total: 0, page: 1, pageSize: 200 } })),
+      replyTo(API.updateTireMan, (init) => {
+        if (init.url !== tireManUrl(8)) return undefined;
         puts.push(JSON.parse(String(init.body)));
         return {
           body: { message: 'Data Tireman Berhasil Diedit', data: { ...staff, workshop_signatory: true } },
         };
-      },
-    });
+      }),
+    ]);
     renderApp('/user');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('cell', { name: 'Edi EDP' }));
@@ -139,12 +152,12 @@ describe('Tire Man edit modal', () => {
   it('shows no workshop switch for a tire man', { timeout: 240_000 }, async () => {
     viewport.width = 1440;
     signIn('admin');
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-      'GET /api/tire-man': () => ({ body: { data: [tono], total: 1, page: 1, pageSize: 10 } }),
-      'GET /api/tire-man/7': () => ({ body: tono }),
-      'GET /api/project': () => ({ body: { data: [], total: 0, page: 1, pageSize: 200 } }),
-    });
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listTireMen, () => ({ body: { data: [tono], total: 1, page: 1, pageSize: 10 } })),
+      tireMen(tono),
+      replyTo(API.listProjects, () => ({ body: { data: [], total: 0, page: 1, pageSize: 200 } })),
+    ]);
     renderApp('/user');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('cell', { name: 'Tono Tireman' }));

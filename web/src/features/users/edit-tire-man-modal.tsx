@@ -1,20 +1,19 @@
 import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { ROLES, type Role } from '@itms/contracts/enums';
 import type { TTireManUpdateBody } from '@itms/contracts/users';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { ImageZoom } from '../../components/image-zoom';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
+import { call, endpointKey, resourceKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
-import { forceLogout } from './api/force-logout';
-import { projectOptionsQuery, projectQuery } from './api/get-project-options';
-import { TIRE_MAN_KEY, tireManQuery } from './api/get-tire-man';
-import { updateTireMan } from './api/update-tire-man';
+import { useEndpoint } from '../../lib/use-endpoint';
 import { OnlineTag } from './online-tag';
 import { PHONE_PATTERN, WORKSHOP_SIGNATORY_HELP, WORKSHOP_SIGNATORY_LABEL } from './register-wizard';
 
@@ -81,7 +80,8 @@ export function EditTireManModal({
 }) {
   const open = id !== undefined;
   const [form] = Form.useForm<EditValues>();
-  const record = useQuery({ ...tireManQuery(id), enabled: open });
+  // never fetched while closed (no id)
+  const record = useEndpoint(API.getTireMan, { params: { id: id ?? 0 } }, { enabled: open, staleTime: 0 });
   const [signing, setSigning] = useState(false);
   const confirm = useConfirm();
   const { run, pending } = useAction();
@@ -131,8 +131,8 @@ export function EditTireManModal({
     });
     if (!ok || id === undefined) return;
     await run({
-      request: () => updateTireMan(id, editBody(v)),
-      invalidate: [TIRE_MAN_KEY],
+      request: () => call(API.updateTireMan, { params: { id }, body: editBody(v) }),
+      invalidate: [resourceKey(API.updateTireMan)],
       form,
       fieldNames: FIELDS,
       onDone: onClose,
@@ -149,7 +149,10 @@ export function EditTireManModal({
       danger: true,
     });
     if (!ok) return;
-    await run({ request: () => forceLogout(u.id), invalidate: [TIRE_MAN_KEY] });
+    await run({
+      request: () => call(API.forceLogoutTireMan, { params: { id: u.id } }),
+      invalidate: [resourceKey(API.forceLogoutTireMan)],
+    });
   };
 
   const isAdmin = me?.role === 'admin';
@@ -351,10 +354,22 @@ function ProjectsSelect({
   onChange?: (ids: number[]) => void;
   disabled?: boolean;
 }) {
-  const options = useQuery(projectOptionsQuery(true));
+  // a fleet has a few dozen projects: the first 200 by name are the options
+  const options = useEndpoint(
+    API.listProjects,
+    { query: { pageSize: 200, sort: 'name' } },
+    { staleTime: 60_000 },
+  );
   const listed = options.data?.data ?? [];
   const missing = options.isSuccess ? (value ?? []).filter((id) => !listed.some((p) => p.id === id)) : [];
-  const extra = useQueries({ queries: missing.map((id) => projectQuery(id)) });
+  // a linked project beyond those is read on its own
+  const extra = useQueries({
+    queries: missing.map((id) => ({
+      queryKey: endpointKey(API.getProject, { params: { id } }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(API.getProject, { params: { id } }, { signal }),
+      staleTime: 60_000,
+    })),
+  });
   const all = [...listed, ...extra.flatMap((q) => (q.data ? [q.data] : []))];
   return (
     <Select<number[]>

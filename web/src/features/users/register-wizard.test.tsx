@@ -1,7 +1,8 @@
+import { API } from '@itms/contracts/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, signIn, testUser } from '../../test/render-app';
+import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -19,10 +20,10 @@ describe('Tire Man registration wizard', () => {
     viewport.width = 1440;
     signIn('admin');
     const bodies: unknown[] = [];
-    mockApi({
-      'POST /api/tire-man/credential': () => ({ body: testUser('admin') }),
-      'GET /api/tire-man': () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } }),
-      'POST /api/tire-man/register': (init) => {
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listTireMen, () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } })),
+      replyTo(API.registerTireMan, (init) => {
         bodies.push(JSON.parse(String(init.body)));
         if (bodies.length === 1) {
           return {
@@ -48,8 +49,8 @@ describe('Tire Man registration wizard', () => {
             },
           },
         };
-      },
-    });
+      }),
+    ]);
     renderApp('/user');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: /Registrasi/ }));

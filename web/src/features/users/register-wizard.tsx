@@ -1,13 +1,13 @@
+import { API } from '@itms/contracts/api';
 import { ROLE_LABELS, type Role } from '@itms/contracts/enums';
 import type { TRegisterBody } from '@itms/contracts/users';
 import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
+import { call, resourceKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { TIRE_MAN_KEY } from './api/get-tire-man';
-import { registerTireMan } from './api/register-tire-man';
 
 export interface RegisterValues {
   name: string;
@@ -163,8 +163,8 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
       ...(v.role !== 'tire-man' ? { workshop_signatory: Boolean(v.workshop_signatory) } : {}),
     };
     const reply = await run({
-      request: () => registerTireMan(body),
-      invalidate: [TIRE_MAN_KEY],
+      request: () => call(API.registerTireMan, { body }),
+      invalidate: [resourceKey(API.registerTireMan)],
       form,
       fieldNames: [...REGISTER_STEPS.map((s) => s.name), 'workshop_signatory'],
       onDone: onClose,

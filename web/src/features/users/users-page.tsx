@@ -1,4 +1,5 @@
 import { ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { ROLE_LABELS, ROLES, type Role } from '@itms/contracts/enums';
 import type { TTireManRow } from '@itms/contracts/users';
@@ -7,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FILTER_STYLE, ListSearch, openableRow, PageCard, PageHeading } from '../../components/crud-page';
 import { usePagedList } from '../../lib/use-paged-list';
-import { TIRE_MAN_KEY } from './api/get-tire-man';
 import { EditTireManModal } from './edit-tire-man-modal';
 import { OnlineTag } from './online-tag';
 import { RegisterWizard } from './register-wizard';
@@ -19,9 +19,8 @@ const REFRESH_MS = 30_000;
 export default function UsersPage() {
   const [params] = useSearchParams();
   const role = (params.get('role') as Role | null) ?? undefined;
-  const list = usePagedList<TTireManRow>({
-    key: TIRE_MAN_KEY,
-    path: '/tire-man',
+  const list = usePagedList({
+    endpoint: API.listTireMen,
     sizes: PAGE_SIZES.tireMan,
     filters: { role },
   });
