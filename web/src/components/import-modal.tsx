@@ -5,13 +5,9 @@ import {
   FileExcelOutlined,
   InboxOutlined,
 } from '@ant-design/icons';
-import type {
-  ImportKind,
-  TImportPreview,
-  TImportPreviewRow,
-} from '@itms/contracts/master-data';
-import { IMPORT_MAX_BYTES } from '@itms/contracts/master-data';
 import { API } from '@itms/contracts/api';
+import type { ImportKind, TImportPreview, TImportPreviewRow } from '@itms/contracts/master-data';
+import { IMPORT_MAX_BYTES } from '@itms/contracts/master-data';
 import {
   Alert,
   Button,
@@ -146,28 +142,24 @@ export function ImportModal({ open, kind, title, onClose, onImported }: ImportMo
     setProgress({ percent: 0, stage: 'Mengunggah file ...', status: 'active' });
     let saving = false;
     try {
-      const reply = await callWithProgress(
-        IMPORT_OPS[kind].commit,
-        { body: fileForm(file) },
-        (f) => {
-          if (saving) return;
-          if (f < 1) {
-            setProgress({ percent: Math.round(f * 40), stage: 'Mengunggah file ...', status: 'active' });
-            return;
-          }
-          // the server writes everything in one transaction: no step to report, so the bar eases
-          // towards the end while it works
-          saving = true;
-          setProgress({ percent: 40, stage: 'Menyimpan ke database ...', status: 'active' });
-          creep.current = setInterval(() => {
-            setProgress((p) =>
-              p && p.status === 'active'
-                ? { ...p, percent: Math.min(95, p.percent + (95 - p.percent) * 0.08) }
-                : p,
-            );
-          }, 200);
-        },
-      );
+      const reply = await callWithProgress(IMPORT_OPS[kind].commit, { body: fileForm(file) }, (f) => {
+        if (saving) return;
+        if (f < 1) {
+          setProgress({ percent: Math.round(f * 40), stage: 'Mengunggah file ...', status: 'active' });
+          return;
+        }
+        // the server writes everything in one transaction: no step to report, so the bar eases
+        // towards the end while it works
+        saving = true;
+        setProgress({ percent: 40, stage: 'Menyimpan ke database ...', status: 'active' });
+        creep.current = setInterval(() => {
+          setProgress((p) =>
+            p && p.status === 'active'
+              ? { ...p, percent: Math.min(95, p.percent + (95 - p.percent) * 0.08) }
+              : p,
+          );
+        }, 200);
+      });
       stopCreep();
       setProgress({ percent: 100, stage: reply.message, status: 'success' });
       toast().success(reply.message, 3);

@@ -44,8 +44,7 @@ export function RemoteSelect<T extends { id: number }>({
   const optionsQuery = { q: q || undefined, pageSize: PAGE, sort };
   const options = useQuery({
     queryKey: endpointKey(list, { query: optionsQuery }),
-    queryFn: ({ signal }) =>
-      call(list, { query: optionsQuery }, { signal }) as Promise<TListResult<T>>,
+    queryFn: ({ signal }) => call(list, { query: optionsQuery }, { signal }) as Promise<TListResult<T>>,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

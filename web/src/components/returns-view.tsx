@@ -1,4 +1,4 @@
-import { API } from '@itms/contracts/api';
+import type { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TReturnsListRow } from '@itms/contracts/submission-returns';
 import { Segmented, Table, type TableColumnsType, Typography } from 'antd';

@@ -1,7 +1,7 @@
 import { FileExcelOutlined } from '@ant-design/icons';
+import type { Endpoint } from '@itms/contracts/endpoint';
 import { Button, type ButtonProps } from 'antd';
 import { useState } from 'react';
-import type { Endpoint } from '@itms/contracts/endpoint';
 import { download } from '../lib/api-client';
 import { showApiError, toast } from '../lib/feedback';
 
@@ -10,6 +10,8 @@ type Scalar = string | number | boolean | null | undefined;
 export interface XlsxExportButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
   /** The export operation, e.g. `API.exportTires`. */
   endpoint: Endpoint;
+  /** Path parameters of the export (the stock card of one tire: `{ id }`). */
+  params?: Record<string, string | number>;
   /** The current filter (same query as the list). */
   query?: Record<string, Scalar>;
   filename: string;
@@ -19,6 +21,7 @@ export interface XlsxExportButtonProps extends Omit<ButtonProps, 'onClick' | 'lo
 /** Downloads the server's XLSX of the list for the current filter. */
 export function XlsxExportButton({
   endpoint,
+  params,
   query,
   filename,
   label = 'Export',
@@ -30,7 +33,7 @@ export function XlsxExportButton({
     const key = `export-${endpoint.operationId}`;
     toast().open({ key, type: 'loading', content: 'Menyiapkan file Excel ...', duration: 0 });
     try {
-      await download(endpoint, { query }, filename);
+      await download(endpoint, { params, query }, filename);
       toast().open({ key, type: 'success', content: 'File Excel diunduh', duration: 3 });
     } catch (err) {
       toast().destroy(key);

@@ -1,6 +1,6 @@
+import { API } from '@itms/contracts/api';
 import type { TSessionUser } from '@itms/contracts/auth';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { API } from '@itms/contracts/api';
 import { call, isApiError } from './api-client';
 import { CONTACT_ADMIN_FOOTER } from './feedback';
 import { disconnectSocket } from './socket';

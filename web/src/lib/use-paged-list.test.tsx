@@ -1,10 +1,10 @@
+import { API } from '@itms/contracts/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { expect, it } from 'vitest';
 import { usePagedList } from './use-paged-list';
-import { API } from '@itms/contracts/api';
 
 it('two URL updates before the page renders again keep both (a chip cleared, then a search)', () => {
   const wrapper = ({ children }: { children: ReactNode }) => (

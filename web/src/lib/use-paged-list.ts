@@ -14,6 +14,8 @@ export type RowOf<E extends Endpoint> = ReplyOf<E> extends { data: readonly (inf
 export interface PagedListOptions<E extends Endpoint> {
   /** The list operation (contracts/src/api/): GET with the query, or a record search by POST. */
   endpoint: E;
+  /** Path parameters of the list (the stock card of one tire: `{ id }`). */
+  params?: Record<string, string | number>;
   sizes: { readonly options: readonly number[]; readonly default: number };
   /** Filters sent with every request (besides page, pageSize, sort, q). */
   filters?: Record<string, Scalar>;
@@ -35,7 +37,10 @@ export function usePagedList<E extends Endpoint, T extends object = RowOf<E> & o
   const q = params.get('q') ?? undefined;
   const query = { page, pageSize, sort, q, ...o.filters };
   // a record search takes its query in the body
-  const input = (o.endpoint.method === 'POST' ? { body: query } : { query }) as CallInput<E>;
+  const input = {
+    params: o.params,
+    ...(o.endpoint.method === 'POST' ? { body: query } : { query }),
+  } as CallInput<E>;
 
   const result = useQuery({
     queryKey: endpointKey(o.endpoint, input),

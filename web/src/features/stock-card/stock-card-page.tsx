@@ -1,8 +1,6 @@
 import { ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
-import { fillPath } from '@itms/contracts/endpoint';
 import { TIRE_EVENT_LABELS, type TireEventKind, type TStockCardRow } from '@itms/contracts/stock';
-import { keepPreviousData } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -11,7 +9,6 @@ import {
   Flex,
   Table,
   type TableColumnsType,
-  type TablePaginationConfig,
   Tag,
   Tooltip,
   Typography,
@@ -22,7 +19,6 @@ import { PageHeading } from '../../components/crud-page';
 import { LinkButton } from '../../components/link-button';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
-import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { selectionFromParams } from './selection';
@@ -101,33 +97,24 @@ export default function StockCardPage() {
   const [params] = useSearchParams();
   const selection = useMemo(() => selectionFromParams(params), [params]);
   const filters = selection.kind === 'group' ? { size: selection.size, brand: selection.brand } : {};
-  // the card of a size/brand; its page, size and sort live in the URL
-  const list = usePagedList({
+  // the card of a size/brand, or of one tire; page, size and sort live in the URL
+  const groupList = usePagedList({
     endpoint: API.getStockCard,
     sizes: SIZES,
     filters,
     enabled: selection.kind === 'group',
   });
-  // the card of one tire takes the tire in its path, which the paged list does not send: the
-  // same page and size from the URL, read here
-  const tireCard = useEndpoint(
-    API.getTireStockCard,
-    {
-      params: { id: selection.kind === 'tire' ? selection.tireId : 0 },
-      query: { page: list.page, pageSize: list.pageSize },
-    },
-    { enabled: selection.kind === 'tire', placeholderData: keepPreviousData },
-  );
-  const current = selection.kind === 'tire' ? tireCard : list;
-  const tireReply = selection.kind === 'tire' ? tireCard.data : undefined;
-  const groupReply = selection.kind === 'group' ? list.data : undefined;
+  const tireList = usePagedList({
+    endpoint: API.getTireStockCard,
+    params: { id: selection.kind === 'tire' ? selection.tireId : 0 },
+    sizes: SIZES,
+    enabled: selection.kind === 'tire',
+  });
+  const list = selection.kind === 'tire' ? tireList : groupList;
+  const tireReply = selection.kind === 'tire' ? tireList.data : undefined;
+  const groupReply = selection.kind === 'group' ? groupList.data : undefined;
   const reply = tireReply ?? groupReply;
-  const tableProps = {
-    ...list.tableProps,
-    dataSource: reply?.data ?? [],
-    loading: current.isFetching,
-    pagination: { ...(list.tableProps.pagination as TablePaginationConfig), total: reply?.total ?? 0 },
-  };
+  const { tableProps } = list;
   const wide = useMediaQuery(DESKTOP_QUERY);
   const tire = tireReply?.tire;
   const exportName =
@@ -140,15 +127,8 @@ export default function StockCardPage() {
       <PageHeading
         extra={
           <XlsxExportButton
-            endpoint={
-              selection.kind === 'tire'
-                ? // the export button sends no path params: the tire's path is filled from the table here
-                  {
-                    ...API.exportTireStockCard,
-                    path: fillPath(API.exportTireStockCard.path, { id: selection.tireId }),
-                  }
-                : API.exportStockCard
-            }
+            endpoint={selection.kind === 'tire' ? API.exportTireStockCard : API.exportStockCard}
+            params={selection.kind === 'tire' ? { id: selection.tireId } : undefined}
             query={filters}
             filename={exportName.replace(/[^A-Za-z0-9.-]/g, '_')}
             disabled={selection.kind === 'none'}
@@ -214,7 +194,7 @@ export default function StockCardPage() {
           ) : null}
           <Flex justify="end" align="center" gap={8} style={{ marginBottom: 8 }}>
             <Typography.Text type="secondary" role="status">
-              {current.isError
+              {list.isError
                 ? ''
                 : reply
                   ? `${reply.total.toLocaleString('id-ID')} pergerakan`
@@ -224,13 +204,13 @@ export default function StockCardPage() {
               <Button
                 aria-label="Muat ulang"
                 icon={<ReloadOutlined />}
-                onClick={() => current.refetch()}
-                loading={current.isFetching}
+                onClick={() => list.refetch()}
+                loading={list.isFetching}
               />
             </Tooltip>
           </Flex>
-          {current.isError ? (
-            <Empty description={current.error?.message} />
+          {list.isError ? (
+            <Empty description={list.error?.message} />
           ) : (
             <Table<TStockCardRow>
               {...tableProps}
