@@ -1,6 +1,7 @@
+import { API } from '@itms/contracts/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../test/render-app';
-import { ApiError, api, buildUrl, fileUrl, setUnauthorizedHandler } from './api-client';
+import { mockApi, replyTo } from '../test/render-app';
+import { ApiError, buildUrl, call, fileUrl, setUnauthorizedHandler } from './api-client';
 import { saveSignIn } from './storage';
 
 const user = {
@@ -20,42 +21,47 @@ afterEach(() => {
 });
 
 describe('api client', () => {
-  it('sends the stored access_token header and a JSON body to /api', async () => {
+  it("sends the stored access_token header and a JSON body to the operation's path", async () => {
     saveSignIn('tok-123', 'sess-1', user);
-    const { calls } = mockApi({ 'POST /api/unit': () => ({ status: 201, body: { id: 7 } }) });
-    const reply = await api.post<{ id: number }>('/unit', { plate_number: 'B 1234 XY' });
-    expect(reply).toEqual({ id: 7 });
+    const created = {
+      message: 'Customer ditambahkan',
+      data: { id: 7, name: 'PT Maju', createdAt: '2026-11-25T00:00:00.000Z', projectCount: 0 },
+    };
+    const { calls } = mockApi([replyTo(API.createCustomer, () => ({ status: 201, body: created }))]);
+    const reply = await call(API.createCustomer, { body: { name: 'PT Maju' } });
+    expect(reply).toEqual(created);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/customer' });
     expect(calls[0].headers.access_token).toBe('tok-123');
     expect(calls[0].headers['content-type']).toBe('application/json');
-    expect(calls[0].body).toEqual({ plate_number: 'B 1234 XY' });
+    expect(calls[0].body).toEqual({ name: 'PT Maju' });
   });
 
   it('sends no token on public calls', async () => {
     saveSignIn('tok-123', 'sess-1', user);
-    const { calls } = mockApi({ 'POST /api/tire-man/login': () => ({ body: {} }) });
-    await api.post('/tire-man/login', { email: 'a@b.c', password: 'x' }, { auth: false });
+    const { calls } = mockApi([replyTo(API.loginUser, () => ({ status: 401 }))]);
+    await call(API.loginUser, { body: { email: 'a@b.c', password: 'x' } }).catch(() => {});
     expect(calls[0].headers.access_token).toBeUndefined();
   });
 
   it('throws an ApiError carrying the server error shape', async () => {
-    mockApi({
-      'POST /api/unit': () => ({
+    mockApi([
+      replyTo(API.createCustomer, () => ({
         status: 400,
         body: {
           statusCode: 400,
           code: 'VALIDATION',
           message: 'Data tidak valid',
-          fields: [{ field: 'plate_number', message: 'No. Body wajib diisi' }],
+          fields: [{ field: 'name', message: 'Nama customer wajib diisi' }],
         },
-      }),
-    });
-    const err = await api.post('/unit', {}).catch((e: unknown) => e);
+      })),
+    ]);
+    const err = await call(API.createCustomer, { body: { name: '' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({
       status: 400,
       code: 'VALIDATION',
       message: 'Data tidak valid',
-      fields: [{ field: 'plate_number', message: 'No. Body wajib diisi' }],
+      fields: [{ field: 'name', message: 'Nama customer wajib diisi' }],
     });
   });
 
@@ -64,16 +70,22 @@ describe('api client', () => {
     setUnauthorizedHandler(handler);
     const unauthorized = () => ({
       status: 401,
-      body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sesi berakhir, silakan login kembali' },
+      body: {
+        statusCode: 401,
+        code: 'UNAUTHORIZED' as const,
+        message: 'Sesi berakhir, silakan login kembali',
+      },
     });
-    mockApi({ 'GET /api/tire-check/today': unauthorized, 'POST /api/tire-man/login': unauthorized });
+    mockApi([replyTo(API.countTireChecksToday, unauthorized), replyTo(API.loginUser, unauthorized)]);
     saveSignIn('tok-old', 'sess-1', user);
 
-    await expect(api.get('/tire-check/today')).rejects.toMatchObject({ status: 401 });
+    await expect(call(API.countTireChecksToday, {})).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledTimes(1);
     expect(handler.mock.calls[0][0].message).toBe('Sesi berakhir, silakan login kembali');
 
-    await expect(api.post('/tire-man/login', {}, { auth: false })).rejects.toMatchObject({ status: 401 });
+    await expect(call(API.loginUser, { body: { email: 'a@b.c', password: 'x' } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -82,7 +94,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(api.get('/health')).rejects.toMatchObject({
+    await expect(call(API.getHealth, {})).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK',
       message: 'Tidak dapat terhubung ke server',

@@ -45,7 +45,7 @@ export const isUnauthorized = (err: unknown) => isApiError(err) && err.status ==
 
 type Scalar = string | number | boolean | null | undefined;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a FormData (uploads) or URLSearchParams is sent as is. */
   body?: unknown;
@@ -123,24 +123,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 /** Calls `/api<path>` with the stored `access_token` header; throws ApiError on failure. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const res = await send(path, options);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
-
-export const api = {
-  get: <T>(path: string, o?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, o),
-  post: <T>(path: string, body?: unknown, o?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...o, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, o?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...o, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, o?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...o, method: 'PATCH', body }),
-  delete: <T>(path: string, o?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...o, method: 'DELETE' }),
-};
 
 /** The input of an operation not known until run time (a shared list or form over any resource). */
 type AnyInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
@@ -254,7 +242,7 @@ export function endpointKey<E extends Endpoint>(
 export const resourceKey = (e: Endpoint): readonly unknown[] => [e.tag];
 
 /** Downloads a file the server generates (Excel exports) under the given name. */
-export async function apiDownload(path: string, filename: string, options: RequestOptions = {}) {
+async function apiDownload(path: string, filename: string, options: RequestOptions = {}) {
   const res = await send(path, options);
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

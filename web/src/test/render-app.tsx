@@ -51,14 +51,16 @@ const pathPattern = (path: string) =>
   new RegExp(`^/api${path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`);
 
 /**
- * Replaces fetch. Typed: `mockApi([replyTo(API.getProfile, () => ({ body: profile }))])`; or by
- * path: `mockApi({ 'POST /api/tire-man/credential': () => ({ body: user }) })`.
+ * Replaces fetch with typed stand-ins of operations:
+ * `mockApi([replyTo(API.getProfile, () => ({ body: profile }))])`. A request goes to the mock of
+ * its method and path; a literal path wins over a parameter (`/tire-replace/pending` over
+ * `/tire-replace/:id`), as on the server. Anything else answers 404.
  */
-export function mockApi(mocks: Record<string, Handler> | readonly EndpointMock[]) {
-  const typed = Array.isArray(mocks)
-    ? (mocks as readonly EndpointMock[]).map((m) => ({ ...m, pattern: pathPattern(m.endpoint.path) }))
-    : [];
-  const routes = Array.isArray(mocks) ? {} : (mocks as Record<string, Handler>);
+export function mockApi(mocks: readonly EndpointMock[]) {
+  const byParams = (m: EndpointMock) => (m.endpoint.path.match(/:/g) ?? []).length;
+  const typed = [...mocks]
+    .sort((a, b) => byParams(a) - byParams(b))
+    .map((m) => ({ ...m, pattern: pathPattern(m.endpoint.path) }));
   const calls: { method: string; url: string; headers: Record<string, string>; body?: unknown }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -67,9 +69,7 @@ export function mockApi(mocks: Record<string, Handler> | readonly EndpointMock[]
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, url, headers, body });
     const path = url.split('?')[0];
-    const handler =
-      routes[`${method} ${path}`] ??
-      typed.find((m) => m.endpoint.method === method && m.pattern.test(path ?? ''))?.handler;
+    const handler = typed.find((m) => m.endpoint.method === method && m.pattern.test(path ?? ''))?.handler;
     const res = handler?.({ ...init, url }) ?? {
       status: 404,
       body: { statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' },

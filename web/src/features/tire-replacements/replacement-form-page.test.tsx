@@ -29,7 +29,6 @@ function openForm(
   const api = mockApi([
     ...extra,
     replyTo(API.getCredential, () => ({ body: user })),
-    // before getReplacement: /tire-replace/:id would match /tire-replace/pending too
     replyTo(API.listReplacementQueue, () => ({ body: emptyList })),
     replyTo(API.getReplacement, ({ url }) => (url.endsWith(`/${d.id}`) ? { body: d } : undefined)),
     replyTo(API.listActiveTires, () => ({ body: emptyList })),

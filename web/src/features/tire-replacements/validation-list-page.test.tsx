@@ -36,7 +36,6 @@ describe('Validasi Pergantian', () => {
     signIn('staff');
     const { calls } = mockApi([
       replyTo(API.getCredential, () => ({ body: testUser('staff') })),
-      // before getReplacement: /tire-replace/:id would match /tire-replace/pending too
       replyTo(API.listReplacementQueue, () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } })),
       replyTo(API.getReplacement, () => ({ body: detail({ id: 58 }) })),
       replyTo(API.listActiveTires, () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } })),
