@@ -1,4 +1,3 @@
-import { API } from '@itms/contracts/api';
 import type { TSessionUser } from '@itms/contracts/auth';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call, isApiError } from './api-client';
@@ -31,7 +30,9 @@ export function credentialQuery(token: string) {
   return queryOptions({
     queryKey: credentialQueryKey(token),
     queryFn: async () => {
-      const user: TSessionUser = await call(API.getCredential, {});
+      // the auth operations (zod schemas) load here, not with the app's entry: /login stays light
+      const { authEndpoints } = await import('@itms/contracts/api/auth');
+      const user: TSessionUser = await call(authEndpoints.getCredential, {});
       saveUser(user);
       return user;
     },
