@@ -1,7 +1,8 @@
+// first: before any module that builds a zod schema
+import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { config as zodConfig } from 'zod';
 import { AppProviders } from './app/providers';
 import { buildRoutes } from './app/routes';
 import { setUnauthorizedHandler } from './lib/api-client';
@@ -9,10 +10,6 @@ import { toast } from './lib/feedback';
 import { createQueryClient } from './lib/query-client';
 import { endLocalSession } from './lib/session';
 import { isSignedIn } from './lib/storage';
-
-// zod would probe `new Function` for its fast path: the CSP (script-src 'self', no eval) refuses
-// it and the browser reports a violation; the interpreted mode needs no eval
-zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(buildRoutes());
