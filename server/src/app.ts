@@ -88,6 +88,13 @@ const CSP = {
   frameAncestors: ["'self'"],
 };
 
+/** TRUST_PROXY for Fastify: a hop count trusts the N nearest hops (as Fastify does at run time). */
+function trustProxy(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** Hashed build files (web/dist/assets) never change under their name; index.html is revalidated. */
 function staticCacheHeaders(reply: FastifyReply, file: string): void {
   reply.header(
@@ -143,7 +150,8 @@ export async function buildApp({
       redact: ['req.headers.access_token', 'req.headers.authorization', 'req.headers.cookie'],
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names: req.ip keys login failures and sessions
+    trustProxy: trustProxy(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

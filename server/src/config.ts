@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_PULL_POINT_MM } from '@itms/contracts/tire-intelligence';
 import { z } from 'zod';
@@ -6,6 +7,41 @@ import { SERVER_ROOT } from './paths';
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+/** One proxy address or CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(v: string): boolean {
+  const [addr, bits, ...rest] = v.split('/');
+  const family = isIP(addr ?? '');
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: none (false, the default: `req.ip` is the socket's
+ * peer), the last N hops, or the entries added by the listed proxies. `true` (believe any) is
+ * refused: every client could then pick the address its login failures are counted under.
+ */
+const ZTrustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw.trim();
+    if (v === 'false' || v === '0') return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const proxies = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (proxies.length && proxies.every(isAddressOrCidr)) return proxies;
+    ctx.issues.push({
+      code: 'custom',
+      input: raw,
+      message:
+        'must be false, a hop count (1 = one reverse proxy in front) or comma-separated proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  });
 
 const ZEnv = z
   .object({
@@ -66,6 +102,7 @@ const ZEnv = z
     WA_GATEWAY_URL: z.string().url().optional(),
     /** Address people use to reach the app; used in links sent over WhatsApp. */
     PUBLIC_URL: z.string().url().optional(),
+    TRUST_PROXY: ZTrustProxy,
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
     /** Tread depth (mm) at which a tire should come off: alerts and wear forecasts (issue 11). */
     TIRE_PULL_POINT_MM: z.coerce.number().min(0).max(24).default(DEFAULT_PULL_POINT_MM),
@@ -128,6 +165,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     waGatewayUrl: env.WA_GATEWAY_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    trustProxy: env.TRUST_PROXY,
     tirePullPointMm: env.TIRE_PULL_POINT_MM,
     logLevel: env.LOG_LEVEL,
     strictReplies: env.STRICT_REPLIES,
