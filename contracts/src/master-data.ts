@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { UNIT_TYPES } from './enums';
 import { listResult, ZListQuery } from './list';
+import { foldLookalikes, latinLettersOnly, nonLatinMessage } from './rules/lookalike';
 import { zTimestamp } from './timestamp';
 
 /** Success texts of spec section 8, with the project texts corrected (the spec says 'Berita ...'). */
@@ -144,9 +145,12 @@ export function formatHandledDate(isoDate: string | null): string {
   return `${d}/${m}/${y!.slice(2)}`;
 }
 
-/** Plate numbers are stored upper-cased with single spaces ('b  9001 tr ' -> 'B 9001 TR'). */
+/**
+ * Plate numbers are stored upper-cased with single spaces ('b  9001 tr ' -> 'B 9001 TR'), look-alikes
+ * folded ('Ｂ\u200B９００１' -> 'B9001').
+ */
 export function normalizePlate(raw: string): string {
-  return raw.trim().replace(/\s+/g, ' ').toUpperCase();
+  return foldLookalikes(raw).replace(/\s+/g, ' ').toUpperCase();
 }
 
 // ---------- units ----------
@@ -161,7 +165,12 @@ export const ZUnitType = z.preprocess(
 
 /** POST /api/unit and PUT /api/unit/{id}. */
 export const ZUnitBody = z.object({
-  plate_number: requiredText('Nomor polisi', 20).transform(normalizePlate),
+  plate_number: z
+    .string({ error: 'Nomor polisi wajib diisi' })
+    .overwrite(normalizePlate)
+    .min(1, 'Nomor polisi wajib diisi')
+    .max(20, 'Nomor polisi maksimal 20 karakter')
+    .refine(latinLettersOnly, nonLatinMessage('Nomor polisi')),
   unit_type: ZUnitType,
   project_id: id('Project'),
   plan_project: z

@@ -1,6 +1,7 @@
 // BKB (Berita Ketidaksesuaian Ban): field report, office validation, Rekam BKB (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
 import { DOC_STATUSES, MISMATCH_ACTIONS, POSITIONS } from './enums';
+import { foldLookalikes } from './rules/lookalike';
 import { ZOptionalPerformedAt } from './tire-checks';
 
 /** Page sizes of the BKB list and Rekam BKB (spec section 9: 15/50/100, default 15). */
@@ -254,7 +255,7 @@ export const ZMismatchValidatePosition = z
   .object({
     position: positionEnum,
     /** The tire chosen for this position, by serial (case-insensitive) or by id. */
-    serial_number: z.string().trim().max(60, 'Nomor seri terlalu panjang').optional(),
+    serial_number: z.string().overwrite(foldLookalikes).max(60, 'Nomor seri terlalu panjang').optional(),
     tire_id: optionalId('Ban'),
     /**
      * Only 'delete' (Kosong) is taken as given; otherwise the action is 'update' when the chosen

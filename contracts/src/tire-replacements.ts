@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
 import { ZListQuery } from './list';
+import { foldLookalikes } from './rules/lookalike';
 import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
 import { ZReturnHistoryEntry } from './submission-returns';
 import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
@@ -40,7 +41,7 @@ export const ZReplaceRecordInput = recordTireFields.partial().extend({
     .toLowerCase()
     .pipe(z.enum(REPLACE_RECORD_STATUSES, { error: 'Status harus replace, remove atau check' })),
   tire_id: optionalId('Ban tidak dikenal'),
-  serial_number: z.string().trim().max(100, 'Maksimal 100 karakter').optional(),
+  serial_number: z.string().overwrite(foldLookalikes).max(100, 'Maksimal 100 karakter').optional(),
 });
 export type TReplaceRecordInput = z.infer<typeof ZReplaceRecordInput>;
 
@@ -209,7 +210,7 @@ export type TReplaceRecordFieldsBody = z.infer<typeof ZReplaceRecordFieldsBody>;
 /** PUT /tire-replace-record/{id}: {tire_id[, serial_number]} swaps the record's tire; otherwise fields. */
 export const ZReplaceRecordPutBody = ZReplaceRecordFieldsBody.extend({
   tire_id: optionalId('Ban tidak dikenal'),
-  serial_number: z.string().trim().max(100).optional(),
+  serial_number: z.string().overwrite(foldLookalikes).max(100).optional(),
 });
 export type TReplaceRecordPutBody = z.infer<typeof ZReplaceRecordPutBody>;
 

@@ -9,6 +9,7 @@ import {
   TUBE_STATUSES,
   VELG_STATUSES,
 } from './enums';
+import { foldLookalikes, latinLettersOnly, nonLatinMessage } from './rules/lookalike';
 import { zTimestamp } from './timestamp';
 import { ZRupiah } from './tire-intelligence';
 import { tireReadingReply } from './tire-reading';
@@ -52,7 +53,13 @@ export const ZTireFields = z.object({
   /** Wheel position while mounted, '' in stock. */
   position: upper(3).pipe(z.enum(['', ...POSITIONS], { error: 'Posisi tidak dikenal' })),
   odometer: ZOdometer,
-  serial_number: text().min(1, 'Nomor seri wajib diisi'),
+  /** Look-alikes folded (fullwidth, zero-width) so that the duplicate check sees one serial. */
+  serial_number: z
+    .string({ error: 'Harus berupa teks' })
+    .overwrite(foldLookalikes)
+    .max(100, 'Maksimal 100 karakter')
+    .min(1, 'Nomor seri wajib diisi')
+    .refine(latinLettersOnly, nonLatinMessage('Nomor seri')),
   serial_number_img: imagePath(),
   ir_brand: upper(),
   ori_brand: upper(),

@@ -66,27 +66,39 @@ declare module 'fastify' {
   }
 }
 
+/** Players the SOP page embeds (web/src/features/sop/video-source.ts turns links into these). */
+const VIDEO_PLAYERS = ['https://www.youtube.com', 'https://player.vimeo.com', 'https://drive.google.com'];
+
 /**
  * The SPA's Content-Security-Policy: scripts only from our own origin (the built index.html has no
  * inline script); antd's CSS-in-JS needs inline styles; images from uploads, data: and blob:
- * (signature pad, previews); API and socket.io on the same host; SOP videos may be embedded
- * players or video files from elsewhere over https.
+ * (signature pad, previews); API and socket.io on our own host only ('self', and the ws/wss origin
+ * of PUBLIC_URL for browsers whose 'self' does not cover WebSockets: Safari before 16); SOP videos
+ * as files from elsewhere over https, or embedded from the known players and EMBED_ORIGINS.
  */
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  mediaSrc: ["'self'", 'blob:', 'https:'],
-  frameSrc: ['https:'],
-  workerSrc: ["'self'", 'blob:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-};
+function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", new URL(config.publicUrl).origin.replace(/^http/, 'ws')],
+    mediaSrc: ["'self'", 'blob:', 'https:'],
+    frameSrc: ["'self'", ...VIDEO_PLAYERS, ...config.embedOrigins],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  };
+}
+
+/**
+ * Bodies the public routes (login, password reset, health) accept: their forms are a few short
+ * fields, and an anonymous caller must not make the server read megabytes.
+ */
+export const PUBLIC_BODY_LIMIT = 4 * 1024;
 
 /** TRUST_PROXY for Fastify: a hop count trusts the N nearest hops (as Fastify does at run time). */
 function trustProxy(
@@ -94,6 +106,8 @@ function trustProxy(
 ): boolean | string[] | ((a: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
+
+const isApiUrl = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /** Hashed build files (web/dist/assets) never change under their name; index.html is revalidated. */
 function staticCacheHeaders(reply: FastifyReply, file: string): void {
@@ -195,8 +209,21 @@ export async function buildApp({
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   // security headers, helmet's middleware built once (@fastify/helmet rebuilt it, parsing the CSP
   // again, for every request: 1.5 % of the server's time on a list page)
-  const securityHeaders = helmet({ contentSecurityPolicy: { useDefaults: false, directives: CSP } });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
+  const securityHeaders = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    // API replies are per user and per moment: no browser or proxy keeps them, unless the route
+    // sets its own caching (the field bootstrap revalidates with its ETag)
+    if (isApiUrl(req.url)) reply.header('cache-control', 'no-store');
+    securityHeaders(req.raw, reply.raw, () => done());
+  });
+  // anonymous routes read a few KB at most (413 beyond); a route that sets its own limit keeps it
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { public?: boolean } | undefined)?.public && route.bodyLimit === undefined) {
+      route.bodyLimit = PUBLIC_BODY_LIMIT;
+    }
+  });
   // closed unless origins are configured: no Access-Control-Allow-Origin for anyone else
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,

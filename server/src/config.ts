@@ -127,6 +127,22 @@ const ZEnv = z
       .pipe(
         z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must look like https://host[:port]')),
       ),
+    /**
+     * Comma-separated https origins of video players, beyond YouTube, Vimeo and Google Drive, that
+     * SOP pages may embed (the CSP's frame-src).
+     */
+    EMBED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^https:\/\/[^/\s;,']+$/, 'each origin must look like https://host[:port]')),
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
@@ -170,6 +186,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     logLevel: env.LOG_LEVEL,
     strictReplies: env.STRICT_REPLIES,
     corsOrigins: env.CORS_ORIGINS,
+    embedOrigins: env.EMBED_ORIGINS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(SERVER_ROOT, '../web/dist'),
   };
 }

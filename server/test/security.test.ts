@@ -66,7 +66,15 @@ describe('security headers', () => {
       expect(csp.get('default-src'), url).toEqual(["'self'"]);
       expect(csp.get('style-src'), url).toEqual(["'self'", "'unsafe-inline'"]);
       expect(csp.get('img-src'), url).toEqual(["'self'", 'data:', 'blob:']);
-      expect(csp.get('connect-src'), url).toEqual(["'self'", 'ws:', 'wss:']);
+      // API and socket.io on our own host only (the ws origin of PUBLIC_URL for Safari before 16)
+      expect(csp.get('connect-src'), url).toEqual(["'self'", 'ws://localhost:3000']);
+      // embedded SOP videos from the known players only, not from any https address
+      expect(csp.get('frame-src'), url).toEqual([
+        "'self'",
+        'https://www.youtube.com',
+        'https://player.vimeo.com',
+        'https://drive.google.com',
+      ]);
       expect(csp.get('object-src'), url).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors'), url).toEqual(["'self'"]);
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
@@ -76,6 +84,26 @@ describe('security headers', () => {
       expect(res.headers['x-powered-by'], url).toBeUndefined();
     }
     expect((await get('/')).body).toContain('<div id="root">');
+  });
+
+  it('names the WebSocket origin of an https PUBLIC_URL and the EMBED_ORIGINS players', async () => {
+    const other = await createTestApp({
+      publicUrl: 'https://itms.example.co.id',
+      embedOrigins: ['https://video.example.co.id'],
+    });
+    try {
+      const csp = cspOf((await other.app.inject({ method: 'GET', url: '/api/health' })).headers);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'wss://itms.example.co.id']);
+      expect(csp.get('frame-src')).toEqual([
+        "'self'",
+        'https://www.youtube.com',
+        'https://player.vimeo.com',
+        'https://drive.google.com',
+        'https://video.example.co.id',
+      ]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('serves the build assets precompressed as the browser accepts them, cached for good', async () => {

@@ -38,6 +38,12 @@ test('the SPA loads and runs under the CSP without violations', async ({ page })
   const csp = first!.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("script-src 'self'");
   expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+  // connections and frames to named hosts only, never to any ws:/wss:/https: address
+  expect(csp).toMatch(/connect-src 'self'( wss?:\/\/[^\s;]+)?;/);
+  expect(csp).toMatch(
+    /frame-src 'self' https:\/\/www\.youtube\.com https:\/\/player\.vimeo\.com https:\/\/drive\.google\.com[^;]*;/,
+  );
+  expect(csp).not.toMatch(/(connect|frame)-src[^;]* (ws|wss|https):[ ;]/);
   expect(first!.headers()['x-content-type-options']).toBe('nosniff');
 
   // each page load starts a fresh list: collect them page by page
@@ -58,7 +64,7 @@ test('the SPA loads and runs under the CSP without violations', async ({ page })
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible({ timeout: 30_000 });
-    // the socket connects under connect-src (ws: or polling on 'self')
+    // the socket connects under connect-src ('self', or the ws origin of PUBLIC_URL)
     await page.waitForLoadState('networkidle');
     await collect();
   }

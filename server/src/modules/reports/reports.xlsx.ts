@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { loadExcelJS } from '../../lib/exceljs';
+import { addTextSafeRow, loadExcelJS } from '../../lib/exceljs';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -30,9 +30,12 @@ function writeSheet<T>(wb: ExcelJS.stream.xlsx.WorkbookWriter, spec: SheetSpec<T
   }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
-  for (const row of spec.rows) ws.addRow(spec.columns.map((c) => c.value(row))).commit();
+  for (const row of spec.rows) {
+    const values = spec.columns.map((c) => c.value(row));
+    addTextSafeRow(ws, values).commit();
+  }
   if (spec.footer) {
-    const last = ws.addRow(spec.footer);
+    const last = addTextSafeRow(ws, spec.footer);
     last.font = { bold: true };
     last.commit();
   }

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { loadExcelJS } from '../../lib/exceljs';
+import { addTextSafeRow, loadExcelJS } from '../../lib/exceljs';
 
 export interface XlsxColumn<T> {
   header: string;
@@ -39,7 +39,10 @@ export function sendXlsx<T>(reply: FastifyReply, x: XlsxExport<T>): FastifyReply
     ws.getRow(1).font = { bold: true };
     for (let offset = 0; ; offset += batch) {
       const rows = await x.fetch(offset, batch);
-      for (const r of rows) ws.addRow(x.columns.map((c) => c.value(r))).commit();
+      for (const r of rows) {
+        const values = x.columns.map((c) => c.value(r));
+        addTextSafeRow(ws, values).commit();
+      }
       if (rows.length < batch) break;
     }
     ws.commit();
