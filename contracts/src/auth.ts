@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './enums';
+import { ZNewPassword } from './password';
 
 /** The phone's own id (ITMS Lapangan): 1-200 visible ASCII characters, no spaces. */
 export const DEVICE_ID_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -48,12 +49,19 @@ export const ZWhatsappNumber = z
   .string()
   .trim()
   .regex(/^(\+?62|0)8\d{7,12}$/, 'Tolong tulis nomor WA dengan benar');
+/**
+ * POST /api/tire-man/forgot-password. A well-formed number gets the same answer whether or not an
+ * account has it (the reply does not tell who is registered); a malformed one gets 400.
+ */
 export const ZForgotPasswordBody = z.object({ phone: ZWhatsappNumber });
 
-/** POST /api/tire-man/reset-password: the token of the WhatsApp link and the new password. */
+/** The one answer of forgot-password, for a registered and an unregistered number alike. */
+export const FORGOT_PASSWORD_SENT = 'mohon cek whatsapp anda';
+
+/** POST /api/tire-man/reset-password: the token of the WhatsApp link (sent in the body) and the new password. */
 export const ZResetPasswordBody = z.object({
   token: z.string().min(10).max(200),
-  password: z.string().min(8, 'Password minimal 8 karakter').max(200),
+  password: ZNewPassword,
 });
 
 /** Reply of logout, forgot-password and reset-password: a message for people. */

@@ -74,7 +74,7 @@ describe('roles', () => {
       name: 'A',
       email: 'A@B.CO',
       phone: '0812345678',
-      password: 'rahasia12',
+      password: 'rahasia123',
       nik: 12345,
       role: 3,
     });
@@ -99,7 +99,7 @@ describe('registration messages', () => {
       name: ['Nama wajib diisi'],
       email: ['Email wajib diisi'],
       phone: ['Nomor HP wajib diisi'],
-      password: ['Password minimal 8 karakter'],
+      password: ['Password minimal 10 karakter'],
       nik: ['NIK wajib diisi'],
       role: ['Role harus admin, staff atau tire-man'],
     });

@@ -1,6 +1,7 @@
 // Profil saya (issue 22): every signed-in user reads and edits their own account.
 import { z } from 'zod';
 import { ROLES } from './enums';
+import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from './password';
 
 export const PROFILE_MESSAGES = {
   saved: 'Profil berhasil disimpan',
@@ -59,9 +60,13 @@ export type TProfileUpdateInput = z.output<typeof ZProfileUpdateBody>;
 export const ZProfileUpdateReply = z.object({ message: z.string(), data: ZProfile });
 export type TProfileUpdateReply = z.infer<typeof ZProfileUpdateReply>;
 
-export const PASSWORD_MIN = 8;
+/** Kept here too: the profile page reads it from this module. */
+export { PASSWORD_MIN };
 
-/** PUT /api/me/password: the current password, and a new one of at least 8 characters that differs. */
+/**
+ * PUT /api/me/password: the current password, and a new one of at least PASSWORD_MIN characters
+ * that differs (the server also refuses common passwords).
+ */
 export const ZPasswordChangeBody = z
   .object({
     current_password: z
@@ -71,7 +76,7 @@ export const ZPasswordChangeBody = z
     new_password: z
       .string({ error: 'Password baru wajib diisi' })
       .min(PASSWORD_MIN, `Password baru minimal ${PASSWORD_MIN} karakter`)
-      .max(200, 'Password terlalu panjang'),
+      .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
   })
   .refine((b) => b.current_password !== b.new_password, {
     path: ['new_password'],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { ROLES, type Role } from './enums';
 import { ZListQuery } from './list';
+import { PASSWORD_MAX, PASSWORD_MESSAGES, ZNewPassword } from './password';
 import { zTimestamp } from './timestamp';
 
 export const USER_MESSAGES = {
@@ -61,10 +62,6 @@ const nik = z
     z.string({ error: 'NIK wajib diisi' }).trim().max(20, 'NIK maksimal 20 digit'),
   )
   .pipe(z.string().regex(/^\d*$/, 'NIK hanya boleh berisi angka'));
-const password = z
-  .string({ error: 'Password wajib diisi' })
-  .min(8, 'Password minimal 8 karakter')
-  .max(200, 'Password terlalu panjang');
 /** An upload path from POST /api/upload; empty or missing means none ('-'). */
 const imagePath = z
   .string()
@@ -89,7 +86,7 @@ export const ZRegisterBody = z.object({
   name,
   email,
   phone,
-  password,
+  password: ZNewPassword,
   nik: nik.refine((v) => v.length > 0, 'NIK wajib diisi'),
   role: ZRole,
   photo: imagePath,
@@ -118,10 +115,10 @@ export const ZTireManUpdateBody = z.object({
   workshop_signatory: flag.optional(),
   password: z
     .string()
-    .max(200, 'Password terlalu panjang')
+    .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.string().min(8, 'Password minimal 8 karakter').optional()),
+    .pipe(ZNewPassword.optional()),
   /**
    * Proyek: the projects a tire man works on (his units on the phone). Replaces the stored set;
    * missing keeps it. Form-urlencoded clients send "1,2" or a JSON list.

@@ -15,6 +15,7 @@ import { ambientAware } from './db/ambient';
 import { type Database, type Db, requestClock } from './db/client';
 import { replySerializerCompiler } from './lib/endpoint';
 import { openapiTransform } from './lib/openapi';
+import { requestLogFields } from './lib/request-log';
 import { createStorage, type Storage } from './lib/storage';
 import { httpGateway, outboxGateway, type WhatsappGateway } from './lib/whatsapp';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -162,6 +163,8 @@ export async function buildApp({
       level: config.logLevel,
       // tokens and passwords never reach the log
       redact: ['req.headers.access_token', 'req.headers.authorization', 'req.headers.cookie'],
+      // nor do reset-link tokens in request URLs (the WhatsApp link's /reset-password?token=...)
+      serializers: { req: requestLogFields },
       ...(logStream ? { stream: logStream } : {}),
     },
     // X-Forwarded-For only from the proxies TRUST_PROXY names: req.ip keys login failures and sessions

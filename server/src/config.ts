@@ -104,6 +104,8 @@ const ZEnv = z
     PUBLIC_URL: z.string().url().optional(),
     TRUST_PROXY: ZTrustProxy,
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10000).default(10),
+    /** Minutes a password reset link sent over WhatsApp stays valid. */
+    PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /** Tread depth (mm) at which a tire should come off: alerts and wear forecasts (issue 11). */
     TIRE_PULL_POINT_MM: z.coerce.number().min(0).max(24).default(DEFAULT_PULL_POINT_MM),
     /**
@@ -181,6 +183,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     waGatewayUrl: env.WA_GATEWAY_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    passwordResetMinutes: env.PASSWORD_RESET_MINUTES,
     trustProxy: env.TRUST_PROXY,
     tirePullPointMm: env.TIRE_PULL_POINT_MM,
     logLevel: env.LOG_LEVEL,

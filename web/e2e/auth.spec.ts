@@ -83,7 +83,10 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
   });
 
-  test('Lupa password: wrong number, then the account number', async ({ page, request }) => {
+  test('Lupa password: malformed number, then one answer for an unknown and the account number', async ({
+    page,
+    request,
+  }) => {
     // the demo account's WhatsApp number, from its own login reply
     const reply = await request.post('/api/tire-man/login', {
       data: { email: ACCOUNTS.admin, password: PASSWORD },
@@ -100,9 +103,20 @@ test.describe('login', () => {
     await dialog.getByRole('button', { name: 'Kirim' }).click();
     await expect(dialog.getByText('Tolong tulis nomor WA dengan benar')).toBeVisible();
 
-    await phone.fill(payload.user.phone);
-    await dialog.getByRole('button', { name: 'Kirim' }).click();
-    await expect(dialog.getByText('mohon cek whatsapp anda')).toBeVisible();
+    // a number without an account reads the same notice as the account's own (no enumeration)
+    const notices: string[] = [];
+    for (const number of ['089999999999', payload.user.phone]) {
+      if (number === payload.user.phone) await page.getByRole('button', { name: 'Lupa password' }).click();
+      await phone.fill(number);
+      await dialog.getByRole('button', { name: 'Kirim' }).click();
+      await expect(dialog.getByText('mohon cek whatsapp anda')).toBeVisible();
+      notices.push(await dialog.getByRole('alert').innerText());
+      // the footer's button (the corner X is named 'Tutup' too)
+      await dialog.getByRole('button', { name: 'Tutup' }).last().click();
+      await expect(dialog).toBeHidden();
+    }
+    expect(notices[1]).toBe(notices[0]);
+    expect(notices[0]).toContain('Jika nomor ini terdaftar');
   });
 
   test('Daftar tells that accounts are created by an admin', async ({ page }) => {

@@ -11,9 +11,7 @@ import { defineEndpoints, defineErrors } from '../endpoint';
 
 /** Error codes of the auth operations beyond the generic ones. */
 export const authErrors = defineErrors({
-  /** Forgot password: no account has this WhatsApp number. */
-  WHATSAPP_NUMBER_UNKNOWN: 400,
-  /** Reset password: the link's token is unknown, used or expired. */
+  /** Reset password: the link's token is unknown, used, replaced by a newer link, or expired. */
   RESET_TOKEN_INVALID: 400,
 });
 
@@ -22,7 +20,7 @@ export const authEndpoints = defineEndpoints({
     method: 'POST',
     path: '/tire-man/login',
     summary:
-      'Signs in with email and password and opens the account\'s one session (409 ALREADY_LOGGED_IN with detail "userIsAlreadyLogin" while another device holds it, unless takeover is sent).',
+      'Signs in with email and password and opens the account\'s one session (409 ALREADY_LOGGED_IN with detail "userIsAlreadyLogin" while another device holds it, unless takeover is sent). 429 RATE_LIMITED without checking the password once an address has LOGIN_RATE_LIMIT failures in 15 minutes, or the account has them and this address has failed too (an address without failures still signs in to a locked account). An unknown email costs the same time and gets the same 401 as a wrong password.',
     tag: 'auth',
     access: 'public',
     body: ZLoginBody,
@@ -56,17 +54,19 @@ export const authEndpoints = defineEndpoints({
   requestPasswordReset: {
     method: 'POST',
     path: '/tire-man/forgot-password',
-    summary: 'Sends a password reset link (valid 30 minutes) to the WhatsApp number of an account.',
+    summary:
+      "Sends a password reset link to the WhatsApp number of an account (valid PASSWORD_RESET_MINUTES, 30 by default; it replaces the account's previous link). Answers the same for a number without an account; limited per number and per address (429 RATE_LIMITED).",
     tag: 'auth',
     access: 'public',
     body: ZForgotPasswordBody,
     reply: ZAuthMessageReply,
-    errors: ['WHATSAPP_NUMBER_UNKNOWN'],
+    errors: ['RATE_LIMITED'],
   },
   resetPassword: {
     method: 'POST',
     path: '/tire-man/reset-password',
-    summary: "Sets a new password with the token of a reset link and ends the account's sessions.",
+    summary:
+      "Sets a new password (at least 10 characters, not a common one) with the token of a reset link; the link works once, and the account's sessions and other links end.",
     tag: 'auth',
     access: 'public',
     body: ZResetPasswordBody,

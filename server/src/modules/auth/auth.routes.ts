@@ -1,7 +1,7 @@
 import { API } from '@itms/contracts/api';
+import { FORGOT_PASSWORD_SENT } from '@itms/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
-import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,14 +26,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, API.requestPasswordReset, async (req) => {
-    const reset = await app.auth.createPasswordReset(req.body.phone);
-    if (!reset) throw new AppError(400, 'WHATSAPP_NUMBER_UNKNOWN', 'Tolong tulis nomor WA dengan benar');
-    const link = `${app.config.publicUrl}/reset-password?token=${reset.token}`;
-    await app.whatsapp.send(
-      req.body.phone,
-      `Halo ${reset.name}, buka tautan ini untuk membuat password baru ITMS (berlaku 30 menit): ${link}`,
-    );
-    return { message: 'mohon cek whatsapp anda' };
+    const minutes = app.config.passwordResetMinutes;
+    const reset = await app.auth.createPasswordReset(req.body.phone, req.ip, minutes);
+    if (reset) {
+      const link = `${app.config.publicUrl}/reset-password?token=${reset.token}`;
+      // not awaited: a registered number must not answer later than an unknown one (a gateway
+      // takes up to seconds); a failed send is logged, and the person can ask again
+      app.whatsapp
+        .send(
+          req.body.phone,
+          `Halo ${reset.name}, buka tautan ini untuk membuat password baru ITMS (berlaku ${minutes} menit): ${link}`,
+        )
+        .catch((err: unknown) => req.log.error({ err }, 'WhatsApp reset link not sent'));
+    }
+    // the same answer whether or not the number has an account
+    return { message: FORGOT_PASSWORD_SENT };
   });
 
   route(app, API.resetPassword, async (req) => {

@@ -2,12 +2,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TLoginReply, TSessionUser } from '@itms/contracts/auth';
 import type { Role } from '@itms/contracts/enums';
 import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, pgCode, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { assertPasswordAllowed } from '../../lib/password-policy';
 import { normalizePhone } from '../../lib/phone';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -15,7 +16,10 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
 const FAILURE_WINDOW_MINUTES = 15;
 /** Refresh last_seen_at at most this often, so reads do not all turn into writes. */
 const TOUCH_AFTER_MS = 60_000;
-const RESET_TTL_MINUTES = 30;
+/** Forgot-password requests allowed per WhatsApp number and per address in the window, then 429. */
+const RESET_REQUESTS_PER_NUMBER = 3;
+const RESET_REQUESTS_PER_ADDRESS = 10;
+const RESET_REQUEST_WINDOW_MINUTES = 15;
 
 const sessionUserColumns = {
   id: users.id,
@@ -61,6 +65,17 @@ export async function revokeOtherSessionsInTx(
     .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/**
+ * Cancels every live reset link of a user inside the caller's transaction (marked used): a
+ * password set by any path (reset link, profile, admin edit) ends the links sent before it.
+ */
+export async function cancelPasswordResetsInTx(tx: DbOrTx, userId: number): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ used_at: new Date() })
+    .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
 }
 
 export interface AuthContext {
@@ -240,40 +255,102 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     opts.onSessionCleared?.(userId, 'revoked');
   }
 
-  /** Creates a reset link for the account with this WhatsApp number; null when there is none. */
-  async function createPasswordReset(
-    phone: string,
-  ): Promise<{ userId: number; name: string; token: string } | null> {
-    const [user] = await db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(eq(users.phone, normalizePhone(phone)));
-    if (!user) return null;
-    const token = randomBytes(32).toString('base64url');
-    await db.insert(passwordResets).values({
-      user_id: user.id,
-      token_hash: sha256(token),
-      expires_at: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+  /**
+   * Counts a forgot-password request against the number and the address, and refuses it (429)
+   * past either limit. Counted and booked under a lock per key, so requests sent at once cannot all
+   * read the same count: no more than the limit ever pass. A refused request books nothing, so
+   * asking again and again does not push the wait further.
+   */
+  async function limitResetRequests(phone: string, ip: string): Promise<void> {
+    const numberKey = `reset-phone:${phone}`;
+    const ipKey = `reset-ip:${ip}`;
+    const since = new Date(Date.now() - RESET_REQUEST_WINDOW_MINUTES * 60_000);
+    const allowed = await db.transaction(async (tx) => {
+      // taken in hash order, like the login's locks, so that no two requests wait on each other
+      await tx.execute(sql`select pg_advisory_xact_lock(h) from (
+        select distinct hashtextextended(k, 0) as h from unnest(array[${numberKey}, ${ipKey}]::text[]) k
+        order by h) locks`);
+      const [counted] = await tx
+        .select({
+          number: sql<number>`count(*) filter (where ${loginFailures.key} = ${numberKey})`.mapWith(Number),
+          address: sql<number>`count(*) filter (where ${loginFailures.key} = ${ipKey})`.mapWith(Number),
+        })
+        .from(loginFailures)
+        .where(and(inArray(loginFailures.key, [numberKey, ipKey]), gt(loginFailures.created_at, since)));
+      if (
+        (counted?.number ?? 0) >= RESET_REQUESTS_PER_NUMBER ||
+        (counted?.address ?? 0) >= RESET_REQUESTS_PER_ADDRESS
+      ) {
+        return false;
+      }
+      // the rate-limit rows share the login failures' table: a key and a time, nothing else
+      await tx.insert(loginFailures).values([{ key: numberKey }, { key: ipKey }]);
+      return true;
     });
-    return { userId: user.id, name: user.name, token };
+    if (!allowed) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Terlalu banyak permintaan reset password. Coba lagi dalam ${RESET_REQUEST_WINDOW_MINUTES} menit.`,
+      );
+    }
   }
 
+  /**
+   * Forgot password: a new reset link, valid `ttlMinutes`, for the account with this WhatsApp
+   * number; it replaces the account's previous link (one live link per account). Null when no
+   * account has the number: the caller answers the same either way. Limited per number and per
+   * address before anything is looked up, for registered and unregistered numbers alike.
+   */
+  async function createPasswordReset(
+    phone: string,
+    ip: string,
+    ttlMinutes: number,
+  ): Promise<{ userId: number; name: string; token: string } | null> {
+    const normalized = normalizePhone(phone);
+    await limitResetRequests(normalized, ip);
+    const token = randomBytes(32).toString('base64url');
+    return db.transaction(async (tx) => {
+      // the account row locked: two requests at once still leave exactly one live link
+      const [user] = await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(eq(users.phone, normalized))
+        .limit(1)
+        .for('update');
+      if (!user) return null;
+      await cancelPasswordResetsInTx(tx, user.id);
+      await tx.insert(passwordResets).values({
+        user_id: user.id,
+        token_hash: sha256(token),
+        expires_at: new Date(Date.now() + ttlMinutes * 60_000),
+      });
+      return { userId: user.id, name: user.name, token };
+    });
+  }
+
+  /**
+   * Sets a new password with a reset link's token. The link works once; it and every other link of
+   * the account end, and so do the account's sessions (their open pages are told).
+   */
   async function resetPassword(token: string, password: string): Promise<void> {
-    const now = new Date();
-    await db.transaction(async (tx) => {
+    const userId = await db.transaction(async (tx) => {
+      const now = new Date();
       const [reset] = await tx
         .select()
         .from(passwordResets)
         .where(and(eq(passwordResets.token_hash, sha256(token)), isNull(passwordResets.used_at)))
         .for('update');
-      if (!reset || reset.expires_at < now) {
+      if (!reset || reset.expires_at <= now) {
         throw new AppError(
           400,
           'RESET_TOKEN_INVALID',
           'Tautan reset password tidak berlaku atau sudah kedaluwarsa',
         );
       }
-      await tx.update(passwordResets).set({ used_at: now }).where(eq(passwordResets.id, reset.id));
+      // after the link is known good: a dead link is said first, before any choice of password
+      await assertPasswordAllowed(password);
+      await cancelPasswordResetsInTx(tx, reset.user_id);
       await tx
         .update(users)
         .set({ password_hash: await hashPassword(password) })
@@ -288,7 +365,9 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
         entity: 'user',
         entityId: reset.user_id,
       });
+      return reset.user_id;
     });
+    opts.onSessionCleared?.(userId, 'revoked');
   }
 
   /** Whether a user has a live session (the "Online" column of the Tire Man list). */

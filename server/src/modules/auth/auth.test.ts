@@ -169,8 +169,9 @@ describe('forgot password', () => {
     expect(again.statusCode).toBe(400);
   });
 
-  it("answers unknown or malformed numbers with the spec's message", async () => {
-    for (const phone of ['089999999999', '12345']) {
+  // an unknown well-formed number gets the same 200 as a known one (password-reset.test.ts)
+  it("answers malformed numbers with the spec's message", async () => {
+    for (const phone of ['0812', '12345']) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/tire-man/forgot-password',

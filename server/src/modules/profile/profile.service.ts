@@ -11,9 +11,10 @@ import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound, pgCode } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { assertPasswordAllowed } from '../../lib/password-policy';
 import { normalizePhone } from '../../lib/phone';
 import { assertOwnUploads } from '../../lib/uploads';
-import { revokeOtherSessionsInTx } from '../auth/auth.service';
+import { cancelPasswordResetsInTx, revokeOtherSessionsInTx } from '../auth/auth.service';
 
 const profileColumns = {
   id: users.id,
@@ -112,6 +113,7 @@ export async function changePassword(
       { field: 'current_password', message: PROFILE_MESSAGES.wrongPassword },
     ]);
   }
+  await assertPasswordAllowed(body.new_password, 'new_password');
   const password_hash = await hashPassword(body.new_password);
   return db.transaction(async (tx) => {
     // the hash checked above is still the stored one (no change in between)
@@ -126,6 +128,8 @@ export async function changePassword(
       ]);
     }
     await tx.update(users).set({ password_hash }).where(eq(users.id, userId));
+    // reset links sent before the change no longer work
+    await cancelPasswordResetsInTx(tx, userId);
     const ended = await revokeOtherSessionsInTx(tx, userId, sessionId);
     // never the password itself
     await audit(tx, {

@@ -135,7 +135,7 @@ describe('PUT /api/me/password', () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().fields).toEqual([
-      { field: 'new_password', message: 'Password baru minimal 8 karakter' },
+      { field: 'new_password', message: 'Password baru minimal 10 karakter' },
     ]);
     const same = await call(tok.staff2, 'PUT', '/me/password', {
       current_password: FX.password,

@@ -6,8 +6,9 @@ import { projects, tiremanProjects, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound, pgCode } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import { assertPasswordAllowed } from '../../lib/password-policy';
 import { normalizePhone } from '../../lib/phone';
-import { revokeSessionsInTx } from '../auth/auth.service';
+import { cancelPasswordResetsInTx, revokeSessionsInTx } from '../auth/auth.service';
 import { projectIdsOf } from './users.queries';
 
 /** 409 naming the field when the email or the phone number belongs to another account. */
@@ -64,6 +65,7 @@ export interface RegisteredUser {
 
 export async function registerUser(db: Db, actorId: number, input: TRegisterInput): Promise<RegisteredUser> {
   const phone = normalizePhone(input.phone);
+  await assertPasswordAllowed(input.password);
   const password_hash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -120,6 +122,7 @@ export async function updateUser(
   input: TTireManUpdateInput,
 ): Promise<{ revokeSessions: boolean }> {
   const phone = normalizePhone(input.phone);
+  if (input.password) await assertPasswordAllowed(input.password);
   const password_hash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await db.transaction(async (tx) => {
@@ -144,7 +147,11 @@ export async function updateUser(
       const changed = Object.keys(next).filter(
         (k) => next[k as keyof typeof next] !== current[k as keyof typeof current],
       );
-      if (password_hash) changed.push('password');
+      if (password_hash) {
+        changed.push('password');
+        // a new password ends the reset links sent before it
+        await cancelPasswordResetsInTx(tx, id);
+      }
       await tx
         .update(users)
         .set({ ...next, ...(password_hash ? { password_hash } : {}) })

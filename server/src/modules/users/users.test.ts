@@ -230,7 +230,7 @@ describe('edit, delete and the last admin', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().fields[0]).toMatchObject({
       field: 'password',
-      message: 'Password minimal 8 karakter',
+      message: 'Password minimal 10 karakter',
     });
   });
 

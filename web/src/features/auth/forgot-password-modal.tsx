@@ -6,6 +6,9 @@ import { errorText } from '../../lib/feedback';
 
 export const WA_INVALID_TEXT = 'Tolong tulis nomor WA dengan benar';
 export const WA_SENT_TEXT = 'mohon cek whatsapp anda';
+/** Said for every well-formed number: the server does not tell whether an account has it. */
+export const WA_SENT_DETAIL =
+  'Jika nomor ini terdaftar pada akun ITMS, tautan untuk membuat password baru sudah dikirim ke WhatsApp tersebut.';
 
 /** "Lupa password": a reset link is sent to the account's WhatsApp number. */
 export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,6 +22,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
     send.reset();
     form.resetFields();
   };
+  // 400: a malformed number; 429 (too many requests) and the rest: the server's own message
   const failure =
     send.isError && (!isApiError(send.error) || send.error.status === 400 || send.error.status === 404)
       ? WA_INVALID_TEXT
@@ -50,12 +54,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
       }
     >
       {send.isSuccess ? (
-        <Alert
-          type="success"
-          showIcon
-          title={WA_SENT_TEXT}
-          description="Tautan untuk membuat password baru sudah dikirim ke WhatsApp Anda."
-        />
+        <Alert type="success" showIcon title={WA_SENT_TEXT} description={WA_SENT_DETAIL} />
       ) : (
         <>
           <p style={{ color: 'rgba(0, 0, 0, 0.55)', marginTop: 0 }}>

@@ -171,35 +171,74 @@ describe('login page', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
-  it('Lupa password: a wrong number gets the spec text, a known one the WhatsApp notice', async () => {
-    mockApi([
+  it('Lupa password: a malformed number gets the spec text, any other the same WhatsApp notice', async () => {
+    // as the server answers (issue 24): 400 for a malformed number, one 200 for every other,
+    // 429 past the limit
+    const { calls } = mockApi([
       replyTo(API.requestPasswordReset, (init) => {
         const { phone } = JSON.parse(String(init.body));
-        return phone === '081234567890'
-          ? { body: { message: 'mohon cek whatsapp anda' } }
-          : {
-              status: 400,
-              body: {
-                statusCode: 400,
-                code: 'WHATSAPP_NUMBER_UNKNOWN',
-                message: 'Tolong tulis nomor WA dengan benar',
-              },
-            };
+        if (phone === '0812') {
+          return {
+            status: 400,
+            body: {
+              statusCode: 400,
+              code: 'VALIDATION',
+              message: 'Data tidak valid: phone (Tolong tulis nomor WA dengan benar)',
+              fields: [{ field: 'phone', message: 'Tolong tulis nomor WA dengan benar' }],
+            },
+          };
+        }
+        if (phone === '081299999999') {
+          return {
+            status: 429,
+            body: {
+              statusCode: 429,
+              code: 'RATE_LIMITED',
+              message: 'Terlalu banyak permintaan reset password. Coba lagi dalam 15 menit.',
+            },
+          };
+        }
+        return { body: { message: 'mohon cek whatsapp anda' } };
       }),
     ]);
     const { user } = await openLogin();
-    await user.click(screen.getByRole('button', { name: 'Lupa password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Lupa password' });
-    const phone = within(dialog).getByPlaceholderText('08xxxxxxxxx');
+    const open = async () => {
+      await user.click(screen.getByRole('button', { name: 'Lupa password' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Lupa password' });
+      return { dialog, phone: within(dialog).getByPlaceholderText('08xxxxxxxxx') };
+    };
+    let { dialog, phone } = await open();
 
     await fill(user, phone, '0812');
     await user.click(within(dialog).getByRole('button', { name: 'Kirim' }));
     expect(await within(dialog).findByText('Tolong tulis nomor WA dengan benar')).toBeTruthy();
 
     await user.clear(phone);
-    await fill(user, phone, '081234567890');
+    await fill(user, phone, '081299999999');
     await user.click(within(dialog).getByRole('button', { name: 'Kirim' }));
-    expect(await within(dialog).findByText('mohon cek whatsapp anda')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Terlalu banyak permintaan reset password. Coba lagi dalam 15 menit.'),
+    ).toBeTruthy();
+
+    // a registered and an unregistered number read the same notice, which promises nothing more
+    for (const number of ['081234567890', '089999999999']) {
+      if (number !== '081234567890') ({ dialog, phone } = await open());
+      await user.clear(phone);
+      await fill(user, phone, number);
+      await user.click(within(dialog).getByRole('button', { name: 'Kirim' }));
+      expect(await within(dialog).findByText('mohon cek whatsapp anda')).toBeTruthy();
+      expect(within(dialog).getByText(/^Jika nomor ini terdaftar pada akun ITMS/)).toBeTruthy();
+      // the footer's button (the corner X is named 'Tutup' too)
+      await user.click(within(dialog).getAllByRole('button', { name: 'Tutup' }).at(-1)!);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Lupa password' })).toBeNull());
+    }
+    const asked = calls.filter((c) => c.url.includes('/forgot-password'));
+    expect(asked.map((c) => (c.body as { phone: string }).phone)).toEqual([
+      '0812',
+      '081299999999',
+      '081234567890',
+      '089999999999',
+    ]);
   });
 
   it('Daftar explains that accounts are created by an admin', async () => {

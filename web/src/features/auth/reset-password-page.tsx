@@ -1,5 +1,6 @@
 import { LockOutlined } from '@ant-design/icons';
 import { authEndpoints } from '@itms/contracts/api/auth';
+import { PASSWORD_MESSAGES, PASSWORD_MIN } from '@itms/contracts/password';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Form, Input, Result } from 'antd';
 import { useEffect } from 'react';
@@ -72,7 +73,9 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard>
       <h1 style={authStyles.title}>Buat password baru</h1>
-      <p style={authStyles.hint}>Password minimal 8 karakter.</p>
+      <p style={authStyles.hint}>
+        Password minimal {PASSWORD_MIN} karakter, bukan password yang umum dipakai.
+      </p>
       <Form<ResetForm>
         layout="vertical"
         requiredMark={false}
@@ -84,7 +87,7 @@ export default function ResetPasswordPage() {
           label="Password baru"
           rules={[
             { required: true, message: 'Password wajib diisi' },
-            { min: 8, message: 'Password minimal 8 karakter' },
+            { min: PASSWORD_MIN, message: PASSWORD_MESSAGES.tooShort },
           ]}
         >
           <Input.Password size="large" prefix={<LockOutlined />} autoComplete="new-password" autoFocus />

@@ -94,7 +94,7 @@ describe('Profil saya', () => {
     await fill(user, within(card).getByLabelText('Password baru'), 'pendek');
     await fill(user, within(card).getByLabelText('Ulangi password baru'), 'lain-lagi');
     await user.click(within(card).getByRole('button', { name: 'Ubah password' }));
-    expect(await within(card).findByText('Password baru minimal 8 karakter')).toBeTruthy();
+    expect(await within(card).findByText('Password baru minimal 10 karakter')).toBeTruthy();
     expect(await within(card).findByText('Konfirmasi password tidak sama')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 

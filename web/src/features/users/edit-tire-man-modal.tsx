@@ -2,6 +2,7 @@ import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { ROLES, type Role } from '@itms/contracts/enums';
+import { PASSWORD_MESSAGES, PASSWORD_MIN } from '@itms/contracts/password';
 import type { TTireManUpdateBody } from '@itms/contracts/users';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Switch, Tooltip, Typography } from 'antd';
@@ -277,7 +278,7 @@ export function EditTireManModal({
                   name="password"
                   label="Password"
                   extra="Kosongkan bila tidak diganti"
-                  rules={[{ min: 8, message: 'Password minimal 8 karakter' }]}
+                  rules={[{ min: PASSWORD_MIN, message: PASSWORD_MESSAGES.tooShort }]}
                 >
                   <Input.Password placeholder="••••••••" autoComplete="new-password" />
                 </Form.Item>

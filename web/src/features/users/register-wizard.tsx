@@ -1,5 +1,6 @@
 import { API } from '@itms/contracts/api';
 import { ROLE_LABELS, type Role } from '@itms/contracts/enums';
+import { PASSWORD_MESSAGES, PASSWORD_MIN } from '@itms/contracts/password';
 import type { TRegisterBody } from '@itms/contracts/users';
 import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -75,10 +76,10 @@ export const REGISTER_STEPS: Step[] = [
     name: 'password',
     title: 'Password',
     label: 'Password default',
-    help: 'Minimal 8 karakter. Sampaikan ke pengguna agar menggantinya.',
+    help: `Minimal ${PASSWORD_MIN} karakter, bukan password yang umum dipakai. Sampaikan ke pengguna agar menggantinya.`,
     rules: [
       { required: true, message: 'Password wajib diisi' },
-      { min: 8, message: 'Password minimal 8 karakter' },
+      { min: PASSWORD_MIN, message: PASSWORD_MESSAGES.tooShort },
     ],
     input: <Input.Password placeholder="Password default" autoComplete="new-password" />,
   },
