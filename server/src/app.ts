@@ -194,7 +194,8 @@ export async function buildApp({
     sessionIdleMinutes: config.sessionIdleMinutes,
     sessionIdleMinutesField: config.sessionIdleMinutesField,
     loginRateLimit: config.loginRateLimit,
-    onSessionCleared: (userId, reason) => app.realtime?.toUser(userId, 'session-clear', { reason }),
+    // the ended sessions' sockets are told and disconnected, on every process
+    onSessionCleared: (userId, reason) => app.realtime?.recheckUser(userId, reason),
   });
   app.decorate('auth', auth);
   app.decorate('realtime', attachRealtime(app, auth, database.pool));

@@ -1,14 +1,22 @@
+import type { Role } from '@itms/contracts/enums';
 import type { ClientToServerEvents, ServerToClientEvents } from '@itms/contracts/events';
 import { OFFICE_ROOM, userRoom } from '@itms/contracts/events';
 import { createAdapter } from '@socket.io/postgres-adapter';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import { afterCommit } from '../db/ambient';
+import { sessions, users } from '../db/schema';
 import { OFFICE, roleAllows } from '../lib/roles';
 import type { AuthService } from '../modules/auth/auth.service';
 
-export type Io = Server<ClientToServerEvents, ServerToClientEvents>;
+/** Between server processes: re-check one user's sockets (see `recheckUser`). */
+interface InterServerEvents {
+  'recheck-user': (userId: number, live: string[], office: boolean, reason?: SessionClearReason) => void;
+}
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 export interface Realtime {
   toOffice<E extends keyof ServerToClientEvents>(
@@ -20,8 +28,20 @@ export interface Realtime {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * Brings a user's sockets, on every server process, in line with the database once the caller's
+   * change has committed: sockets of sessions that ended are told (`session-clear` with `reason`)
+   * and disconnected; the live ones join or leave the office room by the user's current role.
+   * Call it after anything that ends sessions or changes a role; nothing ended, nothing is sent.
+   */
+  recheckUser(userId: number, reason?: SessionClearReason): void;
   close(): Promise<void>;
 }
+
+type SessionClearReason = Parameters<ServerToClientEvents['session-clear']>[0]['reason'];
+
+/** Every socket joins its session's room, so that ending one session reaches exactly its sockets. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * socket.io on the API's own HTTP server, authenticated with the same token. On PostgreSQL the
@@ -38,15 +58,70 @@ export function attachRealtime(app: FastifyInstance, auth: AuthService, pool?: p
       .authenticate(token ?? (typeof header === 'string' ? header : ''))
       .catch(() => null);
     if (!ctx) return next(new Error('unauthorized'));
-    socket.join(userRoom(ctx.user.id));
-    if (roleAllows(OFFICE, ctx.user.role)) socket.join(OFFICE_ROOM);
+    socket.data = { sessionId: ctx.sessionId, userId: ctx.user.id, role: ctx.user.role };
     next();
   });
+
+  io.on('connection', async (socket) => {
+    const { sessionId, userId, role } = socket.data as { sessionId: string; userId: number; role: Role };
+    socket.join(sessionRoom(sessionId));
+    socket.join(userRoom(userId));
+    if (roleAllows(OFFICE, role)) socket.join(OFFICE_ROOM);
+    // the session may have ended while the handshake ran: a disconnect broadcast then would have
+    // missed this socket (not connected yet); from here on the rooms catch any later one
+    const [row] = await app.database.db
+      .select({ role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)))
+      .catch(() => [undefined]);
+    if (!row) {
+      socket.emit('session-clear', { reason: 'revoked' });
+      socket.disconnect(true);
+    } else if (row.role !== role) {
+      if (roleAllows(OFFICE, row.role as Role)) socket.join(OFFICE_ROOM);
+      else socket.leave(OFFICE_ROOM);
+    }
+  });
+
+  /**
+   * This process's part of a recheck, all local and synchronous: `session-clear` is written before
+   * the disconnect (two cluster-wide operations would each wait for their own NOTIFY and could
+   * arrive in either order, losing the message).
+   */
+  function applyRecheck(userId: number, live: string[], office: boolean, reason?: SessionClearReason) {
+    const mine = io.local.in(userRoom(userId));
+    const ended = mine.except(live);
+    if (reason) ended.emit('session-clear', { reason });
+    ended.disconnectSockets(true);
+    if (office) mine.socketsJoin(OFFICE_ROOM);
+    else mine.socketsLeave(OFFICE_ROOM);
+  }
+  io.on('recheck-user', applyRecheck);
+
+  async function recheck(userId: number, reason?: SessionClearReason): Promise<void> {
+    const rows = await app.database.db
+      .select({ role: users.role, sessionId: sessions.id })
+      .from(users)
+      .leftJoin(sessions, and(eq(sessions.user_id, users.id), isNull(sessions.revoked_at)))
+      .where(eq(users.id, userId));
+    // a deleted user has no row: every socket of his goes
+    const role = rows[0]?.role as Role | undefined;
+    const office = role !== undefined && roleAllows(OFFICE, role);
+    const live = rows.flatMap((r) => (r.sessionId ? [sessionRoom(r.sessionId)] : []));
+    applyRecheck(userId, live, office, reason);
+    // the other server processes do the same with their sockets (postgres adapter: NOTIFY)
+    if (pool) io.serverSideEmit('recheck-user', userId, live, office, reason);
+  }
 
   return {
     // sent once the request's transaction has committed: a client that refetches finds the record
     toOffice: (event, ...args) => afterCommit(() => io.to(OFFICE_ROOM).emit(event, ...args)),
     toUser: (userId, event, ...args) => afterCommit(() => io.to(userRoom(userId)).emit(event, ...args)),
+    recheckUser: (userId, reason) =>
+      afterCommit(() => {
+        recheck(userId, reason).catch((err) => app.log.error({ err, userId }, 'socket recheck failed'));
+      }),
     // not io.close(): that would also close the HTTP server, which Fastify owns
     close: async () => {
       io.disconnectSockets(true);

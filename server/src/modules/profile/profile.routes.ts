@@ -18,6 +18,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.changePassword, async (req) => {
     if (!req.auth) throw unauthorized();
     const data = await changePassword(app.db, req.auth.user.id, req.auth.sessionId, req.body);
+    // the other sessions' open pages are told and disconnected; this one stays
+    if (data.ended) app.auth.sessionsRevoked(req.auth.user.id);
     return { message: PROFILE_MESSAGES.passwordChanged, data };
   });
 };

@@ -34,6 +34,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = currentUser(req);
     const { revokeSessions } = await updateUser(app.db, actor.id, req.params.id, req.body);
     if (revokeSessions) app.auth.sessionsRevoked(req.params.id);
+    // one's own role changed (no sessions end): the open pages join or leave the office room
+    else app.realtime.recheckUser(req.params.id);
     const data = await getTireMan(app.db, req.params.id, await app.auth.onlineUserIds());
     // deleted by someone else between the save and this read
     if (!data) throw notFound('User');
@@ -49,8 +51,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.deleteTireMan, async (req) => {
     await deleteUser(app.db, currentUser(req).id, req.params.id);
-    // the account is gone with its sessions: close its open pages
-    app.realtime.toUser(req.params.id, 'session-clear', { reason: 'revoked' });
+    // the account is gone with its sessions: its open pages are told and disconnected
+    app.auth.sessionsRevoked(req.params.id);
     return { message: USER_MESSAGES.deleted, data: { id: req.params.id } };
   });
 };
