@@ -194,6 +194,7 @@ export async function buildApp({
     sessionIdleMinutes: config.sessionIdleMinutes,
     sessionIdleMinutesField: config.sessionIdleMinutesField,
     loginRateLimit: config.loginRateLimit,
+    sessionMaxHours: config.sessionMaxHours,
     // the ended sessions' sockets are told and disconnected, on every process
     onSessionCleared: (userId, reason) => app.realtime?.recheckUser(userId, reason),
   });

@@ -79,6 +79,13 @@ const ZEnv = z
       .min(1)
       .max(60 * 24 * 30)
       .default(60 * 24 * 7),
+    /** Hours after which a session ends however busy it is: a stolen token does not live forever. */
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 366)
+      .default(24 * 30),
     UPLOAD_MAX_BYTES: z.coerce
       .number()
       .int()
@@ -166,6 +173,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     timezone: env.APP_TIMEZONE,
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionIdleMinutesField: env.SESSION_IDLE_MINUTES_FIELD,
+    sessionMaxHours: env.SESSION_MAX_HOURS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadVideoMaxBytes: env.UPLOAD_VIDEO_MAX_BYTES,
     storage: {

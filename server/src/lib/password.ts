@@ -29,3 +29,28 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(key, expected);
 }
+
+let dummy: Promise<string> | undefined;
+/** A hash of a random password with the current parameters, made once per process. */
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('base64'));
+  return dummy;
+}
+
+/** Makes the dummy hash ahead of the first login, so that login does not pay for it. */
+export function warmDummyHash(): void {
+  void dummyHash();
+}
+
+/**
+ * Checks a password against an account's hash, or against a dummy hash when there is no account
+ * (always false then): an unknown email costs the same scrypt as a known one, so the answer time
+ * does not tell which emails have accounts.
+ */
+export async function verifyPasswordOrDummy(password: string, stored: string | undefined): Promise<boolean> {
+  if (stored === undefined) {
+    await verifyPassword(password, await dummyHash());
+    return false;
+  }
+  return verifyPassword(password, stored);
+}

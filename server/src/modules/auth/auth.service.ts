@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { TLoginReply, TSessionUser } from '@itms/contracts/auth';
 import type { Role } from '@itms/contracts/enums';
 import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
-import { and, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, pgCode, unauthorized } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, verifyPasswordOrDummy, warmDummyHash } from '../../lib/password';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { normalizePhone } from '../../lib/phone';
 
@@ -78,6 +79,24 @@ export async function cancelPasswordResetsInTx(tx: DbOrTx, userId: number): Prom
     .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
 }
 
+/**
+ * The address a login's failures are counted under: IPv4 as is, IPv6 by its /64 (one subscriber
+ * holds a whole /64, and every address of it must not buy a fresh attempt).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const bare = ip.split('%')[0]!;
+  if (!isIPv6(bare)) return ip;
+  const [head = '', tail] = bare.split('::');
+  const front = head ? head.split(':') : [];
+  const groups = tail === undefined ? front : [...front, '0', '0', '0', '0'];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 export interface AuthContext {
   user: TSessionUser;
   sessionId: string;
@@ -88,7 +107,10 @@ export interface AuthServiceOptions {
   sessionIdleMinutes: number;
   /** Idle minutes after which a tire man's session ends: a phone in the field stays signed in longer. */
   sessionIdleMinutesField: number;
+  /** Failed logins per account and per address in FAILURE_WINDOW_MINUTES before 429. */
   loginRateLimit: number;
+  /** Hours after which a session ends however busy it is (SESSION_MAX_HOURS). */
+  sessionMaxHours: number;
   /** Called when a user's sessions end, to tell that user's open pages. */
   onSessionCleared?: (userId: number, reason: 'logout' | 'revoked' | 'expired') => void;
 }
@@ -107,14 +129,53 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
   const idleMsOf = (role: string) => (role === 'tire-man' ? fieldIdleMs : idleMs);
   const isIdle = (role: string, lastSeen: Date, now: Date) =>
     now.getTime() - lastSeen.getTime() > idleMsOf(role);
+  const maxAgeMs = opts.sessionMaxHours * 3_600_000;
+  const isTooOld = (createdAt: Date, now: Date) => now.getTime() - createdAt.getTime() > maxAgeMs;
+  // an unknown email is checked against it: made now, not during the first login
+  warmDummyHash();
 
-  async function recentFailures(key: string): Promise<number> {
+  const rateLimited = () =>
+    new AppError(
+      429,
+      'RATE_LIMITED',
+      `Terlalu banyak percobaan login gagal. Coba lagi dalam ${FAILURE_WINDOW_MINUTES} menit.`,
+    );
+
+  /**
+   * Books a login attempt as a failure of the account and of the address before the password is
+   * checked (a correct password takes it back): counted and booked under a lock per key, so
+   * attempts sent at once cannot all read the same count and be evaluated past the limit. An
+   * address at the limit is refused. A locked account (at the limit) is still open to an address
+   * without failures, so that guessing from elsewhere cannot keep its owner out; once that address
+   * fails too, it is refused like the others. Null when refused.
+   */
+  async function reserveAttempt(
+    accountKey: string,
+    ipKey: string,
+  ): Promise<{ ids: number[]; accountFailures: number } | null> {
     const since = new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
-    const [row] = await db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, key), gt(loginFailures.created_at, since)));
-    return row?.n ?? 0;
+    return db.transaction(async (tx) => {
+      // taken in hash order, so two logins never wait on each other's second lock
+      await tx.execute(sql`select pg_advisory_xact_lock(h) from (
+        select distinct hashtextextended(k, 0) as h from unnest(array[${accountKey}, ${ipKey}]::text[]) k
+        order by h) locks`);
+      const [counted] = await tx
+        .select({
+          account: sql<number>`count(*) filter (where ${loginFailures.key} = ${accountKey})`.mapWith(Number),
+          address: sql<number>`count(*) filter (where ${loginFailures.key} = ${ipKey})`.mapWith(Number),
+        })
+        .from(loginFailures)
+        .where(and(inArray(loginFailures.key, [accountKey, ipKey]), gt(loginFailures.created_at, since)));
+      const account = counted?.account ?? 0;
+      const address = counted?.address ?? 0;
+      if (address >= opts.loginRateLimit) return null;
+      if (account >= opts.loginRateLimit && address > 0) return null;
+      const rows = await tx
+        .insert(loginFailures)
+        .values([{ key: accountKey }, { key: ipKey }])
+        .returning({ id: loginFailures.id });
+      return { ids: rows.map((r) => r.id), accountFailures: account };
+    });
   }
 
   /**
@@ -131,24 +192,28 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     deviceId?: string,
     takeover = false,
   ): Promise<TLoginReply> {
-    const keys = [`email:${email.toLowerCase()}`, `ip:${ip}`];
-    for (const key of keys) {
-      if ((await recentFailures(key)) >= opts.loginRateLimit) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          `Terlalu banyak percobaan login gagal. Coba lagi dalam ${FAILURE_WINDOW_MINUTES} menit.`,
-        );
-      }
-    }
+    const reserved = await reserveAttempt(`email:${email.toLowerCase()}`, `ip:${addressKey(ip)}`);
+    if (!reserved) throw rateLimited();
     const [found] = await db
       .select({ ...sessionUserColumns, password_hash: users.password_hash })
       .from(users)
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-    if (!found || !(await verifyPassword(password, found.password_hash))) {
-      await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+    // an unknown email is checked against a dummy hash: the same work, the same answer time
+    const valid = await verifyPasswordOrDummy(password, found?.password_hash);
+    if (!found || !valid) {
+      // the booked attempt stays as the failure; the one that reaches the limit locks the account
+      if (found && reserved.accountFailures + 1 === opts.loginRateLimit) {
+        await audit(db, {
+          userId: null,
+          action: 'login-lockout',
+          entity: 'user',
+          entityId: found.id,
+          detail: { ip, failures: opts.loginRateLimit, minutes: FAILURE_WINDOW_MINUTES },
+        });
+      }
       throw unauthorized('Email atau password salah');
     }
+    await db.delete(loginFailures).where(inArray(loginFailures.id, reserved.ids));
     const { password_hash: _, ...user } = found;
     const now = new Date();
     const token = randomBytes(32).toString('base64url');
@@ -157,13 +222,19 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     try {
       await db.transaction(async (tx) => {
         const [active] = await tx
-          .select({ id: sessions.id, last_seen_at: sessions.last_seen_at, device_id: sessions.device_id })
+          .select({
+            id: sessions.id,
+            created_at: sessions.created_at,
+            last_seen_at: sessions.last_seen_at,
+            device_id: sessions.device_id,
+          })
           .from(sessions)
           .where(and(eq(sessions.user_id, user.id), isNull(sessions.revoked_at)))
           .for('update');
         if (active) {
           const sameDevice = deviceId !== undefined && active.device_id === deviceId;
-          const idle = isIdle(user.role, active.last_seen_at, now);
+          // a session past its maximum lifetime has ended, like an idle one
+          const idle = isIdle(user.role, active.last_seen_at, now) || isTooOld(active.created_at, now);
           if (!sameDevice && !idle && !takeover) throw alreadyLoggedIn();
           // revoked before the insert: the one-active-session index holds at every statement
           await tx.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, active.id));
@@ -212,21 +283,35 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
 
   // every request runs it: built once, and PostgreSQL plans it once per connection
   const sessionByTokenHash = db
-    .select({ sessionId: sessions.id, last_seen_at: sessions.last_seen_at, ...sessionUserColumns })
+    .select({
+      sessionId: sessions.id,
+      created_at: sessions.created_at,
+      last_seen_at: sessions.last_seen_at,
+      ...sessionUserColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.token_hash, sql.placeholder('hash')), isNull(sessions.revoked_at)))
     .prepare('session_by_token_hash');
 
-  /** The user behind a token, or null when the token is unknown, revoked or idle too long. */
+  /**
+   * The user behind a token, or null when the token is unknown, revoked or idle too long. A
+   * session older than SESSION_MAX_HOURS ends however busy it is: 401 with its own message.
+   */
   async function authenticate(token: string): Promise<AuthContext | null> {
     const [row] = await sessionByTokenHash.execute({ hash: sha256(token) });
     if (!row) return null;
     const now = new Date();
-    const { sessionId, last_seen_at, ...user } = row;
-    if (isIdle(user.role, last_seen_at, now)) {
+    const { sessionId, created_at, last_seen_at, ...user } = row;
+    const tooOld = isTooOld(created_at, now);
+    if (tooOld || isIdle(user.role, last_seen_at, now)) {
       await db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, sessionId));
       opts.onSessionCleared?.(user.id, 'expired');
+      if (tooOld) {
+        throw unauthorized(
+          `Sesi sudah berjalan lebih dari ${opts.sessionMaxHours} jam, silakan login kembali`,
+        );
+      }
       return null;
     }
     if (now.getTime() - last_seen_at.getTime() > TOUCH_AFTER_MS) {
@@ -375,6 +460,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     const now = Date.now();
     const since = new Date(now - idleMs);
     const fieldSince = new Date(now - fieldIdleMs);
+    const bornSince = new Date(now - maxAgeMs);
     const rows = await db
       .select({ user_id: sessions.user_id })
       .from(sessions)
@@ -382,6 +468,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
       .where(
         and(
           isNull(sessions.revoked_at),
+          gt(sessions.created_at, bornSince),
           sql`${sessions.last_seen_at} > case when ${users.role} = 'tire-man'
             then ${fieldSince.toISOString()}::timestamptz else ${since.toISOString()}::timestamptz end`,
         ),
