@@ -310,6 +310,10 @@ describe.skipIf(!onPostgres)('sockets after a session ends (two server processes
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  beforeEach(async () => {
+    await dbs[0]!.db.execute(sql`update sessions set revoked_at = now() where revoked_at is null`);
+  });
+
   async function login(base: string, email: string): Promise<{ token: string; id: number }> {
     const res = await fetch(`${base}/api/tire-man/login`, {
       method: 'POST',
@@ -345,5 +349,40 @@ describe.skipIf(!onPostgres)('sockets after a session ends (two server processes
     const force = await cutOffAfter(field);
     expect(force).toBeLessThan(1000);
     console.log('across processes, socket cut off after (ms):', JSON.stringify({ logout, force }));
+  });
+
+  it('a role change on one process moves the sockets held by the other out of the office room', async () => {
+    const [first, second] = bases as [string, string];
+    const admin = await login(first, FX.admin.email);
+    const put = (token: string, id: number, role: string) =>
+      fetch(`${first}/api/tire-man/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', access_token: token },
+        body: JSON.stringify({
+          name: FX.tireman2.name,
+          email: FX.tireman2.email,
+          phone: '081100000005',
+          role,
+        }),
+      });
+    const target = await login(first, FX.tireman2.email);
+    expect((await put(admin.token, target.id, 'admin')).status).toBe(200);
+    const promoted = await login(first, FX.tireman2.email);
+    const control = await openSocket(second, admin.token);
+    const socket = await openSocket(second, promoted.token);
+    const officeEvent = async () => {
+      apps[0]!.realtime.toOffice('new-missmatch', { id: 9 });
+      await settle(300);
+    };
+    await officeEvent();
+    expect(socket.heard).toEqual(['new-missmatch']);
+
+    // he steps down himself: no session ends, the socket on the other process stays but leaves
+    expect((await put(promoted.token, promoted.id, 'tire-man')).status).toBe(200);
+    await settle(300);
+    await officeEvent();
+    expect(control.heard).toEqual(['new-missmatch', 'new-missmatch']);
+    expect(socket.socket.connected).toBe(true);
+    expect(socket.heard).toEqual(['new-missmatch']);
   });
 });
