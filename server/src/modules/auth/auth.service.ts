@@ -348,7 +348,8 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
    */
   async function limitResetRequests(phone: string, ip: string): Promise<void> {
     const numberKey = `reset-phone:${phone}`;
-    const ipKey = `reset-ip:${ip}`;
+    // an IPv6 address counts by its /64, as for logins
+    const ipKey = `reset-ip:${addressKey(ip)}`;
     const since = new Date(Date.now() - RESET_REQUEST_WINDOW_MINUTES * 60_000);
     const allowed = await db.transaction(async (tx) => {
       // taken in hash order, like the login's locks, so that no two requests wait on each other

@@ -237,6 +237,17 @@ describe('forgot password: one answer, limited (finding 5)', () => {
     expect((await forgot('081288889999')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 address by its /64: new addresses of the same subscriber do not buy requests', async () => {
+    const codes = [];
+    for (let i = 0; i < 11; i++) {
+      codes.push(
+        (await forgot(`08127777${String(i).padStart(4, '0')}`, `2001:db8:7:9::${i + 1}`)).statusCode,
+      );
+    }
+    expect(codes).toEqual([...Array(10).fill(200), 429]);
+    expect((await forgot('081277779999', '2001:db8:7:a::1')).statusCode).toBe(200);
+  });
+
   it('requests sent at once for one number: no more than 3 pass', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => forgot('081233334444')));
     const codes = answers.map((r) => r.statusCode);
