@@ -1,3 +1,4 @@
+import { ReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { badRequest } from '../../lib/errors';
@@ -14,29 +15,28 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 const startsWith = (buf: Buffer, magic: number[]) => magic.every((b, i) => buf[i] === b);
 
-/** Reads an XLSX or CSV file, judged by its bytes: an XLSX is a zip (PK..), a CSV is UTF-8 text. */
+// The count past the limit is not known: the file is not read further than the limit.
+const tooManyRows = (maxRows: number) =>
+  badRequest(`File berisi lebih dari ${maxRows} baris; maksimal ${maxRows} baris per file`);
+const notText = () => badRequest('File harus berupa XLSX atau CSV (teks UTF-8)');
+
+/**
+ * Reads an XLSX or CSV file, judged by its bytes: an XLSX is a zip (PK..), a CSV is UTF-8 text.
+ * Rows are read one at a time and the file is refused at the first non-empty row past `maxRows`,
+ * so a huge sheet costs no more memory than `maxRows` rows.
+ */
 export async function readTable(buf: Buffer, maxRows: number): Promise<Table> {
   if (buf.length === 0) throw badRequest('File kosong');
   let table: Table;
   if (startsWith(buf, ZIP_MAGIC)) {
-    table = await readXlsx(buf);
+    table = await readXlsx(buf, maxRows);
   } else if (startsWith(buf, OLE_MAGIC)) {
     throw badRequest('Format .xls lama tidak didukung: simpan file sebagai .xlsx atau CSV');
   } else {
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
-    } catch {
-      throw badRequest('File harus berupa XLSX atau CSV (teks UTF-8)');
-    }
-    if (text.includes('\0')) throw badRequest('File harus berupa XLSX atau CSV (teks UTF-8)');
-    table = csvTable(parseCsv(text));
+    table = readCsv(buf, maxRows);
   }
   if (table.headers.every((h) => !h)) throw badRequest('File tidak berisi baris judul kolom');
   if (table.rows.length === 0) throw badRequest('File tidak berisi data');
-  if (table.rows.length > maxRows) {
-    throw badRequest(`File berisi ${table.rows.length} baris; maksimal ${maxRows} baris per file`);
-  }
   return table;
 }
 
@@ -65,97 +65,260 @@ export function cellText(v: ExcelJS.CellValue): string {
   return String(v).trim();
 }
 
+/**
+ * The temporary file exceljs spooled a sheet to, if any: a sheet stored in the zip before the
+ * shared strings (Excel and exceljs both write them in that order) is copied to disk, and the
+ * copy is deleted only when the reader is asked for the next sheet.
+ */
+function spooledFile(sheet: ExcelJS.stream.xlsx.WorksheetReader): ReadStream | null {
+  const source = (sheet as unknown as { iterator?: unknown }).iterator;
+  return source instanceof ReadStream ? source : null;
+}
+
+const SHARED_BLOCK = 4096;
+
+/**
+ * The workbook's shared strings as plain text, packed into one string per 4,096 entries: a sheet
+ * comes after them, so all of them are held before the first row, and a JS string per entry
+ * costs several times its text (300,000 plates: about 20 MB instead of 4).
+ */
+class SharedStrings {
+  private blocks: string[] = [];
+  private ends: Uint32Array[] = [];
+  private pending: string[] = [];
+
+  add(index: number, value: unknown): void {
+    // entries arrive in order; a gap would shift every later one
+    if (index !== this.blocks.length * SHARED_BLOCK + this.pending.length) throw new Error('shared strings');
+    const text =
+      typeof value === 'string'
+        ? value
+        : value !== null && typeof value === 'object' && 'richText' in value
+          ? (value as { richText: { text?: string | null }[] }).richText.map((r) => r.text ?? '').join('')
+          : '';
+    this.pending.push(text);
+    if (this.pending.length === SHARED_BLOCK) this.flush();
+  }
+
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const ends = new Uint32Array(this.pending.length);
+    let end = 0;
+    this.pending.forEach((text, i) => {
+      end += text.length;
+      ends[i] = end;
+    });
+    this.blocks.push(this.pending.join(''));
+    this.ends.push(ends);
+    this.pending = [];
+  }
+
+  get(index: number): string {
+    const block = Math.floor(index / SHARED_BLOCK);
+    const at = index % SHARED_BLOCK;
+    const ends = this.ends[block];
+    if (!ends || at >= ends.length) return '';
+    return this.blocks[block]!.slice(at ? ends[at - 1] : 0, ends[at]);
+  }
+}
+
 /** The first sheet, read as a stream (about a third faster than loading the whole workbook model). */
-async function readXlsx(buf: Buffer): Promise<Table> {
+async function readXlsx(buf: Buffer, maxRows: number): Promise<Table> {
   let headers: string[] | null = null;
   const rows: Table['rows'] = [];
+  const strings = new SharedStrings();
+  const text = (v: ExcelJS.CellValue) =>
+    v !== null && typeof v === 'object' && 'sharedString' in v
+      ? strings.get((v as { sharedString: number }).sharedString).trim()
+      : cellText(v);
+  let tooMany = false;
+  let unreadable = false;
   try {
     const reader = new (await loadExcelJS()).stream.xlsx.WorkbookReader(Readable.from([buf]), {
       worksheets: 'emit',
-      sharedStrings: 'cache',
+      // kept here, packed (see SharedStrings); cells then hold { sharedString: index }
+      sharedStrings: 'emit',
       // styles tell dates from numbers
       styles: 'cache',
       hyperlinks: 'ignore',
       entries: 'ignore',
     });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        if (!headers) {
-          const h = Array.from(values.slice(1), (v) => cellText(v));
-          if (h.some((x) => x !== '')) headers = h;
-          continue;
-        }
-        const cells = headers.map((_, i) => cellText(values[i + 1]));
-        if (cells.some((c) => c !== '')) rows.push({ row: row.number, cells });
+    // parse(), unlike the reader's own iterator, also hands out the shared strings: bare
+    // { index, text } items (exceljs 4.4 yields them without an eventType)
+    const items = reader.parse() as AsyncGenerator<{
+      eventType?: string;
+      value?: unknown;
+      index?: number;
+      text?: unknown;
+    }>;
+    let first = true;
+    for await (const item of items) {
+      if (item.eventType === undefined && typeof item.index === 'number') {
+        strings.add(item.index, item.text);
+        continue;
       }
-      break; // the first sheet only
+      if (item.eventType !== 'worksheet') continue;
+      const sheet = item.value as ExcelJS.stream.xlsx.WorksheetReader;
+      const spooled = spooledFile(sheet);
+      if (first) {
+        first = false;
+        strings.flush();
+        try {
+          for await (const row of sheet) {
+            const values = row.values as ExcelJS.CellValue[];
+            if (!headers) {
+              const h = Array.from(values.slice(1), text);
+              if (h.some((x) => x !== '')) headers = h;
+              continue;
+            }
+            const cells = headers.map((_, i) => text(values[i + 1]));
+            if (!cells.some((c) => c !== '')) continue;
+            if (rows.length === maxRows) {
+              tooMany = true;
+              break; // the rest of the sheet is never parsed
+            }
+            rows.push({ row: row.number, cells });
+          }
+        } catch {
+          unreadable = true;
+        }
+      }
+      // only the first sheet is read; the others are closed unread
+      spooled?.destroy();
+      // A spooled sheet's file is deleted when the next sheet is asked for, so go on to the end
+      // (all sheets are spooled then, none is parsed); a sheet read straight from the zip has no file.
+      if (!spooled) break;
     }
   } catch {
-    throw badRequest('File XLSX tidak dapat dibaca');
+    unreadable = true;
   }
+  if (unreadable) throw badRequest('File XLSX tidak dapat dibaca');
+  if (tooMany) throw tooManyRows(maxRows);
   return { headers: headers ?? [], rows };
+}
+
+const CSV_CHUNK = 64 * 1024;
+
+/** The file's text in pieces, refused if it is not UTF-8 or holds a NUL (a binary file). */
+function* utf8Chunks(buf: Buffer): Generator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for (let at = 0; at <= buf.length; at += CSV_CHUNK) {
+    const last = at + CSV_CHUNK > buf.length;
+    let text: string;
+    try {
+      text = decoder.decode(buf.subarray(at, at + CSV_CHUNK), { stream: !last });
+    } catch {
+      throw notText();
+    }
+    if (text.includes('\0')) throw notText();
+    yield text;
+  }
 }
 
 /**
  * RFC 4180 CSV with quotes ("a, b", "say ""hi"""), CRLF or LF, separated by comma, semicolon
  * (Excel in Indonesian locale) or tab, picked from the header line. A UTF-8 BOM is ignored.
  * Every line break outside quotes ends a record, so record i is spreadsheet row i + 1.
+ * Records are yielded one by one as the text arrives in pieces, so a caller can stop early.
  */
-export function parseCsv(input: string): string[][] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
-  const delimiter = counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
-  const records: string[][] = [];
+export function* csvRecords(pieces: Iterable<string>): Generator<string[]> {
+  let delimiter = '';
+  let head = ''; // text held until the first line is whole: it picks the delimiter
   let record: string[] = [];
   let field = '';
   let inQuotes = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
+  let quoteInQuotes = false; // a '"' inside quotes: a doubled quote or the closing one
+  let afterCr = false; // a '\r' ended the record: a '\n' right after it belongs to it
+  let started = false;
+  const feed = function* (text: string): Generator<string[]> {
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i]!;
+      if (afterCr) {
+        afterCr = false;
+        if (ch === '\n') continue;
+      }
+      if (inQuotes) {
+        if (quoteInQuotes) {
+          quoteInQuotes = false;
+          if (ch === '"') {
+            field += '"';
+            continue;
+          }
+          inQuotes = false; // that quote closed the field; `ch` is read as outside quotes
         } else {
-          inQuotes = false;
+          if (ch === '"') quoteInQuotes = true;
+          else field += ch;
+          continue;
         }
+      }
+      if (ch === '"' && field === '') {
+        inQuotes = true;
+      } else if (ch === delimiter) {
+        record.push(field);
+        field = '';
+      } else if (ch === '\n' || ch === '\r') {
+        afterCr = ch === '\r';
+        record.push(field);
+        yield record;
+        record = [];
+        field = '';
       } else {
         field += ch;
       }
-    } else if (ch === '"' && field === '') {
-      inQuotes = true;
-    } else if (ch === delimiter) {
-      record.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-    } else {
-      field += ch;
     }
+  };
+  const pickDelimiter = (text: string) => {
+    const firstLine = text.slice(0, text.search(/\r?\n|$/));
+    const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
+    delimiter = counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+  };
+  for (let piece of pieces) {
+    if (!started) {
+      started = true;
+      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
+    }
+    if (!delimiter) {
+      head += piece;
+      if (!head.includes('\n')) continue;
+      pickDelimiter(head);
+      piece = head;
+      head = '';
+    }
+    yield* feed(piece);
   }
+  if (!delimiter) {
+    pickDelimiter(head);
+    yield* feed(head);
+  }
+  if (quoteInQuotes) inQuotes = false;
   if (field !== '' || record.length > 0) {
     record.push(field);
-    records.push(record);
+    yield record;
   }
-  return records;
 }
 
-function csvTable(records: string[][]): Table {
-  const headerIndex = records.findIndex((r) => r.some((c) => c.trim() !== ''));
-  if (headerIndex < 0) return { headers: [], rows: [] };
-  const headers = records[headerIndex]!.map((h) => h.trim());
+/** The whole text as records (see csvRecords). */
+export function parseCsv(input: string): string[][] {
+  return [...csvRecords([input])];
+}
+
+function readCsv(buf: Buffer, maxRows: number): Table {
+  let headers: string[] | null = null;
   const rows: Table['rows'] = [];
-  for (let i = headerIndex + 1; i < records.length; i++) {
-    const cells = headers.map((_, c) => (records[i]![c] ?? '').trim());
-    if (cells.some((c) => c !== '')) rows.push({ row: i + 1, cells });
+  let row = 0;
+  for (const record of csvRecords(utf8Chunks(buf))) {
+    row++;
+    if (!headers) {
+      if (record.some((c) => c.trim() !== '')) headers = record.map((h) => h.trim());
+      continue;
+    }
+    const cells = headers.map((_, c) => (record[c] ?? '').trim());
+    if (!cells.some((c) => c !== '')) continue;
+    // the rest of the file is never parsed
+    if (rows.length === maxRows) throw tooManyRows(maxRows);
+    rows.push({ row, cells });
   }
-  return { headers, rows };
+  return { headers: headers ?? [], rows };
 }
 
 /** `Nomor Polisi*` -> `nomor_polisi`, `Groove 1` -> `groove_1`. */
