@@ -164,6 +164,25 @@ describe('sockets after a session ends (one server process)', () => {
     expect(fresh.heard).toEqual(['new-missmatch']);
   });
 
+  it('a login that replaces an idle session cuts off the socket the idle tab still holds', async () => {
+    const oldToken = await t.login(FX.staff2.email);
+    const old = await openSocket(base, oldToken);
+    // the office session idles out (SESSION_IDLE_MINUTES) while its tab stays connected
+    await t.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '2 days'
+          where user_id = ${ids[FX.staff2.email]} and revoked_at is null`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man/login',
+      payload: { email: FX.staff2.email, password: FX.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    measured.idleReplaced = await cutOffAfter(old);
+    expect(measured.idleReplaced).toBeLessThan(1000);
+    expect(old.heard).toEqual(['session-clear']);
+  });
+
   it('a password reset ends the sessions and cuts off their sockets', async () => {
     const token = await t.login(FX.tireman2.email);
     const tireman = await openSocket(base, token);

@@ -219,6 +219,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     const token = randomBytes(32).toString('base64url');
     const sessionId = randomUUID();
     let replaced = false;
+    let ended = false;
     try {
       await db.transaction(async (tx) => {
         const [active] = await tx
@@ -238,6 +239,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
           if (!sameDevice && !idle && !takeover) throw alreadyLoggedIn();
           // revoked before the insert: the one-active-session index holds at every statement
           await tx.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, active.id));
+          ended = true;
           replaced = sameDevice || !idle;
           if (!sameDevice && !idle) {
             // the user ended a live session elsewhere: said in the audit log, by session ids only
@@ -272,9 +274,10 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
       if (pgCode(err) === '23505') throw alreadyLoggedIn();
       throw err;
     }
-    // the replaced session's open pages (the same phone's old tab or app, the other browser) sign
-    // out; sent before this reply, so no socket of the new session exists yet to hear it
-    if (replaced) opts.onSessionCleared?.(user.id, 'revoked');
+    // the ended session's open pages (the same phone's old tab or app, the other browser, an idle
+    // tab still connected) sign out; sent before this reply, so no socket of the new session
+    // exists yet to hear it
+    if (ended) opts.onSessionCleared?.(user.id, 'revoked');
     return {
       access_token: token,
       payload: { session: sessionId, user: { ...user, role: user.role as Role } },
