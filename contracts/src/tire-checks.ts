@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
+import { foldLookalikes } from './rules/lookalike';
 import { ZPerformedAt } from './rules/performed-at';
 import { ZReturnHistoryEntry } from './submission-returns';
 import { tireReadingReply } from './tire-reading';
@@ -99,9 +100,11 @@ const optionalText = (max: number, label: string) =>
 
 export const ZTireCheckRecordInput = z.object({
   position: ZPosition,
+  // look-alikes folded, so a fullwidth serial typed on a phone links to its tire; other scripts
+  // are not refused here: a queued check must never get stuck on a 400
   serial_number: z
     .string({ error: 'Nomor seri wajib diisi' })
-    .trim()
+    .overwrite(foldLookalikes)
     .min(1, 'Nomor seri wajib diisi')
     .max(60, 'Nomor seri terlalu panjang'),
   serial_number_url: ZImagePath('Foto nomor seri'),

@@ -219,9 +219,13 @@ describe('tire import', () => {
       [FX.installedSerial(1).toLowerCase(), 'GT', 'GT', 'X', '10.00-20', 'RET', 8, 8, 8, 8, 100, '', ''],
       ['N-0003', 'GT', 'GT', 'X', '10.00-20', 'XYZ', 30, 8, 8, 8, 'keras', 'BARU SEKALI', 2.5],
       ['n-0001', 'GT', 'GT', 'X', '10.00-20', '', '', '', '', '', '', '', ''],
+      // look-alikes: fullwidth and zero-width forms of N-0001 are N-0001; a Cyrillic letter is refused
+      ['Ｎ-０００１', 'GT', 'GT', 'X', '10.00-20', '', '', '', '', '', '', '', ''],
+      ['N-\u200B0001', 'GT', 'GT', 'X', '10.00-20', '', '', '', '', '', '', '', ''],
+      ['\u041D-0009', 'GT', 'GT', 'X', '10.00-20', '', '', '', '', '', '', '', ''],
     ]);
     const preview = (await send('/api/import/tires/preview', bad)).json();
-    expect(preview).toMatchObject({ kind: 'tires', valid: 1, invalid: 3 });
+    expect(preview).toMatchObject({ kind: 'tires', valid: 1, invalid: 6 });
     expect(preview.rows.map((r: { problems: string[] }) => r.problems)).toEqual([
       [],
       [`Nomor seri ${FX.installedSerial(1).toLowerCase()} sudah terdaftar`],
@@ -233,6 +237,9 @@ describe('tire import', () => {
         'Jumlah lubang velg harus bilangan bulat',
       ],
       ['Nomor seri n-0001 ganda di file (sama dengan baris 2)'],
+      ['Nomor seri N-0001 ganda di file (sama dengan baris 2)'],
+      ['Nomor seri N-0001 ganda di file (sama dengan baris 2)'],
+      ['Nomor seri berisi huruf non-Latin (mis. huruf Kiril yang mirip); ketik dengan huruf A-Z'],
     ]);
 
     const tiresBefore = await count('tires');

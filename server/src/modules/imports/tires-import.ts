@@ -7,6 +7,7 @@ import {
   VELG_STATUSES,
 } from '@itms/contracts/enums';
 import type { TImportPreviewRow } from '@itms/contracts/master-data';
+import { foldLookalikes, latinLettersOnly, nonLatinMessage } from '@itms/contracts/rules/lookalike';
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { tires } from '../../db/schema';
@@ -55,7 +56,9 @@ export async function analyseTires(
   const firstRowOfSerial = new Map<string, number>();
   const parsed = rows.map(({ row, values }) => {
     const r = new RowReader(values);
-    const serial = r.text('serial_number', 'Nomor seri', { required: true, max: 60 });
+    // the same folding and script rule as the tire form: a look-alike serial is the same serial
+    const serial = foldLookalikes(r.text('serial_number', 'Nomor seri', { required: true, max: 60 }));
+    if (!latinLettersOnly(serial)) r.problems.push(nonLatinMessage('Nomor seri'));
     const key = serial.toLowerCase();
     if (serial) {
       const first = firstRowOfSerial.get(key);
