@@ -29,7 +29,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   console.log(
-    `\nITMS is running at ${url}  (database: ${database.driver}, ready in ${Date.now() - started} ms)`,
+    `\nITMS is running at ${url}  (Node ${process.version}, database: ${database.driver}, ready in ${Date.now() - started} ms)`,
   );
   if (config.demoSeed) {
     console.log(
