@@ -13,10 +13,24 @@ import type { AuthService } from '../modules/auth/auth.service';
 
 /** Between server processes: re-check one user's sockets (see `recheckUser`). */
 interface InterServerEvents {
-  'recheck-user': (userId: number, live: string[], office: boolean, reason?: SessionClearReason) => void;
+  'recheck-user': (
+    userId: number,
+    live: string[],
+    office: boolean,
+    asOf: number,
+    reason?: SessionClearReason,
+  ) => void;
 }
 
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+interface SocketData {
+  sessionId: string;
+  userId: number;
+  role: Role;
+  /** When the handshake authenticated (epoch ms): a recheck read before it says nothing about it. */
+  connectedAt: number;
+}
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface Realtime {
   toOffice<E extends keyof ServerToClientEvents>(
@@ -40,9 +54,6 @@ export interface Realtime {
 
 type SessionClearReason = Parameters<ServerToClientEvents['session-clear']>[0]['reason'];
 
-/** Every socket joins its session's room, so that ending one session reaches exactly its sockets. */
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
 /**
  * socket.io on the API's own HTTP server, authenticated with the same token. On PostgreSQL the
  * postgres adapter relays events between server processes through NOTIFY.
@@ -58,23 +69,34 @@ export function attachRealtime(app: FastifyInstance, auth: AuthService, pool?: p
       .authenticate(token ?? (typeof header === 'string' ? header : ''))
       .catch(() => null);
     if (!ctx) return next(new Error('unauthorized'));
-    socket.data = { sessionId: ctx.sessionId, userId: ctx.user.id, role: ctx.user.role };
+    socket.data = {
+      sessionId: ctx.sessionId,
+      userId: ctx.user.id,
+      role: ctx.user.role,
+      connectedAt: Date.now(),
+    };
     next();
   });
 
   io.on('connection', async (socket) => {
-    const { sessionId, userId, role } = socket.data as { sessionId: string; userId: number; role: Role };
-    socket.join(sessionRoom(sessionId));
+    const { sessionId, userId, role } = socket.data;
     socket.join(userRoom(userId));
     if (roleAllows(OFFICE, role)) socket.join(OFFICE_ROOM);
     // the session may have ended while the handshake ran: a disconnect broadcast then would have
-    // missed this socket (not connected yet); from here on the rooms catch any later one
-    const [row] = await app.database.db
+    // missed this socket (not connected yet); from here on a recheck catches any later one
+    const rows = await app.database.db
       .select({ role: users.role })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.user_id))
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)))
-      .catch(() => [undefined]);
+      .catch((err: unknown) => {
+        // the handshake has just authenticated this session: a failed read is no reason to sign
+        // a working user out; a later end of the session still reaches the socket
+        app.log.error({ err, userId }, 'socket session check failed');
+        return null;
+      });
+    if (!rows) return;
+    const [row] = rows;
     if (!row) {
       socket.emit('session-clear', { reason: 'revoked' });
       socket.disconnect(true);
@@ -87,19 +109,31 @@ export function attachRealtime(app: FastifyInstance, auth: AuthService, pool?: p
   /**
    * This process's part of a recheck, all local and synchronous: `session-clear` is written before
    * the disconnect (two cluster-wide operations would each wait for their own NOTIFY and could
-   * arrive in either order, losing the message).
+   * arrive in either order, losing the message). Sockets that connected after the sessions were
+   * read (`asOf`) are left alone: their session is newer than the read, and their own check on
+   * connection saw the database after the change being applied here.
    */
-  function applyRecheck(userId: number, live: string[], office: boolean, reason?: SessionClearReason) {
-    const mine = io.local.in(userRoom(userId));
-    const ended = mine.except(live);
-    if (reason) ended.emit('session-clear', { reason });
-    ended.disconnectSockets(true);
-    if (office) mine.socketsJoin(OFFICE_ROOM);
-    else mine.socketsLeave(OFFICE_ROOM);
+  function applyRecheck(
+    userId: number,
+    live: string[],
+    office: boolean,
+    asOf: number,
+    reason?: SessionClearReason,
+  ) {
+    const liveSessions = new Set(live);
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.userId !== userId || socket.data.connectedAt > asOf) continue;
+      if (!liveSessions.has(socket.data.sessionId)) {
+        if (reason) socket.emit('session-clear', { reason });
+        socket.disconnect(true);
+      } else if (office) socket.join(OFFICE_ROOM);
+      else socket.leave(OFFICE_ROOM);
+    }
   }
   io.on('recheck-user', applyRecheck);
 
   async function recheck(userId: number, reason?: SessionClearReason): Promise<void> {
+    const asOf = Date.now();
     const rows = await app.database.db
       .select({ role: users.role, sessionId: sessions.id })
       .from(users)
@@ -108,10 +142,10 @@ export function attachRealtime(app: FastifyInstance, auth: AuthService, pool?: p
     // a deleted user has no row: every socket of his goes
     const role = rows[0]?.role as Role | undefined;
     const office = role !== undefined && roleAllows(OFFICE, role);
-    const live = rows.flatMap((r) => (r.sessionId ? [sessionRoom(r.sessionId)] : []));
-    applyRecheck(userId, live, office, reason);
+    const live = rows.flatMap((r) => (r.sessionId ? [r.sessionId] : []));
+    applyRecheck(userId, live, office, asOf, reason);
     // the other server processes do the same with their sockets (postgres adapter: NOTIFY)
-    if (pool) io.serverSideEmit('recheck-user', userId, live, office, reason);
+    if (pool) io.serverSideEmit('recheck-user', userId, live, office, asOf, reason);
   }
 
   return {
