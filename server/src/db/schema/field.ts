@@ -74,6 +74,17 @@ export const uploads = pgTable(
 );
 
 /**
+ * Secrets the server makes once and every process shares (several behind a proxy on PostgreSQL):
+ * `file_url` keys the HMAC of signed `/files/` links. Written with insert ... on conflict do
+ * nothing, so the first process to boot chooses it.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: createdAt(),
+});
+
+/**
  * A field submission the office deleted: the row is gone, but its author's history still shows
  * it as deleted (kind tire-check, tire-replacement, mismatch, qc).
  */
