@@ -99,6 +99,13 @@ const ZEnv = z
       .min(1024)
       .max(4 * 1024 * 1024 * 1024)
       .default(200 * 1024 * 1024),
+    /** Minutes a signed link to an uploaded file (`/files/...`, or an S3 presigned URL) stays valid. */
+    FILE_URL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 7)
+      .default(60),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().default('us-east-1'),
@@ -176,6 +183,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     sessionMaxHours: env.SESSION_MAX_HOURS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadVideoMaxBytes: env.UPLOAD_VIDEO_MAX_BYTES,
+    fileUrlMinutes: env.FILE_URL_MINUTES,
     storage: {
       driver: env.STORAGE_DRIVER,
       localDir: path.join(dataDir, 'uploads'),
