@@ -15,6 +15,7 @@ import { ambientAware } from './db/ambient';
 import { type Database, type Db, requestClock } from './db/client';
 import { replySerializerCompiler } from './lib/endpoint';
 import { openapiTransform } from './lib/openapi';
+import { runPeriodically } from './lib/periodic';
 import { requestLogFields } from './lib/request-log';
 import { createStorage, type Storage } from './lib/storage';
 import { httpGateway, outboxGateway, type WhatsappGateway } from './lib/whatsapp';
@@ -199,6 +200,7 @@ export async function buildApp({
     onSessionCleared: (userId, reason) => app.realtime?.recheckUser(userId, reason),
   });
   app.decorate('auth', auth);
+  runPeriodically(app, 15 * 60_000, 'login attempt pruning', () => auth.pruneAttempts());
   app.decorate('realtime', attachRealtime(app, auth, database.pool));
   app.addHook('onClose', async () => app.realtime.close());
   // wear statistics are refreshed after validations commit; then the office gets the alert counts

@@ -7,6 +7,7 @@ import { inAmbientTransaction } from '../db/ambient';
 import { type Db, rowsOf } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, badRequest } from '../lib/errors';
+import { runPeriodically } from '../lib/periodic';
 import { currentUser } from './auth';
 
 declare module 'fastify' {
@@ -131,14 +132,5 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     };
   });
 
-  const purge = () =>
-    purgeIdempotencyKeys(app.database.db).catch((err) =>
-      app.log.warn({ err }, 'idempotency key purge failed'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(purge, PURGE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  runPeriodically(app, PURGE_EVERY_MS, 'idempotency key purge', () => purgeIdempotencyKeys(app.database.db));
 });

@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import type { TLoginReply, TSessionUser } from '@itms/contracts/auth';
 import type { Role } from '@itms/contracts/enums';
 import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -21,6 +21,8 @@ const TOUCH_AFTER_MS = 60_000;
 const RESET_REQUESTS_PER_NUMBER = 3;
 const RESET_REQUESTS_PER_ADDRESS = 10;
 const RESET_REQUEST_WINDOW_MINUTES = 15;
+/** Attempt rows older than every window above count for nothing: they are pruned. */
+const ATTEMPT_ROWS_KEEP_MINUTES = Math.max(FAILURE_WINDOW_MINUTES, RESET_REQUEST_WINDOW_MINUTES);
 
 const sessionUserColumns = {
   id: users.id,
@@ -142,6 +144,40 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     );
 
   /**
+   * How many rows each of two keys has in `login_failures` since `since`, counted under a lock per
+   * key taken in hash order (so two requests never wait on each other's second lock): requests sent
+   * at once cannot all read the same count and all pass the limit. The caller books in the same
+   * transaction.
+   */
+  async function countUnderLock(
+    tx: DbOrTx,
+    [first, second]: [string, string],
+    since: Date,
+  ): Promise<[number, number]> {
+    await tx.execute(sql`select pg_advisory_xact_lock(h) from (
+      select distinct hashtextextended(k, 0) as h from unnest(array[${first}, ${second}]::text[]) k
+      order by h) locks`);
+    const [counted] = await tx
+      .select({
+        first: sql<number>`count(*) filter (where ${loginFailures.key} = ${first})`.mapWith(Number),
+        second: sql<number>`count(*) filter (where ${loginFailures.key} = ${second})`.mapWith(Number),
+      })
+      .from(loginFailures)
+      .where(and(inArray(loginFailures.key, [first, second]), gt(loginFailures.created_at, since)));
+    return [counted?.first ?? 0, counted?.second ?? 0];
+  }
+
+  /** Forgets the attempt rows no window looks at any more (addresses that never come back). */
+  async function pruneAttempts(): Promise<number> {
+    const keepSince = new Date(Date.now() - ATTEMPT_ROWS_KEEP_MINUTES * 60_000);
+    const gone = await db
+      .delete(loginFailures)
+      .where(lt(loginFailures.created_at, keepSince))
+      .returning({ id: loginFailures.id });
+    return gone.length;
+  }
+
+  /**
    * Books a login attempt as a failure of the account and of the address before the password is
    * checked (a correct password takes it back): counted and booked under a lock per key, so
    * attempts sent at once cannot all read the same count and be evaluated past the limit. An
@@ -155,19 +191,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
   ): Promise<{ ids: number[]; accountFailures: number } | null> {
     const since = new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
     return db.transaction(async (tx) => {
-      // taken in hash order, so two logins never wait on each other's second lock
-      await tx.execute(sql`select pg_advisory_xact_lock(h) from (
-        select distinct hashtextextended(k, 0) as h from unnest(array[${accountKey}, ${ipKey}]::text[]) k
-        order by h) locks`);
-      const [counted] = await tx
-        .select({
-          account: sql<number>`count(*) filter (where ${loginFailures.key} = ${accountKey})`.mapWith(Number),
-          address: sql<number>`count(*) filter (where ${loginFailures.key} = ${ipKey})`.mapWith(Number),
-        })
-        .from(loginFailures)
-        .where(and(inArray(loginFailures.key, [accountKey, ipKey]), gt(loginFailures.created_at, since)));
-      const account = counted?.account ?? 0;
-      const address = counted?.address ?? 0;
+      const [account, address] = await countUnderLock(tx, [accountKey, ipKey], since);
       if (address >= opts.loginRateLimit) return null;
       if (account >= opts.loginRateLimit && address > 0) return null;
       const rows = await tx
@@ -355,23 +379,8 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     const ipKey = `reset-ip:${addressKey(ip)}`;
     const since = new Date(Date.now() - RESET_REQUEST_WINDOW_MINUTES * 60_000);
     const allowed = await db.transaction(async (tx) => {
-      // taken in hash order, like the login's locks, so that no two requests wait on each other
-      await tx.execute(sql`select pg_advisory_xact_lock(h) from (
-        select distinct hashtextextended(k, 0) as h from unnest(array[${numberKey}, ${ipKey}]::text[]) k
-        order by h) locks`);
-      const [counted] = await tx
-        .select({
-          number: sql<number>`count(*) filter (where ${loginFailures.key} = ${numberKey})`.mapWith(Number),
-          address: sql<number>`count(*) filter (where ${loginFailures.key} = ${ipKey})`.mapWith(Number),
-        })
-        .from(loginFailures)
-        .where(and(inArray(loginFailures.key, [numberKey, ipKey]), gt(loginFailures.created_at, since)));
-      if (
-        (counted?.number ?? 0) >= RESET_REQUESTS_PER_NUMBER ||
-        (counted?.address ?? 0) >= RESET_REQUESTS_PER_ADDRESS
-      ) {
-        return false;
-      }
+      const [perNumber, perAddress] = await countUnderLock(tx, [numberKey, ipKey], since);
+      if (perNumber >= RESET_REQUESTS_PER_NUMBER || perAddress >= RESET_REQUESTS_PER_ADDRESS) return false;
       // the rate-limit rows share the login failures' table: a key and a time, nothing else
       await tx.insert(loginFailures).values([{ key: numberKey }, { key: ipKey }]);
       return true;
@@ -489,6 +498,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     createPasswordReset,
     resetPassword,
     onlineUserIds,
+    pruneAttempts,
   };
 }
 

@@ -122,6 +122,25 @@ describe('lockout as a weapon', () => {
   });
 });
 
+describe('attempt rows', () => {
+  it('rows past every window are pruned; the ones still counting keep the lock', async () => {
+    const a = await app({ loginRateLimit: 3 });
+    for (let i = 0; i < 3; i++) {
+      expect((await login(a, FX.staff.email, `tebak-${i}`, '203.0.113.8')).statusCode).toBe(401);
+    }
+    // a month of guesses from addresses that never came back
+    await a.database.db.execute(sql`insert into login_failures (key, created_at)
+      select 'ip:198.18.' || (g / 250) || '.' || (g % 250), now() - interval '16 minutes' - g * interval '1 minute'
+        from generate_series(1, 500) g`);
+    expect(await a.app.auth.pruneAttempts()).toBe(500);
+    const [left] = rowsOf<{ n: number }>(
+      await a.database.db.execute(sql`select count(*)::int as n from login_failures`),
+    );
+    expect(left!.n).toBe(6); // the 3 recent failures, each booked for the account and the address
+    expect((await login(a, FX.staff.email, FX.password, '203.0.113.8')).statusCode).toBe(429);
+  });
+});
+
 describe('email enumeration by answer time', () => {
   it('an unknown email takes as long as a wrong password of a known one, with the same answer', async () => {
     const a = await app({ loginRateLimit: 1000 });
