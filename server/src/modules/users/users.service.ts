@@ -63,7 +63,12 @@ export interface RegisteredUser {
   role: Role;
 }
 
-export async function registerUser(db: Db, actorId: number, input: TRegisterInput): Promise<RegisteredUser> {
+/** `actorId` null: `npm run create-admin`, where nobody is signed in. */
+export async function registerUser(
+  db: Db,
+  actorId: number | null,
+  input: TRegisterInput,
+): Promise<RegisteredUser> {
   const phone = normalizePhone(input.phone);
   await assertPasswordAllowed(input.password);
   const password_hash = await hashPassword(input.password);
