@@ -1,5 +1,7 @@
 // Issue 24, findings 4-6: reset links, forgot-password enumeration and limits, the password policy.
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -253,6 +255,68 @@ describe('forgot password: one answer, limited (finding 5)', () => {
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(9);
+  });
+});
+
+describe('forgot password: the same answer time (finding 5)', () => {
+  it('a registered number does not wait for a slow WhatsApp gateway: it answers as fast as an unknown one', async () => {
+    // the gateway is outside the product: a small real HTTP server that takes 600 ms per message
+    const received: string[] = [];
+    const gateway = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () =>
+        setTimeout(() => {
+          received.push(body);
+          res.end('ok');
+        }, 600),
+      );
+    });
+    await new Promise<void>((ready) => gateway.listen(0, '127.0.0.1', ready));
+    const base = testConfig();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-reset-time-'));
+    const config: Config = {
+      ...base,
+      dataDir,
+      webDist: path.join(dataDir, 'no-web'),
+      storage: { ...base.storage, localDir: path.join(dataDir, 'uploads') },
+      waGatewayUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`,
+    };
+    const app = await buildApp({ config, database: await openTestDatabase() });
+    try {
+      await app.ready();
+      let address = 0;
+      const timed = async (phone: string) => {
+        const started = performance.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/tire-man/forgot-password',
+          payload: { phone },
+          remoteAddress: `203.0.113.${++address}`,
+        });
+        return { ms: performance.now() - started, status: res.statusCode, body: res.body };
+      };
+      await timed('089911112222'); // warm-up
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const k = await timed('081100000001');
+        const u = await timed('089999999999');
+        expect([k.status, k.body]).toEqual([u.status, u.body]);
+        known.push(k.ms);
+        unknown.push(u.ms);
+      }
+      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+      console.info(
+        `forgot password: registered median ${median(known).toFixed(1)} ms, unregistered ${median(unknown).toFixed(1)} ms (gateway 600 ms)`,
+      );
+      expect(median(known)).toBeLessThan(median(unknown) + 150);
+      // the messages still went out, after the answers
+      await expect.poll(() => received.length, { timeout: 5_000 }).toBe(3);
+    } finally {
+      await app.close();
+      await new Promise((closed) => gateway.close(closed));
+    }
   });
 });
 
