@@ -68,7 +68,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'chromium',
+      testIgnore: 'lapangan/**',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    // ITMS Lapangan, the field app, on a phone
+    { name: 'lapangan', testMatch: 'lapangan/**/*.spec.ts', use: { ...devices['Pixel 7'] } },
   ],
   webServer: {
     command: 'node --enable-source-maps server/dist/server.mjs',

@@ -1,42 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
-
-const api = process.env.ITMS_API_URL ?? 'http://localhost:3000';
-/**
- * Writes a .br (quality 11) and a .gz (level 9) beside every text asset of the build: the server
- * sends them as they are (@fastify/static preCompressed), smaller than compressing per request and
- * without the CPU it costs.
- */
-function precompress(): Plugin {
-  return {
-    name: 'itms-precompress',
-    apply: 'build',
-    writeBundle(options) {
-      const dir = options.dir!;
-      const walk = (d: string): string[] =>
-        fs
-          .readdirSync(d, { withFileTypes: true })
-          .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
-      for (const file of walk(dir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
-        const raw = fs.readFileSync(file);
-        if (raw.length < 1024) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(raw, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-            },
-          }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
-      }
-    },
-  };
-}
+import { apiProxy, precompress } from './vite-plugins';
 
 /**
  * The pages people open first, by path: their lazy chunks (and the signed-in shell's) are only
@@ -87,20 +52,8 @@ const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${n
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), routePreload(), precompress()],
-  server: {
-    proxy: {
-      '/api': { target: api, changeOrigin: true },
-      '/files': { target: api, changeOrigin: true },
-      '/socket.io': { target: api, changeOrigin: true, ws: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: api, changeOrigin: true },
-      '/files': { target: api, changeOrigin: true },
-      '/socket.io': { target: api, changeOrigin: true, ws: true },
-    },
-  },
+  server: { proxy: apiProxy() },
+  preview: { proxy: apiProxy() },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

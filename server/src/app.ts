@@ -304,6 +304,15 @@ export async function buildApp({
       setHeaders: staticCacheHeaders,
     });
     const indexHtml = spaIndexPages(config.webDist);
+    // ITMS Lapangan (web/dist/lapangan): its own shell for every path under /lapangan/
+    const fieldIndex = path.join(config.webDist, 'lapangan', 'index.html');
+    if (fs.existsSync(fieldIndex)) {
+      const fieldHtml = fs.readFileSync(fieldIndex, 'utf8');
+      app.get('/lapangan', { config: { public: true } }, (_req, reply) => reply.redirect('/lapangan/'));
+      app.get('/lapangan/*', { config: { public: true } }, (_req, reply) =>
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fieldHtml),
+      );
+    }
     app.get('/*', { config: { public: true } }, (req, reply) => {
       if (req.url.startsWith('/api/')) {
         return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' });

@@ -58,11 +58,14 @@ test.describe('route guards', () => {
     await expect(page.getByText('Anda tidak memiliki akses ke halaman ini.')).toBeVisible();
   });
 
-  test('a tire man gets the office-staff notice and can log out', async ({ page }) => {
+  test('a tire man who signs in at / is sent to ITMS Lapangan, signed in, and can log out there', async ({
+    page,
+  }) => {
     await loginAs(page, ACCOUNTS.tireman);
-    await expect(page.getByText(/khusus untuk staf kantor/)).toBeVisible();
+    await expect(page).toHaveURL(/\/lapangan\/$/);
+    await expect(page.getByRole('heading', { name: 'Budi Santoso', level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Menu utama' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Log Out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('button', { name: 'Keluar' }).click();
+    await expect(page).toHaveURL(/\/lapangan\/login$/);
   });
 });

@@ -103,13 +103,14 @@ describe('route guards', () => {
     expect(screen.queryByRole('heading', { name: 'Tire Man', level: 2 })).toBeNull();
   });
 
-  it('tells a tire man that the back-office is for office staff, with Log Out', async () => {
+  it('sends a tire man on to the field app, signed in, without the back-office menu', async () => {
     signIn('tire-man');
     mockApi(credentialOk('tire-man'));
     renderApp('/');
-    expect(await screen.findByText(/khusus untuk staf kantor/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Log Out/ })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: 'Buka ITMS Lapangan' });
+    expect(link.getAttribute('href')).toBe('/lapangan/');
     expect(screen.queryByRole('navigation', { name: 'Menu utama' })).toBeNull();
+    await waitFor(() => expect(window.location.pathname).toBe('/lapangan/'));
   });
 
   it('Log Out calls the API, clears storage and returns to /login', async () => {

@@ -7,8 +7,8 @@ import { isUnauthorized } from '../lib/api-client';
 import { errorText } from '../lib/feedback';
 import { credentialQuery } from '../lib/session';
 import { getToken, subscribeSignIn } from '../lib/storage';
-import { FieldUserPage } from './field-user-page';
 import { AppLayout } from './layout/app-layout';
+import { ToFieldApp } from './to-field-app';
 import { useRealtime } from './use-realtime';
 
 /** Signed-in part of the app: validates the stored token, then the layout (or the tire-man notice). */
@@ -38,6 +38,6 @@ export default function Shell({ children }: { children: ReactNode }) {
     );
   }
   if (!user) return <FullPageSpin text="Validasi kredensial ..." />;
-  if (!usesBackOffice(user.role)) return <FieldUserPage user={user} />;
+  if (!usesBackOffice(user.role)) return <ToFieldApp />;
   return <AppLayout user={user}>{children}</AppLayout>;
 }

@@ -1,7 +1,8 @@
 import { Spin } from 'antd';
+import type { ReactNode } from 'react';
 
 /** Centered loading state for whole-page waits ('Validasi kredensial ...'). */
-export function FullPageSpin({ text }: { text?: string }) {
+export function FullPageSpin({ text }: { text?: ReactNode }) {
   return (
     <div
       role="status"

@@ -2,13 +2,11 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/id';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { APP_TIMEZONE } from './timezone';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.locale('id');
-
-/** Times are stored UTC and shown in the operation's time zone (ARCHITECTURE.md, dates). */
-export const APP_TIMEZONE: string = import.meta.env.VITE_APP_TIMEZONE || 'Asia/Jakarta';
 
 /** A moment in the app's time zone. */
 export function appTime(value?: dayjs.ConfigType): dayjs.Dayjs {

@@ -1,4 +1,10 @@
 import { LockOutlined, LogoutOutlined, MailOutlined } from '@ant-design/icons';
+import {
+  ALREADY_LOGGED_IN_TEXT,
+  TAKEOVER_DONE,
+  TAKEOVER_HINT,
+  TAKEOVER_LABEL,
+} from '@itms/contracts/login-texts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -8,14 +14,7 @@ import { useDocumentTitle } from '../../lib/route-meta';
 import { credentialQueryKey } from '../../lib/session';
 import { saveSignIn } from '../../lib/storage';
 import { AuthCard, authStyles } from './auth-card';
-import {
-  ALREADY_LOGGED_IN_TEXT,
-  isAlreadyLoggedIn,
-  showLoginError,
-  TAKEOVER_DONE,
-  TAKEOVER_HINT,
-  TAKEOVER_LABEL,
-} from './login-errors';
+import { isAlreadyLoggedIn, showLoginError } from './login-errors';
 
 // fetched when 'Lupa password' is clicked: /login stays within its JavaScript budget
 const ForgotPasswordModal = lazy(() =>

@@ -3,7 +3,8 @@ import type { TSessionUser } from '@itms/contracts/auth';
 import { ROLE_LABELS } from '@itms/contracts/enums';
 import { greetingForHour, hourInTimeZone } from '@itms/contracts/rules/greeting';
 import { Card, Flex, Skeleton, Tag, Typography, theme } from 'antd';
-import { APP_TIMEZONE, appTime } from '../../lib/dayjs';
+import { appTime } from '../../lib/dayjs';
+import { APP_TIMEZONE } from '../../lib/timezone';
 import { useNow } from './use-now';
 
 const ZONE_ABBREVIATIONS: Record<string, string> = {

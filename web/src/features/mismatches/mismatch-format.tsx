@@ -1,7 +1,8 @@
 import type { DocStatus } from '@itms/contracts/enums';
 import { NO_DRIVER } from '@itms/contracts/enums';
 import { Flex, Spin, Tag } from 'antd';
-import { APP_TIMEZONE, dayjs, formatDayDate, formatTime } from '../../lib/dayjs';
+import { dayjs, formatDayDate, formatTime } from '../../lib/dayjs';
+import { APP_TIMEZONE } from '../../lib/timezone';
 
 export const STATUS_LABELS: Record<DocStatus, string> = { pending: 'Pending', approved: 'Approved' };
 

@@ -1,0 +1,55 @@
+import type { TSessionUser } from '@itms/contracts/auth';
+import { useSyncExternalStore } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import { subscribeSignIn } from '../lib/storage';
+import { BerandaPage } from './beranda-page';
+import { LoginPage } from './login-page';
+import { signedInUser } from './session';
+import { UpdatePrompt } from './update-prompt';
+
+// the stored user object is re-read on every change of the sign-in keys; keep one per raw value
+let lastUser: TSessionUser | null = null;
+function currentUser(): TSessionUser | null {
+  const user = signedInUser();
+  if (user?.id !== lastUser?.id || user?.name !== lastUser?.name) lastUser = user;
+  return lastUser;
+}
+
+function useSignedIn() {
+  return useSyncExternalStore(subscribeSignIn, currentUser);
+}
+
+function Home() {
+  const user = useSignedIn();
+  if (!user) return <Navigate to="/login" replace />;
+  // office staff use the back-office
+  if (user.role !== 'tire-man') {
+    window.location.replace('/');
+    return null;
+  }
+  return <BerandaPage user={user} />;
+}
+
+function Login() {
+  const user = useSignedIn();
+  return user?.role === 'tire-man' ? <Navigate to="/" replace /> : <LoginPage />;
+}
+
+const router = createBrowserRouter(
+  [
+    { path: '/', element: <Home /> },
+    { path: '/login', element: <Login /> },
+    { path: '*', element: <Navigate to="/" replace /> },
+  ],
+  // with the trailing slash: Beranda is /lapangan/, inside the service worker's scope
+  { basename: '/lapangan/' },
+);
+
+export function FieldApp() {
+  return (
+    <>
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+    </>
+  );
+}

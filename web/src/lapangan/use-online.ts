@@ -1,0 +1,13 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the phone has a network (the browser's view: a signal, not a guarantee the server answers). */
+export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);

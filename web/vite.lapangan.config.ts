@@ -1,0 +1,71 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { apiProxy, precompress } from './vite-plugins';
+
+/**
+ * ITMS Lapangan, the tire men's phone app: its own entry and bundle (no antd), served at
+ * /lapangan/ from web/dist/lapangan, built after the back-office by `npm run build`. The service
+ * worker is scoped to /lapangan/: it precaches this app's shell, never touches /api, and keeps
+ * the uploaded images it has shown (/files) for use without a signal.
+ */
+export default defineConfig({
+  root: path.join(import.meta.dirname, 'lapangan'),
+  base: '/lapangan/',
+  envDir: import.meta.dirname,
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/lapangan/',
+        name: 'ITMS Lapangan',
+        short_name: 'ITMS',
+        description: 'Pengecekan dan pergantian ban di lapangan, juga tanpa sinyal',
+        lang: 'id',
+        start_url: '/lapangan/',
+        scope: '/lapangan/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#1554c0',
+        background_color: '#f3f5f9',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+        // every page of the app opens from the precached shell, also offline
+        navigateFallback: '/lapangan/index.html',
+        navigateFallbackAllowlist: [/^\/lapangan(\/|$)/],
+        cleanupOutdatedCaches: true,
+        // the first install takes over the open page (no reload needed to work offline); a later
+        // version waits until the tire man taps 'Muat ulang'
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // photos and signatures once seen stay viewable offline; the API is never cached
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/files/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'itms-files',
+              expiration: { maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
+  server: { proxy: apiProxy() },
+  build: {
+    outDir: path.join(import.meta.dirname, 'dist', 'lapangan'),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+});
