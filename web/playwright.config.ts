@@ -85,8 +85,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // the demo seed, so no NODE_ENV=production: a production server refuses it
+      // (server/src/ops/production-guard.ts), and nothing else in the server reads NODE_ENV
       DEMO_SEED: 'true',
-      NODE_ENV: 'production',
       // the wrong-password test must not lock the demo accounts for the rest of the run
       LOGIN_RATE_LIMIT: '100',
       // a reply field missing from its endpoint's schema fails loudly instead of vanishing

@@ -4,6 +4,13 @@ import { openDatabase } from './db/client';
 import { DEMO_PASSWORD } from './db/seed/demo';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { refreshTireWearIfMissing } from './modules/tire-intelligence/wear';
+import { productionConfigProblem, productionDatabaseProblem } from './ops/production-guard';
+
+/** A production server that anyone who read the README could sign in to does not start. */
+function refuse(problem: string): never {
+  console.error(`Refusing to start: ${problem}`);
+  process.exit(1);
+}
 
 async function main() {
   const started = Date.now();
@@ -17,8 +24,15 @@ async function main() {
     }
     throw err;
   }
+  const configProblem = productionConfigProblem(config);
+  if (configProblem) refuse(configProblem);
   const database = await openDatabase(config);
   await database.migrate();
+  const databaseProblem = await productionDatabaseProblem(config, database.db);
+  if (databaseProblem) {
+    await database.close();
+    refuse(databaseProblem);
+  }
   const app = await buildApp({ config, database });
   if (config.demoSeed) {
     const seeded = await seedDemoIfEmpty(database.db, app.storage, app.log);
