@@ -5,6 +5,7 @@ import { authEndpoints, authErrors } from './api/auth';
 import { bannersEndpoints, bannersErrors } from './api/banners';
 import { customersEndpoints, customersErrors } from './api/customers';
 import { fieldEndpoints, fieldErrors } from './api/field';
+import { filesEndpoints, filesErrors } from './api/files';
 import { importsEndpoints, importsErrors } from './api/imports';
 import { mismatchesEndpoints, mismatchesErrors } from './api/mismatches';
 import { newsEndpoints, newsErrors } from './api/news';
@@ -33,6 +34,7 @@ export const API = {
   ...bannersEndpoints,
   ...customersEndpoints,
   ...fieldEndpoints,
+  ...filesEndpoints,
   ...importsEndpoints,
   ...mismatchesEndpoints,
   ...newsEndpoints,
@@ -64,6 +66,7 @@ export const ERROR_STATUS = {
   ...bannersErrors,
   ...customersErrors,
   ...fieldErrors,
+  ...filesErrors,
   ...importsErrors,
   ...mismatchesErrors,
   ...newsErrors,
@@ -95,6 +98,7 @@ export const ERROR_TABLES: readonly Record<string, number>[] = [
   bannersErrors,
   customersErrors,
   fieldErrors,
+  filesErrors,
   importsErrors,
   mismatchesErrors,
   newsErrors,

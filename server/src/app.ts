@@ -17,7 +17,7 @@ import { replySerializerCompiler } from './lib/endpoint';
 import { openapiTransform } from './lib/openapi';
 import { runPeriodically } from './lib/periodic';
 import { requestLogFields } from './lib/request-log';
-import { createStorage, type Storage } from './lib/storage';
+import { createStorage, type Storage, storageOrigins } from './lib/storage';
 import { httpGateway, outboxGateway, type WhatsappGateway } from './lib/whatsapp';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -25,6 +25,8 @@ import { type AuthService, createAuthService } from './modules/auth/auth.service
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { fieldRoutes } from './modules/field/field.routes';
+import { createFileUrls, loadFileUrlSecret } from './modules/files/file-urls';
+import { fileUrlRoutes } from './modules/files/files.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
 import { newsRoutes } from './modules/news/news.routes';
@@ -73,20 +75,21 @@ const VIDEO_PLAYERS = ['https://www.youtube.com', 'https://player.vimeo.com', 'h
 
 /**
  * The SPA's Content-Security-Policy: scripts only from our own origin (the built index.html has no
- * inline script); antd's CSS-in-JS needs inline styles; images from uploads, data: and blob:
- * (signature pad, previews); API and socket.io on our own host only ('self', and the ws/wss origin
- * of PUBLIC_URL for browsers whose 'self' does not cover WebSockets: Safari before 16); SOP videos
- * as files from elsewhere over https, or embedded from the known players and EMBED_ORIGINS.
+ * inline script); antd's CSS-in-JS needs inline styles; images from uploads (here, or presigned
+ * from the S3 storage), data: and blob: (signature pad, previews); API and socket.io on our own
+ * host only ('self', and the ws/wss origin of PUBLIC_URL for browsers whose 'self' does not cover
+ * WebSockets: Safari before 16); SOP videos as files from elsewhere over https, or embedded from
+ * the known players and EMBED_ORIGINS.
  */
 function contentSecurityPolicy(config: Config): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins(config.storage)],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", new URL(config.publicUrl).origin.replace(/^http/, 'ws')],
-    mediaSrc: ["'self'", 'blob:', 'https:'],
+    mediaSrc: ["'self'", 'blob:', 'https:', ...storageOrigins(config.storage)],
     frameSrc: ["'self'", ...VIDEO_PLAYERS, ...config.embedOrigins],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
@@ -187,6 +190,14 @@ export async function buildApp({
   await syncReportTimezone(database.db, config.timezone);
   app.decorate('storage', storage ?? createStorage(config));
   app.decorate(
+    'fileUrls',
+    createFileUrls({
+      secret: await loadFileUrlSecret(database.db),
+      storage: app.storage,
+      minutes: config.fileUrlMinutes,
+    }),
+  );
+  app.decorate(
     'whatsapp',
     whatsapp ??
       (config.waGatewayUrl ? httpGateway(config.waGatewayUrl) : outboxGateway(config.dataDir, app.log)),
@@ -265,6 +276,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(uploadRoutes);
+      await api.register(fileUrlRoutes);
       await api.register(tireChecksRoutes);
       await api.register(tireReplacementsRoutes);
       await api.register(mismatchesRoutes);

@@ -60,6 +60,7 @@ const TIRE_MAN_ROUTES = [
   'GET /api/tire/findSnLite/:text',
   'GET /api/tire/request/findAll',
   'PATCH /api/tire-check/picSign/:id',
+  'POST /api/files/sign',
   'POST /api/mismatch',
   'POST /api/qccheck',
   'POST /api/tire-check',

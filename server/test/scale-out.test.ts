@@ -123,7 +123,7 @@ describe.skipIf(!onPostgres)(
       expect(((await queue.json()) as { data: { id: number }[] }).data.map((r) => r.id)).toContain(id);
     });
 
-    it('serves from the second server a file uploaded through the first (same storage)', async () => {
+    it('serves from the second server a file uploaded and signed through the first (same storage, same key)', async () => {
       const [first, second] = bases as [string, string];
       const token = await login(first, FX.admin.email);
       const body = multipartFile('image', 'foto.png', TINY_PNG, 'image/png');
@@ -134,7 +134,15 @@ describe.skipIf(!onPostgres)(
       });
       expect(up.status).toBe(201);
       const { awsImage } = (await up.json()) as { awsImage: string };
-      const file = await fetch(`${second}/files/${awsImage}`);
+      // the link the first process signed opens on the second: the HMAC key is shared in the database
+      const signed = await fetch(`${first}/api/files/sign`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', access_token: token },
+        body: JSON.stringify({ paths: [awsImage] }),
+      });
+      const { urls } = (await signed.json()) as { urls: Record<string, string> };
+      expect(urls[awsImage]).toMatch(/^\/files\/.+\?exp=\d+&sig=/);
+      const file = await fetch(`${second}${urls[awsImage]}`);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await file.arrayBuffer()).equals(TINY_PNG)).toBe(true);

@@ -11,6 +11,7 @@ import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { createTestApp, FX, openTestDatabase, type TestApp } from './helpers';
 import { multipartFile, TINY_PNG } from './multipart';
+import { signedFileUrl } from './uploads';
 
 /**
  * Sessions and accounts, headers and CORS: what a browser and an attacker see of the API.
@@ -143,7 +144,7 @@ describe('security headers', () => {
       headers: { ...body.headers, access_token: token },
     });
     expect(up.statusCode).toBe(201);
-    const file = await get(`/files/${up.json().awsImage}`);
+    const file = await get(await signedFileUrl(t, token, up.json().awsImage));
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');

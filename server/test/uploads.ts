@@ -26,3 +26,16 @@ export async function uploadPhotos<K extends string>(
   const paths = await Promise.all(names.map(() => uploadPhoto(t, token)));
   return Object.fromEntries(names.map((n, i) => [n, paths[i]])) as Record<K, string>;
 }
+
+/** The signed `/files/...` link the API gives the token's user for a stored path. */
+export async function signedFileUrl(t: Pick<TestApp, 'app'>, token: string, path: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/files/sign',
+    headers: { access_token: token },
+    payload: { paths: [path] },
+  });
+  const url = res.json().urls?.[path];
+  if (res.statusCode !== 200 || !url) throw new Error(`sign failed: ${res.statusCode} ${res.body}`);
+  return url as string;
+}

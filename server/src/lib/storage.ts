@@ -19,6 +19,11 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** The file's size in bytes, or null when there is none. */
   size(key: string): Promise<number | null>;
+  /**
+   * A URL that serves the file straight from the storage until `signedAt` + `seconds` (S3: a
+   * presigned GetObject). Absent for local files: `/files/` serves them behind our own signature.
+   */
+  presignedUrl?(key: string, signedAt: Date, seconds: number): Promise<string>;
 }
 
 /** Random, unguessable key under a year/month folder. */
@@ -119,6 +124,19 @@ export function s3Storage(cfg: Config['storage']['s3']): Storage {
         throw err;
       }
     },
+    async presignedUrl(key, signedAt, seconds) {
+      const [{ sdk, client }, { getSignedUrl }] = await Promise.all([
+        s3,
+        import('@aws-sdk/s3-request-presigner'),
+      ]);
+      const command = new sdk.GetObjectCommand({
+        Bucket: cfg.bucket,
+        Key: key,
+        // the object comes back private to the browser, kept until the URL expires
+        ResponseCacheControl: `private, max-age=${seconds}`,
+      });
+      return getSignedUrl(client, command, { signingDate: signedAt, expiresIn: seconds });
+    },
     async size(key) {
       const { sdk, client } = await s3;
       try {
@@ -131,6 +149,17 @@ export function s3Storage(cfg: Config['storage']['s3']): Storage {
       }
     },
   };
+}
+
+/**
+ * Origins the browser loads stored files from besides our own (the CSP's img-src and media-src):
+ * the S3 endpoint, or AWS's virtual-hosted and path-style hosts of the bucket.
+ */
+export function storageOrigins(storage: Config['storage']): string[] {
+  if (storage.driver !== 's3') return [];
+  const { endpoint, bucket, region } = storage.s3;
+  if (endpoint) return [new URL(endpoint).origin];
+  return [`https://${bucket}.s3.${region}.amazonaws.com`, `https://s3.${region}.amazonaws.com`];
 }
 
 export function createStorage(config: Config): Storage {

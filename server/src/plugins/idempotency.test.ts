@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../test/helpers';
 import { multipartFile, TINY_PNG } from '../../test/multipart';
-import { uploadPhoto } from '../../test/uploads';
+import { signedFileUrl, uploadPhoto } from '../../test/uploads';
 import { rowsOf } from '../db/client';
 import { purgeIdempotencyKeys } from './idempotency';
 
@@ -153,7 +153,10 @@ describe('Idempotency-Key on field writes', () => {
       sql`select u.user_id, us.email from uploads u join users us on us.id = u.user_id where u.path = ${first.json().awsImage}`,
     );
     expect(owners.map((o) => o.email)).toEqual([FX.tireman.email]);
-    const files = await t.app.inject({ method: 'GET', url: `/files/${first.json().awsImage}` });
+    const files = await t.app.inject({
+      method: 'GET',
+      url: await signedFileUrl(t, tok.tireman, first.json().awsImage),
+    });
     expect(files.statusCode).toBe(200);
   });
 

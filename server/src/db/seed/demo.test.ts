@@ -406,7 +406,8 @@ describe('demo seed on an empty database', () => {
       expect(buf.length).toBeLessThan(200_000);
     }
     const banner = await one<{ image: string }>(`select image from banners order by id limit 1`);
-    const res = await app.inject({ method: 'GET', url: `/files/${banner.image}` });
+    const { urls } = await app.fileUrls.sign([banner.image]);
+    const res = await app.inject({ method: 'GET', url: urls[banner.image]! });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     // a 1200x400 banner: width and height from the IHDR chunk

@@ -4,6 +4,7 @@ import { API } from '@itms/contracts/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { multipartFile, TINY_PNG } from '../../../test/multipart';
+import { signedFileUrl } from '../../../test/uploads';
 import { sopEntries } from '../../db/schema';
 import { SEED_ASSETS_DIR } from '../../db/seed/demo';
 
@@ -131,7 +132,8 @@ describe('SOP videos', () => {
     expect(videoPath).toMatch(/^\d{4}\/\d{2}\/[a-f0-9]+\.webm$/);
     expect((await call('GET', '/api/sop', undefined, tireman)).json()[2].video_path).toBe(videoPath);
 
-    const whole = await t.app.inject({ method: 'GET', url: `/files/${videoPath}` });
+    const fileUrl = await signedFileUrl(t, tireman, videoPath);
+    const whole = await t.app.inject({ method: 'GET', url: fileUrl });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('video/webm');
     expect(whole.headers['accept-ranges']).toBe('bytes');
@@ -139,7 +141,7 @@ describe('SOP videos', () => {
 
     const part = await t.app.inject({
       method: 'GET',
-      url: `/files/${videoPath}`,
+      url: fileUrl,
       headers: { range: 'bytes=100-1123' },
     });
     expect(part.statusCode).toBe(206);
@@ -149,14 +151,14 @@ describe('SOP videos', () => {
 
     const tail = await t.app.inject({
       method: 'GET',
-      url: `/files/${videoPath}`,
+      url: fileUrl,
       headers: { range: 'bytes=-10' },
     });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(demoVideo.subarray(demoVideo.length - 10))).toBe(true);
     const open = await t.app.inject({
       method: 'GET',
-      url: `/files/${videoPath}`,
+      url: fileUrl,
       headers: { range: `bytes=${demoVideo.length - 5}-` },
     });
     expect(open.headers['content-range']).toBe(
@@ -165,7 +167,7 @@ describe('SOP videos', () => {
 
     const beyond = await t.app.inject({
       method: 'GET',
-      url: `/files/${videoPath}`,
+      url: fileUrl,
       headers: { range: `bytes=${demoVideo.length}-` },
     });
     expect(beyond.statusCode).toBe(416);

@@ -34,38 +34,54 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /**
- * Uploaded files, served from whichever storage is configured. Names are random and unguessable.
- * Byte ranges are honoured (206 Partial Content) so a video seeks without downloading it whole.
+ * Uploaded files, served from whichever storage is configured, only through a link the API signed
+ * for a signed-in user (POST /api/files/sign): `?exp=&sig=`, valid until `exp`. An `<img>` sends no
+ * session header, so the link itself is the permission. Byte ranges are honoured (206 Partial
+ * Content) so a video seeks without downloading it whole.
  */
 export const filesRoutes: FastifyPluginAsync = async (app) => {
   // uploaded files, outside the API (and its document): served like static files, with HTTP Range
-  app.get<{ Params: { '*': string } }>('/files/*', { schema: { hide: true } }, async (req, reply) => {
-    const key = req.params['*'];
-    const size = isSafeKey(key) ? await app.storage.size(key) : null;
-    const notFound = () =>
-      reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'File tidak ditemukan' });
-    if (size == null) return notFound();
-    const range = parseRange(req.headers.range, size);
-    if (range === 'invalid') {
-      return reply
-        .status(416)
-        .header('content-range', `bytes */${size}`)
-        .send({ statusCode: 416, code: 'RANGE_NOT_SATISFIABLE', message: 'Rentang file tidak valid' });
-    }
-    const stream = await app.storage.get(key, range ?? undefined);
-    if (!stream) return notFound();
-    const ext = key.slice(key.lastIndexOf('.') + 1);
-    reply
-      .header('content-type', MIME[ext] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('accept-ranges', 'bytes');
-    if (range) {
+  app.get<{ Params: { '*': string }; Querystring: { exp?: unknown; sig?: unknown } }>(
+    '/files/*',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const key = req.params['*'];
+      const notFound = () =>
+        reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'File tidak ditemukan' });
+      if (!isSafeKey(key)) return notFound();
+      const secondsLeft = app.fileUrls.secondsLeft(key, req.query.exp, req.query.sig);
+      if (secondsLeft == null) {
+        return reply.status(403).send({
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          message: 'Tautan file tidak valid atau sudah kedaluwarsa',
+        });
+      }
+      const size = await app.storage.size(key);
+      if (size == null) return notFound();
+      const range = parseRange(req.headers.range, size);
+      if (range === 'invalid') {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${size}`)
+          .send({ statusCode: 416, code: 'RANGE_NOT_SATISFIABLE', message: 'Rentang file tidak valid' });
+      }
+      const stream = await app.storage.get(key, range ?? undefined);
+      if (!stream) return notFound();
+      const ext = key.slice(key.lastIndexOf('.') + 1);
       reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1);
-    }
-    return reply.send(stream);
-  });
+        .header('content-type', MIME[ext] ?? 'application/octet-stream')
+        // this user's browser may keep it while the link lives; no shared cache may
+        .header('cache-control', `private, max-age=${secondsLeft}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('accept-ranges', 'bytes');
+      if (range) {
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
+      }
+      return reply.send(stream);
+    },
+  );
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { multipartFile, TINY_PNG } from '../../../test/multipart';
+import { signedFileUrl } from '../../../test/uploads';
 
 let t: TestApp;
 let token: string;
@@ -26,7 +27,7 @@ describe('uploads', () => {
     expect(res.statusCode).toBe(201);
     const { awsImage } = res.json();
     expect(awsImage).toMatch(/^\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
-    const file = await t.app.inject({ method: 'GET', url: `/files/${awsImage}` });
+    const file = await t.app.inject({ method: 'GET', url: await signedFileUrl(t, token, awsImage) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(file.rawPayload, TINY_PNG)).toBe(0);

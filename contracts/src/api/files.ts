@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineEndpoints, defineErrors } from '../endpoint';
+
+/** Error codes of the file operations beyond the generic ones. */
+export const filesErrors = defineErrors({});
+
+/** At most this many paths per signing call: a screen's photos and signatures fit several times. */
+export const SIGN_FILE_URLS_MAX = 100;
+
+export const ZSignFileUrlsBody = z.object({
+  paths: z
+    .array(z.string().max(1000, 'Path file terlalu panjang'))
+    .min(1, 'Path file wajib diisi')
+    .max(SIGN_FILE_URLS_MAX, `Paling banyak ${SIGN_FILE_URLS_MAX} file sekaligus`),
+});
+
+export const ZSignFileUrlsReply = z.object({
+  /**
+   * A time-limited URL per stored path (an http(s) address comes back unchanged); a path that
+   * names no stored file ('-', a folder outside the uploads) is left out.
+   */
+  urls: z.record(z.string(), z.string()),
+  /** When the signed URLs stop working: ask again before. */
+  expires_at: z.string(),
+});
+export type TSignFileUrlsReply = z.infer<typeof ZSignFileUrlsReply>;
+
+export const filesEndpoints = defineEndpoints({
+  signFileUrls: {
+    method: 'POST',
+    path: '/files/sign',
+    summary:
+      'Time-limited URLs for uploaded photos, signatures and videos: /files/{path}?exp=&sig= (local storage) or a presigned S3 URL.',
+    tag: 'files',
+    access: 'any',
+    body: ZSignFileUrlsBody,
+    reply: ZSignFileUrlsReply,
+  },
+});
