@@ -99,12 +99,15 @@ const ZEnv = z
       .min(1024)
       .max(4 * 1024 * 1024 * 1024)
       .default(200 * 1024 * 1024),
-    /** Minutes a signed link to an uploaded file (`/files/...`, or an S3 presigned URL) stays valid. */
+    /**
+     * Minutes a signed link to an uploaded file (`/files/...`, or an S3 presigned URL) stays valid:
+     * at most a day (S3 refuses presigned URLs beyond 7 days; links are rounded up by a quarter).
+     */
     FILE_URL_MINUTES: z.coerce
       .number()
       .int()
       .min(5)
-      .max(60 * 24 * 7)
+      .max(60 * 24)
       .default(60),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
