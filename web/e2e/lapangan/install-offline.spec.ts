@@ -109,6 +109,19 @@ test('signed in once, Beranda opens offline after a reload and the plate search 
   for (const shown of await plates.allTextContents()) expect(shown.replace(/\s/g, '')).toContain(digits);
   await shot(page, 'beranda-offline');
 
+  // the unit's diagram from the stored snapshot: every wheel coloured by its tread band
+  await page.getByRole('link', { name: new RegExp(plate) }).click();
+  await expect(page.getByRole('heading', { name: plate, level: 1 })).toBeVisible();
+  const diagram = page.locator('[data-diagram]');
+  await expect(diagram).toBeVisible();
+  const cards = page.locator('.lp-tire');
+  expect(await cards.count()).toBeGreaterThanOrEqual(4);
+  await expect(page.locator('[data-position="1"] .lp-serial')).not.toBeEmpty();
+  const bands = await cards.evaluateAll((els) => els.map((e) => e.className.replace('lp-tire ', '')));
+  expect(bands.every((b) => /^lp-tire-(good|warning|pull|none)$/.test(b))).toBe(true);
+  await shot(page, 'unit-offline');
+  await page.getByRole('link', { name: '‹ Beranda' }).click();
+
   await page.getByLabel('Cari nomor polisi').fill('ZZ 0000 ZZ');
   await expect(page.getByText('Tidak ada unit dengan nomor polisi itu')).toBeVisible();
 

@@ -9,8 +9,11 @@ import {
 import { type CSSProperties, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { BRAND_COLOR } from './brand';
 
-/** How a wheel is drawn: highlighted (e.g. replaced), normal, or muted (nothing recorded there). */
-export type WheelTone = 'accent' | 'normal' | 'muted';
+/**
+ * How a wheel is drawn: highlighted (e.g. replaced), normal, or muted (nothing recorded there);
+ * or by its tread band (the field app: good, warning, pull).
+ */
+export type WheelTone = 'accent' | 'normal' | 'muted' | 'good' | 'warning' | 'pull';
 
 export interface VehicleDiagramProps {
   /** The diagram to draw; or give `unitType` and it is derived (13 unit types -> 3 diagrams). */
@@ -37,7 +40,14 @@ export const DIAGRAM_LABELS: Record<DiagramKind, string> = {
 
 export const positionLabel = (p: Position) => `Posisi ${p}`;
 
-const TONE_FILL: Record<WheelTone, string> = { accent: '#f08c00', normal: '#3a4150', muted: '#c3c9d3' };
+export const TONE_FILL: Record<WheelTone, string> = {
+  accent: '#f08c00',
+  normal: '#3a4150',
+  muted: '#c3c9d3',
+  good: '#2e7d32',
+  warning: '#f2b705',
+  pull: '#d32f2f',
+};
 const CENTER_WIDTH = 200;
 const COLUMN_GAP = 12;
 

@@ -5,6 +5,7 @@ import { subscribeSignIn } from '../lib/storage';
 import { BerandaPage } from './beranda-page';
 import { LoginPage } from './login-page';
 import { signedInUser } from './session';
+import { UnitPage } from './unit-page';
 import { UpdatePrompt } from './update-prompt';
 
 // the stored user object is re-read on every change of the sign-in keys; keep one per raw value
@@ -30,6 +31,11 @@ function Home() {
   return <BerandaPage user={user} />;
 }
 
+function Unit() {
+  const user = useSignedIn();
+  return user ? <UnitPage userId={user.id} /> : <Navigate to="/login" replace />;
+}
+
 function Login() {
   const user = useSignedIn();
   return user?.role === 'tire-man' ? <Navigate to="/" replace /> : <LoginPage />;
@@ -39,6 +45,7 @@ const router = createBrowserRouter(
   [
     { path: '/', element: <Home /> },
     { path: '/login', element: <Login /> },
+    { path: '/unit/:id', element: <Unit /> },
     { path: '*', element: <Navigate to="/" replace /> },
   ],
   // with the trailing slash: Beranda is /lapangan/, inside the service worker's scope

@@ -1,6 +1,6 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../lib/api-client';
 import { db } from './db';
 import { signOut } from './session';
@@ -131,20 +131,22 @@ export function BerandaPage({ user }: { user: TSessionUser }) {
             ) : (
               <ul className="lp-units">
                 {units.map((u) => (
-                  <li key={u.id} className="lp-card lp-unit">
-                    <div className="lp-unit-main">
-                      <strong className="lp-plate">{u.plate_number}</strong>
-                      <span className="lp-muted">
-                        {u.unit_type} · {u.project.name}
-                      </span>
-                    </div>
-                    {u.checked_this_month ? (
-                      <span className="lp-tag lp-tag-done">
-                        Dicek {u.last_check_at ? dateFormat.format(new Date(u.last_check_at)) : ''}
-                      </span>
-                    ) : (
-                      <span className="lp-tag lp-tag-todo">Belum dicek bulan ini</span>
-                    )}
+                  <li key={u.id}>
+                    <Link to={`/unit/${u.id}`} className="lp-card lp-unit lp-unit-link">
+                      <div className="lp-unit-main">
+                        <strong className="lp-plate">{u.plate_number}</strong>
+                        <span className="lp-muted">
+                          {u.unit_type} · {u.project.name}
+                        </span>
+                      </div>
+                      {u.checked_this_month ? (
+                        <span className="lp-tag lp-tag-done">
+                          Dicek {u.last_check_at ? dateFormat.format(new Date(u.last_check_at)) : ''}
+                        </span>
+                      ) : (
+                        <span className="lp-tag lp-tag-todo">Belum dicek bulan ini</span>
+                      )}
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,138 @@
+import type { Position } from '@itms/contracts/enums';
+import type { TFieldMountedTire } from '@itms/contracts/field';
+import { TREAD_WARNING_MARGIN_MM, type TreadBand, treadBand } from '@itms/contracts/rules/tread-band';
+import { Link, useParams } from 'react-router';
+import { positionLabel, TONE_FILL, VehicleDiagram, type WheelTone } from '../components/vehicle-diagram';
+import { snapshotOf } from './snapshot';
+import { useLive } from './use-live';
+
+const BAND_TONE: Record<TreadBand, WheelTone> = {
+  good: 'good',
+  warning: 'warning',
+  pull: 'pull',
+  none: 'muted',
+};
+const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'long', year: 'numeric' });
+const mm = (v: number | null) => (v == null ? '-' : `${v}`);
+
+/** One unit from the stored snapshot: its diagram coloured by tread depth, and its tires. Works offline. */
+export function UnitPage({ userId }: { userId: number }) {
+  const id = Number(useParams().id);
+  const snapshot = useLive(() => snapshotOf(userId), userId);
+  if (snapshot === undefined) return <div className="lp-card lp-empty">Memuat data ...</div>;
+  const unit = snapshot?.data.units.find((u) => u.id === id);
+  if (!snapshot || !unit) {
+    return (
+      <div className="lp-page">
+        <BackBar />
+        <div className="lp-card lp-empty">Unit tidak ada di data HP ini</div>
+      </div>
+    );
+  }
+  const pull = snapshot.data.pull_point_mm;
+  const byPosition = new Map(unit.tires.map((t) => [t.position, t]));
+  const band = (p: Position) => treadBand(byPosition.get(p)?.groove_lowest, pull);
+
+  return (
+    <div className="lp-page">
+      <BackBar />
+      <header className="lp-unit-head">
+        <h1 className="lp-plate-title">{unit.plate_number}</h1>
+        <div className="lp-muted">
+          {unit.unit_type} · {unit.tonnage} Ton · {unit.project.name}
+        </div>
+        <div className="lp-muted">
+          {unit.last_check_at
+            ? `Pengecekan terakhir ${dateFormat.format(new Date(unit.last_check_at))}`
+            : 'Belum pernah dicek'}
+          {unit.location ? ` · ${unit.location.name}` : ''}
+        </div>
+      </header>
+
+      <section className="lp-section" aria-label="Diagram ban">
+        <ul className="lp-legend">
+          <Legend tone="good" text={`Aman (> ${pull + TREAD_WARNING_MARGIN_MM} mm)`} />
+          <Legend tone="warning" text={`Hampir batas (${pull}-${pull + TREAD_WARNING_MARGIN_MM} mm)`} />
+          <Legend tone="pull" text={`Di bawah batas cabut (< ${pull} mm)`} />
+          <Legend tone="muted" text="Kosong / belum diukur" />
+        </ul>
+        <div className="lp-card lp-diagram">
+          <VehicleDiagram
+            kind={unit.diagram}
+            wheelTone={(p) => BAND_TONE[band(p)]}
+            renderPosition={(p) => <TireCard position={p} tire={byPosition.get(p)} band={band(p)} />}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function BackBar() {
+  return (
+    <nav className="lp-backbar">
+      <Link to="/" className="lp-back">
+        ‹ Beranda
+      </Link>
+    </nav>
+  );
+}
+
+function Legend({ tone, text }: { tone: WheelTone; text: string }) {
+  return (
+    <li>
+      <span className="lp-swatch" style={{ background: TONE_FILL[tone] }} aria-hidden />
+      {text}
+    </li>
+  );
+}
+
+const BAND_TEXT: Record<TreadBand, string> = {
+  good: 'Aman',
+  warning: 'Hampir batas',
+  pull: 'Cabut',
+  none: '',
+};
+
+function TireCard({
+  position,
+  tire,
+  band,
+}: {
+  position: Position;
+  tire?: TFieldMountedTire;
+  band: TreadBand;
+}) {
+  return (
+    <div className={`lp-tire lp-tire-${band}`} data-position={position}>
+      <div className="lp-tire-head">
+        <strong>{positionLabel(position)}</strong>
+        {tire && band !== 'none' && <span className={`lp-band lp-band-${band}`}>{BAND_TEXT[band]}</span>}
+      </div>
+      {tire ? (
+        <>
+          <div className="lp-serial">{tire.serial_number}</div>
+          <div className="lp-muted">
+            {tire.ir_brand} · {tire.size} · {tire.pattern}
+          </div>
+          <dl className="lp-readings">
+            <div>
+              <dt>RTD</dt>
+              <dd>{[tire.groove_1, tire.groove_2, tire.groove_3, tire.groove_4].map(mm).join(' / ')}</dd>
+            </div>
+            <div>
+              <dt>Terendah</dt>
+              <dd>{tire.groove_lowest == null ? '-' : `${tire.groove_lowest} mm`}</dd>
+            </div>
+            <div>
+              <dt>PSI</dt>
+              <dd>{mm(tire.pressure)}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <div className="lp-muted">Posisi kosong</div>
+      )}
+    </div>
+  );
+}
