@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client';
+import { type Database, rowsOf } from '../src/db/client';
 import { sha256 } from '../src/modules/auth/auth.service';
 import { FX } from './fixtures';
-import { withDatabase } from './global-setup';
+import { fixtureDatabaseForProcess } from './helpers';
 import { TINY_PNG } from './multipart';
 
 /**
@@ -25,36 +25,19 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const driver = inject('dbDriver');
 
 let workDir = '';
-let pgName = '';
+let dropDatabase = async () => {};
 afterAll(async () => {
   if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-  if (pgName) {
-    const admin = openPostgres(process.env.TEST_DATABASE_URL!, 1);
-    await admin.pool!.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
-    await admin.close();
-  }
+  await dropDatabase();
 });
 
 // ---------- the database, opened only while the server is down (PGlite has one owner) ----------
 
 async function prepareDatabase(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-crash-'));
-  if (driver === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    pgName = `itms_crash_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = openPostgres(url, 1);
-    await admin.pool!.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('pgTemplateDb')}`);
-    await admin.close();
-    const dbUrl = withDatabase(url, pgName);
-    return { env: { DATABASE_URL: dbUrl }, open: async () => openPostgres(dbUrl, 2) };
-  }
-  const pgdata = path.join(workDir, 'pgdata');
-  const seeded = await openPglite({
-    dir: pgdata,
-    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
-  });
-  await seeded.close();
-  return { env: {}, open: () => openPglite({ dir: pgdata }) };
+  const copy = await fixtureDatabaseForProcess(workDir, 'crash');
+  dropDatabase = copy.drop;
+  return copy;
 }
 
 const q = async <T>(db: Database, s: SQL) => rowsOf<T>(await db.db.execute(s));

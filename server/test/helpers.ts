@@ -36,6 +36,39 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /**
+ * A copy of the fixture database for a server process the test starts: a PostgreSQL database
+ * (`env.DATABASE_URL`) or a PGlite data directory under `dataDir` (the process's DATA_DIR). On
+ * PGlite `open` it only while that process is down (the directory has one owner); `drop` removes
+ * the PostgreSQL copy (the PGlite one goes with `dataDir`).
+ */
+export async function fixtureDatabaseForProcess(
+  dataDir: string,
+  tag: string,
+): Promise<{ env: Record<string, string>; open: () => Promise<Database>; drop: () => Promise<void> }> {
+  if (inject('dbDriver') === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `itms_${tag}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = openPostgres(url, 1);
+    await admin.pool!.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`);
+    await admin.close();
+    const dbUrl = withDatabase(url, name);
+    const drop = async () => {
+      const again = openPostgres(url, 1);
+      await again.pool!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.close();
+    };
+    return { env: { DATABASE_URL: dbUrl }, open: async () => openPostgres(dbUrl, 2), drop };
+  }
+  const pgdata = path.join(dataDir, 'pgdata');
+  const seeded = await openPglite({
+    dir: pgdata,
+    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+  });
+  await seeded.close();
+  return { env: {}, open: () => openPglite({ dir: pgdata }), drop: async () => {} };
+}
+
+/**
  * A migrated database without any rows (not even the fixtures), on the driver this suite runs on:
  * a fresh fixture copy with every table emptied and the id sequences reset.
  */

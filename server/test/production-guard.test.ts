@@ -2,54 +2,28 @@
 // `npm run dev` runs it) with NODE_ENV=production refuses the demo seed and any account whose
 // password is still the published demo password, and starts once that password is gone.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { hashPassword } from '../src/lib/password';
 import { FX } from './fixtures';
-import { withDatabase } from './global-setup';
+import { fixtureDatabaseForProcess } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const driver = inject('dbDriver');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-guard-'));
-let pgName = '';
+let dropDatabase = async () => {};
 // each start loads the server's TypeScript through tsx: seconds, many more on a loaded machine
 const START_TIMEOUT = 180_000;
 
 afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
-  if (pgName) {
-    const admin = openPostgres(process.env.TEST_DATABASE_URL!, 1);
-    await admin.pool!.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
-    await admin.close();
-  }
+  await dropDatabase();
 });
-
-/** A copy of the fixture database the server process can open; `open` only while it is down. */
-async function prepareDatabase(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
-  if (driver === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL!;
-    pgName = `itms_guard_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = openPostgres(url, 1);
-    await admin.pool!.query(`CREATE DATABASE ${pgName} TEMPLATE ${inject('pgTemplateDb')}`);
-    await admin.close();
-    const dbUrl = withDatabase(url, pgName);
-    return { env: { DATABASE_URL: dbUrl }, open: async () => openPostgres(dbUrl, 1) };
-  }
-  const pgdata = path.join(workDir, 'pgdata');
-  const seeded = await openPglite({
-    dir: pgdata,
-    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
-  });
-  await seeded.close();
-  return { env: {}, open: () => openPglite({ dir: pgdata }) };
-}
 
 /** Runs the server until it exits or says it is running (then stops it); its exit code and output. */
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -94,7 +68,8 @@ describe('production guard', () => {
   it(
     `refuses an account that still has the demo password, starts once it is changed (${driver})`,
     async () => {
-      const { env, open } = await prepareDatabase();
+      const { env, open, drop } = await fixtureDatabaseForProcess(workDir, 'guard');
+      dropDatabase = drop;
       let db = await open();
       await db.db
         .update(users)
