@@ -35,7 +35,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
   const port = await freePort();
   const child = spawn(process.execPath, ['server/dist/server.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -863,7 +863,6 @@ async function main() {
     DEMO_SEED: 'false',
     LOG_LEVEL: 'warn',
     DATA_DIR,
-    NODE_ENV: 'production',
     LOGIN_RATE_LIMIT: '1000',
     ...(PGLITE ? { DATABASE_URL: '' } : { DATABASE_URL: URL_ }),
   };
