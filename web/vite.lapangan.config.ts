@@ -53,6 +53,8 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: {
               cacheName: 'itms-files',
+              // a file is the same whatever signature its link carries (they expire, the file does not)
+              matchOptions: { ignoreSearch: true },
               expiration: { maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60 },
               cacheableResponse: { statuses: [200] },
             },

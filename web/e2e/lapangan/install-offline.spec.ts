@@ -1,26 +1,11 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures';
+import { ACCOUNTS, expect, test } from '../fixtures';
+import { serviceWorkerControls, signInField } from './field-helpers';
 
 // ITMS Lapangan on a phone (Pixel 7 project): installable, and Beranda opens with no signal.
 const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`) });
-
-async function signIn(page: Page) {
-  await page.goto('/lapangan/login');
-  await page.getByLabel('Email').fill(ACCOUNTS.tireman);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Masuk' }).click();
-  await expect(page).toHaveURL(/\/lapangan\/$/);
-  await expect(page.getByRole('heading', { name: 'Budi Santoso', level: 1 })).toBeVisible();
-}
-
-/** The service worker has taken the page over: from here on the app shell comes from its cache. */
-async function serviceWorkerControls(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 20_000 })
-    .toBe('activated');
-}
 
 test('the manifest and the service worker make it an installable app scoped to /lapangan/', async ({
   page,
@@ -78,7 +63,7 @@ test('signed in once, Beranda opens offline after a reload and the plate search 
   page,
   context,
 }) => {
-  await signIn(page);
+  await signInField(page);
   await expect(page.getByText('Online', { exact: true })).toBeVisible();
   await expect(page.getByText('0 belum terkirim')).toBeVisible();
   const plates = page.locator('.lp-plate');

@@ -1,11 +1,17 @@
 import type { TSessionUser } from '@itms/contracts/auth';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { subscribeSignIn } from '../lib/storage';
 import { BerandaPage } from './beranda-page';
 import { LoginPage } from './login-page';
 import { signedInUser } from './session';
 import { UnitPage } from './unit-page';
+import { useOnline } from './use-online';
+import { useAutoSend } from './use-sender';
+
+// the form and its zod schemas load when a check starts, not with the login page
+const CheckFormPage = lazy(() => import('./check-form-page').then((m) => ({ default: m.CheckFormPage })));
+
 import { UpdatePrompt } from './update-prompt';
 
 // the stored user object is re-read on every change of the sign-in keys; keep one per raw value
@@ -36,6 +42,16 @@ function Unit() {
   return user ? <UnitPage userId={user.id} /> : <Navigate to="/login" replace />;
 }
 
+function CheckForm() {
+  const user = useSignedIn();
+  if (!user) return <Navigate to="/login" replace />;
+  return (
+    <Suspense fallback={<div className="lp-card lp-empty">Memuat formulir ...</div>}>
+      <CheckFormPage userId={user.id} />
+    </Suspense>
+  );
+}
+
 function Login() {
   const user = useSignedIn();
   return user?.role === 'tire-man' ? <Navigate to="/" replace /> : <LoginPage />;
@@ -46,6 +62,7 @@ const router = createBrowserRouter(
     { path: '/', element: <Home /> },
     { path: '/login', element: <Login /> },
     { path: '/unit/:id', element: <Unit /> },
+    { path: '/unit/:id/cek', element: <CheckForm /> },
     { path: '*', element: <Navigate to="/" replace /> },
   ],
   // with the trailing slash: Beranda is /lapangan/, inside the service worker's scope
@@ -53,6 +70,9 @@ const router = createBrowserRouter(
 );
 
 export function FieldApp() {
+  const user = useSignedIn();
+  // the outbox goes out whenever there is a signal, whichever screen is open
+  useAutoSend(user?.role === 'tire-man' ? user.id : null, useOnline());
   return (
     <>
       <RouterProvider router={router} />

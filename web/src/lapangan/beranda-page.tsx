@@ -1,15 +1,23 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../lib/api-client';
-import { db } from './db';
+import { db, type OutboxState } from './db';
 import { signOut } from './session';
 import { checksToday, refreshSnapshot, snapshotOf } from './snapshot';
 import { unitsToShow } from './units';
 import { useLive } from './use-live';
 import { useOnline } from './use-online';
+import { sendNow, useSendOutcome } from './use-sender';
 
 export const OFFLINE_BANNER = 'Anda offline: data disimpan di HP dan dikirim otomatis saat ada sinyal';
+
+/** The outbox states as the tire man reads them. */
+const STATE_LABELS: Record<OutboxState, string> = {
+  saved: 'Tersimpan di HP',
+  sending: 'Mengirim',
+  'needs-action': 'Perlu tindakan',
+};
 
 const timeFormat = new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'short' });
@@ -22,6 +30,8 @@ export function BerandaPage({ user }: { user: TSessionUser }) {
   const [search, setSearch] = useState('');
   const [refreshing, setRefreshing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const saved = (useLocation().state as { saved?: string } | null)?.saved;
+  const outcome = useSendOutcome();
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
@@ -75,6 +85,16 @@ export function BerandaPage({ user }: { user: TSessionUser }) {
           {OFFLINE_BANNER}
         </div>
       )}
+      {saved && (
+        <div className="lp-success lp-page-alert" role="status">
+          {saved}
+        </div>
+      )}
+      {outcome.state === 'paused' && unsent > 0 && (
+        <div className="lp-alert lp-page-alert" role="alert">
+          Sesi berakhir. Login untuk mengirim {unsent} data.
+        </div>
+      )}
       {notice && (
         <div className="lp-alert lp-page-alert" role="alert">
           {notice}
@@ -108,6 +128,36 @@ export function BerandaPage({ user }: { user: TSessionUser }) {
               <span>Dikembalikan</span>
             </div>
           </section>
+
+          {queued && queued.length > 0 && (
+            <section className="lp-section" aria-label="Antrean">
+              <div className="lp-section-head">
+                <h2>Antrean</h2>
+                <button
+                  className="lp-button"
+                  type="button"
+                  disabled={!online}
+                  onClick={() => void sendNow(user.id)}
+                >
+                  Kirim sekarang
+                </button>
+              </div>
+              <ul className="lp-units">
+                {queued.map((q) => (
+                  <li key={q.id} className="lp-card lp-queue-item" data-state={q.state}>
+                    <div className="lp-unit-main">
+                      <strong>Pengecekan {q.plate}</strong>
+                      <span className="lp-muted">
+                        {dateFormat.format(q.createdAt)} {timeFormat.format(q.createdAt)}
+                      </span>
+                      {q.error && <span className="lp-error">{q.error.message}</span>}
+                    </div>
+                    <span className={`lp-tag lp-state-${q.state}`}>{STATE_LABELS[q.state]}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
           <section className="lp-section" aria-label="Unit saya">
             <div className="lp-section-head">

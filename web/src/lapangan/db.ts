@@ -13,25 +13,49 @@ export interface StoredSnapshot {
   history: TFieldHistoryRow[];
 }
 
-/** One entry waiting to reach the server (filled by the forms; sent by the outbox). */
+/** Where an entry stands on the phone (issue 21's outbox states). */
+export type OutboxState = 'saved' | 'sending' | 'needs-action';
+
+/** A photo of an entry, kept as a blob until the server has stored it and answered its path. */
+export interface StoredPhoto {
+  id?: number;
+  blob: Blob;
+  /** Idempotency-Key of its upload, made when it was saved: a retry never stores it twice. */
+  key: string;
+  /** The server's path once uploaded. */
+  path?: string;
+}
+
+/** One entry made on the phone, kept until the server has taken it (then it leaves the phone). */
 export interface OutboxItem {
   id?: number;
   userId: number;
-  kind: 'tire-check' | 'tire-replacement' | 'mismatch' | 'qc-check' | 'new-tire';
-  unitId: number | null;
-  /** 'Tersimpan di HP' until sent; 'Perlu tindakan' keeps it for the tire man to fix. */
-  state: 'saved' | 'sending' | 'needs-action';
+  kind: 'tire-check';
+  unitId: number;
+  plate: string;
+  /** Idempotency-Key of the record, made when it was saved and never changed. */
+  key: string;
+  /** The request body; photo fields hold `photo:<id>` until their upload answers a path. */
+  body: Record<string, unknown>;
+  state: OutboxState;
   createdAt: number;
+  attempts: number;
+  /** Not sent again before this time (backoff after a failure that may pass later). */
+  nextAttemptAt: number;
+  /** The server's message when it refused the entry ('Perlu tindakan'), with the fields it names. */
+  error?: { message: string; fields?: { field: string; message: string }[] };
 }
 
 /** The field app's IndexedDB: what it needs offline. */
 export const db = new Dexie('itms-lapangan') as Dexie & {
   snapshot: EntityTable<StoredSnapshot, 'key'>;
   outbox: EntityTable<OutboxItem, 'id'>;
+  photos: EntityTable<StoredPhoto, 'id'>;
 };
 db.version(1).stores({
   snapshot: 'key',
   outbox: '++id, userId, state, unitId',
+  photos: '++id',
 });
 
 /** Asks the browser once to keep this data under storage pressure (the outbox must not vanish). */

@@ -49,6 +49,12 @@ export function UnitPage({ userId }: { userId: number }) {
         </div>
       </header>
 
+      <section className="lp-section lp-actions" aria-label="Aksi">
+        <Link to={`/unit/${unit.id}/cek`} className="lp-button lp-primary lp-wide">
+          Pengecekan
+        </Link>
+      </section>
+
       <section className="lp-section" aria-label="Diagram ban">
         <ul className="lp-legend">
           <Legend tone="good" text={`Aman (> ${pull + TREAD_WARNING_MARGIN_MM} mm)`} />

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, type BrowserContext, chromium, devices, type Page } from '@playwright/test';
+import { ACCOUNTS, expect, logoutToken, PASSWORD, test, tokenOf } from '../fixtures';
+import { serviceWorkerControls, signInField } from './field-helpers';
+
+// Issue 21: a check made with no signal survives closing the app, is sent once the signal is back,
+// and the office finds exactly one check with its values, its photos and the time it was done.
+
+const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
+
+/** The installed app: a persistent Chromium profile, as a phone keeps it between launches. */
+async function openApp(profile: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { defaultBrowserType: _, ...pixel7 } = devices['Pixel 7'];
+  const use = test.info().project.use;
+  const context = await chromium.launchPersistentContext(profile, {
+    ...pixel7,
+    baseURL: use.baseURL,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    headless: true,
+    executablePath: use.launchOptions?.executablePath,
+    args: use.launchOptions?.args,
+  });
+  return { context, page: context.pages()[0] ?? (await context.newPage()) };
+}
+
+/** A photo as the camera gives it (a PNG drawn in the page, then compressed by the app). */
+async function cameraPhoto(page: Page, label: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((text) => {
+    const c = document.createElement('canvas');
+    c.width = 640;
+    c.height = 480;
+    const ctx = c.getContext('2d')!;
+    ctx.fillStyle = '#223';
+    ctx.fillRect(0, 0, 640, 480);
+    ctx.fillStyle = '#fff';
+    ctx.font = '64px sans-serif';
+    ctx.fillText(text, 40, 260);
+    return c.toDataURL('image/png');
+  }, label);
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/tire-man/login', { data: { email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+test('a check made offline survives an app restart, is sent once online, and EDP finds it once', async ({
+  request,
+}) => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-lapangan-'));
+  let { context, page } = await openApp(profile);
+  let tiremanToken: string | null = null;
+  try {
+    await signInField(page);
+    await serviceWorkerControls(page);
+
+    // no signal from here on
+    await context.setOffline(true);
+    await page.locator('.lp-unit-link').first().click();
+    const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    await page.getByRole('link', { name: 'Pengecekan' }).click();
+    await expect(page.getByRole('heading', { name: 'Pengecekan', level: 1 })).toBeVisible();
+
+    // 'Kirim' says what is missing instead of sending
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect(page.getByText('Foto odometer wajib diisi')).toBeVisible();
+    await expect(page.getByText('Odometer wajib diisi', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Lokasi').selectOption({ index: 1 });
+    await page.getByLabel('Odometer (Km)').fill('123456');
+    await page.getByLabel('Foto odometer').setInputFiles({
+      name: 'odo.png',
+      mimeType: 'image/png',
+      buffer: await cameraPhoto(page, 'ODO 123456'),
+    });
+    await page.getByLabel('Foto plat nomor').setInputFiles({
+      name: 'plat.png',
+      mimeType: 'image/png',
+      buffer: await cameraPhoto(page, plate),
+    });
+    await expect(page.getByText(/Foto siap/)).toHaveCount(2);
+
+    // every position with a tire: RTD 1-4 and PSI; a text where a number belongs is refused
+    const positions = page.getByRole('group', { name: /^Posisi / });
+    const filled: string[] = [];
+    for (const group of await positions.all()) {
+      if ((await group.getByLabel('Nomor seri').inputValue()) === '') continue;
+      filled.push((await group.getAttribute('aria-label'))!);
+      for (const [n, v] of ['8', '8.5', '9', '8'].entries()) await group.getByLabel(`RTD ${n + 1}`).fill(v);
+      await group.getByLabel('PSI').fill('100');
+    }
+    expect(filled.length).toBeGreaterThan(0);
+    const first = positions.filter({ has: page.getByLabel('Nomor seri') }).first();
+    await first.getByLabel('RTD 1').fill('abc');
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect(first.getByText('RTD 1 harus berupa angka')).toBeVisible();
+    await first.getByLabel('RTD 1').fill('8');
+    await page.screenshot({ path: path.join(shots, 'check-form-offline.png'), fullPage: true });
+
+    // a double tap makes one entry, dated now, while offline
+    const doneFrom = Date.now();
+    await page.getByRole('button', { name: 'Kirim' }).dblclick();
+    await expect(page.getByText(`Pengecekan ${plate} tersimpan di HP`)).toBeVisible();
+    const doneTo = Date.now();
+    await expect(page.locator('.lp-queue-item')).toHaveCount(1);
+    await expect(page.locator('.lp-queue-item')).toContainText('Tersimpan di HP');
+    await expect(page.getByText('1 belum terkirim')).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'beranda-queue-offline.png') });
+
+    // the app is closed and opened again, still without a signal: the entry is still there
+    await context.close();
+    ({ context, page } = await openApp(profile));
+    await context.setOffline(true);
+    await page.goto('/lapangan/');
+    await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+    await expect(page.locator('.lp-queue-item')).toContainText('Tersimpan di HP');
+    tiremanToken = await tokenOf(page);
+
+    // the signal comes back: sent by itself, once
+    const sentFrom = Date.now();
+    await context.setOffline(false);
+    await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.lp-queue-item')).toHaveCount(0);
+
+    // the office: exactly one new check of this unit, with the values, photos and offline time
+    const edp = await apiToken(request, ACCOUNTS.edp);
+    try {
+      const get = async <T>(url: string) => {
+        const res = await request.get(url, { headers: { access_token: edp } });
+        expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
+        return (await res.json()) as T;
+      };
+      const queue = await get<{ data: { id: number; plate_number: string; performed_at: string }[] }>(
+        '/api/tire-check/noEdpSign?pageSize=100',
+      );
+      const mine = queue.data.filter(
+        (c) => c.plate_number === plate && Date.parse(c.performed_at) >= doneFrom - 1000,
+      );
+      expect(mine).toHaveLength(1);
+      const performed = Date.parse(mine[0]!.performed_at);
+      expect(performed).toBeGreaterThanOrEqual(doneFrom - 1000);
+      expect(performed).toBeLessThanOrEqual(doneTo);
+      expect(performed).toBeLessThan(sentFrom);
+
+      const detail = await get<{ odometer: number; plate_number_url: string; odometer_url: string }>(
+        `/api/tire-check/detail/${mine[0]!.id}`,
+      );
+      expect(detail.odometer).toBe(123456);
+      const records = await get<{ groove_1: number; groove_2: number; pressure: number }[]>(
+        `/api/tire-check-record/${mine[0]!.id}`,
+      );
+      expect(records).toHaveLength(filled.length);
+      for (const r of records) expect([r.groove_1, r.groove_2, r.pressure]).toEqual([8, 8.5, 100]);
+
+      const signed = await request.post('/api/files/sign', {
+        headers: { access_token: edp },
+        data: { paths: [detail.plate_number_url, detail.odometer_url] },
+      });
+      expect(signed.ok()).toBe(true);
+      const { urls } = (await signed.json()) as { urls: Record<string, string> };
+      for (const p of [detail.plate_number_url, detail.odometer_url]) {
+        const img = await request.get(urls[p]!);
+        expect(img.status()).toBe(200);
+        expect(img.headers()['content-type']).toBe('image/jpeg');
+        // compressed on the phone: well under the 500 KB bound
+        expect((await img.body()).length).toBeLessThan(500 * 1024);
+      }
+    } finally {
+      await logoutToken(request, edp);
+    }
+  } finally {
+    await logoutToken(request, tiremanToken ?? (await tokenOf(page)));
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
