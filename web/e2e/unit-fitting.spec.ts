@@ -143,7 +143,10 @@ test('the SOP page plays the demo procedure video from this server', async ({ pa
   const video = page.getByLabel('Video Tire Check Procedure');
   await expect(video).toBeVisible();
   const src = await video.getAttribute('src');
-  expect(src).toMatch(/^\/files\/\d{4}\/\d{2}\/[a-f0-9]+\.webm$/);
+  // a signed, expiring link (issue 24): the file opens only through it
+  expect(src).toMatch(/^\/files\/\d{4}\/\d{2}\/[a-f0-9]+\.webm\?exp=\d+&sig=[\w-]+$/);
+  const unsigned = await page.request.get(src!.split('?')[0]!);
+  expect(unsigned.status()).toBe(403);
   // playable: the browser reads its metadata (duration) and it seeks through a byte range
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), {

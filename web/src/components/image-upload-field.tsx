@@ -1,8 +1,8 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Image, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { fileUrl } from '../lib/api-client';
 import { showApiError, showErrorDialog } from '../lib/feedback';
+import { hasFile, useFileUrl } from '../lib/file-urls';
 import { uploadImage } from '../lib/upload';
 
 /** What POST /api/upload accepts (checked again on the server by content). */
@@ -49,7 +49,8 @@ export function ImageUploadField({
   round,
 }: ImageUploadFieldProps) {
   const [uploading, setUploading] = useState(false);
-  const src = fileUrl(value);
+  const stored = hasFile(value);
+  const src = useFileUrl(value);
   const radius = round ? '50%' : 8;
 
   const choose = async (file: File) => {
@@ -78,6 +79,14 @@ export function ImageUploadField({
           height={height}
           style={{ objectFit: 'cover', borderRadius: radius, border: '1px solid #f0f0f0' }}
           preview={{ mask: 'Perbesar' }}
+        />
+      ) : stored ? (
+        // uploaded: its signed link is on the way
+        <div
+          role="img"
+          aria-label={`${label}: memuat`}
+          aria-busy
+          style={{ width, height, borderRadius: radius, background: '#f5f5f5' }}
         />
       ) : (
         <div
@@ -116,10 +125,10 @@ export function ImageUploadField({
             disabled={disabled}
             aria-label={`Unggah ${label}`}
           >
-            {uploading ? 'Mengunggah ...' : src ? 'Ganti gambar' : 'Unggah gambar'}
+            {uploading ? 'Mengunggah ...' : stored ? 'Ganti gambar' : 'Unggah gambar'}
           </Button>
         </Upload>
-        {removable && src ? (
+        {removable && stored ? (
           <Button
             type="text"
             danger

@@ -1,6 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Image } from 'antd';
-import { fileUrl } from '../lib/api-client';
+import { hasFile, useFileUrl } from '../lib/file-urls';
 
 export interface ImageZoomProps {
   /** Stored upload path; '-' or empty shows the placeholder. */
@@ -14,8 +14,8 @@ export interface ImageZoomProps {
 
 /** A photo that enlarges on click, or a labelled placeholder when there is none. */
 export function ImageZoom({ path, alt, width = 120, height = 90, fit = 'cover' }: ImageZoomProps) {
-  const src = fileUrl(path);
-  if (!src) {
+  const src = useFileUrl(path);
+  if (!hasFile(path)) {
     return (
       <div
         role="img"
@@ -39,6 +39,17 @@ export function ImageZoom({ path, alt, width = 120, height = 90, fit = 'cover' }
           Tidak ada foto
         </span>
       </div>
+    );
+  }
+  if (!src) {
+    // its signed link is on the way
+    return (
+      <div
+        role="img"
+        aria-label={`${alt}: memuat`}
+        aria-busy
+        style={{ width, height, background: '#f5f5f5', borderRadius: 6 }}
+      />
     );
   }
   return (

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
-import { fileUrl } from '../lib/api-client';
+import { hasFile } from '../lib/file-urls';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { ImageZoom } from './image-zoom';
 
@@ -17,7 +17,7 @@ export function SignatureBox({ label, path }: { label: string; path: string | nu
         {label}
       </Typography.Text>
       <div style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 4, background: '#fff' }}>
-        {fileUrl(path) ? (
+        {hasFile(path) ? (
           <ImageZoom path={path} alt={label} {...size} />
         ) : (
           <div

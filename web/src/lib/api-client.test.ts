@@ -1,7 +1,7 @@
 import { API } from '@itms/contracts/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, replyTo } from '../test/render-app';
-import { ApiError, buildUrl, call, fileUrl, setUnauthorizedHandler } from './api-client';
+import { ApiError, buildUrl, call, setUnauthorizedHandler } from './api-client';
 import { saveSignIn } from './storage';
 
 const user = {
@@ -101,11 +101,9 @@ describe('api client', () => {
     });
   });
 
-  it('builds query strings without empty values, and file URLs', () => {
+  it('builds query strings without empty values', () => {
     expect(buildUrl('/tire', { page: 2, q: '', status: ['INSTALLED', 'SPARE'], x: undefined })).toBe(
       '/api/tire?page=2&status=INSTALLED&status=SPARE',
     );
-    expect(fileUrl('uploads/a.png')).toBe('/files/uploads/a.png');
-    expect(fileUrl('-')).toBeUndefined();
   });
 });

@@ -11,8 +11,6 @@ import type { z } from 'zod';
 import { getToken } from './storage';
 
 export const API_BASE = '/api';
-/** Where uploaded files are served (`{ awsImage }` paths are relative to it). */
-export const FILES_BASE = '/files';
 export const ALREADY_LOGGED_IN_DETAIL: typeof USER_ALREADY_LOGIN = 'userIsAlreadyLogin';
 
 export type ApiErrorCode = ErrorCode | 'NETWORK';
@@ -253,11 +251,4 @@ async function apiDownload(path: string, filename: string, options: RequestOptio
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** URL of an uploaded file; '-' or empty means none. */
-export function fileUrl(path: string | null | undefined): string | undefined {
-  if (!path || path === '-') return undefined;
-  if (/^https?:\/\//.test(path)) return path;
-  return `${FILES_BASE}/${path.replace(/^\/+/, '')}`;
 }

@@ -3,7 +3,7 @@ import type { TSessionUser } from '@itms/contracts/auth';
 import { ROLE_LABELS } from '@itms/contracts/enums';
 import { Avatar, Button, Dropdown, Layout } from 'antd';
 import { useNavigate } from 'react-router';
-import { fileUrl } from '../../lib/api-client';
+import { useFileUrl } from '../../lib/file-urls';
 import { SocketStatusText } from '../../lib/socket-status';
 import { useLogout } from '../use-logout';
 
@@ -15,7 +15,7 @@ function initials(name: string) {
 }
 
 export function UserAvatar({ user, size = 36 }: { user: TSessionUser; size?: number }) {
-  const photo = fileUrl(user.photo);
+  const photo = useFileUrl(user.photo);
   return (
     <Avatar
       size={size}

@@ -2,7 +2,7 @@ import { PictureOutlined, SettingOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { Card, Carousel, Empty, Skeleton } from 'antd';
 import { LinkButton } from '../../components/link-button';
-import { fileUrl } from '../../lib/api-client';
+import { hasFile, useFileUrls } from '../../lib/file-urls';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { PanelError } from './panel-error';
 
@@ -16,7 +16,8 @@ export function BannerCarousel() {
     { query: { pageSize: 20, sort: '-id' } },
     { meta: { silent: true }, staleTime: 5 * 60_000 },
   );
-  const slides = (banners.data?.data ?? []).filter((b) => fileUrl(b.image));
+  const slides = (banners.data?.data ?? []).filter((b) => hasFile(b.image));
+  const imageUrl = useFileUrls(slides.map((b) => b.image));
 
   return (
     <Card
@@ -56,7 +57,7 @@ export function BannerCarousel() {
                 }}
               >
                 <img
-                  src={fileUrl(b.image)}
+                  src={imageUrl(b.image)}
                   alt={b.name}
                   style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
                   draggable={false}

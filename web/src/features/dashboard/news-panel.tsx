@@ -6,7 +6,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Card, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { LinkButton } from '../../components/link-button';
-import { fileUrl } from '../../lib/api-client';
+import { useFileUrl } from '../../lib/file-urls';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { PanelError } from './panel-error';
 
@@ -36,18 +36,21 @@ const columns: TableColumnsType<TNewsRow> = [
     key: 'image',
     title: 'Link Gambar',
     width: 110,
-    render: (_, r) => {
-      const href = fileUrl(r.imageUrl);
-      return href ? (
-        <a href={href} target="_blank" rel="noreferrer">
-          <LinkOutlined /> Lihat
-        </a>
-      ) : (
-        <Typography.Text type="secondary">-</Typography.Text>
-      );
-    },
+    render: (_, r) => <ImageLink path={r.imageUrl} />,
   },
 ];
+
+/** A news item's image opened in a new tab, through its signed link. */
+function ImageLink({ path }: { path: string | null }) {
+  const href = useFileUrl(path);
+  return href ? (
+    <a href={href} target="_blank" rel="noreferrer">
+      <LinkOutlined /> Lihat
+    </a>
+  ) : (
+    <Typography.Text type="secondary">-</Typography.Text>
+  );
+}
 
 /** Berita (listNews, newest first, 5 per page) with "Manajer Berita" (-> /berita). */
 export function NewsPanel() {

@@ -10,8 +10,9 @@ import {
 import { Alert, App, Button, Divider, Flex, Modal, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
-import { fileUrl, isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/feedback';
+import { useFileUrl } from '../../lib/file-urls';
 import { getStoredUser } from '../../lib/storage';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -200,6 +201,7 @@ function ValidationForm({ detail, onClose }: { detail: TMismatchDetail; onClose:
 
 function SignatureState({ drawn, stored }: { drawn: string | null; stored: string | null }) {
   const path = drawn ?? stored;
+  const src = useFileUrl(path);
   if (!path) {
     return (
       <Typography.Text type="warning" role="note">
@@ -210,7 +212,7 @@ function SignatureState({ drawn, stored }: { drawn: string | null; stored: strin
   return (
     <Flex gap={10} align="center">
       <img
-        src={fileUrl(path)}
+        src={src}
         alt="Tanda tangan validator"
         height={44}
         style={{ border: '1px solid #f0f0f0', borderRadius: 6, background: '#fff', maxWidth: 120 }}

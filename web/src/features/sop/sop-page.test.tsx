@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUrl } from '../../lib/api-client';
+import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
@@ -74,6 +75,7 @@ describe('SOP screen', () => {
     const { calls } = mockApi([
       replyTo(API.getCredential, () => ({ body: testUser('admin') })),
       replyTo(API.listSop, () => ({ body: [uploaded, ...SOP.slice(1)] })),
+      signFileUrls(),
       replyTo(API.uploadSopVideo, () => ({
         body: {
           message: 'Video SOP berhasil diunggah',
@@ -83,8 +85,10 @@ describe('SOP screen', () => {
     ]);
     const { container } = renderApp('/sop');
     expect(await screen.findByText('Deskripsi Profile Company')).toBeTruthy();
-    expect(container.querySelector('video')?.getAttribute('src')).toBe(
-      '/files/2026/11/abcdef0123456789.webm',
+    await waitFor(() =>
+      expect(container.querySelector('video')?.getAttribute('src')).toBe(
+        signedUrl('2026/11/abcdef0123456789.webm'),
+      ),
     );
 
     const user = userEvent.setup({ delay: null });

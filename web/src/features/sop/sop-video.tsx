@@ -1,5 +1,5 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
-import { fileUrl } from '../../lib/api-client';
+import { hasFile, useFileUrl } from '../../lib/file-urls';
 import { type VideoSource, videoSource } from './video-source';
 
 const frame: React.CSSProperties = {
@@ -13,12 +13,18 @@ const frame: React.CSSProperties = {
 };
 
 /**
- * The procedure's video: an uploaded file (served from /files, seekable) or a linked video file in
- * the page's own player; a link to a provider in the provider's player.
+ * The procedure's video: an uploaded file (served from /files through a signed link, seekable) or a
+ * linked video file in the page's own player; a link to a provider in the provider's player.
  */
 export function SopVideo({ url, path, title }: { url: string; path?: string | null; title: string }) {
-  const uploaded = fileUrl(path);
-  const source: VideoSource = uploaded ? { kind: 'file', src: uploaded } : videoSource(url);
+  const uploaded = useFileUrl(path);
+  // an uploaded video waits for its link in the player's frame
+  const source: VideoSource | null = hasFile(path)
+    ? uploaded
+      ? { kind: 'file', src: uploaded }
+      : null
+    : videoSource(url);
+  if (!source) return <div role="img" style={frame} aria-busy aria-label="Memuat video" />;
   if (source.kind === 'file') {
     return (
       <div style={frame}>

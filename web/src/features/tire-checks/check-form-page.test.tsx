@@ -9,6 +9,7 @@ import { AppProviders } from '../../app/providers';
 import { buildUrl } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { saveSignIn } from '../../lib/storage';
+import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { mockApi, replyTo } from '../../test/render-app';
 import CheckFormPage from './check-form-page';
 import { activeTires, checkDetail, queueRow, record, staffUser } from './test-data';
@@ -59,6 +60,7 @@ function api(
 ) {
   signIn(opts.signature ?? '-');
   return mockApi([
+    signFileUrls(),
     ...checkMocks(checkDetail(), [
       ['1', 'SN-1'],
       ['2', 'SN-2'],
@@ -166,9 +168,9 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
         .hasAttribute('disabled'),
     ).toBe(false);
     expect(within(modal).getByRole('img', { name: 'Tanda tangan EDP: belum ada' })).toBeTruthy();
-    expect(within(modal).getByRole('img', { name: 'Tanda tangan Tire Man' }).getAttribute('src')).toBe(
-      '/files/sig/tireman.png',
-    );
+    expect(
+      (await within(modal).findByRole('img', { name: 'Tanda tangan Tire Man' })).getAttribute('src'),
+    ).toBe(signedUrl('sig/tireman.png'));
     expect(within(modal).getByRole('img', { name: 'Tanda tangan PIC: belum ada' })).toBeTruthy();
     await user.click(within(modal).getByRole('button', { name: /SETUJUI/ }));
     expect(await screen.findByLabelText('Area tanda tangan')).toBeTruthy();
@@ -191,8 +193,8 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
         .getByRole('button', { name: /SETUJUI/ })
         .hasAttribute('disabled'),
     ).toBe(true);
-    expect(within(modal).getByRole('img', { name: 'Tanda tangan EDP' }).getAttribute('src')).toBe(
-      '/files/sig/edp.png',
+    expect((await within(modal).findByRole('img', { name: 'Tanda tangan EDP' })).getAttribute('src')).toBe(
+      signedUrl('sig/edp.png'),
     );
     await user.click(within(modal).getByRole('button', { name: 'SUBMIT' }));
     const ask = await dialog('Yakin mengirim data ?');

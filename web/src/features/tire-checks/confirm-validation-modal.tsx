@@ -2,8 +2,8 @@ import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import { UNSIGNED } from '@itms/contracts/enums';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { Button, Descriptions, Modal, Typography } from 'antd';
-import { fileUrl } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/dayjs';
+import { hasFile, useFileUrl } from '../../lib/file-urls';
 
 export const NEED_SIGNATURE_HINT = 'harap tanda tangan terlebih dahulu';
 
@@ -16,7 +16,8 @@ interface SignaturePanelProps {
 
 /** One signatory: the signature image, or a placeholder while it is '-'. */
 function SignaturePanel({ title, path, name, highlight }: SignaturePanelProps) {
-  const src = path && path !== UNSIGNED ? fileUrl(path) : undefined;
+  const signed = hasFile(path);
+  const src = useFileUrl(path);
   return (
     <section
       aria-label={`Tanda tangan ${title}`}
@@ -33,13 +34,13 @@ function SignaturePanel({ title, path, name, highlight }: SignaturePanelProps) {
     >
       <div style={{ fontWeight: 600, fontSize: 13, display: 'flex', alignItems: 'center', gap: 6 }}>
         {title}
-        {src ? <CheckCircleFilled style={{ color: '#52c41a' }} aria-hidden /> : null}
+        {signed ? <CheckCircleFilled style={{ color: '#52c41a' }} aria-hidden /> : null}
       </div>
       <div
         style={{
           height: 92,
           borderRadius: 6,
-          background: src ? '#fff' : '#f5f5f5',
+          background: signed ? '#fff' : '#f5f5f5',
           border: '1px dashed #d9d9d9',
           display: 'grid',
           placeItems: 'center',
@@ -48,7 +49,7 @@ function SignaturePanel({ title, path, name, highlight }: SignaturePanelProps) {
       >
         {src ? (
           <img src={src} alt={`Tanda tangan ${title}`} style={{ maxWidth: '100%', maxHeight: 88 }} />
-        ) : (
+        ) : signed ? null : (
           <span
             role="img"
             aria-label={`Tanda tangan ${title}: belum ada`}

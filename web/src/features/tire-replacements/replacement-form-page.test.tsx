@@ -4,6 +4,7 @@ import type { TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { type EndpointMock, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { detail, recordDetail, tire } from './test/fixtures';
 
@@ -28,6 +29,7 @@ function openForm(
   signIn(user.role);
   const api = mockApi([
     ...extra,
+    signFileUrls(),
     replyTo(API.getCredential, () => ({ body: user })),
     replyTo(API.listReplacementQueue, () => ({ body: emptyList })),
     replyTo(API.getReplacement, ({ url }) => (url.endsWith(`/${d.id}`) ? { body: d } : undefined)),
@@ -118,8 +120,8 @@ describe('Form Pergantian', () => {
     await user.click(await pageButton('Validasi'));
     const modal = await dialog('VALIDASI PEGANTIAN');
     expect(within(modal).getByRole('button', { name: /SETUJUI/ })).toHaveProperty('disabled', true);
-    expect(within(modal).getByRole('img', { name: 'Tanda tangan EDP' }).getAttribute('src')).toBe(
-      '/files/sign/edp.png',
+    expect((await within(modal).findByRole('img', { name: 'Tanda tangan EDP' })).getAttribute('src')).toBe(
+      signedUrl('sign/edp.png'),
     );
     await user.click(within(modal).getByRole('button', { name: 'SUBMIT' }));
     const confirm = await dialog('Yakin mengirim data ?');

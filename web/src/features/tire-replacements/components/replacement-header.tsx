@@ -4,15 +4,15 @@ import { Avatar, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ImageZoom } from '../../../components/image-zoom';
 import { LateTag } from '../../../components/late-tag';
-import { fileUrl } from '../../../lib/api-client';
 import { formatDayDate, formatTime } from '../../../lib/dayjs';
+import { useFileUrl } from '../../../lib/file-urls';
 import { dash, formatKm, formatTon, whatsappLink } from '../lib/format';
 
 /** Who did the replacement, where, on which unit; the plate and odometer photos. */
 export function ReplacementHeader({ detail, compact }: { detail: TReplacementDetail; compact: boolean }) {
   const tm = detail.Tire_Man;
   const wa = whatsappLink(tm.phone);
-  const photo = fileUrl(tm.photo);
+  const photo = useFileUrl(tm.photo);
   const facts: [string, ReactNode][] = [
     ['Lokasi', detail.Location.name],
     ['No. Polisi', detail.Unit.plate_number],

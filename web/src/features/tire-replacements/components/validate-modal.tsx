@@ -5,8 +5,8 @@ import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/t
 import { App, Button, Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { SignaturePadModal } from '../../../components/signature-pad-modal';
-import { fileUrl } from '../../../lib/api-client';
 import { formatDayDate, formatTime } from '../../../lib/dayjs';
+import { hasFile, useFileUrl } from '../../../lib/file-urls';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useValidateReplacement } from '../api/validate-replacement';
 import { dash, formatKm, formatTon } from '../lib/format';
@@ -31,7 +31,8 @@ function SignaturePanel({
   path: string | null;
   note?: string;
 }) {
-  const src = fileUrl(path);
+  const signed = hasFile(path);
+  const src = useFileUrl(path);
   return (
     <fieldset
       aria-label={`Tanda tangan ${title}`}
@@ -62,7 +63,7 @@ function SignaturePanel({
         style={{
           height: 110,
           borderRadius: 8,
-          background: src ? '#fff' : '#f7f8fa',
+          background: signed ? '#fff' : '#f7f8fa',
           border: '1px dashed #d5dbe5',
           display: 'grid',
           placeItems: 'center',
@@ -75,7 +76,7 @@ function SignaturePanel({
             alt={`Tanda tangan ${title}`}
             style={{ maxWidth: '100%', maxHeight: 104, objectFit: 'contain' }}
           />
-        ) : (
+        ) : signed ? null : (
           <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>Belum tanda tangan</span>
         )}
       </div>
