@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, expect, PASSWORD } from '../fixtures';
 
 /** Signs the demo tire man in through the field app's login and waits for Beranda. */
@@ -9,6 +9,8 @@ export async function signInField(page: Page) {
   await page.getByRole('button', { name: 'Masuk' }).click();
   await expect(page).toHaveURL(/\/lapangan\/$/);
   await expect(page.getByRole('heading', { name: 'Budi Santoso', level: 1 })).toBeVisible();
+  // his units are on the phone (the snapshot is stored): from here the app works offline
+  await expect(page.locator('.lp-unit-link').first()).toBeVisible();
 }
 
 /**
@@ -23,4 +25,83 @@ export async function serviceWorkerControls(page: Page) {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 20_000 })
     .toBe('activated');
+}
+
+/** A photo as the camera gives it (a PNG drawn in the page, then compressed by the app). */
+export async function cameraPhoto(page: Page, label: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((text) => {
+    const c = document.createElement('canvas');
+    c.width = 640;
+    c.height = 480;
+    const ctx = c.getContext('2d')!;
+    ctx.fillStyle = '#223';
+    ctx.fillRect(0, 0, 640, 480);
+    ctx.fillStyle = '#fff';
+    ctx.font = '64px sans-serif';
+    ctx.fillText(text, 40, 260);
+    return c.toDataURL('image/png');
+  }, label);
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** A token of `email` for office API calls (read-back, admin actions). */
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/tire-man/login', { data: { email, password: PASSWORD } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Fills the Pengecekan of the first unit on Beranda (first location, `odometer`, two photos, RTD
+ * and PSI at every position with a tire) and taps 'Kirim'. Returns the unit's plate.
+ */
+export async function makeCheck(page: Page, odometer: number, photo?: Buffer): Promise<string> {
+  await page.goto('/lapangan/');
+  await page.locator('.lp-unit-link').first().click();
+  const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await page.getByRole('link', { name: 'Pengecekan' }).click();
+  await page.getByLabel('Lokasi').selectOption({ index: 1 });
+  await page.getByLabel('Odometer (Km)').fill(String(odometer));
+  for (const [label, text] of [
+    ['Foto odometer', `ODO ${odometer}`],
+    ['Foto plat nomor', plate],
+  ] as const) {
+    const buffer = photo ?? (await cameraPhoto(page, text));
+    await page.getByLabel(label).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer });
+  }
+  await expect(page.getByText(/Foto siap/)).toHaveCount(2, { timeout: 15_000 });
+  for (const group of await page.getByRole('group', { name: /^Posisi / }).all()) {
+    if ((await group.getByLabel('Nomor seri').inputValue()) === '') continue;
+    for (const n of [1, 2, 3, 4]) await group.getByLabel(`RTD ${n}`).fill('7');
+    await group.getByLabel('PSI').fill('95');
+  }
+  await page.getByRole('button', { name: 'Kirim' }).click();
+  await expect(page.getByText(`Pengecekan ${plate} tersimpan di HP`)).toBeVisible();
+  return plate;
+}
+
+/** The pending checks the office sees for `plate` with this odometer (the read-back of a test's entry). */
+export async function officeChecks(
+  request: APIRequestContext,
+  plate: string,
+  odometer: number,
+): Promise<{ id: number; performed_at: string }[]> {
+  const edp = await apiToken(request, ACCOUNTS.edp);
+  try {
+    const res = await request.get('/api/tire-check/noEdpSign?pageSize=100', {
+      headers: { access_token: edp },
+    });
+    expect(res.ok()).toBe(true);
+    const queue = (await res.json()) as {
+      data: { id: number; plate_number: string; performed_at: string }[];
+    };
+    const found = [];
+    for (const c of queue.data.filter((row) => row.plate_number === plate)) {
+      const detail = await request.get(`/api/tire-check/detail/${c.id}`, { headers: { access_token: edp } });
+      if (((await detail.json()) as { odometer: number }).odometer === odometer) found.push(c);
+    }
+    return found;
+  } finally {
+    await request.post('/api/tire-man-logout', { headers: { access_token: edp } });
+  }
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type BrowserContext, chromium, devices, type Page } from '@playwright/test';
-import { ACCOUNTS, expect, logoutToken, PASSWORD, test, tokenOf } from '../fixtures';
-import { serviceWorkerControls, signInField } from './field-helpers';
+import { type BrowserContext, chromium, devices, type Page } from '@playwright/test';
+import { ACCOUNTS, expect, logoutToken, test, tokenOf } from '../fixtures';
+import { apiToken, cameraPhoto, serviceWorkerControls, signInField } from './field-helpers';
 
 // Issue 21: a check made with no signal survives closing the app, is sent once the signal is back,
 // and the office finds exactly one check with its values, its photos and the time it was done.
@@ -24,29 +24,6 @@ async function openApp(profile: string): Promise<{ context: BrowserContext; page
     args: use.launchOptions?.args,
   });
   return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
-
-/** A photo as the camera gives it (a PNG drawn in the page, then compressed by the app). */
-async function cameraPhoto(page: Page, label: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((text) => {
-    const c = document.createElement('canvas');
-    c.width = 640;
-    c.height = 480;
-    const ctx = c.getContext('2d')!;
-    ctx.fillStyle = '#223';
-    ctx.fillRect(0, 0, 640, 480);
-    ctx.fillStyle = '#fff';
-    ctx.font = '64px sans-serif';
-    ctx.fillText(text, 40, 260);
-    return c.toDataURL('image/png');
-  }, label);
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
-}
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/tire-man/login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 test('a check made offline survives an app restart, is sent once online, and EDP finds it once', async ({

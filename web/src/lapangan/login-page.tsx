@@ -2,8 +2,10 @@ import { ALREADY_LOGGED_IN_TEXT, TAKEOVER_HINT, TAKEOVER_LABEL } from '@itms/con
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ALREADY_LOGGED_IN_DETAIL, isApiError } from '../lib/api-client';
+import { db } from './db';
 import { signIn } from './session';
 import { refreshSnapshot } from './snapshot';
+import { useLive } from './use-live';
 import { useOnline } from './use-online';
 
 const NEEDS_SIGNAL = 'Butuh sinyal untuk login. Coba lagi saat ada sinyal.';
@@ -14,6 +16,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [inUse, setInUse] = useState(false);
+  // entries the server would not take because the session ended: they go out after this login
+  const waiting = useLive(() => db.outbox.count(), 'all') ?? 0;
 
   async function submit(takeover: boolean, form: HTMLFormElement) {
     const data = new FormData(form);
@@ -70,6 +74,11 @@ export function LoginPage() {
           <div className="lp-alert" role="alert">
             {error}
             {inUse && <p className="lp-hint">{TAKEOVER_HINT}</p>}
+          </div>
+        )}
+        {waiting > 0 && (
+          <div className="lp-alert lp-alert-info" role="status">
+            Sesi berakhir. Login untuk mengirim {waiting} data.
           </div>
         )}
         {!online && !error && <div className="lp-alert lp-alert-info">{NEEDS_SIGNAL}</div>}

@@ -1,0 +1,131 @@
+import { ACCOUNTS, expect, test, tokenOf } from '../fixtures';
+import { apiToken, makeCheck, officeChecks, serviceWorkerControls, signInField } from './field-helpers';
+
+// Issue 21: each entry reaches the office exactly once, whatever the network does on the way.
+
+/** A distinct odometer per test run, to find this run's entry among the demo data's. */
+const odometerOf = (n: number) => 900_000 + (Date.now() % 90_000) + n;
+
+test('a reply lost after the server stored the check: the retry replays it, one check', async ({
+  page,
+  request,
+}) => {
+  await signInField(page);
+  await serviceWorkerControls(page);
+  let lost = 0;
+  await page.route('**/api/tire-check', async (route) => {
+    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+    lost++;
+    // the server stores the check and answers; the phone never hears it
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const odometer = odometerOf(1);
+  const plate = await makeCheck(page, odometer);
+  await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
+  expect(lost).toBe(1);
+  expect(await officeChecks(request, plate, odometer)).toHaveLength(1);
+});
+
+test('503 twice, then the real server: sent once, after the backoff', async ({ page, request }) => {
+  await signInField(page);
+  let refused = 0;
+  await page.route('**/api/tire-check', async (route) => {
+    if (route.request().method() !== 'POST' || refused >= 2) return route.fallback();
+    refused++;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, code: 'UNAVAILABLE', message: 'Server sibuk' }),
+    });
+  });
+  const odometer = odometerOf(2);
+  const plate = await makeCheck(page, odometer);
+  await expect(page.locator('.lp-queue-item')).toContainText('Tersimpan di HP');
+  await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 30_000 });
+  expect(refused).toBe(2);
+  expect(await officeChecks(request, plate, odometer)).toHaveLength(1);
+});
+
+test('an 8 MB camera photo is stored under 1 MB and accepted by the server', async ({ page, request }) => {
+  await signInField(page);
+  // a 12 MP photo with grain all over (it hardly compresses): over 8 MB as the camera's PNG
+  const big = await page.evaluate(async () => {
+    const c = new OffscreenCanvas(4000, 3000);
+    const ctx = c.getContext('2d')!;
+    const img = ctx.createImageData(4000, 3000);
+    for (let i = 0; i < img.data.length; i++) {
+      img.data[i] = i % 4 === 3 ? 255 : ((i >> 6) % 200) + Math.floor(Math.random() * 56);
+    }
+    ctx.putImageData(img, 0, 0);
+    const blob = await c.convertToBlob({ type: 'image/png' });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  });
+  const photo = Buffer.from(big, 'base64');
+  expect(photo.length).toBeGreaterThan(8 * 1024 * 1024);
+  const odometer = odometerOf(3);
+  const plate = await makeCheck(page, odometer, photo);
+  await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 30_000 });
+  const [check] = await officeChecks(request, plate, odometer);
+  expect(check).toBeDefined();
+  const edp = await apiToken(request, ACCOUNTS.edp);
+  try {
+    const detail = await request.get(`/api/tire-check/detail/${check!.id}`, {
+      headers: { access_token: edp },
+    });
+    const { odometer_url } = (await detail.json()) as { odometer_url: string };
+    const signed = await request.post('/api/files/sign', {
+      headers: { access_token: edp },
+      data: { paths: [odometer_url] },
+    });
+    const { urls } = (await signed.json()) as { urls: Record<string, string> };
+    const stored = await request.get(urls[odometer_url]!);
+    expect(stored.status()).toBe(200);
+    expect((await stored.body()).length).toBeLessThan(1024 * 1024);
+  } finally {
+    await request.post('/api/tire-man-logout', { headers: { access_token: edp } });
+  }
+});
+
+test('401 mid-queue: the queue waits, and goes out after the same tire man signs in again', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInField(page);
+  await serviceWorkerControls(page);
+  await context.setOffline(true);
+  const odometer = odometerOf(4);
+  const plate = await makeCheck(page, odometer);
+
+  // meanwhile an admin ends his session
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  try {
+    const users = await request.get('/api/tire-man?pageSize=100&q=Budi', {
+      headers: { access_token: admin },
+    });
+    const me = ((await users.json()) as { data: { id: number; email: string }[] }).data.find(
+      (u) => u.email === ACCOUNTS.tireman,
+    )!;
+    const ended = await request.post(`/api/tire-man/${me.id}/force-logout`, {
+      headers: { access_token: admin },
+    });
+    expect(ended.ok()).toBe(true);
+  } finally {
+    await request.post('/api/tire-man-logout', { headers: { access_token: admin } });
+  }
+
+  await context.setOffline(false);
+  // the send gets 401: sign in again; the entry stays on the phone, not sent under nobody
+  await expect(page).toHaveURL(/\/lapangan\/login$/, { timeout: 20_000 });
+  await expect(page.getByText('Sesi berakhir. Login untuk mengirim 1 data.')).toBeVisible();
+  expect(await officeChecks(request, plate, odometer)).toHaveLength(0);
+
+  await signInField(page);
+  await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
+  expect(await officeChecks(request, plate, odometer)).toHaveLength(1);
+  expect(await tokenOf(page)).not.toBeNull();
+});
