@@ -257,6 +257,12 @@ describe(`crash safety on ${driver}`, () => {
       for (let cycle = 1; cycle <= KILLS; cycle++) {
         // ---- offline: fresh sessions and the state before this cycle ----
         const tokens = await freshTokens(db, ids);
+        // each validator signs with his own upload
+        const u = ids.users;
+        await db.db.execute(sql`insert into uploads (path, user_id) values
+          (${`2026/01/edp-${cycle}.png`}, ${u.staff}), (${`2026/01/edp2-${cycle}.png`}, ${u.staff2}),
+          (${`2026/01/edp-r${cycle}.png`}, ${u.admin}), (${`2026/01/ws-${cycle}.png`}, ${u.admin}),
+          (${`uploads/ttd-${cycle}.png`}, ${u.staff}) on conflict do nothing`);
         const beforeValues = await tireValues(db, engkelTireIds);
         const at1 = await mountedAt(db, ids.tronton, '1');
         const at2 = await mountedAt(db, ids.tronton, '2');
@@ -363,13 +369,16 @@ describe(`crash safety on ${driver}`, () => {
           ),
           track(
             'check-race',
-            api(server.base, tokens.staff2, 'POST', `/tire-check/${checkId}/validate`, checkBody),
+            api(server.base, tokens.staff2, 'POST', `/tire-check/${checkId}/validate`, {
+              ...checkBody,
+              edp_sign: `2026/01/edp2-${cycle}.png`,
+            }),
           ),
           track(
             'replacement',
             api(server.base, tokens.admin, 'POST', `/tire-replacement/${replacementId}/validate`, {
               edp_sign: `2026/01/edp-r${cycle}.png`,
-              workshop_sign: '2026/01/ws.png',
+              workshop_sign: `2026/01/ws-${cycle}.png`,
             }),
           ),
           track(

@@ -102,11 +102,15 @@ describe.runIf(RUN)('load without loss (PostgreSQL)', () => {
         sql`select id, email from users where email like 'load%@test.local' order by id`,
       );
       const tokens: string[] = [];
-      for (const p of people) {
+      for (const [i, p] of people.entries()) {
         const token = randomBytes(24).toString('base64url');
         tokens.push(token);
         await db.execute(
           sql`insert into sessions (id, user_id, token_hash) values (${randomUUID()}, ${p.id}, ${sha256(token)})`,
+        );
+        // the signature validator i signs with is his own upload
+        await db.execute(
+          sql`insert into uploads (path, user_id) values (${`2026/01/load-${i}.png`}, ${p.id})`,
         );
       }
       const units = await q<{ id: number; plate: string }>(

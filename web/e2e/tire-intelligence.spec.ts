@@ -6,7 +6,7 @@ import type {
   TTireLife,
 } from '@itms/contracts/tire-intelligence';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, test } from './fixtures';
+import { ACCOUNTS, expect, loginAs, test, tokenOf } from './fixtures';
 import {
   apiAs,
   readWorkbook,
@@ -15,6 +15,12 @@ import {
   someUnitAndLocation,
   submitFieldCheck,
 } from './reports-helpers';
+
+/** A real 2x2 PNG: the EDP's drawn signature. */
+const SIGNATURE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 // Issue 11 in the browser against the real server and the demo fleet: /ban-kritis, the stock
 // card's life panel, reference pressures, /analitik-ban with its XLSX, the dashboard card.
@@ -179,8 +185,14 @@ test.describe('tire intelligence', () => {
       const refetched = page.waitForRequest((r) => r.url().includes('/api/tire-intelligence/alerts?'), {
         timeout: 15_000,
       });
+      // the EDP signs with his own upload (a signature field takes no one else's file)
+      const upload = await request.post('/api/upload', {
+        headers: { access_token: (await tokenOf(page)) ?? '' },
+        multipart: { image: { name: 'ttd.png', mimeType: 'image/png', buffer: SIGNATURE_PNG } },
+      });
+      expect(upload.status(), await upload.text()).toBe(201);
       await apiAs(page, request, 'POST', `/api/tire-check/${checkId}/validate`, {
-        edp_sign: '2026/01/e2esign0000.png',
+        edp_sign: ((await upload.json()) as { awsImage: string }).awsImage,
         records: [],
       });
       await refetched;

@@ -3,6 +3,7 @@ import type { TAuditRow } from '@itms/contracts/audit';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhoto } from '../../../test/uploads';
 import { users } from '../../db/schema';
 
 let t: TestApp;
@@ -95,17 +96,18 @@ describe('audit log', () => {
   });
 
   it('records a signature change with the old and the new path', async () => {
+    const drawn = await uploadPhoto(t, staff);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/tire-man/me/signature',
       headers: { access_token: staff },
-      payload: { signature: '2026/01/0123456789abcdef0123456789abcdef.png' },
+      payload: { signature: drawn },
     });
     expect(res.statusCode, res.body).toBe(200);
     const [line] = (await rows({ entity: 'user', action: 'update-signature', userId: staffId })).data;
     expect(line).toMatchObject({
       before: { signature: '-' },
-      after: { signature: '2026/01/0123456789abcdef0123456789abcdef.png' },
+      after: { signature: drawn },
     });
   });
 

@@ -4,12 +4,15 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { multipartFile, TINY_PNG } from '../../../test/multipart';
+import { uploadPhoto } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 
 // The office approves or deletes a tire man's submission: his phone hears of it at once (socket
 // event field-status), no one else's does, and a deleted one stays in his history as deleted.
 
 let t: TestApp;
+/** The EDP's own drawn signature (a validator signs only with his own). */
+let edpSign = '';
 const tok = { staff: '', tireman: '', tireman2: '' };
 const ids = { tronton: 0, engkel: 0, location: 0, tireman: 0, tireman2: 0 };
 /** A photo each tire man uploaded himself (submissions may cite only their author's uploads). */
@@ -55,6 +58,7 @@ async function hears(who: keyof typeof heard, event: TFieldStatusEvent) {
 beforeAll(async () => {
   t = await createTestApp();
   for (const k of Object.keys(tok) as (keyof typeof tok)[]) tok[k] = await t.login(FX[k].email);
+  edpSign = await uploadPhoto(t, tok.staff);
   const [u] = await q<typeof ids>(sql`
     select (select id from units where plate_number = ${FX.tronton}) as tronton,
            (select id from units where plate_number = ${FX.engkel}) as engkel,
@@ -160,7 +164,7 @@ describe('field-status on approval', () => {
   it('reaches the tire man when the EDP validates his check in one command', async () => {
     const id = await submitCheck();
     const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-      edp_sign: '2026/01/edp-sign.png',
+      edp_sign: edpSign,
       records: [],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -169,7 +173,7 @@ describe('field-status on approval', () => {
 
   it('reaches him when the check is approved the spec way (PATCH edpSign)', async () => {
     const id = await submitCheck();
-    const res = await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: '2026/01/edp.png' });
+    const res = await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: edpSign });
     expect(res.statusCode, res.body).toBe(200);
     await hears('tireman', { kind: 'tire-check', id, status: 'approved' });
   });
@@ -177,7 +181,7 @@ describe('field-status on approval', () => {
   it('reaches him when his replacement is validated', async () => {
     const id = await submitReplacement();
     const res = await call(tok.staff, 'POST', `/tire-replacement/${id}/validate`, {
-      edp_sign: '2026/01/edp.png',
+      edp_sign: edpSign,
     });
     expect(res.statusCode, res.body).toBe(200);
     await hears('tireman', { kind: 'tire-replacement', id, status: 'approved' });
@@ -186,14 +190,14 @@ describe('field-status on approval', () => {
   it('reaches him when his BKB is signed, or validated in one command', async () => {
     const signed = await reportMismatch();
     const sign = await call(tok.staff, 'PATCH', `/mismatch/signature/${signed}`, {
-      signatureUrl: '2026/01/edp.png',
+      signatureUrl: edpSign,
     });
     expect(sign.statusCode, sign.body).toBe(200);
     await hears('tireman', { kind: 'mismatch', id: signed, status: 'approved' });
 
     const validated = await reportMismatch();
     const res = await call(tok.staff, 'POST', `/mismatch/${validated}/validate`, {
-      signatureUrl: '2026/01/edp.png',
+      signatureUrl: edpSign,
     });
     expect(res.statusCode, res.body).toBe(200);
     await hears('tireman', { kind: 'mismatch', id: validated, status: 'approved' });
@@ -202,10 +206,10 @@ describe('field-status on approval', () => {
   it('says nothing when the validation is refused (already approved)', async () => {
     const id = await submitCheck();
     expect(
-      (await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: 'a/b.png' })).statusCode,
+      (await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: edpSign })).statusCode,
     ).toBe(200);
     await hears('tireman', { kind: 'tire-check', id, status: 'approved' });
-    const again = await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: 'a/b.png' });
+    const again = await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: edpSign });
     expect(again.statusCode).toBe(409);
     await new Promise((r) => setTimeout(r, 100));
     expect(heard.tireman.filter((e) => e.id === id && e.kind === 'tire-check')).toHaveLength(1);

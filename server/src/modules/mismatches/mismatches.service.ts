@@ -27,7 +27,7 @@ import {
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
-import { foreignUploadIssues } from '../../lib/uploads';
+import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
@@ -187,7 +187,11 @@ const ALREADY_VALIDATED = 'BKB ini sudah divalidasi';
 
 /** The signature to store: the one given, else the user's stored signature; none is refused. */
 async function signatureFor(tx: Tx, userId: number, given: string | undefined): Promise<string> {
-  if (hasSignature(given)) return given;
+  if (hasSignature(given)) {
+    // his own drawing or stored signature, nobody else's
+    await assertOwnUploads(tx, userId, [{ field: 'signatureUrl', path: given }]);
+    return given;
+  }
   const [u] = await tx.select({ signature: users.signature }).from(users).where(eq(users.id, userId));
   if (hasSignature(u?.signature)) return u.signature;
   throw badRequest(SIGN_FIRST_MESSAGE, [{ field: 'signatureUrl', message: SIGN_FIRST_MESSAGE }]);

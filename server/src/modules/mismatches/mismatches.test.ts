@@ -49,6 +49,8 @@ async function open() {
     ...(await uploadPhotos(t, tokens.tireman, ['driver', 'unit'])),
     others: await uploadPhoto(t, await t.login(FX.tireman2.email)),
   };
+  // a validator signs with his own drawing
+  const signs = { staff: await uploadPhoto(t, tokens.staff), staff2: await uploadPhoto(t, tokens.staff2) };
 
   const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
     t.app.inject({ method, url: `/api${url}`, headers: { access_token: token }, payload: payload as Json });
@@ -70,7 +72,10 @@ async function open() {
   };
 
   const validate = (id: number, body: Json, token = tokens.staff) =>
-    api('POST', `/mismatch/${id}/validate`, token, { signatureUrl: 'uploads/ttd-edp.png', ...body });
+    api('POST', `/mismatch/${id}/validate`, token, {
+      signatureUrl: token === tokens.staff2 ? signs.staff2 : signs.staff,
+      ...body,
+    });
 
   const tireId = async (serial: string) =>
     (await db.select({ id: tires.id }).from(tires).where(eq(tires.serial_number, serial)))[0]!.id;
@@ -115,7 +120,22 @@ async function open() {
     positions: (await db.select({ n: count() }).from(mismatchPositions))[0]!.n,
   });
 
-  return { t, db, tokens, ids, photos, api, report, validate, tireId, mountedOn, tireState, ledger, counts };
+  return {
+    t,
+    db,
+    tokens,
+    ids,
+    photos,
+    signs,
+    api,
+    report,
+    validate,
+    tireId,
+    mountedOn,
+    tireState,
+    ledger,
+    counts,
+  };
 }
 
 type Ctx = Awaited<ReturnType<typeof open>>;
@@ -371,7 +391,7 @@ describe('validation (POST /mismatch/{id}/validate)', () => {
     const [bkb] = await c.db.select().from(mismatches).where(eq(mismatches.id, id));
     expect(bkb).toMatchObject({
       status: 'approved',
-      signature_url: 'uploads/ttd-edp.png',
+      signature_url: c.signs.staff,
       itms_id: c.ids.staff,
     });
     expect(bkb!.validated_at).toBeInstanceOf(Date);
@@ -566,29 +586,47 @@ describe('validation (POST /mismatch/{id}/validate)', () => {
 });
 
 describe('signature, return and delete', () => {
+  it("refuses a signature the validator did not upload (someone else's file or none)", async () => {
+    const id = await c.report(c.ids.engkel, [['4', 'S-0010']]);
+    const message = 'Tanda tangan tidak ditemukan, unggah ulang';
+    for (const foreign of [c.signs.staff2, c.photos.driver, '2026/01/nobodyuploaded0.png']) {
+      const validate = await c.validate(id, { signatureUrl: foreign, positions: [] });
+      expect(validate.statusCode, foreign).toBe(400);
+      expect(validate.json().fields).toEqual([{ field: 'signatureUrl', message }]);
+      const sign = await c.api('PATCH', `/mismatch/signature/${id}`, c.tokens.staff, {
+        signatureUrl: foreign,
+        itms_id: String(c.ids.staff),
+      });
+      expect(sign.statusCode, foreign).toBe(400);
+      expect(sign.json().fields).toEqual([{ field: 'signatureUrl', message }]);
+    }
+    const [bkb] = await c.db.select().from(mismatches).where(eq(mismatches.id, id));
+    expect(bkb).toMatchObject({ status: 'pending', signature_url: '-' });
+  });
+
   it("PATCH /mismatch/signature signs as the spec's last step, without touching tires", async () => {
     const id = await c.report(c.ids.engkel, [['3', 'S-0009']]);
     const mounted = await c.mountedOn(c.ids.engkel);
     const other = await c.api('PATCH', `/mismatch/signature/${id}`, c.tokens.staff, {
-      signatureUrl: 'uploads/x.png',
+      signatureUrl: c.signs.staff,
       itms_id: c.ids.staff2,
     });
     expect(other.statusCode).toBe(400);
     expect(other.json().fields[0].field).toBe('itms_id');
     const res = await c.api('PATCH', `/mismatch/signature/${id}`, c.tokens.staff, {
-      signatureUrl: 'uploads/x.png',
+      signatureUrl: c.signs.staff,
       itms_id: String(c.ids.staff),
     });
     expect(res.statusCode, res.body).toBe(200);
     const d = (await c.api('GET', `/mismatch/detail/${id}`, c.tokens.staff)).json();
     expect(d).toMatchObject({
       status: 'approved',
-      signatureUrl: 'uploads/x.png',
+      signatureUrl: c.signs.staff,
       itms_bkb: { name: FX.staff.name },
     });
     expect(await c.mountedOn(c.ids.engkel)).toEqual(mounted);
     const again = await c.api('PATCH', `/mismatch/signature/${id}`, c.tokens.staff, {
-      signatureUrl: 'uploads/x.png',
+      signatureUrl: c.signs.staff,
     });
     expect(again.statusCode).toBe(409);
   });

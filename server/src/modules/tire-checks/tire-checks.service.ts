@@ -452,6 +452,8 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertValidatable(check);
+      // the validator signs with his own drawing or his stored signature, nobody else's
+      await assertOwnUploads(tx, actor.id, [{ field: 'edp_sign', path: edpSign }]);
       await executeTogether(tx, [
         ...approval(tx, actor, checkId, edpSign, { via: 'edpSign' }),
         tireWearQueueInsert({ checkId }),
@@ -570,7 +572,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       const byId = new Map(recs.map((r) => [r.id, r]));
       const byTire = new Map(recs.filter((r) => r.tire_id != null).map((r) => [r.tire_id!, r]));
 
-      const fields: { field: string; message: string }[] = [];
+      const fields = await foreignUploadIssues(tx, actor.id, [{ field: 'edp_sign', path: edpSign }]);
       const lines = body.records.map((line, index) => {
         const record = line.record_id !== undefined ? byId.get(line.record_id) : byTire.get(line.tire_id!);
         if (line.record_id !== undefined && !record) {

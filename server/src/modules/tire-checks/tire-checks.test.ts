@@ -5,7 +5,7 @@ import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
-import { uploadPhotos } from '../../../test/uploads';
+import { uploadPhoto, uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { createTireCheckQueries } from './tire-checks.queries';
 import { createTireChecksService } from './tire-checks.service';
@@ -20,6 +20,8 @@ const tireIds = new Map<string, number>();
 /** Photos and signatures the tire man uploaded (a check may cite only his own uploads). */
 const PHOTO_NAMES = ['plate', 'odo', 'tmsign', 'drsign', 'picA', 'picB', 'itms', 'serial'] as const;
 let photos: Record<(typeof PHOTO_NAMES)[number], string>;
+/** The validators' own drawn signatures (an EDP signature must be the validator's own upload). */
+const edpSigns = { staff: '', staff2: '' };
 
 async function q<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await t.database.db.execute(query));
@@ -42,6 +44,8 @@ beforeAll(async () => {
     tireIds.set(r.serial_number, r.id);
   }
   photos = await uploadPhotos(t, tok.tireman, PHOTO_NAMES);
+  edpSigns.staff = await uploadPhoto(t, tok.staff);
+  edpSigns.staff2 = await uploadPhoto(t, tok.staff2);
 });
 afterAll(() => t?.close());
 
@@ -351,8 +355,8 @@ describe('field submission', () => {
         `/tire/${tireIds.get('T-0001')}`,
         { groove_1: 1, groove_2: 1, groove_3: 1, groove_4: 1, pressure: 1, odometer: 1 },
       ],
-      ['PATCH', `/tire-check/edpSign/${id}`, { edp_sign: 'x/y.png', status: 'approved' }],
-      ['POST', `/tire-check/${id}/validate`, { edp_sign: 'x/y.png', records: [] }],
+      ['PATCH', `/tire-check/edpSign/${id}`, { edp_sign: edpSigns.staff, status: 'approved' }],
+      ['POST', `/tire-check/${id}/validate`, { edp_sign: edpSigns.staff, records: [] }],
       ['PUT', `/tire-check/${id}`, { pic_sign: '-', itms_sign: '-', reason: 'Foto buram' }],
       ['DELETE', `/tire-check/${id}`],
     ];
@@ -491,7 +495,7 @@ describe('validation command', () => {
     const lines = await linesFor(id, 7);
     const before = await counts();
     const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-      edp_sign: '2026/01/edpsign000a.png',
+      edp_sign: edpSigns.staff,
       records: lines,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -513,7 +517,7 @@ describe('validation command', () => {
     const d = (await call(tok.staff, 'GET', `/tire-check/detail/${id}`)).json();
     expect(d).toMatchObject({
       status: 'approved',
-      edp_sign: '2026/01/edpsign000a.png',
+      edp_sign: edpSigns.staff,
       validated_by: ids.staff,
       validator: { id: ids.staff, name: FX.staff.name },
     });
@@ -580,7 +584,7 @@ describe('validation command', () => {
     const before = await counts();
     // nine good lines by record, then a tire that does not exist (its update comes last)
     const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-      edp_sign: '2026/01/edpsign000a.png',
+      edp_sign: edpSigns.staff,
       records: [...lines.slice(0, 9), { ...lines[9]!, record_id: undefined, tire_id: 999999 }],
     });
     expect(res.statusCode).toBe(400);
@@ -605,7 +609,7 @@ describe('validation command', () => {
       },
     });
     await expect(
-      failing.validate({ id: ids.staff, role: 'staff' }, id, { edp_sign: 'x/y.png', records: lines }),
+      failing.validate({ id: ids.staff, role: 'staff' }, id, { edp_sign: edpSigns.staff, records: lines }),
     ).rejects.toThrow('injected failure');
     expect(updated).toHaveLength(5);
     expect(await tireValues(tronSerials)).toEqual(beforeTires);
@@ -616,7 +620,7 @@ describe('validation command', () => {
     const queue = (await call(tok.staff, 'GET', '/tire-check/noEdpSign?pageSize=100')).json();
     expect(queue.data.map((r: { id: number }) => r.id)).toContain(id);
     const ok = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-      edp_sign: 'x/y.png',
+      edp_sign: edpSigns.staff,
       records: lines,
     });
     expect(ok.statusCode).toBe(200);
@@ -629,11 +633,11 @@ describe('validation command', () => {
     const before = await counts();
     const [ra, rb] = await Promise.all([
       call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-        edp_sign: '2026/01/sigaaaaaaaa.png',
+        edp_sign: edpSigns.staff,
         records: a,
       }),
       call(tok.staff2, 'POST', `/tire-check/${id}/validate`, {
-        edp_sign: '2026/01/sigbbbbbbbb.png',
+        edp_sign: edpSigns.staff2,
         records: b,
       }),
     ]);
@@ -645,8 +649,8 @@ describe('validation command', () => {
     });
     const winner =
       ra.statusCode === 200
-        ? { lines: a, user: ids.staff, sign: '2026/01/sigaaaaaaaa.png' }
-        : { lines: b, user: ids.staff2, sign: '2026/01/sigbbbbbbbb.png' };
+        ? { lines: a, user: ids.staff, sign: edpSigns.staff }
+        : { lines: b, user: ids.staff2, sign: edpSigns.staff2 };
     const tiresNow = await tireValues(tronSerials);
     expect(tiresNow.map((x) => [x.groove_1, x.groove_2, x.pressure, x.odometer])).toEqual(
       winner.lines.map((l) => [l.groove_1, l.groove_2, l.pressure, l.odometer]),
@@ -662,7 +666,7 @@ describe('validation command', () => {
     const id = await submit();
     expect((await call(tok.staff, 'DELETE', `/tire-check/${id}`)).statusCode).toBe(200);
     const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-      edp_sign: 'x/y.png',
+      edp_sign: edpSigns.staff,
       records: [],
     });
     expect(res.statusCode).toBe(404);
@@ -716,7 +720,7 @@ describe('validation command', () => {
     ).toBe(404);
 
     const sign = await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, {
-      edp_sign: '2026/01/edpsign000a.png',
+      edp_sign: edpSigns.staff,
       status: 'approved',
       userLoginId: ids.staff,
     });
@@ -727,6 +731,32 @@ describe('validation command', () => {
     });
     const twice = await call(tok.staff2, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: 'a/b.png' });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it("refuses an EDP signature the validator did not upload (someone else's file or none)", async () => {
+    const id = await submit();
+    const lines = await linesFor(id, 8);
+    for (const foreign of [photos.tmsign, edpSigns.staff2, '2026/01/nobodyuploaded0.png']) {
+      const val = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
+        edp_sign: foreign,
+        records: lines,
+      });
+      expect(val.statusCode, foreign).toBe(400);
+      expect(val.json().fields).toEqual([
+        { field: 'edp_sign', message: 'Tanda tangan tidak ditemukan, unggah ulang' },
+      ]);
+      const sign = await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: foreign });
+      expect(sign.statusCode, foreign).toBe(400);
+      expect(sign.json().fields).toEqual([
+        { field: 'edp_sign', message: 'Tanda tangan tidak ditemukan, unggah ulang' },
+      ]);
+    }
+    expect((await call(tok.staff, 'GET', `/tire-check/detail/${id}`)).json()).toMatchObject({
+      status: 'pending',
+      edp_sign: '-',
+    });
+    const own = await call(tok.staff, 'PATCH', `/tire-check/edpSign/${id}`, { edp_sign: edpSigns.staff });
+    expect(own.statusCode).toBe(200);
   });
 });
 
@@ -762,7 +792,7 @@ describe('return, resubmit and delete', () => {
 
     // a returned check cannot be validated or returned again
     const val = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-      edp_sign: 'x/y.png',
+      edp_sign: edpSigns.staff,
       records: [],
     });
     expect(val.statusCode).toBe(409);
@@ -808,7 +838,7 @@ describe('return, resubmit and delete', () => {
 
   it('refuses to return an approved check', async () => {
     const id = await submit();
-    await call(tok.staff, 'POST', `/tire-check/${id}/validate`, { edp_sign: 'x/y.png', records: [] });
+    await call(tok.staff, 'POST', `/tire-check/${id}/validate`, { edp_sign: edpSigns.staff, records: [] });
     const res = await call(tok.staff, 'PUT', `/tire-check/${id}`, {
       pic_sign: '-',
       itms_sign: '-',
@@ -949,7 +979,7 @@ describe('timings (reported, not asserted tightly)', () => {
       expect(lines).toHaveLength(12);
       const start = performance.now();
       const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-        edp_sign: 'x/y.png',
+        edp_sign: edpSigns.staff,
         records: lines,
       });
       times.push(performance.now() - start);

@@ -99,7 +99,7 @@ async function checkAndValidate(): Promise<number> {
   expect(sub.statusCode, sub.body).toBe(201);
   const id = sub.json().id as number;
   const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-    edp_sign: '2026/01/edpsign000a.png',
+    edp_sign: (await uploadPhotos(t, tok.staff, ['edp'])).edp,
     records: records.map((r, i) => ({ ...r, tire_id: tireIds.get(serial(i + 1)), odometer: 61000 })),
   });
   expect(res.statusCode, res.body).toBe(200);

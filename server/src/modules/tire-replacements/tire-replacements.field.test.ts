@@ -331,7 +331,9 @@ describe('resubmission', () => {
     expect(line!.detail.after).toMatchObject({ pic_sign: mine.pic2 });
 
     // and it can be validated now
-    const v = await call(tok.staff, 'POST', `/tire-replacement/${id}/validate`, { edp_sign: 'ttd/edp.png' });
+    const v = await call(tok.staff, 'POST', `/tire-replacement/${id}/validate`, {
+      edp_sign: await uploadPhoto(t, tok.staff),
+    });
     expect(v.statusCode, v.body).toBe(200);
     expect((await call(tok.tireman, 'PUT', `/tire-replacement/${id}/resubmit`, {})).statusCode).toBe(409);
   });

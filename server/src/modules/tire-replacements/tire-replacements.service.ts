@@ -24,7 +24,7 @@ import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
-import { type CitedPath, foreignUploadIssues } from '../../lib/uploads';
+import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from '../fleet/mounting';
 import { queueTireWear, tireWearQueueInsert } from '../tire-intelligence/wear';
@@ -350,6 +350,16 @@ export async function validateReplacement(
       throw conflict('Pergantian ini sudah divalidasi', 'REPLACEMENT_ALREADY_VALIDATED');
     if (rep.returned_at)
       throw conflict('Pergantian ini sudah dikembalikan ke tire man', 'REPLACEMENT_ALREADY_RETURNED');
+    // the validator's own drawing or stored signature; the workshop's drawn on his screen (or kept)
+    await assertOwnUploads(
+      tx,
+      user.id,
+      [
+        { field: 'edp_sign', path: sign },
+        { field: 'workshop_sign', path: body.workshop_sign },
+      ],
+      [rep.workshop_sign],
+    );
     const records = await tx
       .select()
       .from(tireReplaceRecords)

@@ -25,6 +25,7 @@ const ids = { tronton: 0, engkel: 0, location: 0, staff: 0, tireman: 0 };
 const tireId: Record<string, number> = {};
 /** The tire man's uploads (a replacement may cite only his own). */
 let photos: Record<'plate' | 'odo' | 'sign', string>;
+let signs: Record<'edp' | 'workshop', string>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,6 +44,8 @@ beforeAll(async () => {
     tireId[tire.serial] = tire.id;
   }
   photos = await uploadPhotos(t, tm, ['plate', 'odo', 'sign']);
+  // the validator's own drawings: his signature and the workshop's, drawn on his screen
+  signs = await uploadPhotos(t, edp, ['edp', 'workshop']);
 });
 afterAll(() => t.close());
 
@@ -262,10 +265,26 @@ describe('field submission and the transactional validation', () => {
     expect((await replacement(id))!.status).toBe('pending');
   });
 
+  it("refuses an EDP or workshop signature the validator did not upload (someone else's file or none)", async () => {
+    const message = 'Tanda tangan tidak ditemukan, unggah ulang';
+    for (const foreign of [photos.sign, '2026/01/nobodyuploaded0.png']) {
+      const edpSign = await api(edp, 'POST', `/tire-replacement/${id}/validate`, { edp_sign: foreign });
+      expect(edpSign.statusCode, foreign).toBe(400);
+      expect(edpSign.json().fields).toEqual([{ field: 'edp_sign', message }]);
+      const workshop = await api(edp, 'POST', `/tire-replacement/${id}/validate`, {
+        edp_sign: signs.edp,
+        workshop_sign: foreign,
+      });
+      expect(workshop.statusCode, foreign).toBe(400);
+      expect(workshop.json().fields).toEqual([{ field: 'workshop_sign', message }]);
+    }
+    expect(await replacement(id)).toMatchObject({ status: 'pending', edp_sign: '-', workshop_sign: '-' });
+  });
+
   it('applies every record in one validation: remove, replace, check, active tires, ledger, audit', async () => {
     const res = await api(edp, 'POST', `/tire-replacement/${id}/validate`, {
-      edp_sign: '2026/01/edp.png',
-      workshop_sign: '2026/01/ws.png',
+      edp_sign: signs.edp,
+      workshop_sign: signs.workshop,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Pergantian ban sukses' });
@@ -309,8 +328,8 @@ describe('field submission and the transactional validation', () => {
     const rep = await replacement(id);
     expect(rep).toMatchObject({
       status: 'approved',
-      edp_sign: '2026/01/edp.png',
-      workshop_sign: '2026/01/ws.png',
+      edp_sign: signs.edp,
+      workshop_sign: signs.workshop,
       validated_by: ids.staff,
     });
     expect(rep!.validated_at).toBeInstanceOf(Date);
@@ -364,7 +383,7 @@ describe('field submission and the transactional validation', () => {
       { position: '3', status: 'replace', tire_id: tireId['S-0005'], ...measured(16) },
     ]);
     const res = await api(edp, 'PUT', `/tire-replacement/${rid}`, {
-      edp_sign: '2026/01/e.png',
+      edp_sign: signs.edp,
       status: 'approved',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -399,7 +418,7 @@ describe('all or nothing', () => {
         source: { userId: null, sourceType: 'manual', sourceId: null },
       }),
     );
-    const res = await api(edp, 'POST', `/tire-replacement/${rid}/validate`, { edp_sign: '2026/01/e.png' });
+    const res = await api(edp, 'POST', `/tire-replacement/${rid}/validate`, { edp_sign: signs.edp });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('S-0003 masih terpasang di unit lain');
 

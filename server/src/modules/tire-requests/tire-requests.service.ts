@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { tireRequests, tires } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
+import { assertOwnUploads } from '../../lib/uploads';
 import { receiveTire, serialTaken } from '../tires/tires.service';
 import { toTireRequest } from './tire-requests.queries';
 
@@ -25,6 +26,8 @@ export async function createTireRequest(
     // a serial already in the tire database could never be approved
     if (await serialTaken(tx, body.serial_number))
       throw conflict(TIRE_REQUEST_MESSAGES.duplicateSerial, 'TIRE_SERIAL_TAKEN');
+    // the serial's photo is one the requester uploaded, not someone else's
+    await assertOwnUploads(tx, user.id, [{ field: 'serial_number_img', path: body.serial_number_img }]);
     const [row] = await tx
       .insert(tireRequests)
       .values({

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhoto } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { auditLog, tireEvents, tireRequests, tires } from '../../db/schema';
 
@@ -103,6 +104,33 @@ describe('PERMINTAAN BAN BARU', () => {
       code: 'TIRE_SERIAL_TAKEN',
       message: 'Nomor seri ban sudah terdaftar',
     });
+  });
+
+  it("takes a serial photo the requester uploaded, not someone else's", async () => {
+    const theirs = await uploadPhoto(t, staff);
+    for (const foreign of [theirs, '2026/01/nobodyuploaded0.png']) {
+      const res = await send(
+        'POST',
+        '/api/tire/request',
+        form({ serial_number: 'REQ-FOTO', serial_number_img: foreign }),
+        tireman,
+      );
+      expect(res.statusCode, foreign).toBe(400);
+      expect(res.json().fields).toEqual([
+        { field: 'serial_number_img', message: 'Foto tidak ditemukan, unggah ulang' },
+      ]);
+    }
+    const mine = await uploadPhoto(t, tireman);
+    const ok = await send(
+      'POST',
+      '/api/tire/request',
+      form({ serial_number: 'REQ-FOTO', serial_number_img: mine }),
+      tireman,
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.serial_number_img).toBe(mine);
+    // the lists below count the requests this file makes
+    await t.database.db.delete(tireRequests).where(eq(tireRequests.id, ok.json().data.id));
   });
 
   it('lists requests pending first, 10 per page, with Tgl and Jam in the app time zone', async () => {

@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound, pgCode } from '../../lib/erro
 import { hashPassword } from '../../lib/password';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { normalizePhone } from '../../lib/phone';
+import { assertOwnUploads } from '../../lib/uploads';
 import { cancelPasswordResetsInTx, revokeSessionsInTx } from '../auth/auth.service';
 import { projectIdsOf } from './users.queries';
 
@@ -75,6 +76,11 @@ export async function registerUser(
   try {
     return await db.transaction(async (tx) => {
       await assertUnique(tx, input.email, phone);
+      // the admin sets images he uploaded himself (the CLI, with no one signed in, sets none)
+      await assertOwnUploads(tx, actorId ?? 0, [
+        { field: 'photo', path: input.photo },
+        { field: 'signature', path: input.signature },
+      ]);
       const [row] = await tx
         .insert(users)
         .values({
@@ -138,6 +144,16 @@ export async function updateUser(
         throw conflict(USER_MESSAGES.lastAdmin, 'LAST_ADMIN');
       }
       await assertUnique(tx, input.email, phone, id);
+      // images the admin uploaded himself, or the ones the account already has
+      await assertOwnUploads(
+        tx,
+        actorId,
+        [
+          { field: 'photo', path: input.photo },
+          { field: 'signature', path: input.signature },
+        ],
+        [current.photo, current.signature],
+      );
       const next = {
         name: input.name,
         email: input.email,
@@ -269,6 +285,7 @@ export async function setOwnSignature(db: Db, userId: number, signature: string)
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
+    await assertOwnUploads(tx, userId, [{ field: 'signature', path: signature }]);
     await tx.update(users).set({ signature }).where(eq(users.id, userId));
     await audit(tx, {
       userId,

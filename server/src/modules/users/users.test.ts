@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhoto } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 
 let t: TestApp;
@@ -181,6 +182,50 @@ describe('registration', () => {
   });
 });
 
+describe('photo and signature of an account', () => {
+  it("takes images the admin uploaded or the account already has, not someone else's", async () => {
+    const message = {
+      photo: 'Foto tidak ditemukan, unggah ulang',
+      signature: 'Tanda tangan tidak ditemukan, unggah ulang',
+    };
+    const theirs = await uploadPhoto(t, tireman);
+    const refused = await register({
+      email: 'foto@test.local',
+      phone: '081299990041',
+      photo: theirs,
+      signature: theirs,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual([
+      { field: 'photo', message: message.photo },
+      { field: 'signature', message: message.signature },
+    ]);
+    const [photo, signature] = [await uploadPhoto(t, admin), await uploadPhoto(t, admin)];
+    const created = await register({ email: 'foto@test.local', phone: '081299990041', photo, signature });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    const edit = (body: Record<string, unknown>) =>
+      call(admin, 'PUT', `/api/tire-man/${id}`, {
+        name: 'Budi Baru',
+        email: 'foto@test.local',
+        phone: '081299990041',
+        role: 'tire-man',
+        ...body,
+      });
+    // kept as they are, or replaced by another upload of the admin's; never by another user's file
+    expect((await edit({ photo, signature })).statusCode).toBe(200);
+    const foreign = await edit({ photo, signature: theirs });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual([{ field: 'signature', message: message.signature }]);
+    const next = await uploadPhoto(t, admin);
+    expect((await edit({ photo: next, signature })).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `/api/tire-man/${id}`)).json()).toMatchObject({
+      photo: next,
+      signature,
+    });
+  });
+});
+
 describe('edit, delete and the last admin', () => {
   it('edits a tire man; the password changes only when one is typed, and then his session ends', async () => {
     const tm2 = await t.login(FX.tireman2.email);
@@ -349,13 +394,19 @@ describe('edit, delete and the last admin', () => {
     expect(refused.json().code).toBe('USER_HAS_HISTORY');
   });
 
-  it('lets any signed-in user store their own signature', async () => {
-    const res = await call(tireman, 'PUT', '/api/tire-man/me/signature', {
-      signature: '2026/01/abcdef0123456789.png',
-    });
+  it('lets any signed-in user store their own signature, one he uploaded himself', async () => {
+    const drawn = await uploadPhoto(t, tireman);
+    for (const foreign of [await uploadPhoto(t, admin), '2026/01/abcdef0123456789.png']) {
+      const refused = await call(tireman, 'PUT', '/api/tire-man/me/signature', { signature: foreign });
+      expect(refused.statusCode, foreign).toBe(400);
+      expect(refused.json().fields).toEqual([
+        { field: 'signature', message: 'Tanda tangan tidak ditemukan, unggah ulang' },
+      ]);
+    }
+    const res = await call(tireman, 'PUT', '/api/tire-man/me/signature', { signature: drawn });
     expect(res.statusCode).toBe(200);
     const me = await call(tireman, 'GET', '/api/tire-man-login');
-    expect(me.json().signature).toBe('2026/01/abcdef0123456789.png');
+    expect(me.json().signature).toBe(drawn);
     expect((await call(tireman, 'PUT', '/api/tire-man/me/signature', { signature: '' })).statusCode).toBe(
       400,
     );
