@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { ACCOUNTS, expect, test, tokenOf } from '../fixtures';
 import { apiToken, makeCheck, officeChecks, serviceWorkerControls, signInField } from './field-helpers';
 
 // Issue 21: each entry reaches the office exactly once, whatever the network does on the way.
+
+const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
 
 /** A distinct odometer per test run, to find this run's entry among the demo data's. */
 const odometerOf = (n: number) => 900_000 + (Date.now() % 90_000) + n;
@@ -128,4 +131,34 @@ test('401 mid-queue: the queue waits, and goes out after the same tire man signs
   await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
   expect(await officeChecks(request, plate, odometer)).toHaveLength(1);
   expect(await tokenOf(page)).not.toBeNull();
+});
+
+test('an entry the server refuses is set aside as Perlu tindakan with its message, not retried, and discarded only when confirmed', async ({
+  page,
+}) => {
+  // the phone's clock runs two hours ahead: the server refuses the check's time
+  await page.clock.install({ time: new Date(Date.now() + 2 * 60 * 60 * 1000) });
+  await signInField(page);
+  let posts = 0;
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/tire-check') posts++;
+  });
+  await makeCheck(page, odometerOf(5));
+  const item = page.locator('.lp-queue-item');
+  await expect(item).toContainText('Perlu tindakan', { timeout: 20_000 });
+  await expect(item).toContainText('Waktu perangkat tidak valid');
+  await page.screenshot({ path: path.join(shots, 'beranda-perlu-tindakan.png') });
+  // 'Kirim sekarang' does not send it again
+  await page.getByRole('button', { name: 'Kirim sekarang' }).click();
+  await page.waitForTimeout(1500);
+  expect(posts).toBe(1);
+  await expect(page.getByText('1 belum terkirim')).toBeVisible();
+
+  await item.getByRole('button', { name: 'Buang' }).click();
+  await item.getByRole('button', { name: 'Batal' }).click();
+  await expect(item).toHaveCount(1);
+  await item.getByRole('button', { name: 'Buang' }).click();
+  await item.getByRole('button', { name: 'Ya, buang' }).click();
+  await expect(item).toHaveCount(0);
+  await expect(page.getByText('0 belum terkirim')).toBeVisible();
 });

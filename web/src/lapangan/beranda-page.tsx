@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../lib/api-client';
 import { db, type OutboxState } from './db';
+import { discardEntry } from './outbox';
 import { signOut } from './session';
 import { checksToday, refreshSnapshot, snapshotOf } from './snapshot';
 import { unitsToShow } from './units';
@@ -151,6 +152,7 @@ export function BerandaPage({ user }: { user: TSessionUser }) {
                         {dateFormat.format(q.createdAt)} {timeFormat.format(q.createdAt)}
                       </span>
                       {q.error && <span className="lp-error">{q.error.message}</span>}
+                      {q.state === 'needs-action' && <DiscardButton id={q.id!} />}
                     </div>
                     <span className={`lp-tag lp-state-${q.state}`}>{STATE_LABELS[q.state]}</span>
                   </li>
@@ -204,6 +206,31 @@ export function BerandaPage({ user }: { user: TSessionUser }) {
           </section>
         </>
       )}
+    </div>
+  );
+}
+
+/** 'Buang' for an entry the server refused: never dropped without the tire man saying so. */
+function DiscardButton({ id }: { id: number }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button className="lp-button lp-small" type="button" onClick={() => setAsking(true)}>
+        Buang
+      </button>
+    );
+  }
+  return (
+    <div className="lp-confirm" role="alertdialog" aria-label="Buang data">
+      <span>Buang data ini? Data tidak akan terkirim ke kantor.</span>
+      <div className="lp-update-actions">
+        <button className="lp-button lp-small" type="button" onClick={() => setAsking(false)}>
+          Batal
+        </button>
+        <button className="lp-button lp-small lp-danger" type="button" onClick={() => void discardEntry(id)}>
+          Ya, buang
+        </button>
+      </div>
     </div>
   );
 }

@@ -8,6 +8,14 @@ import { db, type OutboxItem, persistStorage } from './db';
 const PHOTO_REF = /^photo:(\d+)$/;
 export const photoRef = (id: number) => `photo:${id}`;
 
+/** The stored photos an entry's body points at. */
+function photoIdsOf(item: OutboxItem): number[] {
+  return Object.values(item.body).flatMap((v) => {
+    const m = typeof v === 'string' ? PHOTO_REF.exec(v) : null;
+    return m ? [Number(m[1])] : [];
+  });
+}
+
 /** Backoff after a failure that may pass later: 2 s, doubling, at most 5 minutes, never giving up. */
 export function retryDelay(attempts: number): number {
   return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
@@ -104,11 +112,7 @@ export async function sendQueue(userId: number, now = Date.now()): Promise<SendO
       // the server has it: the entry and its photos leave the phone (Riwayat reads the server)
       await db.transaction('rw', db.outbox, db.photos, async () => {
         await db.outbox.delete(item.id!);
-        const photoIds = Object.values(item.body).flatMap((v) => {
-          const m = typeof v === 'string' ? PHOTO_REF.exec(v) : null;
-          return m ? [Number(m[1])] : [];
-        });
-        await db.photos.bulkDelete(photoIds);
+        await db.photos.bulkDelete(photoIdsOf(item));
       });
     } catch (err) {
       if (isApiError(err) && err.status === 401) {
@@ -132,4 +136,14 @@ export async function sendQueue(userId: number, now = Date.now()): Promise<SendO
     }
   }
   return { state: 'idle' };
+}
+
+/** Drops an entry the server refused, with its photos: only after the tire man confirmed it. */
+export async function discardEntry(id: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.photos, async () => {
+    const item = await db.outbox.get(id);
+    if (!item) return;
+    await db.photos.bulkDelete(photoIdsOf(item));
+    await db.outbox.delete(id);
+  });
 }
