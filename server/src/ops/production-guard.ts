@@ -13,7 +13,7 @@ import { verifyPassword } from '../lib/password';
 export function productionConfigProblem(config: Config): string | null {
   if (config.env !== 'production' || !config.demoSeed) return null;
   return (
-    'NODE_ENV=production with DEMO_SEED=true (the default): the demo fleet and its accounts with the ' +
+    'NODE_ENV=production with DEMO_SEED=true (also its value when unset): the demo fleet and its accounts with the ' +
     `published password would be seeded. Set DEMO_SEED=false and create the first admin with ` +
     '`npm run create-admin` (README, Production).'
   );
