@@ -84,9 +84,30 @@ export function openPostgres(url: string, poolSize = 10): Database {
     db,
     driver: 'postgres',
     pool,
-    migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      migrateUnderLock(url, () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR })),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the advisory lock all server processes take around the migrations. */
+const MIGRATION_LOCK = 7_400_124;
+
+/**
+ * Runs the migrations while holding a cluster-wide advisory lock, on a connection of its own (a
+ * pool of one stays free for them): server processes started together on a new version apply
+ * them one after another, the later ones finding nothing left to do, instead of racing.
+ */
+async function migrateUnderLock(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, options: PG_SESSION_OPTIONS });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // closing the connection releases the lock, also when the migration failed
+    await lock.end();
+  }
 }
 
 /** When the current HTTP request arrived (the app sets it per request): PGlite's turn order. */
