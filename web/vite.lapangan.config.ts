@@ -14,6 +14,8 @@ export default defineConfig({
   root: path.join(import.meta.dirname, 'lapangan'),
   base: '/lapangan/',
   envDir: import.meta.dirname,
+  // shown on Profil: which build the phone runs (the build's time, UTC)
+  define: { __APP_VERSION__: JSON.stringify(new Date().toISOString().slice(0, 16).replace('T', ' ')) },
   plugins: [
     react(),
     VitePWA({

@@ -65,6 +65,7 @@ test.describe('route guards', () => {
     await expect(page).toHaveURL(/\/lapangan\/$/);
     await expect(page.getByRole('heading', { name: 'Budi Santoso', level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Menu utama' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Profil' }).click();
     await page.getByRole('button', { name: 'Keluar' }).click();
     await expect(page).toHaveURL(/\/lapangan\/login$/);
   });

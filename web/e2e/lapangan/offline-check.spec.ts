@@ -89,6 +89,17 @@ test('a check made offline survives an app restart, is sent once online, and EDP
     await expect(page.getByText('1 belum terkirim')).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'beranda-queue-offline.png') });
 
+    // Riwayat lists it as still on the phone; Profil refuses to sign out over it
+    await page.getByRole('link', { name: 'Riwayat' }).click();
+    await expect(page.getByRole('region', { name: 'Belum terkirim' })).toContainText(`Pengecekan ${plate}`);
+    await expect(page.getByRole('region', { name: 'Belum terkirim' })).toContainText('Tersimpan di HP');
+    await page.screenshot({ path: path.join(shots, 'riwayat-offline.png') });
+    await page.getByRole('link', { name: 'Profil' }).click();
+    await page.getByRole('button', { name: 'Keluar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Masih ada 1 data belum terkirim');
+    await expect(page.getByText('Versi aplikasi')).toBeVisible();
+    await page.screenshot({ path: path.join(shots, 'profil-offline.png') });
+
     // the app is closed and opened again, still without a signal: the entry is still there
     await context.close();
     ({ context, page } = await openApp(profile));

@@ -162,3 +162,35 @@ test('an entry the server refuses is set aside as Perlu tindakan with its messag
   await expect(item).toHaveCount(0);
   await expect(page.getByText('0 belum terkirim')).toBeVisible();
 });
+
+test('a half-filled check is kept as a draft through an app reload, and sent from it', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInField(page);
+  await serviceWorkerControls(page);
+  await context.setOffline(true);
+  await page.locator('.lp-unit-link').first().click();
+  const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await page.getByRole('link', { name: 'Pengecekan' }).click();
+  const odometer = odometerOf(6);
+  await page.getByLabel('Odometer (Km)').fill(String(odometer));
+  const first = page.getByRole('group', { name: /^Posisi / }).first();
+  await first.getByLabel('RTD 1').fill('6.5');
+  await page.waitForTimeout(800);
+
+  // the app is closed mid-form (a reload, offline): everything typed is still there
+  await page.reload();
+  await expect(page.getByLabel('Odometer (Km)')).toHaveValue(String(odometer));
+  await expect(first.getByLabel('RTD 1')).toHaveValue('6.5');
+  await page.getByRole('link', { name: `‹ ${plate}` }).click();
+  await expect(page.getByRole('link', { name: 'Lanjutkan pengecekan (draf)' })).toBeVisible();
+  await context.setOffline(false);
+  // finished later: one entry, and no draft left
+  await makeCheck(page, odometer);
+  await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
+  expect(await officeChecks(request, plate, odometer)).toHaveLength(1);
+  await page.locator('.lp-unit-link').filter({ hasText: plate }).click();
+  await expect(page.getByRole('link', { name: 'Pengecekan', exact: true })).toBeVisible();
+});

@@ -3,16 +3,18 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { subscribeSignIn } from '../lib/storage';
 import { BerandaPage } from './beranda-page';
+import { SignedInFrame, TabsFrame } from './layout';
 import { LoginPage } from './login-page';
+import { ProfilPage } from './profil-page';
+import { RiwayatPage } from './riwayat-page';
 import { signedInUser } from './session';
 import { UnitPage } from './unit-page';
+import { UpdatePrompt } from './update-prompt';
 import { useOnline } from './use-online';
 import { useAutoSend } from './use-sender';
 
 // the form and its zod schemas load when a check starts, not with the login page
 const CheckFormPage = lazy(() => import('./check-form-page').then((m) => ({ default: m.CheckFormPage })));
-
-import { UpdatePrompt } from './update-prompt';
 
 // the stored user object is re-read on every change of the sign-in keys; keep one per raw value
 let lastUser: TSessionUser | null = null;
@@ -26,30 +28,15 @@ function useSignedIn() {
   return useSyncExternalStore(subscribeSignIn, currentUser);
 }
 
-function Home() {
+/** The screens of a signed-in tire man; office staff go to the back-office. */
+function SignedIn() {
   const user = useSignedIn();
   if (!user) return <Navigate to="/login" replace />;
-  // office staff use the back-office
   if (user.role !== 'tire-man') {
     window.location.replace('/');
     return null;
   }
-  return <BerandaPage user={user} />;
-}
-
-function Unit() {
-  const user = useSignedIn();
-  return user ? <UnitPage userId={user.id} /> : <Navigate to="/login" replace />;
-}
-
-function CheckForm() {
-  const user = useSignedIn();
-  if (!user) return <Navigate to="/login" replace />;
-  return (
-    <Suspense fallback={<div className="lp-card lp-empty">Memuat formulir ...</div>}>
-      <CheckFormPage userId={user.id} />
-    </Suspense>
-  );
+  return <SignedInFrame user={user} />;
 }
 
 function Login() {
@@ -59,10 +46,29 @@ function Login() {
 
 const router = createBrowserRouter(
   [
-    { path: '/', element: <Home /> },
     { path: '/login', element: <Login /> },
-    { path: '/unit/:id', element: <Unit /> },
-    { path: '/unit/:id/cek', element: <CheckForm /> },
+    {
+      element: <SignedIn />,
+      children: [
+        {
+          element: <TabsFrame />,
+          children: [
+            { path: '/', element: <BerandaPage /> },
+            { path: '/riwayat', element: <RiwayatPage /> },
+            { path: '/profil', element: <ProfilPage /> },
+          ],
+        },
+        { path: '/unit/:id', element: <UnitPage /> },
+        {
+          path: '/unit/:id/cek',
+          element: (
+            <Suspense fallback={<div className="lp-card lp-empty">Memuat formulir ...</div>}>
+              <CheckFormPage />
+            </Suspense>
+          ),
+        },
+      ],
+    },
     { path: '*', element: <Navigate to="/" replace /> },
   ],
   // with the trailing slash: Beranda is /lapangan/, inside the service worker's scope

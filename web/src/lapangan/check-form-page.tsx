@@ -1,10 +1,11 @@
 import type { Position } from '@itms/contracts/enums';
 import type { TFieldUnit } from '@itms/contracts/field';
 import { ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
-import type { StoredSnapshot } from './db';
+import { type Draft, db, draftKey, type StoredSnapshot } from './db';
+import { useFieldUser } from './field-user';
 import { saveToOutbox } from './outbox';
 import { compressPhoto } from './photo';
 import { snapshotOf } from './snapshot';
@@ -23,50 +24,94 @@ const PHOTO_LABELS = { odometer_url: 'Foto odometer', plate_number_url: 'Foto pl
 type PhotoField = keyof typeof PHOTO_LABELS;
 
 /** Pengecekan of one unit, filled with or without a signal; 'Kirim' keeps it on the phone to be sent. */
-export function CheckFormPage({ userId }: { userId: number }) {
+export function CheckFormPage() {
+  const userId = useFieldUser().id;
   const id = Number(useParams().id);
   const snapshot = useLive(() => snapshotOf(userId), userId);
-  if (snapshot === undefined) return <div className="lp-card lp-empty">Memuat data ...</div>;
+  // the draft is read once: from then on the form holds the values and writes them back
+  const [draft, setDraft] = useState<Draft | null>();
+  useEffect(() => {
+    void db.drafts.get(draftKey(userId, id, 'tire-check')).then((d) => setDraft(d ?? null));
+  }, [userId, id]);
+  if (snapshot === undefined || draft === undefined) {
+    return <div className="lp-card lp-empty">Memuat data ...</div>;
+  }
   const unit = snapshot?.data.units.find((u) => u.id === id);
   if (!snapshot || !unit) return <div className="lp-card lp-empty">Unit tidak ada di data HP ini</div>;
-  return <CheckForm userId={userId} snapshot={snapshot} unit={unit} />;
+  return <CheckForm userId={userId} snapshot={snapshot} unit={unit} draft={draft} />;
+}
+
+/** What the check form keeps in its draft. */
+interface CheckDraftValues {
+  locationId: string;
+  projectId: string;
+  odometer: string;
+  driverName: string;
+  tires: Record<string, TireEntry>;
 }
 
 function CheckForm({
   userId,
   snapshot,
   unit,
+  draft,
 }: {
   userId: number;
   snapshot: StoredSnapshot;
   unit: TFieldUnit;
+  draft: Draft | null;
 }) {
   const navigate = useNavigate();
   const mounted = new Map(unit.tires.map((t) => [t.position, t]));
-  const [locationId, setLocationId] = useState(String(unit.location?.id ?? ''));
-  const [projectId, setProjectId] = useState(String(unit.project.id));
-  const [odometer, setOdometer] = useState('');
-  const [driverName, setDriverName] = useState('');
-  const [photos, setPhotos] = useState<Partial<Record<PhotoField, Blob>>>({});
-  const [tires, setTires] = useState<Record<string, TireEntry>>(() =>
-    Object.fromEntries(
-      unit.positions.map((p) => [
-        p,
-        {
-          serial_number: mounted.get(p)?.serial_number ?? '',
-          groove_1: '',
-          groove_2: '',
-          groove_3: '',
-          groove_4: '',
-          pressure: '',
-          normal: true,
-        },
-      ]),
-    ),
+  const kept = draft?.values as CheckDraftValues | undefined;
+  const [locationId, setLocationId] = useState(kept?.locationId ?? String(unit.location?.id ?? ''));
+  const [projectId, setProjectId] = useState(kept?.projectId ?? String(unit.project.id));
+  const [odometer, setOdometer] = useState(kept?.odometer ?? '');
+  const [driverName, setDriverName] = useState(kept?.driverName ?? '');
+  const [photos, setPhotos] = useState<Partial<Record<PhotoField, Blob>>>(draft?.photos ?? {});
+  const [tires, setTires] = useState<Record<string, TireEntry>>(
+    () =>
+      kept?.tires ??
+      Object.fromEntries(
+        unit.positions.map((p) => [
+          p,
+          {
+            serial_number: mounted.get(p)?.serial_number ?? '',
+            groove_1: '',
+            groove_2: '',
+            groove_3: '',
+            groove_4: '',
+            pressure: '',
+            normal: true,
+          },
+        ]),
+      ),
   );
   const [touched, setTouched] = useState(false);
   const saving = useRef(false);
   const [busy, setBusy] = useState(false);
+
+  // the draft follows every change (a moment later, so that typing a number is one write)
+  const edited = useRef(draft !== null);
+  useEffect(() => {
+    if (!edited.current) {
+      edited.current = true;
+      return;
+    }
+    const values: CheckDraftValues = { locationId, projectId, odometer, driverName, tires };
+    const timer = setTimeout(() => {
+      if (saving.current) return;
+      void db.drafts.put({
+        key: draftKey(userId, unit.id, 'tire-check'),
+        userId,
+        unitId: unit.id,
+        values: values as unknown as Record<string, unknown>,
+        photos: photos as Record<string, Blob>,
+        updatedAt: Date.now(),
+      });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [userId, unit.id, locationId, projectId, odometer, driverName, tires, photos]);
 
   // positions with a tire mounted or a serial typed are checked; an empty position is left out
   const checked = unit.positions.filter((p) => tires[p]!.serial_number.trim() !== '');

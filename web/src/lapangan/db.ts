@@ -46,16 +46,33 @@ export interface OutboxItem {
   error?: { message: string; fields?: { field: string; message: string }[] };
 }
 
+/** A form being filled, kept on every change so that a closed app loses nothing. */
+export interface Draft {
+  /** `<user>:<unit>:<kind>`: one draft per form of a unit. */
+  key: string;
+  userId: number;
+  unitId: number;
+  values: Record<string, unknown>;
+  photos: Record<string, Blob>;
+  updatedAt: number;
+}
+
+/** The key of a tire man's draft of one form of one unit. */
+export const draftKey = (userId: number, unitId: number, kind: OutboxItem['kind']) =>
+  `${userId}:${unitId}:${kind}`;
+
 /** The field app's IndexedDB: what it needs offline. */
 export const db = new Dexie('itms-lapangan') as Dexie & {
   snapshot: EntityTable<StoredSnapshot, 'key'>;
   outbox: EntityTable<OutboxItem, 'id'>;
   photos: EntityTable<StoredPhoto, 'id'>;
+  drafts: EntityTable<Draft, 'key'>;
 };
 db.version(1).stores({
   snapshot: 'key',
   outbox: '++id, userId, state, unitId',
   photos: '++id',
+  drafts: 'key, userId',
 });
 
 /** Asks the browser once to keep this data under storage pressure (the outbox must not vanish). */

@@ -2,7 +2,7 @@ import { tireChecksEndpoints } from '@itms/contracts/api/tire-checks';
 import { uploadEndpoints } from '@itms/contracts/api/upload';
 import { IDEMPOTENCY_MESSAGES } from '@itms/contracts/field';
 import { type ApiError, call, isApiError } from '../lib/api-client';
-import { db, type OutboxItem, persistStorage } from './db';
+import { db, draftKey, type OutboxItem, persistStorage } from './db';
 
 /** A photo field of a body waiting for its upload: `photo:<id of the stored blob>`. */
 const PHOTO_REF = /^photo:(\d+)$/;
@@ -30,7 +30,9 @@ export async function saveToOutbox(
   item: Pick<OutboxItem, 'userId' | 'kind' | 'unitId' | 'plate' | 'body'>,
   photos: Record<string, Blob>,
 ): Promise<number> {
-  const id = await db.transaction('rw', db.outbox, db.photos, async () => {
+  const id = await db.transaction('rw', db.outbox, db.photos, db.drafts, async () => {
+    // the draft it was filled from goes in the same transaction: never both, never neither
+    await db.drafts.delete(draftKey(item.userId, item.unitId, item.kind));
     const body = { ...item.body };
     for (const [field, blob] of Object.entries(photos)) {
       const photoId = (await db.photos.add({ blob, key: crypto.randomUUID() })) as number;

@@ -3,6 +3,8 @@ import type { TFieldMountedTire } from '@itms/contracts/field';
 import { TREAD_WARNING_MARGIN_MM, type TreadBand, treadBand } from '@itms/contracts/rules/tread-band';
 import { Link, useParams } from 'react-router';
 import { positionLabel, TONE_FILL, VehicleDiagram, type WheelTone } from '../components/vehicle-diagram';
+import { db, draftKey } from './db';
+import { useFieldUser } from './field-user';
 import { snapshotOf } from './snapshot';
 import { useLive } from './use-live';
 
@@ -16,9 +18,11 @@ const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'lo
 const mm = (v: number | null) => (v == null ? '-' : `${v}`);
 
 /** One unit from the stored snapshot: its diagram coloured by tread depth, and its tires. Works offline. */
-export function UnitPage({ userId }: { userId: number }) {
+export function UnitPage() {
+  const userId = useFieldUser().id;
   const id = Number(useParams().id);
   const snapshot = useLive(() => snapshotOf(userId), userId);
+  const draft = useLive(() => db.drafts.get(draftKey(userId, id, 'tire-check')), `${userId}:${id}`);
   if (snapshot === undefined) return <div className="lp-card lp-empty">Memuat data ...</div>;
   const unit = snapshot?.data.units.find((u) => u.id === id);
   if (!snapshot || !unit) {
@@ -51,7 +55,7 @@ export function UnitPage({ userId }: { userId: number }) {
 
       <section className="lp-section lp-actions" aria-label="Aksi">
         <Link to={`/unit/${unit.id}/cek`} className="lp-button lp-primary lp-wide">
-          Pengecekan
+          {draft ? 'Lanjutkan pengecekan (draf)' : 'Pengecekan'}
         </Link>
       </section>
 

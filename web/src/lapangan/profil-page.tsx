@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { db } from './db';
+import { useFieldUser } from './field-user';
+import { signOut } from './session';
+import { useLive } from './use-live';
+import { useOnline } from './use-online';
+import { sendNow } from './use-sender';
+import { useSnapshot } from './use-snapshot';
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+
+/** The storage this app uses on the phone (IndexedDB and the cached app), when the browser says. */
+function useStorageUsed(): number | null {
+  const [used, setUsed] = useState<number | null>(null);
+  useEffect(() => {
+    void navigator.storage
+      ?.estimate()
+      .then((e) => setUsed(e.usage ?? null))
+      .catch(() => undefined);
+  }, []);
+  return used;
+}
+
+/** Who is signed in, the phone's state (storage, version), 'Kirim sekarang' and 'Keluar'. */
+export function ProfilPage() {
+  const user = useFieldUser();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const { snapshot } = useSnapshot(user.id);
+  const unsent = useLive(() => db.outbox.where('userId').equals(user.id).count(), user.id) ?? 0;
+  const used = useStorageUsed();
+  const [refused, setRefused] = useState<string | null>(null);
+
+  async function logout() {
+    const outcome = await signOut(user.id);
+    if (outcome) setRefused(`Masih ada ${outcome.refused} data belum terkirim`);
+    else navigate('/login', { replace: true });
+  }
+
+  const me = snapshot?.data.me;
+  return (
+    <div className="lp-page">
+      <header className="lp-header">
+        <div className="lp-app-name">Profil</div>
+        <h1 className="lp-name">{user.name}</h1>
+      </header>
+      <section className="lp-section lp-stack" aria-label="Akun">
+        <dl className="lp-card lp-facts">
+          <div>
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+          </div>
+          <div>
+            <dt>No. WhatsApp</dt>
+            <dd>{me?.phone || user.phone || '-'}</dd>
+          </div>
+          <div>
+            <dt>Tanda tangan</dt>
+            <dd>{me?.has_signature ? 'Tersimpan' : 'Belum ada (buat di back-office: Profil saya)'}</dd>
+          </div>
+          <div>
+            <dt>Penyimpanan di HP</dt>
+            <dd>{used === null ? '-' : sizeText(used)}</dd>
+          </div>
+          <div>
+            <dt>Versi aplikasi</dt>
+            <dd>{__APP_VERSION__}</dd>
+          </div>
+        </dl>
+        <button
+          className="lp-button lp-wide"
+          type="button"
+          disabled={!online || unsent === 0}
+          onClick={() => void sendNow(user.id)}
+        >
+          Kirim sekarang ({unsent})
+        </button>
+        {refused && (
+          <div className="lp-alert" role="alert">
+            {refused}
+          </div>
+        )}
+        <button className="lp-button lp-wide lp-danger-outline" type="button" onClick={() => void logout()}>
+          Keluar
+        </button>
+      </section>
+    </div>
+  );
+}

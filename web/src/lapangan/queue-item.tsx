@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { OutboxItem, OutboxState } from './db';
+import { discardEntry } from './outbox';
+
+/** The outbox states as the tire man reads them. */
+const STATE_LABELS: Record<OutboxState, string> = {
+  saved: 'Tersimpan di HP',
+  sending: 'Mengirim',
+  'needs-action': 'Perlu tindakan',
+};
+
+export const timeFormat = new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit' });
+export const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'short' });
+
+/** An entry still on the phone (Beranda's queue, Riwayat): its state, and the server's refusal. */
+export function QueueItem({ item }: { item: OutboxItem }) {
+  return (
+    <li className="lp-card lp-queue-item" data-state={item.state}>
+      <div className="lp-unit-main">
+        <strong>Pengecekan {item.plate}</strong>
+        <span className="lp-muted">
+          {dateFormat.format(item.createdAt)} {timeFormat.format(item.createdAt)}
+        </span>
+        {item.error && <span className="lp-error">{item.error.message}</span>}
+        {item.state === 'needs-action' && <DiscardButton id={item.id!} />}
+      </div>
+      <span className={`lp-tag lp-state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+    </li>
+  );
+}
+
+/** 'Buang' for an entry the server refused: never dropped without the tire man saying so. */
+function DiscardButton({ id }: { id: number }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button className="lp-button lp-small" type="button" onClick={() => setAsking(true)}>
+        Buang
+      </button>
+    );
+  }
+  return (
+    <div className="lp-confirm" role="alertdialog" aria-label="Buang data">
+      <span>Buang data ini? Data tidak akan terkirim ke kantor.</span>
+      <div className="lp-update-actions">
+        <button className="lp-button lp-small" type="button" onClick={() => setAsking(false)}>
+          Batal
+        </button>
+        <button className="lp-button lp-small lp-danger" type="button" onClick={() => void discardEntry(id)}>
+          Ya, buang
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { TSubmissionKind, TSubmissionStatus } from '@itms/contracts/field';
+import { db } from './db';
+import { useFieldUser } from './field-user';
+import { dateFormat, QueueItem, timeFormat } from './queue-item';
+import { useLive } from './use-live';
+import { useSnapshot } from './use-snapshot';
+
+const KIND_LABELS: Record<TSubmissionKind, string> = {
+  'tire-check': 'Pengecekan',
+  'tire-replacement': 'Pergantian',
+  mismatch: 'BKB',
+  'qc-check': 'QC',
+};
+
+/** Where a sent entry stands at the office, as the tire man reads it. */
+const STATUS_LABELS: Record<TSubmissionStatus, string> = {
+  pending: 'Terkirim',
+  approved: 'Disetujui',
+  returned: 'Dikembalikan',
+  deleted: 'Dihapus',
+};
+
+/** His entries: those still on the phone, then what the office has, newest first. */
+export function RiwayatPage() {
+  const user = useFieldUser();
+  const { snapshot } = useSnapshot(user.id);
+  const queued = useLive(
+    () => db.outbox.where('userId').equals(user.id).reverse().sortBy('createdAt'),
+    user.id,
+  );
+  const sent = snapshot?.history ?? [];
+
+  return (
+    <div className="lp-page">
+      <header className="lp-header">
+        <h1 className="lp-name">Riwayat</h1>
+        <div className="lp-app-name">Data yang Anda kirim dan posisinya di kantor</div>
+      </header>
+
+      {queued && queued.length > 0 && (
+        <section className="lp-section" aria-label="Belum terkirim">
+          <h2 className="lp-subtitle">Belum terkirim</h2>
+          <ul className="lp-units">
+            {queued.map((q) => (
+              <QueueItem key={q.id} item={q} />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className="lp-section" aria-label="Terkirim">
+        <h2 className="lp-subtitle">Terkirim</h2>
+        {snapshot === undefined ? (
+          <div className="lp-card lp-empty">Memuat ...</div>
+        ) : sent.length === 0 ? (
+          <div className="lp-card lp-empty">Belum ada data yang terkirim</div>
+        ) : (
+          <ul className="lp-units">
+            {sent.map((h) => (
+              <li key={`${h.kind}-${h.id}`} className="lp-card lp-queue-item" data-status={h.status}>
+                <div className="lp-unit-main">
+                  <strong>
+                    {KIND_LABELS[h.kind]} {h.plate_number}
+                  </strong>
+                  <span className="lp-muted">
+                    {dateFormat.format(new Date(h.performed_at))}{' '}
+                    {timeFormat.format(new Date(h.performed_at))}
+                  </span>
+                  {h.status === 'returned' && h.return_reason && (
+                    <span className="lp-error">Alasan: {h.return_reason}</span>
+                  )}
+                </div>
+                <span className={`lp-tag lp-status-${h.status}`}>{STATUS_LABELS[h.status]}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
