@@ -51,15 +51,22 @@ export async function apiToken(request: APIRequestContext, email: string): Promi
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** Opens the first unit of Beranda and its Pengecekan (or its draft); returns the unit's plate. */
+export async function openCheckForm(page: Page): Promise<string> {
+  await page.locator('.lp-unit-link').first().click();
+  const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await page.getByRole('link', { name: 'Pengecekan' }).click();
+  await expect(page.getByRole('heading', { name: 'Pengecekan', level: 1 })).toBeVisible();
+  return plate;
+}
+
 /**
  * Fills the Pengecekan of the first unit on Beranda (first location, `odometer`, two photos, RTD
  * and PSI at every position with a tire) and taps 'Kirim'. Returns the unit's plate.
  */
 export async function makeCheck(page: Page, odometer: number, photo?: Buffer): Promise<string> {
   await page.goto('/lapangan/');
-  await page.locator('.lp-unit-link').first().click();
-  const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
-  await page.getByRole('link', { name: 'Pengecekan' }).click();
+  const plate = await openCheckForm(page);
   await page.getByLabel('Lokasi').selectOption({ index: 1 });
   await page.getByLabel('Odometer (Km)').fill(String(odometer));
   for (const [label, text] of [

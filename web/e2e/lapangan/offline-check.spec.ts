@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, devices, type Page } from '@playwright/test';
 import { ACCOUNTS, expect, logoutToken, test, tokenOf } from '../fixtures';
-import { apiToken, cameraPhoto, serviceWorkerControls, signInField } from './field-helpers';
+import { apiToken, cameraPhoto, openCheckForm, serviceWorkerControls, signInField } from './field-helpers';
 
 // Issue 21: a check made with no signal survives closing the app, is sent once the signal is back,
 // and the office finds exactly one check with its values, its photos and the time it was done.
@@ -38,10 +38,7 @@ test('a check made offline survives an app restart, is sent once online, and EDP
 
     // no signal from here on
     await context.setOffline(true);
-    await page.locator('.lp-unit-link').first().click();
-    const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
-    await page.getByRole('link', { name: 'Pengecekan' }).click();
-    await expect(page.getByRole('heading', { name: 'Pengecekan', level: 1 })).toBeVisible();
+    const plate = await openCheckForm(page);
 
     // 'Kirim' says what is missing instead of sending
     await page.getByRole('button', { name: 'Kirim' }).click();

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { ACCOUNTS, expect, test, tokenOf } from '../fixtures';
-import { apiToken, makeCheck, officeChecks, serviceWorkerControls, signInField } from './field-helpers';
+import {
+  apiToken,
+  makeCheck,
+  officeChecks,
+  openCheckForm,
+  serviceWorkerControls,
+  signInField,
+} from './field-helpers';
 
 // Issue 21: each entry reaches the office exactly once, whatever the network does on the way.
 
@@ -171,9 +178,7 @@ test('a half-filled check is kept as a draft through an app reload, and sent fro
   await signInField(page);
   await serviceWorkerControls(page);
   await context.setOffline(true);
-  await page.locator('.lp-unit-link').first().click();
-  const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
-  await page.getByRole('link', { name: 'Pengecekan' }).click();
+  const plate = await openCheckForm(page);
   const odometer = odometerOf(6);
   await page.getByLabel('Odometer (Km)').fill(String(odometer));
   const first = page.getByRole('group', { name: /^Posisi / }).first();
