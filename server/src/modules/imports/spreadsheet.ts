@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { badRequest } from '../../lib/errors';
 import { loadExcelJS } from '../../lib/exceljs';
+import { xlsxHasMoreRowsThan } from './xlsx-row-count';
 
 /** A file's first sheet as text: the header row and every following non-empty row. */
 export interface Table {
@@ -124,6 +125,8 @@ class SharedStrings {
 
 /** The first sheet, read as a stream (about a third faster than loading the whole workbook model). */
 async function readXlsx(buf: Buffer, maxRows: number): Promise<Table> {
+  // a sheet far past the limit is refused before exceljs parses its shared strings
+  if (await xlsxHasMoreRowsThan(buf, maxRows)) throw tooManyRows(maxRows);
   let headers: string[] | null = null;
   const rows: Table['rows'] = [];
   const strings = new SharedStrings();
