@@ -1,5 +1,5 @@
 import type { TSessionUser } from '@itms/contracts/auth';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { subscribeSignIn } from '../lib/storage';
 import { BerandaPage } from './beranda-page';
@@ -13,8 +13,16 @@ import { UpdatePrompt } from './update-prompt';
 import { useOnline } from './use-online';
 import { useAutoSend } from './use-sender';
 
-// the form and its zod schemas load when a check starts, not with the login page
+// the forms and their zod schemas load when one starts, not with the login page
 const CheckFormPage = lazy(() => import('./check-form-page').then((m) => ({ default: m.CheckFormPage })));
+const MismatchFormPage = lazy(() =>
+  import('./mismatch-form-page').then((m) => ({ default: m.MismatchFormPage })),
+);
+
+const formRoute = (path: string, page: ReactNode) => ({
+  path,
+  element: <Suspense fallback={<div className="lp-card lp-empty">Memuat formulir ...</div>}>{page}</Suspense>,
+});
 
 // the stored user object is re-read on every change of the sign-in keys; keep one per raw value
 let lastUser: TSessionUser | null = null;
@@ -59,14 +67,8 @@ const router = createBrowserRouter(
           ],
         },
         { path: '/unit/:id', element: <UnitPage /> },
-        {
-          path: '/unit/:id/cek',
-          element: (
-            <Suspense fallback={<div className="lp-card lp-empty">Memuat formulir ...</div>}>
-              <CheckFormPage />
-            </Suspense>
-          ),
-        },
+        formRoute('/unit/:id/cek', <CheckFormPage />),
+        formRoute('/unit/:id/bkb', <MismatchFormPage />),
       ],
     },
     { path: '*', element: <Navigate to="/" replace /> },

@@ -1,16 +1,21 @@
 import type { Position } from '@itms/contracts/enums';
-import type { TFieldUnit } from '@itms/contracts/field';
+import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
 import { ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
-import { type Draft, db, draftKey, type StoredSnapshot } from './db';
-import { useFieldUser } from './field-user';
-import { saveToOutbox } from './outbox';
-import { compressPhoto } from './photo';
-import { snapshotOf } from './snapshot';
-import { useLive } from './use-live';
-import { sendNow } from './use-sender';
+import {
+  Field,
+  FormHeader,
+  type FormStart,
+  issuesOf,
+  PhotoInput,
+  SubmitBar,
+  UnitFormPage,
+  useFormEntry,
+  usePhotos,
+} from './form-kit';
+import { reportSerialInBkbDraft } from './mismatch-form-page';
 
 const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
 type Groove = (typeof GROOVES)[number];
@@ -25,20 +30,7 @@ type PhotoField = keyof typeof PHOTO_LABELS;
 
 /** Pengecekan of one unit, filled with or without a signal; 'Kirim' keeps it on the phone to be sent. */
 export function CheckFormPage() {
-  const userId = useFieldUser().id;
-  const id = Number(useParams().id);
-  const snapshot = useLive(() => snapshotOf(userId), userId);
-  // the draft is read once: from then on the form holds the values and writes them back
-  const [draft, setDraft] = useState<Draft | null>();
-  useEffect(() => {
-    void db.drafts.get(draftKey(userId, id, 'tire-check')).then((d) => setDraft(d ?? null));
-  }, [userId, id]);
-  if (snapshot === undefined || draft === undefined) {
-    return <div className="lp-card lp-empty">Memuat data ...</div>;
-  }
-  const unit = snapshot?.data.units.find((u) => u.id === id);
-  if (!snapshot || !unit) return <div className="lp-card lp-empty">Unit tidak ada di data HP ini</div>;
-  return <CheckForm userId={userId} snapshot={snapshot} unit={unit} draft={draft} />;
+  return <UnitFormPage kind="tire-check" form={(start) => <CheckForm {...start} />} />;
 }
 
 /** What the check form keeps in its draft. */
@@ -50,17 +42,8 @@ interface CheckDraftValues {
   tires: Record<string, TireEntry>;
 }
 
-function CheckForm({
-  userId,
-  snapshot,
-  unit,
-  draft,
-}: {
-  userId: number;
-  snapshot: StoredSnapshot;
-  unit: TFieldUnit;
-  draft: Draft | null;
-}) {
+function CheckForm(start: FormStart) {
+  const { userId, snapshot, unit, draft } = start;
   const navigate = useNavigate();
   const mounted = new Map(unit.tires.map((t) => [t.position, t]));
   const kept = draft?.values as CheckDraftValues | undefined;
@@ -68,7 +51,7 @@ function CheckForm({
   const [projectId, setProjectId] = useState(kept?.projectId ?? String(unit.project.id));
   const [odometer, setOdometer] = useState(kept?.odometer ?? '');
   const [driverName, setDriverName] = useState(kept?.driverName ?? '');
-  const [photos, setPhotos] = useState<Partial<Record<PhotoField, Blob>>>(draft?.photos ?? {});
+  const { photos, take } = usePhotos(draft?.photos);
   const [tires, setTires] = useState<Record<string, TireEntry>>(
     () =>
       kept?.tires ??
@@ -87,32 +70,9 @@ function CheckForm({
         ]),
       ),
   );
+  const values: CheckDraftValues = { locationId, projectId, odometer, driverName, tires };
+  const { busy, save } = useFormEntry(start, 'tire-check', values, photos);
   const [touched, setTouched] = useState(false);
-  const saving = useRef(false);
-  const [busy, setBusy] = useState(false);
-
-  // the draft follows every change (a moment later, so that typing a number is one write)
-  const edited = useRef(draft !== null);
-  useEffect(() => {
-    if (!edited.current) {
-      edited.current = true;
-      return;
-    }
-    const values: CheckDraftValues = { locationId, projectId, odometer, driverName, tires };
-    const timer = setTimeout(() => {
-      if (saving.current) return;
-      void db.drafts.put({
-        key: draftKey(userId, unit.id, 'tire-check'),
-        userId,
-        unitId: unit.id,
-        values: values as unknown as Record<string, unknown>,
-        photos: photos as Record<string, Blob>,
-        updatedAt: Date.now(),
-      });
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [userId, unit.id, locationId, projectId, odometer, driverName, tires, photos]);
-
   // positions with a tire mounted or a serial typed are checked; an empty position is left out
   const checked = unit.positions.filter((p) => tires[p]!.serial_number.trim() !== '');
   const body = {
@@ -133,13 +93,7 @@ function CheckForm({
     }),
   };
   const parsed = ZTireCheckCreateBody.safeParse(body);
-  const issues = new Map<string, string>();
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.join('.');
-      if (!issues.has(key)) issues.set(key, issue.message);
-    }
-  }
+  const issues = issuesOf(parsed);
   const missingPhotos = (Object.keys(PHOTO_LABELS) as PhotoField[]).filter((f) => !photos[f]);
   const blockers = [
     ...missingPhotos.map((f) => `${PHOTO_LABELS[f]} wajib diisi`),
@@ -150,51 +104,21 @@ function CheckForm({
   const setTire = (p: Position, patch: Partial<TireEntry>) =>
     setTires((all) => ({ ...all, [p]: { ...all[p]!, ...patch } }));
 
-  async function takePhoto(field: PhotoField, file: File | undefined) {
-    if (!file) return;
-    const small = await compressPhoto(file);
-    setPhotos((all) => ({ ...all, [field]: small }));
+  /** One tap from a serial that differs from the records to a BKB draft holding it. */
+  async function reportBkb(p: Position, serial: string) {
+    await reportSerialInBkbDraft(userId, unit, p, serial.trim(), SERIAL_MISMATCH_CATEGORY);
+    navigate(`/unit/${unit.id}/bkb`);
   }
 
-  async function submit() {
+  function submit() {
     setTouched(true);
-    // a double tap makes one entry: the second tap finds the first one saving
-    if (saving.current || blockers.length > 0 || !parsed.success) return;
-    saving.current = true;
-    setBusy(true);
-    try {
-      await saveToOutbox(
-        {
-          userId,
-          kind: 'tire-check',
-          unitId: unit.id,
-          plate: unit.plate_number,
-          // the work is dated when the form was finished, not when a signal came back
-          body: { ...body, performed_at: new Date().toISOString() },
-        },
-        photos as Record<string, Blob>,
-      );
-      if (navigator.onLine) void sendNow(userId);
-      navigate('/', { replace: true, state: { saved: `Pengecekan ${unit.plate_number} tersimpan di HP` } });
-    } finally {
-      saving.current = false;
-      setBusy(false);
-    }
+    if (blockers.length > 0 || !parsed.success) return;
+    void save(body, `Pengecekan ${unit.plate_number} tersimpan di HP`);
   }
 
   return (
     <div className="lp-page lp-form-page">
-      <nav className="lp-backbar">
-        <Link to={`/unit/${unit.id}`} className="lp-back">
-          ‹ {unit.plate_number}
-        </Link>
-      </nav>
-      <header className="lp-unit-head">
-        <h1 className="lp-plate-title">Pengecekan</h1>
-        <div className="lp-muted">
-          {unit.plate_number} · {unit.unit_type}
-        </div>
-      </header>
+      <FormHeader unit={unit} title="Pengecekan" />
 
       <section className="lp-section lp-stack" aria-label="Data unit">
         <Field label="Lokasi" error={issueOf('location_id')}>
@@ -219,8 +143,14 @@ function CheckForm({
         <Field label="Odometer (Km)" error={issueOf('odometer')}>
           <input inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />
         </Field>
-        <PhotoInput field="odometer_url" photo={photos.odometer_url} onFile={takePhoto} />
-        <PhotoInput field="plate_number_url" photo={photos.plate_number_url} onFile={takePhoto} />
+        {(Object.keys(PHOTO_LABELS) as PhotoField[]).map((f) => (
+          <PhotoInput
+            key={f}
+            label={PHOTO_LABELS[f]}
+            photo={photos[f]}
+            onFile={(file) => void take(f, file)}
+          />
+        ))}
         <Field label="Nama driver (opsional)" error={issueOf('driver.name')}>
           <input value={driverName} onChange={(e) => setDriverName(e.target.value)} autoComplete="off" />
         </Field>
@@ -243,6 +173,20 @@ function CheckForm({
                   onChange={(e) => setTire(p as Position, { serial_number: e.target.value })}
                 />
               </Field>
+              {before &&
+                t.serial_number.trim() !== '' &&
+                t.serial_number.trim().toLowerCase() !== before.serial_number.toLowerCase() && (
+                  <div className="lp-alert lp-alert-warn" role="alert">
+                    <span>Nomor seri berbeda dengan data. Laporkan BKB?</span>
+                    <button
+                      className="lp-button lp-small"
+                      type="button"
+                      onClick={() => void reportBkb(p as Position, t.serial_number)}
+                    >
+                      Laporkan BKB
+                    </button>
+                  </div>
+                )}
               {before && (
                 <div className="lp-muted lp-before">
                   Sebelumnya: RTD{' '}
@@ -287,59 +231,7 @@ function CheckForm({
         })}
       </section>
 
-      <footer className="lp-submit">
-        {touched && blockers.length > 0 && (
-          <ul className="lp-blockers" role="alert">
-            {blockers.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
-        )}
-        <button
-          className="lp-button lp-primary lp-wide"
-          type="button"
-          disabled={busy}
-          onClick={() => void submit()}
-        >
-          Kirim
-        </button>
-      </footer>
+      <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={submit} />
     </div>
-  );
-}
-
-function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
-    <label className={`lp-field${error ? ' lp-field-error' : ''}`}>
-      <span>{label}</span>
-      {children}
-      {error && <small className="lp-error">{error}</small>}
-    </label>
-  );
-}
-
-function PhotoInput({
-  field,
-  photo,
-  onFile,
-}: {
-  field: PhotoField;
-  photo?: Blob;
-  onFile: (field: PhotoField, file: File | undefined) => void;
-}) {
-  return (
-    <label className="lp-field lp-photo">
-      <span>{PHOTO_LABELS[field]}</span>
-      <input
-        type="file"
-        accept="image/*"
-        capture="environment"
-        onChange={(e) => onFile(field, e.target.files?.[0])}
-      />
-      <small className="lp-muted">
-        {photo ? `Foto siap (${Math.round(photo.size / 1024)} KB)` : 'Belum ada foto'}
-      </small>
-    </label>
   );
 }

@@ -1,4 +1,4 @@
-import type { TFieldBootstrap, TFieldHistoryRow } from '@itms/contracts/field';
+import type { TFieldBootstrap, TFieldHistoryRow, TSubmissionKind } from '@itms/contracts/field';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** The bootstrap snapshot of the signed-in tire man, kept to work without a signal. */
@@ -30,7 +30,7 @@ export interface StoredPhoto {
 export interface OutboxItem {
   id?: number;
   userId: number;
-  kind: 'tire-check';
+  kind: TSubmissionKind;
   unitId: number;
   plate: string;
   /** Idempotency-Key of the record, made when it was saved and never changed. */

@@ -1,6 +1,9 @@
+import { mismatchesEndpoints } from '@itms/contracts/api/mismatches';
+import { qcEndpoints } from '@itms/contracts/api/qc';
 import { tireChecksEndpoints } from '@itms/contracts/api/tire-checks';
+import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements';
 import { uploadEndpoints } from '@itms/contracts/api/upload';
-import { IDEMPOTENCY_MESSAGES } from '@itms/contracts/field';
+import { IDEMPOTENCY_MESSAGES, type TSubmissionKind } from '@itms/contracts/field';
 import { type ApiError, call, isApiError } from '../lib/api-client';
 import { db, draftKey, type OutboxItem, persistStorage } from './db';
 
@@ -91,9 +94,17 @@ async function withUploadedPhotos(item: OutboxItem): Promise<Record<string, unkn
   return body;
 }
 
+/** Where each kind of entry is sent. */
+const ENDPOINTS = {
+  'tire-check': tireChecksEndpoints.createTireCheck,
+  'tire-replacement': tireReplacementsEndpoints.submitReplacement,
+  mismatch: mismatchesEndpoints.createMismatch,
+  'qc-check': qcEndpoints.createQcCheck,
+} satisfies Record<TSubmissionKind, unknown>;
+
 async function sendOne(item: OutboxItem): Promise<void> {
   const body = await withUploadedPhotos(item);
-  await call(tireChecksEndpoints.createTireCheck, { body: body as never }, { idempotencyKey: item.key });
+  await call(ENDPOINTS[item.kind], { body: body as never }, { idempotencyKey: item.key });
 }
 
 /**

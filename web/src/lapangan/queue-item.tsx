@@ -1,3 +1,4 @@
+import type { TSubmissionKind } from '@itms/contracts/field';
 import { useState } from 'react';
 import type { OutboxItem, OutboxState } from './db';
 import { discardEntry } from './outbox';
@@ -9,6 +10,14 @@ const STATE_LABELS: Record<OutboxState, string> = {
   'needs-action': 'Perlu tindakan',
 };
 
+/** The kinds of entries by the names the tire man reads. */
+export const KIND_LABELS: Record<TSubmissionKind, string> = {
+  'tire-check': 'Pengecekan',
+  'tire-replacement': 'Pergantian',
+  mismatch: 'BKB',
+  'qc-check': 'QC',
+};
+
 export const timeFormat = new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit' });
 export const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'short' });
 
@@ -17,7 +26,9 @@ export function QueueItem({ item }: { item: OutboxItem }) {
   return (
     <li className="lp-card lp-queue-item" data-state={item.state}>
       <div className="lp-unit-main">
-        <strong>Pengecekan {item.plate}</strong>
+        <strong>
+          {KIND_LABELS[item.kind]} {item.plate}
+        </strong>
         <span className="lp-muted">
           {dateFormat.format(item.createdAt)} {timeFormat.format(item.createdAt)}
         </span>

@@ -1,16 +1,9 @@
-import type { TSubmissionKind, TSubmissionStatus } from '@itms/contracts/field';
+import type { TSubmissionStatus } from '@itms/contracts/field';
 import { db } from './db';
 import { useFieldUser } from './field-user';
-import { dateFormat, QueueItem, timeFormat } from './queue-item';
+import { dateFormat, KIND_LABELS, QueueItem, timeFormat } from './queue-item';
 import { useLive } from './use-live';
 import { useSnapshot } from './use-snapshot';
-
-const KIND_LABELS: Record<TSubmissionKind, string> = {
-  'tire-check': 'Pengecekan',
-  'tire-replacement': 'Pergantian',
-  mismatch: 'BKB',
-  'qc-check': 'QC',
-};
 
 /** Where a sent entry stands at the office, as the tire man reads it. */
 const STATUS_LABELS: Record<TSubmissionStatus, string> = {

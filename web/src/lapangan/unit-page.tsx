@@ -1,5 +1,5 @@
 import type { Position } from '@itms/contracts/enums';
-import type { TFieldMountedTire } from '@itms/contracts/field';
+import type { TFieldMountedTire, TSubmissionKind } from '@itms/contracts/field';
 import { TREAD_WARNING_MARGIN_MM, type TreadBand, treadBand } from '@itms/contracts/rules/tread-band';
 import { Link, useParams } from 'react-router';
 import { positionLabel, TONE_FILL, VehicleDiagram, type WheelTone } from '../components/vehicle-diagram';
@@ -22,7 +22,17 @@ export function UnitPage() {
   const userId = useFieldUser().id;
   const id = Number(useParams().id);
   const snapshot = useLive(() => snapshotOf(userId), userId);
-  const draft = useLive(() => db.drafts.get(draftKey(userId, id, 'tire-check')), `${userId}:${id}`);
+  // which forms of this unit have a draft on the phone
+  const drafts = useLive(
+    () =>
+      db.drafts
+        .where('userId')
+        .equals(userId)
+        .filter((d) => d.unitId === id)
+        .toArray(),
+    `${userId}:${id}`,
+  );
+  const hasDraft = (kind: TSubmissionKind) => drafts?.some((d) => d.key === draftKey(userId, id, kind));
   if (snapshot === undefined) return <div className="lp-card lp-empty">Memuat data ...</div>;
   const unit = snapshot?.data.units.find((u) => u.id === id);
   if (!snapshot || !unit) {
@@ -55,7 +65,10 @@ export function UnitPage() {
 
       <section className="lp-section lp-actions" aria-label="Aksi">
         <Link to={`/unit/${unit.id}/cek`} className="lp-button lp-primary lp-wide">
-          {draft ? 'Lanjutkan pengecekan (draf)' : 'Pengecekan'}
+          {hasDraft('tire-check') ? 'Lanjutkan pengecekan (draf)' : 'Pengecekan'}
+        </Link>
+        <Link to={`/unit/${unit.id}/bkb`} className="lp-button lp-wide">
+          {hasDraft('mismatch') ? 'Lanjutkan BKB (draf)' : 'Lapor BKB'}
         </Link>
       </section>
 

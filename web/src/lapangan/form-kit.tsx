@@ -1,0 +1,223 @@
+import type { TFieldUnit, TSubmissionKind } from '@itms/contracts/field';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ZodSafeParseResult } from 'zod';
+import { type Draft, db, draftKey, type StoredSnapshot } from './db';
+import { useFieldUser } from './field-user';
+import { saveToOutbox } from './outbox';
+import { compressPhoto } from './photo';
+import { snapshotOf } from './snapshot';
+import { useLive } from './use-live';
+import { sendNow } from './use-sender';
+
+// What every form of one unit (Pengecekan, Lapor BKB, QC, ...) shares: where it starts from, its
+// draft, its photos, its 'Kirim'.
+
+/** What a form of one unit starts from, all read from the phone. */
+export interface FormStart {
+  userId: number;
+  snapshot: StoredSnapshot;
+  unit: TFieldUnit;
+  /** The form's draft, read once: from then on the form holds the values and writes them back. */
+  draft: Draft | null;
+}
+
+/** Loads the unit of the URL and the form's draft from the phone, then renders the form. */
+export function UnitFormPage({
+  kind,
+  form,
+}: {
+  kind: TSubmissionKind;
+  form: (start: FormStart) => ReactNode;
+}) {
+  const userId = useFieldUser().id;
+  const id = Number(useParams().id);
+  const snapshot = useLive(() => snapshotOf(userId), userId);
+  const [draft, setDraft] = useState<Draft | null>();
+  useEffect(() => {
+    void db.drafts.get(draftKey(userId, id, kind)).then((d) => setDraft(d ?? null));
+  }, [userId, id, kind]);
+  if (snapshot === undefined || draft === undefined) {
+    return <div className="lp-card lp-empty">Memuat data ...</div>;
+  }
+  const unit = snapshot?.data.units.find((u) => u.id === id);
+  if (!snapshot || !unit) return <div className="lp-card lp-empty">Unit tidak ada di data HP ini</div>;
+  return form({ userId, snapshot, unit, draft });
+}
+
+/**
+ * The form's entry: its draft follows every change (a moment later, so that typing a number is one
+ * write), and 'Kirim' keeps it on the phone once, however often it is tapped, then goes back to
+ * Beranda with `saved` as the notice.
+ */
+export function useFormEntry<V>(
+  start: FormStart,
+  kind: TSubmissionKind,
+  values: V,
+  photos: Record<string, Blob>,
+) {
+  const navigate = useNavigate();
+  const { userId, unit } = start;
+  const saving = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const edited = useRef(start.draft !== null);
+  // the draft not written yet: the timer writes it, and so does leaving the form before it fires
+  const pending = useRef<Draft | null>(null);
+  const writePending = useCallback(() => {
+    const d = pending.current;
+    pending.current = null;
+    if (d) void db.drafts.put(d);
+  }, []);
+  const serialized = JSON.stringify(values);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `serialized` stands for `values`
+  useEffect(() => {
+    if (!edited.current) {
+      edited.current = true;
+      return;
+    }
+    pending.current = {
+      key: draftKey(userId, unit.id, kind),
+      userId,
+      unitId: unit.id,
+      values: values as Record<string, unknown>,
+      photos,
+      updatedAt: Date.now(),
+    };
+    const timer = setTimeout(writePending, 300);
+    return () => clearTimeout(timer);
+  }, [userId, unit.id, kind, serialized, photos, writePending]);
+  useEffect(() => writePending, [writePending]);
+
+  async function save(body: Record<string, unknown>, saved: string) {
+    // a double tap makes one entry: the second tap finds the first one saving
+    if (saving.current) return;
+    saving.current = true;
+    // the entry replaces the draft (deleted in the same transaction): no later write brings it back
+    pending.current = null;
+    setBusy(true);
+    try {
+      await saveToOutbox(
+        // the work is dated when the form was finished, not when a signal came back
+        {
+          userId,
+          kind,
+          unitId: unit.id,
+          plate: unit.plate_number,
+          body: { ...body, performed_at: new Date().toISOString() },
+        },
+        photos,
+      );
+      if (navigator.onLine) void sendNow(userId);
+      navigate('/', { replace: true, state: { saved } });
+    } finally {
+      saving.current = false;
+      setBusy(false);
+    }
+  }
+  return { busy, save };
+}
+
+/** The first message of each field path ('records.0.groove_1') of a failed parse. */
+export function issuesOf(result: ZodSafeParseResult<unknown>): Map<string, string> {
+  const issues = new Map<string, string>();
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.');
+      if (!issues.has(key)) issues.set(key, issue.message);
+    }
+  }
+  return issues;
+}
+
+/** A photo from the camera, compressed on the phone before it is kept. */
+export function usePhotos(kept: Record<string, Blob> | undefined) {
+  const [photos, setPhotos] = useState<Record<string, Blob>>(kept ?? {});
+  async function take(field: string, file: File | undefined) {
+    if (!file) return;
+    const small = await compressPhoto(file);
+    setPhotos((all) => ({ ...all, [field]: small }));
+  }
+  return { photos, take };
+}
+
+export function FormHeader({ unit, title }: { unit: TFieldUnit; title: string }) {
+  return (
+    <>
+      <nav className="lp-backbar">
+        <Link to={`/unit/${unit.id}`} className="lp-back">
+          ‹ {unit.plate_number}
+        </Link>
+      </nav>
+      <header className="lp-unit-head">
+        <h1 className="lp-plate-title">{title}</h1>
+        <div className="lp-muted">
+          {unit.plate_number} · {unit.unit_type}
+        </div>
+      </header>
+    </>
+  );
+}
+
+export function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
+    <label className={`lp-field${error ? ' lp-field-error' : ''}`}>
+      <span>{label}</span>
+      {children}
+      {error && <small className="lp-error">{error}</small>}
+    </label>
+  );
+}
+
+export function PhotoInput({
+  label,
+  photo,
+  onFile,
+}: {
+  label: string;
+  photo?: Blob;
+  onFile: (file: File | undefined) => void;
+}) {
+  return (
+    <label className="lp-field lp-photo">
+      <span>{label}</span>
+      <input
+        type="file"
+        accept="image/*"
+        capture="environment"
+        onChange={(e) => onFile(e.target.files?.[0])}
+      />
+      <small className="lp-muted">
+        {photo ? `Foto siap (${Math.round(photo.size / 1024)} KB)` : 'Belum ada foto'}
+      </small>
+    </label>
+  );
+}
+
+/** 'Kirim', with what still blocks it once the tire man has tried. */
+export function SubmitBar({
+  touched,
+  blockers,
+  busy,
+  onSubmit,
+}: {
+  touched: boolean;
+  blockers: string[];
+  busy: boolean;
+  onSubmit: () => void;
+}) {
+  return (
+    <footer className="lp-submit">
+      {touched && blockers.length > 0 && (
+        <ul className="lp-blockers" role="alert">
+          {blockers.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      )}
+      <button className="lp-button lp-primary lp-wide" type="button" disabled={busy} onClick={onSubmit}>
+        Kirim
+      </button>
+    </footer>
+  );
+}
