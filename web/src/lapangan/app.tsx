@@ -18,6 +18,7 @@ const CheckFormPage = lazy(() => import('./check-form-page').then((m) => ({ defa
 const MismatchFormPage = lazy(() =>
   import('./mismatch-form-page').then((m) => ({ default: m.MismatchFormPage })),
 );
+const QcFormPage = lazy(() => import('./qc-form-page').then((m) => ({ default: m.QcFormPage })));
 
 const formRoute = (path: string, page: ReactNode) => ({
   path,
@@ -69,6 +70,7 @@ const router = createBrowserRouter(
         { path: '/unit/:id', element: <UnitPage /> },
         formRoute('/unit/:id/cek', <CheckFormPage />),
         formRoute('/unit/:id/bkb', <MismatchFormPage />),
+        formRoute('/unit/:id/qc', <QcFormPage />),
       ],
     },
     { path: '*', element: <Navigate to="/" replace /> },

@@ -70,6 +70,9 @@ export function UnitPage() {
         <Link to={`/unit/${unit.id}/bkb`} className="lp-button lp-wide">
           {hasDraft('mismatch') ? 'Lanjutkan BKB (draf)' : 'Lapor BKB'}
         </Link>
+        <Link to={`/unit/${unit.id}/qc`} className="lp-button lp-wide">
+          {hasDraft('qc-check') ? 'Lanjutkan QC (draf)' : 'QC'}
+        </Link>
       </section>
 
       <section className="lp-section" aria-label="Diagram ban">
