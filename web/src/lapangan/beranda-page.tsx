@@ -68,7 +68,8 @@ export function BerandaPage() {
               <strong>
                 {checksToday(
                   snapshot,
-                  queued?.filter((q) => q.kind === 'tire-check').map((q) => q.createdAt) ?? [],
+                  queued?.filter((q) => q.kind === 'tire-check' && !q.resubmitOf).map((q) => q.createdAt) ??
+                    [],
                 )}
               </strong>
               <span>Cek hari ini</span>

@@ -1,6 +1,7 @@
 import type { Position } from '@itms/contracts/enums';
+import type { TFieldReturnedCheck } from '@itms/contracts/field';
 import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
-import { ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
+import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
@@ -42,8 +43,41 @@ interface CheckDraftValues {
   tires: Record<string, TireEntry>;
 }
 
+/**
+ * The form's tires at the start: each position with its serial from the records and nothing
+ * measured yet, or, for the redo of a returned check, as that check had them.
+ */
+function startingTires(
+  unit: FormStart['unit'],
+  redo: TFieldReturnedCheck | undefined,
+): Record<string, TireEntry> {
+  const mounted = new Map(unit.tires.map((t) => [t.position, t.serial_number]));
+  const returned = new Map(redo?.records.map((r) => [r.position, r]));
+  const text = (v: number | null | undefined) => (v == null ? '' : String(v));
+  return Object.fromEntries(
+    unit.positions.map((p) => {
+      const r = returned.get(p);
+      const entry: TireEntry = {
+        serial_number: redo ? (r?.serial_number ?? '') : (mounted.get(p) ?? ''),
+        groove_1: text(r?.groove_1),
+        groove_2: text(r?.groove_2),
+        groove_3: text(r?.groove_3),
+        groove_4: text(r?.groove_4),
+        pressure: text(r?.pressure),
+        normal: r ? r.condition.split(',').every((c) => c.trim() === '99') : true,
+      };
+      return [p, entry];
+    }),
+  );
+}
+
+/**
+ * A new check of the unit, or the redo of a returned one (`start.redo`): then only the tires are
+ * measured again, the rest stays as the office has it, and it is sent as the check's resubmit.
+ */
 function CheckForm(start: FormStart) {
   const { userId, snapshot, unit, draft } = start;
+  const redo = start.redo?.kind === 'tire-check' ? start.redo : undefined;
   const navigate = useNavigate();
   const mounted = new Map(unit.tires.map((t) => [t.position, t]));
   const kept = draft?.values as CheckDraftValues | undefined;
@@ -52,49 +86,36 @@ function CheckForm(start: FormStart) {
   const [odometer, setOdometer] = useState(kept?.odometer ?? '');
   const [driverName, setDriverName] = useState(kept?.driverName ?? '');
   const { photos, take } = usePhotos(draft?.photos);
-  const [tires, setTires] = useState<Record<string, TireEntry>>(
-    () =>
-      kept?.tires ??
-      Object.fromEntries(
-        unit.positions.map((p) => [
-          p,
-          {
-            serial_number: mounted.get(p)?.serial_number ?? '',
-            groove_1: '',
-            groove_2: '',
-            groove_3: '',
-            groove_4: '',
-            pressure: '',
-            normal: true,
-          },
-        ]),
-      ),
-  );
+  const [tires, setTires] = useState(() => kept?.tires ?? startingTires(unit, redo));
   const values: CheckDraftValues = { locationId, projectId, odometer, driverName, tires };
   const { busy, save } = useFormEntry(start, 'tire-check', values, photos);
   const [touched, setTouched] = useState(false);
   // positions with a tire mounted or a serial typed are checked; an empty position is left out
   const checked = unit.positions.filter((p) => tires[p]!.serial_number.trim() !== '');
-  const body = {
-    unit_id: unit.id,
-    location_id: locationId,
-    project_id: projectId,
-    odometer,
-    driver: { name: driverName, phone: '' },
-    records: checked.map((p) => {
-      const t = tires[p]!;
-      return {
-        position: p,
-        serial_number: t.serial_number,
-        ...Object.fromEntries(GROOVES.map((g) => [g, t[g]])),
-        pressure: t.pressure,
-        condition: t.normal ? ALL_NORMAL : NOT_CHECKED,
+  const records = checked.map((p) => {
+    const t = tires[p]!;
+    return {
+      position: p,
+      serial_number: t.serial_number,
+      ...Object.fromEntries(GROOVES.map((g) => [g, t[g]])),
+      pressure: t.pressure,
+      condition: t.normal ? ALL_NORMAL : NOT_CHECKED,
+    };
+  });
+  const body = redo
+    ? { records }
+    : {
+        unit_id: unit.id,
+        location_id: locationId,
+        project_id: projectId,
+        odometer,
+        driver: { name: driverName, phone: '' },
+        records,
       };
-    }),
-  };
-  const parsed = ZTireCheckCreateBody.safeParse(body);
+  const parsed = (redo ? ZResubmitBody : ZTireCheckCreateBody).safeParse(body);
   const issues = issuesOf(parsed);
-  const missingPhotos = (Object.keys(PHOTO_LABELS) as PhotoField[]).filter((f) => !photos[f]);
+  // the redo keeps the photos the office has
+  const missingPhotos = redo ? [] : (Object.keys(PHOTO_LABELS) as PhotoField[]).filter((f) => !photos[f]);
   const blockers = [
     ...missingPhotos.map((f) => `${PHOTO_LABELS[f]} wajib diisi`),
     ...(issues.size > 0 ? ['Periksa isian yang ditandai merah'] : []),
@@ -113,48 +134,60 @@ function CheckForm(start: FormStart) {
   function submit() {
     setTouched(true);
     if (blockers.length > 0 || !parsed.success) return;
-    void save(body, `Pengecekan ${unit.plate_number} tersimpan di HP`);
+    void save(body, `${redo ? 'Pengecekan ulang' : 'Pengecekan'} ${unit.plate_number} tersimpan di HP`);
   }
 
   return (
     <div className="lp-page lp-form-page">
-      <FormHeader unit={unit} title="Pengecekan" />
+      <FormHeader unit={unit} title={redo ? 'Pengecekan ulang' : 'Pengecekan'} />
 
-      <section className="lp-section lp-stack" aria-label="Data unit">
-        <Field label="Lokasi" error={issueOf('location_id')}>
-          <select value={locationId} onChange={(e) => setLocationId(e.target.value)}>
-            <option value="">Pilih lokasi</option>
-            {snapshot.data.locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name} ({l.region.name})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Project" error={issueOf('project_id')}>
-          <select value={projectId} onChange={(e) => setProjectId(e.target.value)}>
-            {snapshot.data.projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Odometer (Km)" error={issueOf('odometer')}>
-          <input inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />
-        </Field>
-        {(Object.keys(PHOTO_LABELS) as PhotoField[]).map((f) => (
-          <PhotoInput
-            key={f}
-            label={PHOTO_LABELS[f]}
-            photo={photos[f]}
-            onFile={(file) => void take(f, file)}
-          />
-        ))}
-        <Field label="Nama driver (opsional)" error={issueOf('driver.name')}>
-          <input value={driverName} onChange={(e) => setDriverName(e.target.value)} autoComplete="off" />
-        </Field>
-      </section>
+      {redo ? (
+        <section className="lp-section lp-stack" aria-label="Dikembalikan">
+          <div className="lp-alert" role="note">
+            <strong>Dikembalikan kantor:</strong> {redo.return_reason ?? 'tanpa alasan'}
+          </div>
+          <div className="lp-muted">
+            Ukur ulang ban di bawah. Odometer {redo.odometer} Km · {redo.location.name}: tetap seperti yang
+            dikirim.
+          </div>
+        </section>
+      ) : (
+        <section className="lp-section lp-stack" aria-label="Data unit">
+          <Field label="Lokasi" error={issueOf('location_id')}>
+            <select value={locationId} onChange={(e) => setLocationId(e.target.value)}>
+              <option value="">Pilih lokasi</option>
+              {snapshot.data.locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({l.region.name})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Project" error={issueOf('project_id')}>
+            <select value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+              {snapshot.data.projects.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Odometer (Km)" error={issueOf('odometer')}>
+            <input inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />
+          </Field>
+          {(Object.keys(PHOTO_LABELS) as PhotoField[]).map((f) => (
+            <PhotoInput
+              key={f}
+              label={PHOTO_LABELS[f]}
+              photo={photos[f]}
+              onFile={(file) => void take(f, file)}
+            />
+          ))}
+          <Field label="Nama driver (opsional)" error={issueOf('driver.name')}>
+            <input value={driverName} onChange={(e) => setDriverName(e.target.value)} autoComplete="off" />
+          </Field>
+        </section>
+      )}
 
       <section className="lp-section lp-stack" aria-label="Ban">
         <h2>Ban</h2>

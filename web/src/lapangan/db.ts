@@ -1,4 +1,9 @@
-import type { TFieldBootstrap, TFieldHistoryRow, TSubmissionKind } from '@itms/contracts/field';
+import type {
+  TFieldBootstrap,
+  TFieldHistoryRow,
+  TFieldReturnedDetail,
+  TSubmissionKind,
+} from '@itms/contracts/field';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** The bootstrap snapshot of the signed-in tire man, kept to work without a signal. */
@@ -11,6 +16,8 @@ export interface StoredSnapshot {
   savedAt: number;
   /** His submissions as the server last listed them (first page), for the counters and Riwayat. */
   history: TFieldHistoryRow[];
+  /** The returned work of `data.returned`, whole: redone with or without a signal. */
+  returnedWork?: TFieldReturnedDetail[];
 }
 
 /** Where an entry stands on the phone (issue 21's outbox states). */
@@ -32,6 +39,8 @@ export interface OutboxItem {
   userId: number;
   kind: TSubmissionKind;
   unitId: number;
+  /** Set when the entry redoes returned work: sent as the resubmit of that entry. */
+  resubmitOf?: number;
   plate: string;
   /** Idempotency-Key of the record, made when it was saved and never changed. */
   key: string;
@@ -48,7 +57,7 @@ export interface OutboxItem {
 
 /** A form being filled, kept on every change so that a closed app loses nothing. */
 export interface Draft {
-  /** `<user>:<unit>:<kind>`: one draft per form of a unit. */
+  /** `<user>:<unit>:<kind>[:redo-<id>]`: one draft per form of a unit, and per redo. */
   key: string;
   userId: number;
   unitId: number;
@@ -57,9 +66,9 @@ export interface Draft {
   updatedAt: number;
 }
 
-/** The key of a tire man's draft of one form of one unit. */
-export const draftKey = (userId: number, unitId: number, kind: OutboxItem['kind']) =>
-  `${userId}:${unitId}:${kind}`;
+/** The key of a tire man's draft of one form of one unit (or of the redo of a returned entry). */
+export const draftKey = (userId: number, unitId: number, kind: OutboxItem['kind'], redoOf?: number) =>
+  `${userId}:${unitId}:${kind}${redoOf ? `:redo-${redoOf}` : ''}`;
 
 /** The field app's IndexedDB: what it needs offline. */
 export const db = new Dexie('itms-lapangan') as Dexie & {

@@ -1,6 +1,6 @@
-import type { TFieldUnit, TSubmissionKind } from '@itms/contracts/field';
+import type { TFieldReturnedDetail, TFieldUnit, TSubmissionKind } from '@itms/contracts/field';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ZodSafeParseResult } from 'zod';
 import { type Draft, db, draftKey, type StoredSnapshot } from './db';
 import { useFieldUser } from './field-user';
@@ -20,9 +20,19 @@ export interface FormStart {
   unit: TFieldUnit;
   /** The form's draft, read once: from then on the form holds the values and writes them back. */
   draft: Draft | null;
+  /** The returned entry this form redoes (`?ulang=<id>`), as stored on the phone. */
+  redo?: TFieldReturnedDetail;
 }
 
-/** Loads the unit of the URL and the form's draft from the phone, then renders the form. */
+/** A unit known only from returned work (not among his units): enough to redo that work. */
+function unitOfReturned(r: TFieldReturnedDetail): TFieldUnit {
+  return { ...r.unit, location: r.location, last_check_at: null, checked_this_month: false, tires: [] };
+}
+
+/**
+ * Loads the unit of the URL, the returned entry it redoes (`?ulang=<id>`) and the form's draft from
+ * the phone, then renders the form.
+ */
 export function UnitFormPage({
   kind,
   form,
@@ -32,17 +42,26 @@ export function UnitFormPage({
 }) {
   const userId = useFieldUser().id;
   const id = Number(useParams().id);
+  const redoOf = Number(useSearchParams()[0].get('ulang')) || undefined;
   const snapshot = useLive(() => snapshotOf(userId), userId);
   const [draft, setDraft] = useState<Draft | null>();
   useEffect(() => {
-    void db.drafts.get(draftKey(userId, id, kind)).then((d) => setDraft(d ?? null));
-  }, [userId, id, kind]);
+    void db.drafts.get(draftKey(userId, id, kind, redoOf)).then((d) => setDraft(d ?? null));
+  }, [userId, id, kind, redoOf]);
   if (snapshot === undefined || draft === undefined) {
     return <div className="lp-card lp-empty">Memuat data ...</div>;
   }
-  const unit = snapshot?.data.units.find((u) => u.id === id);
+  const redo = snapshot?.returnedWork?.find((r) => r.kind === kind && r.id === redoOf && r.unit.id === id);
+  if (redoOf && !redo) {
+    return (
+      <div className="lp-card lp-empty">
+        Data yang dikembalikan belum ada di HP ini: buka Riwayat saat ada sinyal
+      </div>
+    );
+  }
+  const unit = snapshot?.data.units.find((u) => u.id === id) ?? (redo && unitOfReturned(redo));
   if (!snapshot || !unit) return <div className="lp-card lp-empty">Unit tidak ada di data HP ini</div>;
-  return form({ userId, snapshot, unit, draft });
+  return form({ userId, snapshot, unit, draft, redo });
 }
 
 /**
@@ -58,6 +77,7 @@ export function useFormEntry<V>(
 ) {
   const navigate = useNavigate();
   const { userId, unit } = start;
+  const redoOf = start.redo?.id;
   const saving = useRef(false);
   const [busy, setBusy] = useState(false);
   const edited = useRef(start.draft !== null);
@@ -76,7 +96,7 @@ export function useFormEntry<V>(
       return;
     }
     pending.current = {
-      key: draftKey(userId, unit.id, kind),
+      key: draftKey(userId, unit.id, kind, redoOf),
       userId,
       unitId: unit.id,
       values: values as Record<string, unknown>,
@@ -85,7 +105,7 @@ export function useFormEntry<V>(
     };
     const timer = setTimeout(writePending, 300);
     return () => clearTimeout(timer);
-  }, [userId, unit.id, kind, serialized, photos, writePending]);
+  }, [userId, unit.id, kind, redoOf, serialized, photos, writePending]);
   useEffect(() => writePending, [writePending]);
 
   async function save(body: Record<string, unknown>, saved: string) {
@@ -103,6 +123,7 @@ export function useFormEntry<V>(
           kind,
           unitId: unit.id,
           plate: unit.plate_number,
+          resubmitOf: redoOf,
           body: { ...body, performed_at: new Date().toISOString() },
         },
         photos,

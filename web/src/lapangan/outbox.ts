@@ -30,12 +30,12 @@ export function retryDelay(attempts: number): number {
  * get their Idempotency-Key now, never a new one on retry.
  */
 export async function saveToOutbox(
-  item: Pick<OutboxItem, 'userId' | 'kind' | 'unitId' | 'plate' | 'body'>,
+  item: Pick<OutboxItem, 'userId' | 'kind' | 'unitId' | 'plate' | 'body' | 'resubmitOf'>,
   photos: Record<string, Blob>,
 ): Promise<number> {
   const id = await db.transaction('rw', db.outbox, db.photos, db.drafts, async () => {
     // the draft it was filled from goes in the same transaction: never both, never neither
-    await db.drafts.delete(draftKey(item.userId, item.unitId, item.kind));
+    await db.drafts.delete(draftKey(item.userId, item.unitId, item.kind, item.resubmitOf));
     const body = { ...item.body };
     for (const [field, blob] of Object.entries(photos)) {
       const photoId = (await db.photos.add({ blob, key: crypto.randomUUID() })) as number;
@@ -102,9 +102,21 @@ const ENDPOINTS = {
   'qc-check': qcEndpoints.createQcCheck,
 } satisfies Record<TSubmissionKind, unknown>;
 
+/** Where the redo of returned work is sent (only checks and replacements are returned). */
+const RESUBMIT_ENDPOINTS = {
+  'tire-check': tireChecksEndpoints.resubmitTireCheck,
+  'tire-replacement': tireReplacementsEndpoints.resubmitReplacement,
+} satisfies Partial<Record<TSubmissionKind, unknown>>;
+
 async function sendOne(item: OutboxItem): Promise<void> {
   const body = await withUploadedPhotos(item);
-  await call(ENDPOINTS[item.kind], { body: body as never }, { idempotencyKey: item.key });
+  const options = { idempotencyKey: item.key };
+  if (item.resubmitOf === undefined) {
+    await call(ENDPOINTS[item.kind], { body: body as never }, options);
+    return;
+  }
+  const endpoint = RESUBMIT_ENDPOINTS[item.kind as keyof typeof RESUBMIT_ENDPOINTS];
+  await call(endpoint, { params: { id: item.resubmitOf }, body: body as never }, options);
 }
 
 /**

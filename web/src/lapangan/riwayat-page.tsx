@@ -1,9 +1,13 @@
-import type { TSubmissionStatus } from '@itms/contracts/field';
+import type { TSubmissionKind, TSubmissionStatus } from '@itms/contracts/field';
+import { Link } from 'react-router';
 import { db } from './db';
 import { useFieldUser } from './field-user';
 import { dateFormat, KIND_LABELS, QueueItem, timeFormat } from './queue-item';
 import { useLive } from './use-live';
 import { useSnapshot } from './use-snapshot';
+
+/** The form that redoes a returned entry, by kind (the path after /unit/<id>/). */
+const REDO_FORMS: Partial<Record<TSubmissionKind, string>> = { 'tire-check': 'cek' };
 
 /** Where a sent entry stands at the office, as the tire man reads it. */
 const STATUS_LABELS: Record<TSubmissionStatus, string> = {
@@ -62,6 +66,17 @@ export function RiwayatPage() {
                   {h.status === 'returned' && h.return_reason && (
                     <span className="lp-error">Alasan: {h.return_reason}</span>
                   )}
+                  {h.status === 'returned' &&
+                    REDO_FORMS[h.kind] &&
+                    h.unit_id !== null &&
+                    !queued?.some((q) => q.resubmitOf === h.id && q.kind === h.kind) && (
+                      <Link
+                        className="lp-button lp-small"
+                        to={`/unit/${h.unit_id}/${REDO_FORMS[h.kind]}?ulang=${h.id}`}
+                      >
+                        Kerjakan ulang
+                      </Link>
+                    )}
                 </div>
                 <span className={`lp-tag lp-status-${h.status}`}>{STATUS_LABELS[h.status]}</span>
               </li>

@@ -13,7 +13,18 @@ export async function refreshSnapshot(userId: number): Promise<void> {
     call(fieldEndpoints.getFieldBootstrap, {}),
     call(fieldEndpoints.listFieldHistory, { query: { page: 1, pageSize: 100 } }),
   ]);
-  await db.snapshot.put({ key: 'me', userId, data, savedAt: Date.now(), history: history.data });
+  // the returned work whole (a few entries at most), so that it can be redone with no signal
+  const returnedWork = await Promise.all(
+    data.returned.map((r) => call(fieldEndpoints.getFieldReturned, { params: { kind: r.kind, id: r.id } })),
+  );
+  await db.snapshot.put({
+    key: 'me',
+    userId,
+    data,
+    savedAt: Date.now(),
+    history: history.data,
+    returnedWork,
+  });
 }
 
 /** The stored snapshot when it is this tire man's (another one's is not shown, nor kept). */
