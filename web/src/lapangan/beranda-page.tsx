@@ -35,7 +35,8 @@ export function BerandaPage() {
           <span className={`lp-chip ${online ? 'lp-chip-online' : 'lp-chip-offline'}`}>
             {online ? 'Online' : 'Offline'}
           </span>
-          <span className="lp-chip">{unsent} belum terkirim</span>
+          {/* not before the phone has answered: a 0 read too early would say all is sent */}
+          {queued && <span className="lp-chip">{unsent} belum terkirim</span>}
         </div>
       </header>
 
