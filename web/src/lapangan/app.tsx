@@ -19,6 +19,9 @@ const MismatchFormPage = lazy(() =>
   import('./mismatch-form-page').then((m) => ({ default: m.MismatchFormPage })),
 );
 const QcFormPage = lazy(() => import('./qc-form-page').then((m) => ({ default: m.QcFormPage })));
+const ReplacementFormPage = lazy(() =>
+  import('./replacement-form-page').then((m) => ({ default: m.ReplacementFormPage })),
+);
 
 const formRoute = (path: string, page: ReactNode) => ({
   path,
@@ -71,6 +74,7 @@ const router = createBrowserRouter(
         formRoute('/unit/:id/cek', <CheckFormPage />),
         formRoute('/unit/:id/bkb', <MismatchFormPage />),
         formRoute('/unit/:id/qc', <QcFormPage />),
+        formRoute('/unit/:id/ganti', <ReplacementFormPage />),
       ],
     },
     { path: '*', element: <Navigate to="/" replace /> },

@@ -67,6 +67,9 @@ export function UnitPage() {
         <Link to={`/unit/${unit.id}/cek`} className="lp-button lp-primary lp-wide">
           {hasDraft('tire-check') ? 'Lanjutkan pengecekan (draf)' : 'Pengecekan'}
         </Link>
+        <Link to={`/unit/${unit.id}/ganti`} className="lp-button lp-wide">
+          {hasDraft('tire-replacement') ? 'Lanjutkan pergantian (draf)' : 'Pergantian'}
+        </Link>
         <Link to={`/unit/${unit.id}/bkb`} className="lp-button lp-wide">
           {hasDraft('mismatch') ? 'Lanjutkan BKB (draf)' : 'Lapor BKB'}
         </Link>

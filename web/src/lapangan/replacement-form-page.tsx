@@ -1,0 +1,452 @@
+import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements';
+import { FLAP_STATUSES, type Position, TUBE_STATUSES, UNSIGNED, VELG_STATUSES } from '@itms/contracts/enums';
+import { ZReplacementSubmitBody } from '@itms/contracts/tire-replacements';
+import type { TTireSnLite } from '@itms/contracts/tires';
+import { useMemo, useState } from 'react';
+import { positionLabel } from '../components/vehicle-diagram';
+import { call, isApiError } from '../lib/api-client';
+import {
+  Field,
+  FormHeader,
+  type FormStart,
+  issuesOf,
+  PhotoInput,
+  SubmitBar,
+  UnitFormPage,
+  useFormEntry,
+  usePhotos,
+} from './form-kit';
+import './replacement-form.css';
+import { SignaturePad } from './signature-pad';
+import { useOnline } from './use-online';
+
+const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
+type Measure = (typeof GROOVES)[number] | 'pressure';
+/** What is done at a position; '' = left as it is (not sent). */
+type Action = '' | 'replace' | 'remove' | 'check';
+const EQUIPMENT = [
+  { field: 'tube_status', label: 'Status tube', values: TUBE_STATUSES },
+  { field: 'flap_status', label: 'Status flap', values: FLAP_STATUSES },
+  { field: 'velg_status', label: 'Status velg', values: VELG_STATUSES },
+] as const;
+type Equipment = (typeof EQUIPMENT)[number]['field'];
+
+interface PositionEntry extends Record<Measure | Equipment, string> {
+  action: Action;
+  /** The tire at the position (prefilled from the snapshot): the one removed or checked. */
+  current: string;
+  /** The tire put on (Ganti). */
+  installed: string;
+  /** Why it is replaced or removed; a note on a check (the record's information). */
+  information: string;
+}
+
+/** What the replacement form keeps in its draft (the photos and signatures go with the draft's blobs). */
+interface ReplacementDraftValues {
+  spk: string;
+  locationId: string;
+  odometer: string;
+  positions: Record<string, PositionEntry>;
+}
+
+const PHOTO_LABELS = { odometer_url: 'Foto odometer', plate_number_url: 'Foto plat nomor' } as const;
+type PhotoField = keyof typeof PHOTO_LABELS;
+const SIGN_LABELS = {
+  pic_sign: 'Tanda tangan PIC',
+  itms_sign: 'Tanda tangan ITMS',
+  tireman_sign: 'Tanda tangan tire man',
+} as const;
+type SignField = keyof typeof SIGN_LABELS;
+/** Stands for a blob on the phone while the form is checked; saving puts its `photo:<id>` there. */
+const ON_PHONE = 'di-hp';
+
+const pick = (blobs: Record<string, Blob> | undefined, fields: readonly string[]) =>
+  Object.fromEntries(Object.entries(blobs ?? {}).filter(([f]) => fields.includes(f)));
+
+/** Pergantian of one unit, filled with or without a signal; 'Kirim' keeps it on the phone to be sent. */
+export function ReplacementFormPage() {
+  return <UnitFormPage kind="tire-replacement" form={(start) => <ReplacementForm {...start} />} />;
+}
+
+function ReplacementForm(start: FormStart) {
+  const { snapshot, unit, draft } = start;
+  const mounted = new Map(unit.tires.map((t) => [t.position, t]));
+  const kept = draft?.values as ReplacementDraftValues | undefined;
+  const [values, setValues] = useState<ReplacementDraftValues>(
+    () =>
+      kept ?? {
+        spk: '',
+        locationId: String(unit.location?.id ?? ''),
+        odometer: '',
+        positions: Object.fromEntries(
+          unit.positions.map((p) => [
+            p,
+            {
+              action: '',
+              current: mounted.get(p)?.serial_number ?? '',
+              installed: '',
+              groove_1: '',
+              groove_2: '',
+              groove_3: '',
+              groove_4: '',
+              pressure: '',
+              tube_status: '',
+              flap_status: '',
+              velg_status: '',
+              information: '',
+            },
+          ]),
+        ),
+      },
+  );
+  const { photos, take } = usePhotos(pick(draft?.photos, Object.keys(PHOTO_LABELS)));
+  const [signs, setSigns] = useState<Record<string, Blob>>(() =>
+    pick(draft?.photos, Object.keys(SIGN_LABELS)),
+  );
+  // one set of blobs for the draft and the outbox: photos and drawn signatures alike
+  const blobs = useMemo(() => ({ ...photos, ...signs }), [photos, signs]);
+  const { busy, save } = useFormEntry(start, 'tire-replacement', values, blobs);
+  const [touched, setTouched] = useState(false);
+  const set = (patch: Partial<ReplacementDraftValues>) => setValues((v) => ({ ...v, ...patch }));
+  const setPosition = (p: string, patch: Partial<PositionEntry>) =>
+    setValues((v) => ({ ...v, positions: { ...v.positions, [p]: { ...v.positions[p]!, ...patch } } }));
+  const setSign = (field: SignField, blob: Blob | undefined) =>
+    setSigns(({ [field]: _old, ...rest }) => (blob ? { ...rest, [field]: blob } : rest));
+
+  // his stored signature signs for him; without one he draws it here
+  const storedSign = snapshot.data.me.signature;
+  const ownSign = storedSign && storedSign !== UNSIGNED ? storedSign : null;
+  const signFields: SignField[] = ownSign
+    ? ['pic_sign', 'itms_sign']
+    : ['pic_sign', 'itms_sign', 'tireman_sign'];
+
+  // a position left as it is is not sent
+  const sent = unit.positions.filter((p) => values.positions[p]!.action !== '');
+  const body = {
+    unit_id: unit.id,
+    location_id: values.locationId,
+    // left empty it is no number, not 0 ('Odometer harus angka')
+    odometer: values.odometer.trim() || undefined,
+    spk: values.spk,
+    ...Object.fromEntries(
+      [...(Object.keys(PHOTO_LABELS) as PhotoField[]), ...signFields].flatMap((f) =>
+        blobs[f] ? [[f, ON_PHONE]] : [],
+      ),
+    ),
+    ...(ownSign ? { tireman_sign: ownSign } : {}),
+    records: sent.map((p) => recordOf(p, values.positions[p]!, mounted.get(p))),
+  };
+  const parsed = ZReplacementSubmitBody.safeParse(body);
+  const issues = issuesOf(parsed);
+  // photos and signatures have no red field: their messages are the reasons under 'Kirim'
+  const unmarked = ['odometer_url', 'plate_number_url', 'tireman_sign', 'pic_sign', 'itms_sign', 'records'];
+  const blockers = [
+    ...unmarked.flatMap((f) => (issues.has(f) ? [issues.get(f)!] : [])),
+    ...([...issues.keys()].some((k) => !unmarked.includes(k)) ? ['Periksa isian yang ditandai merah'] : []),
+  ];
+  const issueOf = (path: string) => (touched ? issues.get(path) : undefined);
+
+  function submit() {
+    setTouched(true);
+    if (!parsed.success) return;
+    void save(body, `Pergantian ${unit.plate_number} tersimpan di HP`);
+  }
+
+  return (
+    <div className="lp-page lp-form-page">
+      <FormHeader unit={unit} title="Pergantian" />
+
+      <section className="lp-section lp-stack" aria-label="Data pergantian">
+        <Field label="SPK" error={issueOf('spk')}>
+          <input value={values.spk} onChange={(e) => set({ spk: e.target.value })} autoComplete="off" />
+        </Field>
+        <Field label="Lokasi" error={issueOf('location_id')}>
+          <select value={values.locationId} onChange={(e) => set({ locationId: e.target.value })}>
+            <option value="">Pilih lokasi</option>
+            {snapshot.data.locations.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name} ({l.region.name})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Odometer (Km)" error={issueOf('odometer')}>
+          <input
+            inputMode="numeric"
+            value={values.odometer}
+            onChange={(e) => set({ odometer: e.target.value })}
+          />
+        </Field>
+        {(Object.keys(PHOTO_LABELS) as PhotoField[]).map((f) => (
+          <PhotoInput
+            key={f}
+            label={PHOTO_LABELS[f]}
+            photo={photos[f]}
+            onFile={(file) => void take(f, file)}
+          />
+        ))}
+      </section>
+
+      <section className="lp-section lp-stack" aria-label="Ban">
+        <h2>Ban</h2>
+        {issueOf('records') && <div className="lp-error">{issueOf('records')}</div>}
+        {unit.positions.map((p) => {
+          const i = sent.indexOf(p as Position);
+          return (
+            <PositionForm
+              key={p}
+              position={p as Position}
+              entry={values.positions[p]!}
+              mountedSerial={mounted.get(p)?.serial_number}
+              issueOf={(field) => (i >= 0 ? issueOf(`records.${i}.${field}`) : undefined)}
+              onChange={(patch) => setPosition(p, patch)}
+            />
+          );
+        })}
+      </section>
+
+      <section className="lp-section lp-stack" aria-label="Tanda tangan">
+        <h2>Tanda tangan</h2>
+        {signFields.map((f) => (
+          <SignaturePad
+            key={f}
+            label={SIGN_LABELS[f]}
+            signature={signs[f]}
+            onChange={(blob) => setSign(f, blob)}
+          />
+        ))}
+        {ownSign && (
+          <div className="lp-muted">Tanda tangan tire man: yang tersimpan di akun Anda dipakai</div>
+        )}
+      </section>
+
+      <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={submit} />
+    </div>
+  );
+}
+
+/** The record of a position: the tire put on (Ganti), or the tire there, removed or checked. */
+function recordOf(
+  position: string,
+  e: PositionEntry,
+  mounted: FormStart['unit']['tires'][number] | undefined,
+) {
+  const measured = Object.fromEntries([...GROOVES, 'pressure'].map((f) => [f, e[f as Measure]]));
+  // only what was filled in: an empty value would blank the tire's own on the record
+  const filled = (fields: readonly string[]) =>
+    Object.fromEntries(
+      fields.flatMap((f) => {
+        const v = e[f as keyof PositionEntry].trim();
+        return v ? [[f, v]] : [];
+      }),
+    );
+  if (e.action === 'replace') {
+    return {
+      position,
+      status: e.action,
+      serial_number: e.installed.trim(),
+      ...measured,
+      ...filled([...EQUIPMENT.map((q) => q.field), 'information']),
+    };
+  }
+  const serial = e.current.trim();
+  // the tire of the records by its id, unless he found another serial on the wheel
+  const tireId =
+    mounted && serial.toLowerCase() === mounted.serial_number.toLowerCase() ? mounted.tire_id : undefined;
+  return {
+    position,
+    status: e.action,
+    serial_number: serial,
+    ...(tireId ? { tire_id: tireId } : {}),
+    ...(e.action === 'check' ? measured : {}),
+    ...filled(['information']),
+  };
+}
+
+const ACTIONS: { value: Action; label: string }[] = [
+  { value: '', label: 'Tidak diubah' },
+  { value: 'replace', label: 'Ganti' },
+  { value: 'remove', label: 'Lepas' },
+  { value: 'check', label: 'Cek' },
+];
+const NOTE_LABEL: Record<Exclude<Action, ''>, string> = {
+  replace: 'Alasan ganti',
+  remove: 'Alasan lepas',
+  check: 'Catatan',
+};
+
+function PositionForm({
+  position,
+  entry,
+  mountedSerial,
+  issueOf,
+  onChange,
+}: {
+  position: Position;
+  entry: PositionEntry;
+  mountedSerial: string | undefined;
+  issueOf: (field: string) => string | undefined;
+  onChange: (patch: Partial<PositionEntry>) => void;
+}) {
+  // an empty position can only get a tire
+  const actions = mountedSerial
+    ? ACTIONS
+    : ACTIONS.filter((a) => a.value === '' || a.value === 'replace').map((a) =>
+        a.value === 'replace' ? { ...a, label: 'Pasang' } : a,
+      );
+  const { action } = entry;
+  return (
+    <fieldset className="lp-card lp-tire-form" aria-label={positionLabel(position)}>
+      <legend>{positionLabel(position)}</legend>
+      <div className="lp-muted">Terpasang: {mountedSerial ?? 'posisi kosong'}</div>
+      <div className="lp-actions-choice" role="radiogroup" aria-label="Tindakan">
+        {actions.map((a) => (
+          <label key={a.value} className={action === a.value ? 'lp-chosen' : undefined}>
+            <input
+              type="radio"
+              name={`action-${position}`}
+              checked={action === a.value}
+              onChange={() => onChange({ action: a.value })}
+            />
+            {a.label}
+          </label>
+        ))}
+      </div>
+      {action === 'replace' && (
+        <InstalledSerial
+          value={entry.installed}
+          error={issueOf('serial_number')}
+          onChange={(installed) => onChange({ installed })}
+        />
+      )}
+      {(action === 'remove' || action === 'check') && (
+        <Field
+          label={action === 'remove' ? 'Nomor seri dilepas' : 'Nomor seri'}
+          error={issueOf('serial_number')}
+        >
+          <input
+            value={entry.current}
+            autoCapitalize="characters"
+            onChange={(e) => onChange({ current: e.target.value })}
+          />
+        </Field>
+      )}
+      {(action === 'replace' || action === 'check') && (
+        <>
+          <div className="lp-grid-4">
+            {GROOVES.map((g, n) => (
+              <Field key={g} label={`RTD ${n + 1}`} error={issueOf(g)}>
+                <input
+                  inputMode="decimal"
+                  value={entry[g]}
+                  onChange={(e) => onChange({ [g]: e.target.value.replace(',', '.') })}
+                />
+              </Field>
+            ))}
+          </div>
+          <Field label="PSI" error={issueOf('pressure')}>
+            <input
+              inputMode="decimal"
+              value={entry.pressure}
+              onChange={(e) => onChange({ pressure: e.target.value.replace(',', '.') })}
+            />
+          </Field>
+        </>
+      )}
+      {action === 'replace' &&
+        EQUIPMENT.map((q) => (
+          <Field key={q.field} label={q.label} error={issueOf(q.field)}>
+            <select value={entry[q.field]} onChange={(e) => onChange({ [q.field]: e.target.value })}>
+              <option value="">Tidak diisi</option>
+              {q.values.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ))}
+      {action !== '' && (
+        <Field label={NOTE_LABEL[action]} error={issueOf('information')}>
+          <input value={entry.information} onChange={(e) => onChange({ information: e.target.value })} />
+        </Field>
+      )}
+    </fieldset>
+  );
+}
+
+/** The serial of the tire put on: typed (works offline), or picked from the server's search. */
+function InstalledSerial({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (serial: string) => void;
+}) {
+  const online = useOnline();
+  const [found, setFound] = useState<TTireSnLite[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [searchError, setSearchError] = useState<string>();
+
+  async function search() {
+    setSearching(true);
+    setSearchError(undefined);
+    try {
+      setFound(await call(tireReplacementsEndpoints.findTireSerials, { params: { text: value.trim() } }));
+    } catch (err) {
+      setFound(null);
+      setSearchError(isApiError(err) && err.status !== 0 ? err.message : 'Butuh sinyal');
+    } finally {
+      setSearching(false);
+    }
+  }
+
+  return (
+    <>
+      <Field label="Nomor seri dipasang" error={error}>
+        <input
+          value={value}
+          autoCapitalize="characters"
+          onChange={(e) => {
+            setFound(null);
+            onChange(e.target.value);
+          }}
+        />
+      </Field>
+      {online ? (
+        <button
+          className="lp-button lp-small"
+          type="button"
+          disabled={searching || value.trim() === ''}
+          onClick={() => void search()}
+        >
+          {searching ? 'Mencari ...' : 'Cari nomor seri'}
+        </button>
+      ) : (
+        <small className="lp-muted">Cari nomor seri di server: Butuh sinyal</small>
+      )}
+      {searchError && <small className="lp-error">{searchError}</small>}
+      {found && (
+        <ul className="lp-serial-results" aria-label="Hasil pencarian nomor seri">
+          {found.length === 0 && <li className="lp-muted">Tidak ditemukan</li>}
+          {found.map((t) => (
+            <li key={t.id}>
+              <button
+                className="lp-button lp-wide"
+                type="button"
+                onClick={() => {
+                  onChange(t.serial_number);
+                  setFound(null);
+                }}
+              >
+                {t.serial_number} · {t.ir_brand} · {t.status}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
