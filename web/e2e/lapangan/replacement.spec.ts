@@ -214,4 +214,14 @@ test('a replacement offline: a stock tire on one position, signatures drawn, sen
   } finally {
     await logoutToken(request, token);
   }
+
+  // with a signal the serial of the tire put on can be found on the server and picked
+  await page.locator('.lp-unit-link', { hasText: plate }).click();
+  await page.getByRole('link', { name: 'Pergantian' }).click();
+  position = page.getByRole('group', { name: legend });
+  await position.getByRole('radio', { name: 'Ganti' }).check();
+  await position.getByLabel('Nomor seri dipasang').fill(installed.slice(0, -1));
+  await position.getByRole('button', { name: 'Cari nomor seri' }).click();
+  await position.getByRole('button', { name: new RegExp(`^${installed} · `) }).click();
+  await expect(position.getByLabel('Nomor seri dipasang')).toHaveValue(installed);
 });

@@ -1,5 +1,5 @@
 import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements';
-import { FLAP_STATUSES, type Position, TUBE_STATUSES, UNSIGNED, VELG_STATUSES } from '@itms/contracts/enums';
+import { FLAP_STATUSES, type Position, TUBE_STATUSES, VELG_STATUSES } from '@itms/contracts/enums';
 import { ZReplacementSubmitBody } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import { useMemo, useState } from 'react';
@@ -63,6 +63,21 @@ const ON_PHONE = 'di-hp';
 const pick = (blobs: Record<string, Blob> | undefined, fields: readonly string[]) =>
   Object.fromEntries(Object.entries(blobs ?? {}).filter(([f]) => fields.includes(f)));
 
+const emptyEntry = (current: string): PositionEntry => ({
+  action: '',
+  current,
+  installed: '',
+  groove_1: '',
+  groove_2: '',
+  groove_3: '',
+  groove_4: '',
+  pressure: '',
+  tube_status: '',
+  flap_status: '',
+  velg_status: '',
+  information: '',
+});
+
 /** Pergantian of one unit, filled with or without a signal; 'Kirim' keeps it on the phone to be sent. */
 export function ReplacementFormPage() {
   return <UnitFormPage kind="tire-replacement" form={(start) => <ReplacementForm {...start} />} />;
@@ -72,33 +87,15 @@ function ReplacementForm(start: FormStart) {
   const { snapshot, unit, draft } = start;
   const mounted = new Map(unit.tires.map((t) => [t.position, t]));
   const kept = draft?.values as ReplacementDraftValues | undefined;
-  const [values, setValues] = useState<ReplacementDraftValues>(
-    () =>
-      kept ?? {
-        spk: '',
-        locationId: String(unit.location?.id ?? ''),
-        odometer: '',
-        positions: Object.fromEntries(
-          unit.positions.map((p) => [
-            p,
-            {
-              action: '',
-              current: mounted.get(p)?.serial_number ?? '',
-              installed: '',
-              groove_1: '',
-              groove_2: '',
-              groove_3: '',
-              groove_4: '',
-              pressure: '',
-              tube_status: '',
-              flap_status: '',
-              velg_status: '',
-              information: '',
-            },
-          ]),
-        ),
-      },
-  );
+  const [values, setValues] = useState<ReplacementDraftValues>(() => {
+    const fresh = Object.fromEntries(
+      unit.positions.map((p) => [p, emptyEntry(mounted.get(p)?.serial_number ?? '')]),
+    );
+    // a draft made before the unit's positions changed keeps what still fits
+    return kept
+      ? { ...kept, positions: { ...fresh, ...kept.positions } }
+      : { spk: '', locationId: String(unit.location?.id ?? ''), odometer: '', positions: fresh };
+  });
   const { photos, take } = usePhotos(pick(draft?.photos, Object.keys(PHOTO_LABELS)));
   const [signs, setSigns] = useState<Record<string, Blob>>(() =>
     pick(draft?.photos, Object.keys(SIGN_LABELS)),
@@ -114,8 +111,7 @@ function ReplacementForm(start: FormStart) {
     setSigns(({ [field]: _old, ...rest }) => (blob ? { ...rest, [field]: blob } : rest));
 
   // his stored signature signs for him; without one he draws it here
-  const storedSign = snapshot.data.me.signature;
-  const ownSign = storedSign && storedSign !== UNSIGNED ? storedSign : null;
+  const ownSign = snapshot.data.me.signature;
   const signFields: SignField[] = ownSign
     ? ['pic_sign', 'itms_sign']
     : ['pic_sign', 'itms_sign', 'tireman_sign'];
