@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ACCOUNTS, expect, PASSWORD } from '../fixtures';
 
 /** Signs the demo tire man in through the field app's login and waits for Beranda. */
@@ -49,6 +49,25 @@ export async function apiToken(request: APIRequestContext, email: string): Promi
   const res = await request.post('/api/tire-man/login', { data: { email, password: PASSWORD } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** Draws a stroke across a signature pad with the pointer. */
+export async function signPad(page: Page, pad: Locator) {
+  const canvas = pad.locator('canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [0.3, 0.3],
+    [0.45, 0.7],
+    [0.6, 0.35],
+    [0.8, 0.6],
+  ] as const) {
+    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 5 });
+  }
+  await page.mouse.up();
+  await expect(pad.getByText('Sudah ditandatangani')).toBeVisible();
 }
 
 /** Opens the first unit of Beranda and its Pengecekan (or its draft); returns the unit's plate. */

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, devices, type Page } from '@playwright/test';
 import { ACCOUNTS, expect, logoutToken, test, tokenOf } from '../fixtures';
-import { apiToken, cameraPhoto, openCheckForm, serviceWorkerControls, signInField } from './field-helpers';
+import {
+  apiToken,
+  cameraPhoto,
+  openCheckForm,
+  serviceWorkerControls,
+  signInField,
+  signPad,
+} from './field-helpers';
 
 // Issue 21: a check made with no signal survives closing the app, is sent once the signal is back,
 // and the office finds exactly one check with its values, its photos and the time it was done.
@@ -74,6 +81,12 @@ test('a check made offline survives an app restart, is sent once online, and EDP
     await page.getByRole('button', { name: 'Kirim' }).click();
     await expect(first.getByText('RTD 1 harus berupa angka')).toBeVisible();
     await first.getByLabel('RTD 1').fill('8');
+    // signatures on site: the PIC (with his name) and the driver draw theirs; the tire man's is stored
+    await expect(page.getByText('Tanda tangan tire man: yang tersimpan di akun Anda dipakai')).toBeVisible();
+    await page.getByLabel('Nama PIC').fill('Pak Harun');
+    for (const name of ['Tanda tangan PIC', 'Tanda tangan driver']) {
+      await signPad(page, page.getByRole('group', { name, exact: true }));
+    }
     await page.screenshot({ path: path.join(shots, 'check-form-offline.png'), fullPage: true });
 
     // a double tap makes one entry, dated now, while offline
@@ -132,10 +145,21 @@ test('a check made offline survives an app restart, is sent once online, and EDP
       expect(performed).toBeLessThanOrEqual(doneTo);
       expect(performed).toBeLessThan(sentFrom);
 
-      const detail = await get<{ odometer: number; plate_number_url: string; odometer_url: string }>(
-        `/api/tire-check/detail/${mine[0]!.id}`,
-      );
+      const detail = await get<{
+        odometer: number;
+        plate_number_url: string;
+        odometer_url: string;
+        pic_name: string;
+        pic_sign: string;
+        driver_sign: string;
+        itms_sign: string;
+        tireman_sign: string;
+      }>(`/api/tire-check/detail/${mine[0]!.id}`);
       expect(detail.odometer).toBe(123456);
+      expect(detail.pic_name).toBe('Pak Harun');
+      // the ITMS leader did not sign on site; the tire man's stored signature signed for him
+      expect(detail.itms_sign).toBe('-');
+      expect(detail.tireman_sign).not.toBe('-');
       const records = await get<{ groove_1: number; groove_2: number; pressure: number }[]>(
         `/api/tire-check-record/${mine[0]!.id}`,
       );
@@ -144,7 +168,7 @@ test('a check made offline survives an app restart, is sent once online, and EDP
 
       const signed = await request.post('/api/files/sign', {
         headers: { access_token: edp },
-        data: { paths: [detail.plate_number_url, detail.odometer_url] },
+        data: { paths: [detail.plate_number_url, detail.odometer_url, detail.pic_sign, detail.driver_sign] },
       });
       expect(signed.ok()).toBe(true);
       const { urls } = (await signed.json()) as { urls: Record<string, string> };
@@ -154,6 +178,12 @@ test('a check made offline survives an app restart, is sent once online, and EDP
         expect(img.headers()['content-type']).toBe('image/jpeg');
         // compressed on the phone: well under the 500 KB bound
         expect((await img.body()).length).toBeLessThan(500 * 1024);
+      }
+      // the signatures drawn on the phone went up with the photos
+      for (const p of [detail.pic_sign, detail.driver_sign]) {
+        const img = await request.get(urls[p]!);
+        expect(img.status()).toBe(200);
+        expect(img.headers()['content-type']).toBe('image/png');
       }
     } finally {
       await logoutToken(request, edp);

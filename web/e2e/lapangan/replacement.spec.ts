@@ -1,32 +1,12 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS, expect, logoutToken, test } from '../fixtures';
-import { apiToken, cameraPhoto, serviceWorkerControls, signInField } from './field-helpers';
+import { apiToken, cameraPhoto, serviceWorkerControls, signInField, signPad } from './field-helpers';
 
 // Issue 21, flow 5: a Pergantian done with no signal (a stock tire put on one position, photos,
 // PIC and ITMS signatures drawn on the phone, the tire man's stored one) is kept on the phone and
 // reaches the office once, with everything it holds.
 
 const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
-
-/** Draws a stroke across a signature pad with the pointer. */
-async function sign(page: Page, pad: Locator) {
-  const canvas = pad.locator('canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (const [x, y] of [
-    [0.3, 0.3],
-    [0.45, 0.7],
-    [0.6, 0.35],
-    [0.8, 0.6],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 5 });
-  }
-  await page.mouse.up();
-  await expect(pad.getByText('Sudah ditandatangani')).toBeVisible();
-}
 
 test('a replacement offline: a stock tire on one position, signatures drawn, sent once online, EDP finds it', async ({
   page,
@@ -108,7 +88,7 @@ test('a replacement offline: a stock tire on one position, signatures drawn, sen
   await expect(page.getByText('Tanda tangan tire man: yang tersimpan di akun Anda dipakai')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Tanda tangan tire man' })).toHaveCount(0);
   for (const name of ['Tanda tangan PIC', 'Tanda tangan ITMS'])
-    await sign(page, page.getByRole('group', { name, exact: true }));
+    await signPad(page, page.getByRole('group', { name, exact: true }));
   await expect(reasons).toHaveCount(0);
 
   // the draft holds all of it: the unit offers it, and the app reopened offline finds the form as

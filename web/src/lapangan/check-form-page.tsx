@@ -2,7 +2,7 @@ import type { Position } from '@itms/contracts/enums';
 import type { TFieldReturnedCheck } from '@itms/contracts/field';
 import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
 import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
 import {
@@ -17,6 +17,7 @@ import {
   usePhotos,
 } from './form-kit';
 import { reportSerialInBkbDraft } from './mismatch-form-page';
+import { SignaturePad, useSignatures } from './signature-pad';
 
 const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
 type Groove = (typeof GROOVES)[number];
@@ -40,8 +41,18 @@ interface CheckDraftValues {
   projectId: string;
   odometer: string;
   driverName: string;
+  picName: string;
   tires: Record<string, TireEntry>;
 }
+
+/** The signatures collected on site; the tire man's own is his stored one unless he has none. */
+const SIGN_LABELS = {
+  driver_sign: 'Tanda tangan driver',
+  pic_sign: 'Tanda tangan PIC',
+  itms_sign: 'Tanda tangan ITMS',
+  tireman_sign: 'Tanda tangan tire man',
+} as const;
+type SignField = keyof typeof SIGN_LABELS;
 
 /**
  * The form's tires at the start: each position with its serial from the records and nothing
@@ -87,8 +98,16 @@ function CheckForm(start: FormStart) {
   const [driverName, setDriverName] = useState(kept?.driverName ?? '');
   const { photos, take } = usePhotos(draft?.photos);
   const [tires, setTires] = useState(() => kept?.tires ?? startingTires(unit, redo));
-  const values: CheckDraftValues = { locationId, projectId, odometer, driverName, tires };
-  const { busy, save } = useFormEntry(start, 'tire-check', values, photos);
+  const [picName, setPicName] = useState(kept?.picName ?? '');
+  const { signs, setSign } = useSignatures(draft?.photos, Object.keys(SIGN_LABELS));
+  const ownSign = snapshot.data.me.signature;
+  const signFields = (Object.keys(SIGN_LABELS) as SignField[]).filter(
+    (f) => !(f === 'tireman_sign' && ownSign),
+  );
+  // photos and drawn signatures are the entry's blobs alike: uploaded first, then the check
+  const blobs = useMemo(() => ({ ...photos, ...signs }), [photos, signs]);
+  const values: CheckDraftValues = { locationId, projectId, odometer, driverName, picName, tires };
+  const { busy, save } = useFormEntry(start, 'tire-check', values, blobs);
   const [touched, setTouched] = useState(false);
   // positions with a tire mounted or a serial typed are checked; an empty position is left out
   const checked = unit.positions.filter((p) => tires[p]!.serial_number.trim() !== '');
@@ -102,14 +121,16 @@ function CheckForm(start: FormStart) {
       condition: t.normal ? ALL_NORMAL : NOT_CHECKED,
     };
   });
+  const signed = { pic_name: picName, ...(ownSign ? { tireman_sign: ownSign } : {}) };
   const body = redo
-    ? { records }
+    ? { ...signed, records }
     : {
         unit_id: unit.id,
         location_id: locationId,
         project_id: projectId,
         odometer,
         driver: { name: driverName, phone: '' },
+        ...signed,
         records,
       };
   const parsed = (redo ? ZResubmitBody : ZTireCheckCreateBody).safeParse(body);
@@ -118,6 +139,7 @@ function CheckForm(start: FormStart) {
   const missingPhotos = redo ? [] : (Object.keys(PHOTO_LABELS) as PhotoField[]).filter((f) => !photos[f]);
   const blockers = [
     ...missingPhotos.map((f) => `${PHOTO_LABELS[f]} wajib diisi`),
+    ...(ownSign || signs.tireman_sign ? [] : ['Tanda tangan tire man wajib diisi']),
     ...(issues.size > 0 ? ['Periksa isian yang ditandai merah'] : []),
   ];
   const issueOf = (path: string) => (touched ? issues.get(path) : undefined);
@@ -262,6 +284,19 @@ function CheckForm(start: FormStart) {
             </fieldset>
           );
         })}
+      </section>
+
+      <section className="lp-section lp-stack" aria-label="Tanda tangan">
+        <h2>Tanda tangan</h2>
+        <Field label="Nama PIC" error={issueOf('pic_name')}>
+          <input value={picName} onChange={(e) => setPicName(e.target.value)} autoComplete="off" />
+        </Field>
+        {signFields.map((f) => (
+          <SignaturePad key={f} label={SIGN_LABELS[f]} signature={signs[f]} onChange={(b) => setSign(f, b)} />
+        ))}
+        {ownSign && (
+          <div className="lp-muted">Tanda tangan tire man: yang tersimpan di akun Anda dipakai</div>
+        )}
       </section>
 
       <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={submit} />

@@ -17,7 +17,7 @@ import {
   usePhotos,
 } from './form-kit';
 import './replacement-form.css';
-import { SignaturePad } from './signature-pad';
+import { SignaturePad, useSignatures } from './signature-pad';
 import { useOnline } from './use-online';
 
 const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
@@ -97,9 +97,7 @@ function ReplacementForm(start: FormStart) {
       : { spk: '', locationId: String(unit.location?.id ?? ''), odometer: '', positions: fresh };
   });
   const { photos, take } = usePhotos(pick(draft?.photos, Object.keys(PHOTO_LABELS)));
-  const [signs, setSigns] = useState<Record<string, Blob>>(() =>
-    pick(draft?.photos, Object.keys(SIGN_LABELS)),
-  );
+  const { signs, setSign } = useSignatures(draft?.photos, Object.keys(SIGN_LABELS));
   // one set of blobs for the draft and the outbox: photos and drawn signatures alike
   const blobs = useMemo(() => ({ ...photos, ...signs }), [photos, signs]);
   const { busy, save } = useFormEntry(start, 'tire-replacement', values, blobs);
@@ -107,8 +105,6 @@ function ReplacementForm(start: FormStart) {
   const set = (patch: Partial<ReplacementDraftValues>) => setValues((v) => ({ ...v, ...patch }));
   const setPosition = (p: string, patch: Partial<PositionEntry>) =>
     setValues((v) => ({ ...v, positions: { ...v.positions, [p]: { ...v.positions[p]!, ...patch } } }));
-  const setSign = (field: SignField, blob: Blob | undefined) =>
-    setSigns(({ [field]: _old, ...rest }) => (blob ? { ...rest, [field]: blob } : rest));
 
   // his stored signature signs for him; without one he draws it here
   const ownSign = snapshot.data.me.signature;

@@ -1,6 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type SignaturePadLib from 'signature_pad';
 import './signature-pad.css';
+
+/** The signatures drawn in a form, by field, starting from those its draft kept. */
+export function useSignatures(kept: Record<string, Blob> | undefined, fields: readonly string[]) {
+  const [signs, setSigns] = useState<Record<string, Blob>>(() =>
+    Object.fromEntries(Object.entries(kept ?? {}).filter(([f]) => fields.includes(f))),
+  );
+  const setSign = useCallback(
+    (field: string, blob: Blob | undefined) =>
+      setSigns(({ [field]: _old, ...rest }) => (blob ? { ...rest, [field]: blob } : rest)),
+    [],
+  );
+  return { signs, setSign };
+}
 
 /**
  * A signature drawn with a finger on the phone, kept as a PNG blob like a photo: it is uploaded
