@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
+import { FIELD_WARNING_KINDS } from './rules/field-warnings';
 import { foldLookalikes } from './rules/lookalike';
 import { ZPerformedAt } from './rules/performed-at';
 import { ZReturnHistoryEntry } from './submission-returns';
@@ -442,6 +443,13 @@ export const ZTireCheckRecord = z.object({
 export type TTireCheckRecord = z.input<typeof ZTireCheckRecord>;
 
 /** GET /tire-check/detail/{id}. */
+/** A warning the server found when the check arrived (rules/field-warnings.ts). */
+export const ZFieldWarning = z.object({
+  kind: z.enum(FIELD_WARNING_KINDS),
+  position: z.string().optional(),
+  message: z.string(),
+});
+
 export const ZTireCheckDetail = z.object({
   id: z.number(),
   /** Received by the server (ISO, UTC). */
@@ -472,6 +480,8 @@ export const ZTireCheckDetail = z.object({
   returned_at: z.string().nullable(),
   /** The office's reason for the last Return (Alasan), null when never returned. */
   return_reason: z.string().nullable(),
+  /** What deserved a second look (odometer lower, RTD higher, spread, PSI, serial), for EDP. */
+  field_warnings: z.array(ZFieldWarning),
   validated_by: z.number().nullable(),
   validated_at: z.string().nullable(),
   validator: z.object({ id: z.number(), name: z.string() }).nullable(),

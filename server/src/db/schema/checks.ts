@@ -1,9 +1,11 @@
+import type { FieldWarning } from '@itms/contracts/rules/field-warnings';
 import { sql } from 'drizzle-orm';
 import {
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -58,6 +60,8 @@ export const tireChecks = pgTable(
     workshop_signed_by: integer('workshop_signed_by').references(() => users.id),
     workshop_signed_at: timestamp('workshop_signed_at', { withTimezone: true }),
     performed_at: performedAt(),
+    /** What deserved a second look when it arrived (contracts/src/rules/field-warnings.ts), for EDP. */
+    field_warnings: jsonb('field_warnings').$type<FieldWarning[]>().notNull().default([]),
     /** When the server received it. */
     created_at: createdAt(),
     updated_at: updatedAt(),

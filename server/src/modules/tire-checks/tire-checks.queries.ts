@@ -289,6 +289,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       odometer_url: c.odometer_url,
       returned_at: iso(c.returned_at),
       return_reason: c.return_reason,
+      field_warnings: c.field_warnings,
       validated_by: c.validated_by,
       validated_at: iso(c.validated_at),
       validator: row.validator?.id != null ? row.validator : null,

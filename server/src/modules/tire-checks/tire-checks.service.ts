@@ -31,6 +31,7 @@ import { assertOwnUploads, type CitedPath, type FieldIssue, foreignUploadIssues 
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
+import { fieldWarningsOf } from './check-warnings';
 
 type Actor = Pick<TSessionUser, 'id' | 'role'>;
 type RecordInputs = TTireCheckRecordOutput[];
@@ -223,6 +224,12 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       const driverName = (body.driver?.name || body.driver_name || '').trim();
       const driverPhone = (body.driver?.phone || body.driver_phone || '').trim();
       const driverId = await findOrCreateDriver(tx, driverName, driverPhone);
+      const warnings = await fieldWarningsOf(tx, {
+        unit_id: unit.id,
+        odometer: body.odometer,
+        performed_at: performedAt ?? null,
+        records: body.records,
+      });
       const [check] = await tx
         .insert(tireChecks)
         .values({
@@ -242,6 +249,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           plate_number_url: body.plate_number_url,
           odometer_url: body.odometer_url,
           status: 'pending',
+          field_warnings: warnings,
           ...(performedAt ? { performed_at: performedAt } : {}),
         })
         .returning({ id: tireChecks.id });
@@ -378,6 +386,16 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         ).sort((a, b) => a.position.localeCompare(b.position, 'en', { numeric: true }));
         await insertRecords(tx, checkId, body.records);
       }
+      // re-measured: the warnings are those of the new records
+      const warnings = body?.records
+        ? await fieldWarningsOf(tx, {
+            id: checkId,
+            unit_id: check.unit_id,
+            odometer: check.odometer,
+            performed_at: performedAt ?? check.performed_at,
+            records: body.records,
+          })
+        : undefined;
       const signs = {
         ...(body?.pic_sign ? { pic_sign: body.pic_sign } : {}),
         ...(body?.pic_name ? { pic_name: body.pic_name } : {}),
@@ -387,7 +405,12 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       };
       await tx
         .update(tireChecks)
-        .set({ returned_at: null, ...signs, ...(performedAt ? { performed_at: performedAt } : {}) })
+        .set({
+          returned_at: null,
+          ...signs,
+          ...(warnings ? { field_warnings: warnings } : {}),
+          ...(performedAt ? { performed_at: performedAt } : {}),
+        })
         .where(eq(tireChecks.id, checkId));
       await closeReturn(tx, 'tire-check', checkId);
       await audit(tx, {

@@ -226,6 +226,21 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
         />
       ) : null}
 
+      {detail.field_warnings.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title="Peringatan dari lapangan: periksa sebelum validasi"
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              {detail.field_warnings.map((w) => (
+                <li key={`${w.kind}-${w.position ?? ''}`}>{w.message}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+
       <ReturnHistory returns={detail.returns} />
 
       <CheckHeader detail={detail} />

@@ -98,6 +98,7 @@ export function checkDetail(over: Partial<TTireCheckDetail> = {}): TTireCheckDet
     odometer_url: '-',
     returned_at: null,
     return_reason: null,
+    field_warnings: [],
     validated_by: null,
     validated_at: null,
     validator: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "tire_checks" ADD COLUMN "field_warnings" jsonb DEFAULT '[]'::jsonb NOT NULL;
