@@ -65,6 +65,8 @@ export const ZFieldUnit = z.object({
   tonnage: z.number(),
   /** performed_at of the unit's last check, by anyone. */
   last_check_at: ZIso.nullable(),
+  /** The odometer of that check (Km): a lower one is a warning. */
+  last_odometer: z.number().int().nullable(),
   /** Checked at least once in the current month (APP_TIMEZONE). */
   checked_this_month: z.boolean(),
   /** Mounted tires, by position (1..12, ST, ST2). */

@@ -70,6 +70,19 @@ export async function signPad(page: Page, pad: Locator) {
   await expect(pad.getByText('Sudah ditandatangani')).toBeVisible();
 }
 
+/**
+ * Taps 'Kirim' on the check form (twice with `double`) and, when the form asks to look again at
+ * values that deserve a second look (warnings), confirms them; then waits for `saved`.
+ */
+export async function sendCheckForm(page: Page, saved: string, { double = false } = {}) {
+  const kirim = page.getByRole('button', { name: 'Kirim' });
+  await (double ? kirim.dblclick() : kirim.click());
+  const confirm = page.getByRole('button', { name: 'Data sudah benar, kirim' });
+  await expect(page.getByText(saved).or(confirm)).toBeVisible();
+  if (await confirm.isVisible()) await confirm.click();
+  await expect(page.getByText(saved)).toBeVisible();
+}
+
 /** Opens the first unit of Beranda and its Pengecekan (or its draft); returns the unit's plate. */
 export async function openCheckForm(page: Page): Promise<string> {
   await page.locator('.lp-unit-link').first().click();
@@ -101,8 +114,7 @@ export async function makeCheck(page: Page, odometer: number, photo?: Buffer): P
     for (const n of [1, 2, 3, 4]) await group.getByLabel(`RTD ${n}`).fill('7');
     await group.getByLabel('PSI').fill('95');
   }
-  await page.getByRole('button', { name: 'Kirim' }).click();
-  await expect(page.getByText(`Pengecekan ${plate} tersimpan di HP`)).toBeVisible();
+  await sendCheckForm(page, `Pengecekan ${plate} tersimpan di HP`);
   return plate;
 }
 

@@ -81,6 +81,10 @@ test('a check made offline survives an app restart, is sent once online, and EDP
     await page.getByRole('button', { name: 'Kirim' }).click();
     await expect(first.getByText('RTD 1 harus berupa angka')).toBeVisible();
     await first.getByLabel('RTD 1').fill('8');
+    // RTD 1-4 more than 3 mm apart: a warning at the tire, asked again at 'Kirim', flagged for EDP
+    await first.getByLabel('RTD 4').fill('4,5');
+    const firstPosition = (await first.getAttribute('aria-label'))!.replace('Posisi ', '');
+    await expect(first.getByText(/selisih RTD 1-4 lebih dari 3 mm/)).toBeVisible();
     // signatures on site: the PIC (with his name) and the driver draw theirs; the tire man's is stored
     await expect(page.getByText('Tanda tangan tire man: yang tersimpan di akun Anda dipakai')).toBeVisible();
     await page.getByLabel('Nama PIC').fill('Pak Harun');
@@ -89,9 +93,14 @@ test('a check made offline survives an app restart, is sent once online, and EDP
     }
     await page.screenshot({ path: path.join(shots, 'check-form-offline.png'), fullPage: true });
 
-    // a double tap makes one entry, dated now, while offline
+    // a double tap asks to look again at the warnings instead of sending; then one entry, dated now
     const doneFrom = Date.now();
     await page.getByRole('button', { name: 'Kirim' }).dblclick();
+    const dialog = page.getByRole('alertdialog', { name: 'Periksa lagi' });
+    await expect(dialog).toContainText(/Posisi \S+: selisih RTD 1-4 lebih dari 3 mm/);
+    await expect(page.locator('.lp-queue-item')).toHaveCount(0);
+    await page.screenshot({ path: path.join(shots, 'check-warnings-offline.png'), fullPage: true });
+    await dialog.getByRole('button', { name: 'Data sudah benar, kirim' }).click();
     await expect(page.getByText(`Pengecekan ${plate} tersimpan di HP`)).toBeVisible();
     const doneTo = Date.now();
     await expect(page.locator('.lp-queue-item')).toHaveCount(1);
@@ -154,7 +163,12 @@ test('a check made offline survives an app restart, is sent once online, and EDP
         driver_sign: string;
         itms_sign: string;
         tireman_sign: string;
+        field_warnings: { kind: string; position?: string }[];
       }>(`/api/tire-check/detail/${mine[0]!.id}`);
+      // the uneven tire reached EDP as a warning, found by the server itself
+      expect(detail.field_warnings).toContainEqual(
+        expect.objectContaining({ kind: 'rtd-spread', position: firstPosition }),
+      );
       expect(detail.odometer).toBe(123456);
       expect(detail.pic_name).toBe('Pak Harun');
       // the ITMS leader did not sign on site; the tire man's stored signature signed for him

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { ACCOUNTS, expect, logoutToken, test } from '../fixtures';
-import { apiToken, makeCheck, officeChecks, serviceWorkerControls, signInField } from './field-helpers';
+import {
+  apiToken,
+  makeCheck,
+  officeChecks,
+  sendCheckForm,
+  serviceWorkerControls,
+  signInField,
+} from './field-helpers';
 
 // Issue 21: the office returns a check; the tire man finds it in Riwayat with the reason, redoes it
 // with no signal, and it goes back to the office once, as the same check measured again.
@@ -50,8 +57,7 @@ test('a returned check is redone offline from Riwayat and resubmitted once', asy
   await expect(first.getByLabel('RTD 1')).toHaveValue('7');
   for (const n of [1, 2, 3, 4]) await first.getByLabel(`RTD ${n}`).fill('6,5');
   await page.screenshot({ path: `${shots}/check-redo-offline-412.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Kirim' }).dblclick();
-  await expect(page.getByText(`Pengecekan ulang ${plate} tersimpan di HP`)).toBeVisible();
+  await sendCheckForm(page, `Pengecekan ulang ${plate} tersimpan di HP`, { double: true });
   await expect(page.getByText('1 belum terkirim')).toBeVisible();
   // once queued, Riwayat no longer offers to redo it
   await page.getByRole('link', { name: 'Riwayat' }).click();

@@ -1,6 +1,7 @@
 import type { Position } from '@itms/contracts/enums';
 import type { TFieldReturnedCheck } from '@itms/contracts/field';
 import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
+import { checkWarnings } from '@itms/contracts/rules/field-warnings';
 import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,6 +19,12 @@ import {
 } from './form-kit';
 import { reportSerialInBkbDraft } from './mismatch-form-page';
 import { SignaturePad, useSignatures } from './signature-pad';
+
+/** A typed number (comma as decimal point), or null while it is empty or not a number. */
+function numberOrNull(text: string): number | null {
+  const n = Number(text.replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(n) ? n : null;
+}
 
 const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
 type Groove = (typeof GROOVES)[number];
@@ -144,6 +151,39 @@ function CheckForm(start: FormStart) {
   ];
   const issueOf = (path: string) => (touched ? issues.get(path) : undefined);
 
+  // values that may be right but deserve a second look: shown at their field, confirmed with a tap
+  // (the server finds the same ones and shows them to EDP)
+  const sizePsi = new Map(snapshot.data.size_pressures.map((s) => [s.size, s.reference_psi]));
+  const warnings = checkWarnings({
+    odometer: redo ? null : numberOrNull(odometer),
+    last_odometer: unit.last_odometer,
+    tires: checked.map((p) => {
+      const t = tires[p]!;
+      const before = mounted.get(p);
+      const sameTire = before?.serial_number.toLowerCase() === t.serial_number.trim().toLowerCase();
+      return {
+        position: p,
+        serial_number: t.serial_number,
+        grooves: [
+          numberOrNull(t.groove_1),
+          numberOrNull(t.groove_2),
+          numberOrNull(t.groove_3),
+          numberOrNull(t.groove_4),
+        ],
+        pressure: numberOrNull(t.pressure),
+        before: before && {
+          serial_number: before.serial_number,
+          grooves: [before.groove_1, before.groove_2, before.groove_3, before.groove_4],
+        },
+        reference_psi: sameTire ? sizePsi.get(before.size) : undefined,
+      };
+    }),
+  });
+  const warningKey = warnings.map((w) => w.message).join('\n');
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const warningsAt = (p: string) => warnings.filter((w) => w.position === p && w.kind !== 'serial-differs');
+
   const setTire = (p: Position, patch: Partial<TireEntry>) =>
     setTires((all) => ({ ...all, [p]: { ...all[p]!, ...patch } }));
 
@@ -153,9 +193,15 @@ function CheckForm(start: FormStart) {
     navigate(`/unit/${unit.id}/bkb`);
   }
 
-  function submit() {
+  function submit(confirming = false) {
     setTouched(true);
     if (blockers.length > 0 || !parsed.success) return;
+    if (warnings.length > 0 && !confirming && confirmed !== warningKey) {
+      setAsking(true);
+      return;
+    }
+    if (confirming) setConfirmed(warningKey);
+    setAsking(false);
     void save(body, `${redo ? 'Pengecekan ulang' : 'Pengecekan'} ${unit.plate_number} tersimpan di HP`);
   }
 
@@ -197,6 +243,13 @@ function CheckForm(start: FormStart) {
           <Field label="Odometer (Km)" error={issueOf('odometer')}>
             <input inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />
           </Field>
+          {warnings
+            .filter((w) => w.kind === 'odometer-lower')
+            .map((w) => (
+              <small key={w.kind} className="lp-warning">
+                {w.message}
+              </small>
+            ))}
           {(Object.keys(PHOTO_LABELS) as PhotoField[]).map((f) => (
             <PhotoInput
               key={f}
@@ -281,6 +334,11 @@ function CheckForm(start: FormStart) {
                 />
                 Semua normal
               </label>
+              {warningsAt(p).map((w) => (
+                <small key={w.kind} className="lp-warning">
+                  {w.message}
+                </small>
+              ))}
             </fieldset>
           );
         })}
@@ -299,7 +357,26 @@ function CheckForm(start: FormStart) {
         )}
       </section>
 
-      <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={submit} />
+      {asking && warnings.length > 0 && (
+        <section className="lp-card lp-confirm-warnings" role="alertdialog" aria-label="Periksa lagi">
+          <strong>Periksa lagi sebelum kirim:</strong>
+          <ul>
+            {warnings.map((w) => (
+              <li key={w.message}>{w.message}</li>
+            ))}
+          </ul>
+          <div className="lp-update-actions">
+            <button className="lp-button" type="button" onClick={() => setAsking(false)}>
+              Perbaiki
+            </button>
+            <button className="lp-button lp-primary" type="button" onClick={() => submit(true)}>
+              Data sudah benar, kirim
+            </button>
+          </div>
+        </section>
+      )}
+
+      <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={() => submit()} />
     </div>
   );
 }

@@ -26,7 +26,14 @@ export interface FormStart {
 
 /** A unit known only from returned work (not among his units): enough to redo that work. */
 function unitOfReturned(r: TFieldReturnedDetail): TFieldUnit {
-  return { ...r.unit, location: r.location, last_check_at: null, checked_this_month: false, tires: [] };
+  return {
+    ...r.unit,
+    location: r.location,
+    last_check_at: null,
+    last_odometer: null,
+    checked_this_month: false,
+    tires: [],
+  };
 }
 
 /**

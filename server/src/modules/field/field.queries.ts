@@ -41,6 +41,7 @@ interface UnitRow {
   location_name: string | null;
   tonnage: number;
   last_check_at: string | null;
+  last_odometer: number | null;
   checked_this_month: boolean;
   /** json_agg of the mounted tires (the drivers parse JSON columns). */
   tires: TFieldUnit['tires'] | null;
@@ -65,14 +66,14 @@ async function myUnits(db: DbOrTx, userId: number, tz: string): Promise<TFieldUn
       ),
       k as (select u.* from units u join mine on mine.id = u.id)
       select u.id, u.plate_number, u.unit_type, p.id as project_id, p.name as project_name, l.id as location_id, l.name as location_name,
-             u.tonnage::float8 as tonnage, ${iso(sql`lc.performed_at`)} as last_check_at,
+             u.tonnage::float8 as tonnage, ${iso(sql`lc.performed_at`)} as last_check_at, lc.odometer as last_odometer,
              coalesce(lc.performed_at >= (date_trunc('month', now() at time zone ${tz}) at time zone ${tz}), false)
                as checked_this_month,
              mt.tires
         from k u
         join projects p on p.id = u.project_id
         left join lateral (
-          select c.performed_at, c.location_id from tire_checks c
+          select c.performed_at, c.location_id, c.odometer from tire_checks c
            where c.unit_id = u.id order by c.performed_at desc limit 1
         ) lc on true
         left join locations l on l.id = lc.location_id
@@ -102,6 +103,7 @@ async function myUnits(db: DbOrTx, userId: number, tz: string): Promise<TFieldUn
     location: r.location_id == null ? null : { id: r.location_id, name: r.location_name ?? '' },
     tonnage: r.tonnage,
     last_check_at: r.last_check_at,
+    last_odometer: r.last_odometer,
     checked_this_month: r.checked_this_month,
     tires: r.tires ?? [],
   }));
