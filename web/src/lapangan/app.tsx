@@ -23,6 +23,10 @@ const ReplacementFormPage = lazy(() =>
   import('./replacement-form-page').then((m) => ({ default: m.ReplacementFormPage })),
 );
 
+const TireRequestFormPage = lazy(() =>
+  import('./tire-request-form-page').then((m) => ({ default: m.TireRequestFormPage })),
+);
+
 const formRoute = (path: string, page: ReactNode) => ({
   path,
   element: <Suspense fallback={<div className="lp-card lp-empty">Memuat formulir ...</div>}>{page}</Suspense>,
@@ -75,6 +79,7 @@ const router = createBrowserRouter(
         formRoute('/unit/:id/bkb', <MismatchFormPage />),
         formRoute('/unit/:id/qc', <QcFormPage />),
         formRoute('/unit/:id/ganti', <ReplacementFormPage />),
+        formRoute('/ban-baru', <TireRequestFormPage />),
       ],
     },
     { path: '*', element: <Navigate to="/" replace /> },

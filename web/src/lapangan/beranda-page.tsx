@@ -85,6 +85,12 @@ export function BerandaPage() {
             </div>
           </section>
 
+          <section className="lp-section">
+            <Link to="/ban-baru" className="lp-button lp-wide">
+              Permintaan ban baru
+            </Link>
+          </section>
+
           {queued && queued.length > 0 && (
             <section className="lp-section" aria-label="Antrean">
               <div className="lp-section-head">

@@ -20,6 +20,15 @@ export interface StoredSnapshot {
   returnedWork?: TFieldReturnedDetail[];
 }
 
+/**
+ * What an entry of the phone is: a submission the server's history knows, or a new-tire request
+ * (sent through the same outbox, but no submission of a unit).
+ */
+export type EntryKind = TSubmissionKind | 'tire-request';
+
+/** The unit id of an entry that belongs to no unit (a new-tire request). */
+export const NO_UNIT = 0;
+
 /** Where an entry stands on the phone (issue 21's outbox states). */
 export type OutboxState = 'saved' | 'sending' | 'needs-action';
 
@@ -37,10 +46,12 @@ export interface StoredPhoto {
 export interface OutboxItem {
   id?: number;
   userId: number;
-  kind: TSubmissionKind;
+  kind: EntryKind;
+  /** NO_UNIT for an entry of no unit. */
   unitId: number;
   /** Set when the entry redoes returned work: sent as the resubmit of that entry. */
   resubmitOf?: number;
+  /** What the queue names it by: the unit's plate, or the serial of a new-tire request. */
   plate: string;
   /** Idempotency-Key of the record, made when it was saved and never changed. */
   key: string;

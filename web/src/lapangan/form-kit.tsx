@@ -2,7 +2,7 @@ import type { TFieldReturnedDetail, TFieldUnit, TSubmissionKind } from '@itms/co
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ZodSafeParseResult } from 'zod';
-import { type Draft, db, draftKey, type StoredSnapshot } from './db';
+import { type Draft, db, draftKey, type EntryKind, NO_UNIT, type StoredSnapshot } from './db';
 import { useFieldUser } from './field-user';
 import { saveToOutbox } from './outbox';
 import { compressPhoto } from './photo';
@@ -11,7 +11,8 @@ import { useLive } from './use-live';
 import { sendNow } from './use-sender';
 
 // What every form of one unit (Pengecekan, Lapor BKB, QC, ...) shares: where it starts from, its
-// draft, its photos, its 'Kirim'.
+// draft, its photos, its 'Kirim'. A form of no unit (Permintaan ban baru) shares the same, with
+// NO_UNIT in its draft and entry.
 
 /** What a form of one unit starts from, all read from the phone. */
 export interface FormStart {
@@ -23,6 +24,9 @@ export interface FormStart {
   /** The returned entry this form redoes (`?ulang=<id>`), as stored on the phone. */
   redo?: TFieldReturnedDetail;
 }
+
+/** What a form of no unit starts from: the same, without a unit or returned work to redo. */
+export type NoUnitFormStart = Omit<FormStart, 'unit' | 'redo'> & { unit?: undefined; redo?: undefined };
 
 /** A unit known only from returned work (not among his units): enough to redo that work. */
 function unitOfReturned(r: TFieldReturnedDetail): TFieldUnit {
@@ -71,19 +75,41 @@ export function UnitFormPage({
   return form({ userId, snapshot, unit, draft, redo });
 }
 
+/** Loads the form's draft (of no unit) and the snapshot from the phone, then renders the form. */
+export function NoUnitFormPage({
+  kind,
+  form,
+}: {
+  kind: EntryKind;
+  form: (start: NoUnitFormStart) => ReactNode;
+}) {
+  const userId = useFieldUser().id;
+  const snapshot = useLive(() => snapshotOf(userId), userId);
+  const [draft, setDraft] = useState<Draft | null>();
+  useEffect(() => {
+    void db.drafts.get(draftKey(userId, NO_UNIT, kind)).then((d) => setDraft(d ?? null));
+  }, [userId, kind]);
+  if (snapshot === undefined || draft === undefined) {
+    return <div className="lp-card lp-empty">Memuat data ...</div>;
+  }
+  if (!snapshot) return <div className="lp-card lp-empty">Butuh sinyal untuk mengambil data</div>;
+  return form({ userId, snapshot, draft });
+}
+
 /**
  * The form's entry: its draft follows every change (a moment later, so that typing a number is one
  * write), and 'Kirim' keeps it on the phone once, however often it is tapped, then goes back to
  * Beranda with `saved` as the notice.
  */
 export function useFormEntry<V>(
-  start: FormStart,
-  kind: TSubmissionKind,
+  start: FormStart | NoUnitFormStart,
+  kind: EntryKind,
   values: V,
   photos: Record<string, Blob>,
 ) {
   const navigate = useNavigate();
   const { userId, unit } = start;
+  const unitId = unit?.id ?? NO_UNIT;
   const redoOf = start.redo?.id;
   const saving = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -103,19 +129,20 @@ export function useFormEntry<V>(
       return;
     }
     pending.current = {
-      key: draftKey(userId, unit.id, kind, redoOf),
+      key: draftKey(userId, unitId, kind, redoOf),
       userId,
-      unitId: unit.id,
+      unitId,
       values: values as Record<string, unknown>,
       photos,
       updatedAt: Date.now(),
     };
     const timer = setTimeout(writePending, 300);
     return () => clearTimeout(timer);
-  }, [userId, unit.id, kind, redoOf, serialized, photos, writePending]);
+  }, [userId, unitId, kind, redoOf, serialized, photos, writePending]);
   useEffect(() => writePending, [writePending]);
 
-  async function save(body: Record<string, unknown>, saved: string) {
+  /** `subject` names an entry of no unit in the queue (a unit's entry goes by its plate). */
+  async function save(body: Record<string, unknown>, saved: string, subject = unit?.plate_number ?? '') {
     // a double tap makes one entry: the second tap finds the first one saving
     if (saving.current) return;
     saving.current = true;
@@ -128,8 +155,8 @@ export function useFormEntry<V>(
         {
           userId,
           kind,
-          unitId: unit.id,
-          plate: unit.plate_number,
+          unitId,
+          plate: subject,
           resubmitOf: redoOf,
           body: { ...body, performed_at: new Date().toISOString() },
         },
@@ -168,19 +195,22 @@ export function usePhotos(kept: Record<string, Blob> | undefined) {
   return { photos, take };
 }
 
-export function FormHeader({ unit, title }: { unit: TFieldUnit; title: string }) {
+/** The form's title, under a way back: to its unit, or to Beranda for a form of no unit. */
+export function FormHeader({ unit, title }: { unit?: TFieldUnit; title: string }) {
   return (
     <>
       <nav className="lp-backbar">
-        <Link to={`/unit/${unit.id}`} className="lp-back">
-          ‹ {unit.plate_number}
+        <Link to={unit ? `/unit/${unit.id}` : '/'} className="lp-back">
+          ‹ {unit ? unit.plate_number : 'Beranda'}
         </Link>
       </nav>
       <header className="lp-unit-head">
         <h1 className="lp-plate-title">{title}</h1>
-        <div className="lp-muted">
-          {unit.plate_number} · {unit.unit_type}
-        </div>
+        {unit && (
+          <div className="lp-muted">
+            {unit.plate_number} · {unit.unit_type}
+          </div>
+        )}
       </header>
     </>
   );

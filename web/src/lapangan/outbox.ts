@@ -2,10 +2,11 @@ import { mismatchesEndpoints } from '@itms/contracts/api/mismatches';
 import { qcEndpoints } from '@itms/contracts/api/qc';
 import { tireChecksEndpoints } from '@itms/contracts/api/tire-checks';
 import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements';
+import { tireRequestsEndpoints } from '@itms/contracts/api/tire-requests';
 import { uploadEndpoints } from '@itms/contracts/api/upload';
 import { IDEMPOTENCY_MESSAGES, type TSubmissionKind } from '@itms/contracts/field';
 import { type ApiError, call, isApiError } from '../lib/api-client';
-import { db, draftKey, type OutboxItem, persistStorage } from './db';
+import { db, draftKey, type EntryKind, type OutboxItem, persistStorage } from './db';
 
 /** A photo field of a body waiting for its upload: `photo:<id of the stored blob>`. */
 const PHOTO_REF = /^photo:(\d+)$/;
@@ -100,7 +101,8 @@ const ENDPOINTS = {
   'tire-replacement': tireReplacementsEndpoints.submitReplacement,
   mismatch: mismatchesEndpoints.createMismatch,
   'qc-check': qcEndpoints.createQcCheck,
-} satisfies Record<TSubmissionKind, unknown>;
+  'tire-request': tireRequestsEndpoints.createTireRequest,
+} satisfies Record<EntryKind, unknown>;
 
 /** Where the redo of returned work is sent (only checks and replacements are returned). */
 const RESUBMIT_ENDPOINTS = {

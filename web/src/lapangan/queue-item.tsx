@@ -1,6 +1,5 @@
-import type { TSubmissionKind } from '@itms/contracts/field';
 import { useState } from 'react';
-import type { OutboxItem, OutboxState } from './db';
+import type { EntryKind, OutboxItem, OutboxState } from './db';
 import { discardEntry } from './outbox';
 
 /** The outbox states as the tire man reads them. */
@@ -11,11 +10,12 @@ const STATE_LABELS: Record<OutboxState, string> = {
 };
 
 /** The kinds of entries by the names the tire man reads. */
-export const KIND_LABELS: Record<TSubmissionKind, string> = {
+export const KIND_LABELS: Record<EntryKind, string> = {
   'tire-check': 'Pengecekan',
   'tire-replacement': 'Pergantian',
   mismatch: 'BKB',
   'qc-check': 'QC',
+  'tire-request': 'Permintaan ban',
 };
 
 export const timeFormat = new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit' });
