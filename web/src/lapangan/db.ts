@@ -4,6 +4,7 @@ import type {
   TFieldReturnedDetail,
   TSubmissionKind,
 } from '@itms/contracts/field';
+import type { TSopEntry } from '@itms/contracts/sop';
 import { Dexie, type EntityTable } from 'dexie';
 
 /** The bootstrap snapshot of the signed-in tire man, kept to work without a signal. */
@@ -77,6 +78,13 @@ export interface Draft {
   updatedAt: number;
 }
 
+/** The SOP list as the server last gave it, to read its titles with no signal. */
+export interface StoredSop {
+  userId: number;
+  entries: TSopEntry[];
+  savedAt: number;
+}
+
 /** The key of a tire man's draft of one form of one unit (or of the redo of a returned entry). */
 export const draftKey = (userId: number, unitId: number, kind: OutboxItem['kind'], redoOf?: number) =>
   `${userId}:${unitId}:${kind}${redoOf ? `:redo-${redoOf}` : ''}`;
@@ -87,6 +95,7 @@ export const db = new Dexie('itms-lapangan') as Dexie & {
   outbox: EntityTable<OutboxItem, 'id'>;
   photos: EntityTable<StoredPhoto, 'id'>;
   drafts: EntityTable<Draft, 'key'>;
+  sop: EntityTable<StoredSop, 'userId'>;
 };
 db.version(1).stores({
   snapshot: 'key',
@@ -94,6 +103,7 @@ db.version(1).stores({
   photos: '++id',
   drafts: 'key, userId',
 });
+db.version(2).stores({ sop: 'userId' });
 
 /** Asks the browser once to keep this data under storage pressure (the outbox must not vanish). */
 export async function persistStorage(): Promise<void> {

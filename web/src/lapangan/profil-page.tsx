@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { db } from './db';
 import { useFieldUser } from './field-user';
 import { signOut } from './session';
@@ -7,6 +7,9 @@ import { useLive } from './use-live';
 import { useOnline } from './use-online';
 import { sendNow } from './use-sender';
 import { useSnapshot } from './use-snapshot';
+
+// with the signed file links (TanStack Query), loaded when Profil opens, not with the login page
+const ProfilAccount = lazy(() => import('./profil-account').then((m) => ({ default: m.ProfilAccount })));
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
@@ -23,7 +26,10 @@ function useStorageUsed(): number | null {
   return used;
 }
 
-/** Who is signed in, the phone's state (storage, version), 'Kirim sekarang' and 'Keluar'. */
+/**
+ * Who is signed in (photo, phone, signature: changed online only), the SOP list, the phone's state
+ * (storage, version), 'Kirim sekarang' and 'Keluar'.
+ */
 export function ProfilPage() {
   const user = useFieldUser();
   const online = useOnline();
@@ -46,20 +52,23 @@ export function ProfilPage() {
         <div className="lp-app-name">Profil</div>
         <h1 className="lp-name">{user.name}</h1>
       </header>
-      <section className="lp-section lp-stack" aria-label="Akun">
+      {me && (
+        <Suspense fallback={<div className="lp-card lp-empty">Memuat profil ...</div>}>
+          <ProfilAccount me={me} userId={user.id} online={online} />
+        </Suspense>
+      )}
+      <section className="lp-section lp-stack" aria-label="HP ini">
         <dl className="lp-card lp-facts">
           <div>
             <dt>Email</dt>
             <dd>{user.email}</dd>
           </div>
-          <div>
-            <dt>No. WhatsApp</dt>
-            <dd>{me?.phone || user.phone || '-'}</dd>
-          </div>
-          <div>
-            <dt>Tanda tangan</dt>
-            <dd>{me?.has_signature ? 'Tersimpan' : 'Belum ada (buat di back-office: Profil saya)'}</dd>
-          </div>
+          {!me && (
+            <div>
+              <dt>No. WhatsApp</dt>
+              <dd>{user.phone || '-'}</dd>
+            </div>
+          )}
           <div>
             <dt>Penyimpanan di HP</dt>
             <dd>{used === null ? '-' : sizeText(used)}</dd>
@@ -77,6 +86,9 @@ export function ProfilPage() {
         >
           Kirim sekarang ({unsent})
         </button>
+        <Link to="/ban-baru" className="lp-button lp-wide">
+          Permintaan ban baru
+        </Link>
         {refused && (
           <div className="lp-alert" role="alert">
             {refused}
