@@ -143,22 +143,3 @@ export async function officeChecks(
     await request.post('/api/tire-man-logout', { headers: { access_token: edp } });
   }
 }
-
-/** Draws a stroke across a signature pad with the pointer. */
-export async function signPad(page: Page, pad: Locator) {
-  const canvas = pad.locator('canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (const [x, y] of [
-    [0.3, 0.3],
-    [0.45, 0.7],
-    [0.6, 0.35],
-    [0.8, 0.6],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 5 });
-  }
-  await page.mouse.up();
-  await expect(pad.getByText('Sudah ditandatangani')).toBeVisible();
-}
