@@ -26,6 +26,13 @@ test('a returned check is redone offline from Riwayat and resubmitted once', asy
   await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
   const [sent] = await officeChecks(request, plate, odometer);
   expect(sent).toBeDefined();
+  // Riwayat is open when the office returns it: the row changes by itself (field-status)
+  await page.getByRole('link', { name: 'Riwayat' }).click();
+  const row = page
+    .locator('.lp-queue-item[data-status]')
+    .filter({ hasText: `Pengecekan ${plate}` })
+    .first();
+  await expect(row).toContainText('Terkirim');
 
   // the office returns it with a reason
   const reason = `RTD tidak wajar (${odometer})`;
@@ -40,11 +47,10 @@ test('a returned check is redone offline from Riwayat and resubmitted once', asy
     await logoutToken(request, edp);
   }
 
-  // Riwayat (online) shows it returned, with the reason and the way to redo it
-  await page.goto('/lapangan/riwayat');
-  const row = page.locator('.lp-queue-item', { hasText: `Alasan: ${reason}` });
-  await expect(row).toContainText(`Pengecekan ${plate}`);
+  // no reload: the row now says returned, with the reason and the way to redo it
+  await expect(row).toContainText(`Alasan: ${reason}`);
   await expect(row).toContainText('Dikembalikan');
+  expect(new URL(page.url()).pathname).toBe('/lapangan/riwayat');
 
   // no signal from here: the redo works from what the phone has
   await context.setOffline(true);

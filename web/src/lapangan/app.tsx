@@ -10,6 +10,7 @@ import { RiwayatPage } from './riwayat-page';
 import { signedInUser } from './session';
 import { UnitPage } from './unit-page';
 import { UpdatePrompt } from './update-prompt';
+import { useFieldStatus } from './use-field-status';
 import { useOnline } from './use-online';
 import { useAutoSend } from './use-sender';
 
@@ -90,8 +91,11 @@ const router = createBrowserRouter(
 
 export function FieldApp() {
   const user = useSignedIn();
+  const tiremanId = user?.role === 'tire-man' ? user.id : null;
+  const online = useOnline();
   // the outbox goes out whenever there is a signal, whichever screen is open
-  useAutoSend(user?.role === 'tire-man' ? user.id : null, useOnline());
+  useAutoSend(tiremanId, online);
+  useFieldStatus(tiremanId, online);
   return (
     <>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import { authEndpoints } from '@itms/contracts/api/auth';
 import type { TSessionUser } from '@itms/contracts/auth';
 import { call } from '../lib/api-client';
+import { disconnectSocket } from '../lib/socket';
 import { clearSignIn, getStoredUser, getToken, saveSignIn } from '../lib/storage';
 import { db } from './db';
 import { deviceId } from './device';
@@ -35,6 +36,7 @@ export async function signOut(userId: number): Promise<{ refused: number } | nul
   const unsent = await unsentCount(userId);
   if (unsent > 0) return { refused: unsent };
   await call(authEndpoints.logoutUser, {}).catch(() => undefined);
+  disconnectSocket();
   await db.snapshot.delete('me');
   clearSignIn();
   return null;
