@@ -31,7 +31,7 @@ export function precompress(): Plugin {
         fs
           .readdirSync(d, { withFileTypes: true })
           .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
-      for (const file of walk(dir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
+      for (const file of walk(dir).filter((f) => /\.(js|css|html|svg|json|txt|wasm)$/.test(f))) {
         const raw = fs.readFileSync(file);
         if (raw.length < 1024) continue;
         fs.writeFileSync(

@@ -40,7 +40,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+        // the barcode reader's WebAssembly too (1.1 MB, under Workbox's 2 MB limit): 'Scan' works offline
+        globPatterns: ['**/*.{js,css,html,png,webmanifest,wasm}'],
         // every page of the app opens from the precached shell, also offline
         navigateFallback: '/lapangan/index.html',
         navigateFallbackAllowlist: [/^\/lapangan(\/|$)/],

@@ -75,7 +75,8 @@ const VIDEO_PLAYERS = ['https://www.youtube.com', 'https://player.vimeo.com', 'h
 
 /**
  * The SPA's Content-Security-Policy: scripts only from our own origin (the built index.html has no
- * inline script); antd's CSS-in-JS needs inline styles; images from uploads (here, or presigned
+ * inline script), and WebAssembly compiled from them (the field app's barcode reader; no eval of
+ * JavaScript); antd's CSS-in-JS needs inline styles; images from uploads (here, or presigned
  * from the S3 storage), data: and blob: (signature pad, previews); API and socket.io on our own
  * host only ('self', and the ws/wss origin of PUBLIC_URL for browsers whose 'self' does not cover
  * WebSockets: Safari before 16); SOP videos as files from elsewhere over https, or embedded from
@@ -84,7 +85,7 @@ const VIDEO_PLAYERS = ['https://www.youtube.com', 'https://player.vimeo.com', 'h
 function contentSecurityPolicy(config: Config): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins(config.storage)],
     fontSrc: ["'self'", 'data:'],

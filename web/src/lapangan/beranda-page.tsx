@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { db } from './db';
 import { useFieldUser } from './field-user';
 import { dateFormat, QueueItem, timeFormat } from './queue-item';
+import { WithScan } from './scanner';
 import { checksToday } from './snapshot';
 import { unitsToShow } from './units';
 import { useLive } from './use-live';
@@ -18,6 +19,7 @@ export function BerandaPage() {
   const [search, setSearch] = useState('');
   const saved = (useLocation().state as { saved?: string } | null)?.saved;
   const outcome = useSendOutcome();
+  const navigate = useNavigate();
 
   const unsent = queued?.length ?? 0;
   const units = snapshot ? unitsToShow(snapshot.data.units, search) : [];
@@ -119,14 +121,23 @@ export function BerandaPage() {
                 Data {dateFormat.format(snapshot.savedAt)} {timeFormat.format(snapshot.savedAt)}
               </span>
             </div>
-            <input
-              className="lp-search"
-              type="search"
-              placeholder="Cari nomor polisi"
-              aria-label="Cari nomor polisi"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
+            <WithScan
+              onScan={(label) => {
+                // the unit's label opens its unit; a label of none (or several) is left as the search
+                const found = unitsToShow(snapshot.data.units, label);
+                if (found.length === 1) navigate(`/unit/${found[0]!.id}`);
+                else setSearch(label);
+              }}
+            >
+              <input
+                className="lp-search"
+                type="search"
+                placeholder="Cari nomor polisi"
+                aria-label="Cari nomor polisi"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </WithScan>
             {units.length === 0 ? (
               <div className="lp-card lp-empty">
                 {search ? 'Tidak ada unit dengan nomor polisi itu' : 'Belum ada unit di proyek Anda'}

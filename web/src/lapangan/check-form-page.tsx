@@ -18,6 +18,7 @@ import {
   usePhotos,
 } from './form-kit';
 import { reportSerialInBkbDraft } from './mismatch-form-page';
+import { WithScan } from './scanner';
 import { SignaturePad, useSignatures } from './signature-pad';
 
 /** A typed number (comma as decimal point), or null while it is empty or not a number. */
@@ -274,13 +275,15 @@ function CheckForm(start: FormStart) {
           return (
             <fieldset key={p} className="lp-card lp-tire-form" aria-label={positionLabel(p as Position)}>
               <legend>{positionLabel(p as Position)}</legend>
-              <Field label="Nomor seri" error={i >= 0 ? issueOf(`records.${i}.serial_number`) : undefined}>
-                <input
-                  value={t.serial_number}
-                  autoCapitalize="characters"
-                  onChange={(e) => setTire(p as Position, { serial_number: e.target.value })}
-                />
-              </Field>
+              <WithScan onScan={(text) => setTire(p as Position, { serial_number: text })}>
+                <Field label="Nomor seri" error={i >= 0 ? issueOf(`records.${i}.serial_number`) : undefined}>
+                  <input
+                    value={t.serial_number}
+                    autoCapitalize="characters"
+                    onChange={(e) => setTire(p as Position, { serial_number: e.target.value })}
+                  />
+                </Field>
+              </WithScan>
               {before &&
                 t.serial_number.trim() !== '' &&
                 t.serial_number.trim().toLowerCase() !== before.serial_number.toLowerCase() && (

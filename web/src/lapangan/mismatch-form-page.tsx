@@ -14,6 +14,7 @@ import {
   useFormEntry,
   usePhotos,
 } from './form-kit';
+import { WithScan } from './scanner';
 
 /** What the BKB form keeps in its draft. */
 export interface MismatchDraftValues {
@@ -178,14 +179,16 @@ function MismatchForm(start: FormStart) {
             >
               <legend>{positionLabel(p as Position)}</legend>
               <div className="lp-muted">Data: {before ?? 'posisi kosong'}</div>
-              <Field label="Nomor seri di ban" error={issueOf(`positions.${i}.found_serial`)}>
-                <input
-                  value={values.found[p] ?? ''}
-                  autoCapitalize="characters"
-                  placeholder="Kosong / tidak terbaca"
-                  onChange={(e) => set({ found: { ...values.found, [p]: e.target.value } })}
-                />
-              </Field>
+              <WithScan onScan={(text) => set({ found: { ...values.found, [p]: text } })}>
+                <Field label="Nomor seri di ban" error={issueOf(`positions.${i}.found_serial`)}>
+                  <input
+                    value={values.found[p] ?? ''}
+                    autoCapitalize="characters"
+                    placeholder="Kosong / tidak terbaca"
+                    onChange={(e) => set({ found: { ...values.found, [p]: e.target.value } })}
+                  />
+                </Field>
+              </WithScan>
               {differs && <strong className="lp-differs-note">Berbeda dengan data</strong>}
             </fieldset>
           );

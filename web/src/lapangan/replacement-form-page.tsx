@@ -17,6 +17,7 @@ import {
   usePhotos,
 } from './form-kit';
 import './replacement-form.css';
+import { WithScan } from './scanner';
 import { SignaturePad, useSignatures } from './signature-pad';
 import { useOnline } from './use-online';
 
@@ -397,16 +398,23 @@ function InstalledSerial({
 
   return (
     <>
-      <Field label="Nomor seri dipasang" error={error}>
-        <input
-          value={value}
-          autoCapitalize="characters"
-          onChange={(e) => {
-            setFound(null);
-            onChange(e.target.value);
-          }}
-        />
-      </Field>
+      <WithScan
+        onScan={(text) => {
+          setFound(null);
+          onChange(text);
+        }}
+      >
+        <Field label="Nomor seri dipasang" error={error}>
+          <input
+            value={value}
+            autoCapitalize="characters"
+            onChange={(e) => {
+              setFound(null);
+              onChange(e.target.value);
+            }}
+          />
+        </Field>
+      </WithScan>
       {online ? (
         <button
           className="lp-button lp-small"
