@@ -59,16 +59,15 @@ function labelVideo(file: string, text: string) {
   );
 }
 
-test('Scan fills a tire serial from the camera offline, with nothing loaded from another host', async ({
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const serial = 'SCAN-7731';
+/**
+ * A phone whose camera sees the label of `text`: its own Chromium (the fake camera is a launch
+ * option), with the camera allowed. `requested` gets every request of its pages and of the
+ * service worker, from the first one.
+ */
+async function phoneSeeing(text: string) {
   const video = test.info().outputPath('label.y4m');
   fs.mkdirSync(path.dirname(video), { recursive: true });
-  labelVideo(video, serial);
-
-  // a phone whose camera sees the label
+  labelVideo(video, text);
   const use = test.info().project.use;
   const { defaultBrowserType: _, ...pixel7 } = devices['Pixel 7'];
   const browser = await chromium.launch({
@@ -88,11 +87,19 @@ test('Scan fills a tire serial from the camera offline, with nothing loaded from
     timezoneId: 'Asia/Jakarta',
     permissions: ['camera'],
   });
-  // every request of the pages and of the service worker, from the first one
   const requested: string[] = [];
   context.on('request', (r) => requested.push(r.url()));
   const page = await context.newPage();
   page.on('websocket', (ws) => requested.push(ws.url()));
+  return { browser, context, page, requested };
+}
+
+test('Scan fills a tire serial from the camera offline, with nothing loaded from another host', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const serial = 'SCAN-7731';
+  const { browser, context, page, requested } = await phoneSeeing(serial);
   try {
     await signInField(page);
     await serviceWorkerControls(page);
@@ -133,7 +140,7 @@ test('Scan fills a tire serial from the camera offline, with nothing loaded from
     await expect(tire.getByText('Nomor seri berbeda dengan data. Laporkan BKB?')).toBeVisible();
     await tire.screenshot({ path: path.join(shots, 'scanner-filled-412.png') });
 
-    const origin = new URL(use.baseURL!).origin;
+    const origin = new URL(test.info().project.use.baseURL!).origin;
     // the reader's WebAssembly came from our server, not from the library's CDN
     expect(requested.some((u) => u.startsWith(`${origin}/lapangan/assets/zxing_reader-`))).toBe(true);
     // blob: and data: are the page's own memory; anything else is our host or it left the server
@@ -159,4 +166,22 @@ test('without a camera, Scan says so and Batal goes back to the form', async ({ 
   await scanner.getByRole('button', { name: 'Batal' }).click();
   await expect(scanner).toBeHidden();
   await expect(tire.getByLabel('Nomor seri')).toHaveValue(before);
+});
+
+test('Scan on Beranda opens the unit whose label the camera sees', async ({ page: office, request }) => {
+  // the plate on the label: a unit of his, not the first of the list
+  await signInField(office);
+  const plate = (await office.locator('.lp-plate').last().textContent())!;
+  await logoutToken(request, await tokenOf(office));
+
+  const { browser, page } = await phoneSeeing(plate);
+  try {
+    await signInField(page);
+    await page.getByRole('button', { name: 'Scan' }).click();
+    await expect(page.getByRole('heading', { name: plate, level: 1 })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/lapangan\/unit\/\d+$/);
+  } finally {
+    await logoutToken(request, await tokenOf(page));
+    await browser.close();
+  }
 });
