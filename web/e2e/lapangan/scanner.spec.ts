@@ -61,10 +61,10 @@ function labelVideo(file: string, text: string) {
 
 /**
  * A phone whose camera sees the label of `text`: its own Chromium (the fake camera is a launch
- * option), with the camera allowed. `requested` gets every request of its pages and of the
- * service worker, from the first one.
+ * option), the camera allowed unless `denied`. `requested` gets every request of its pages and of
+ * the service worker, from the first one.
  */
-async function phoneSeeing(text: string) {
+async function phoneSeeing(text: string, { denied = false } = {}) {
   const video = test.info().outputPath('label.y4m');
   fs.mkdirSync(path.dirname(video), { recursive: true });
   labelVideo(video, text);
@@ -76,8 +76,9 @@ async function phoneSeeing(text: string) {
     args: [
       ...(use.launchOptions?.args ?? []),
       '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
+      // the permission prompt answered 'Allow' (headless Chromium answers 'Block' without it)
+      ...(denied ? [] : ['--use-fake-ui-for-media-stream']),
     ],
   });
   const context = await browser.newContext({
@@ -85,7 +86,7 @@ async function phoneSeeing(text: string) {
     baseURL: use.baseURL,
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
-    permissions: ['camera'],
+    permissions: denied ? [] : ['camera'],
   });
   const requested: string[] = [];
   context.on('request', (r) => requested.push(r.url()));
@@ -180,6 +181,21 @@ test('Scan on Beranda opens the unit whose label the camera sees', async ({ page
     await page.getByRole('button', { name: 'Scan' }).click();
     await expect(page.getByRole('heading', { name: plate, level: 1 })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/lapangan\/unit\/\d+$/);
+  } finally {
+    await logoutToken(request, await tokenOf(page));
+    await browser.close();
+  }
+});
+
+test('with the camera blocked, Scan says the permission was refused', async ({ request }) => {
+  const { browser, page } = await phoneSeeing('SCAN-7731', { denied: true });
+  try {
+    await signInField(page);
+    await page.getByRole('button', { name: 'Scan' }).click();
+    const scanner = page.getByRole('dialog', { name: 'Scan label' });
+    await expect(scanner.getByRole('alert')).toHaveText('Izin kamera ditolak');
+    await scanner.getByRole('button', { name: 'Batal' }).click();
+    await expect(scanner).toBeHidden();
   } finally {
     await logoutToken(request, await tokenOf(page));
     await browser.close();
