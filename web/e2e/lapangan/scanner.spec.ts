@@ -178,6 +178,7 @@ test('Scan on Beranda opens the unit whose label the camera sees', async ({ page
   const { browser, page } = await phoneSeeing(plate);
   try {
     await signInField(page);
+    await page.screenshot({ path: path.join(shots, 'beranda-scan-412.png') });
     await page.getByRole('button', { name: 'Scan' }).click();
     await expect(page.getByRole('heading', { name: plate, level: 1 })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/lapangan\/unit\/\d+$/);
