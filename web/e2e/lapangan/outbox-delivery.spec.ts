@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ACCOUNTS, expect, test, tokenOf } from '../fixtures';
+import { ACCOUNTS, expect, logoutToken, test, tokenOf } from '../fixtures';
 import {
   apiToken,
   makeCheck,
@@ -138,6 +138,89 @@ test('401 mid-queue: the queue waits, and goes out after the same tire man signs
   await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
   expect(await officeChecks(request, plate, odometer)).toHaveLength(1);
   expect(await tokenOf(page)).not.toBeNull();
+});
+
+test("after a 401, another tire man signing in on the phone never sends the first one's entry", async ({
+  page,
+  context,
+  request,
+}) => {
+  // a second tire man, registered by the admin for this run
+  const other = { email: `tm-${Date.now()}@itms.local`, name: 'Agus Lapangan', password: 'agus-lapangan-1' };
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  let budiId = 0;
+  try {
+    const made = await request.post('/api/tire-man/register', {
+      headers: { access_token: admin },
+      data: {
+        ...other,
+        phone: '081234567890',
+        nik: '3201000000000001',
+        role: 'tire-man',
+      },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const users = await request.get('/api/tire-man?pageSize=100&q=Budi', {
+      headers: { access_token: admin },
+    });
+    budiId = ((await users.json()) as { data: { id: number; email: string }[] }).data.find(
+      (u) => u.email === ACCOUNTS.tireman,
+    )!.id;
+  } finally {
+    await logoutToken(request, admin);
+  }
+
+  // Budi's check waits on the phone; the office ends his session
+  await signInField(page);
+  await serviceWorkerControls(page);
+  await context.setOffline(true);
+  const odometer = odometerOf(6);
+  const plate = await makeCheck(page, odometer);
+  const ender = await apiToken(request, ACCOUNTS.admin);
+  try {
+    const ended = await request.post(`/api/tire-man/${budiId}/force-logout`, {
+      headers: { access_token: ender },
+    });
+    expect(ended.ok()).toBe(true);
+  } finally {
+    await logoutToken(request, ender);
+  }
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/lapangan\/login$/, { timeout: 20_000 });
+
+  // Agus signs in on the same phone: his Beranda, his empty queue, and Budi's entry stays unsent
+  await page.getByLabel('Email').fill(other.email);
+  await page.getByLabel('Password').fill(other.password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page.getByRole('heading', { name: other.name, level: 1 })).toBeVisible();
+  await expect(page.getByText('0 belum terkirim')).toBeVisible();
+  // no units of his own yet: Budi's snapshot left the phone with him
+  await expect(page.getByText('Belum ada unit di proyek Anda')).toBeVisible();
+  await page.getByRole('link', { name: 'Profil' }).click();
+  await expect(page).toHaveURL(/\/lapangan\/profil$/);
+  await expect(page.getByRole('button', { name: 'Kirim sekarang (0)' })).toBeDisabled();
+  // the app's own sending had its chances (start, online, Profil): nothing reached the office
+  await page.waitForTimeout(3_000);
+  expect(await officeChecks(request, plate, odometer)).toHaveLength(0);
+  await page.getByRole('button', { name: 'Keluar' }).click();
+  await expect(page).toHaveURL(/\/lapangan\/login$/);
+
+  // Budi again: his entry goes out, under his name
+  await signInField(page);
+  await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
+  const [sent] = await officeChecks(request, plate, odometer);
+  expect(sent).toBeDefined();
+  const edp = await apiToken(request, ACCOUNTS.edp);
+  try {
+    const detail = await request.get(`/api/tire-check/detail/${sent!.id}`, {
+      headers: { access_token: edp },
+    });
+    expect(((await detail.json()) as { tireman_tire_check: { name: string } }).tireman_tire_check.name).toBe(
+      'Budi Santoso',
+    );
+  } finally {
+    await logoutToken(request, edp);
+  }
 });
 
 test('an entry the server refuses is set aside as Perlu tindakan with its message, not retried, and discarded only when confirmed', async ({
