@@ -149,7 +149,26 @@ test('a new-tire request offline: checked at the fields, kept as a draft, sent o
   await expect(item).toContainText('Perlu tindakan', { timeout: 20_000 });
   await expect(item).toContainText('Nomor seri ban sudah terdaftar');
   await page.screenshot({ path: `${shots}/tire-request-needs-action-412.png`, fullPage: true });
-  await item.getByRole('button', { name: 'Buang' }).click();
-  await item.getByRole('button', { name: 'Ya, buang' }).click();
-  await expect(page.getByText('0 belum terkirim')).toBeVisible();
+
+  // 'Ubah': back to the form with its values, its photo and the server's word; a corrected serial goes
+  await item.getByRole('button', { name: 'Ubah' }).click();
+  await expect(page.getByRole('alert')).toContainText('Ditolak server: Nomor seri ban sudah terdaftar');
+  await expect(page.getByRole('textbox', { name: 'Nomor seri' })).toHaveValue(serial);
+  await expect(page.getByText(/Foto siap/)).toBeVisible();
+  const corrected = `${serial}B`;
+  await page.getByRole('textbox', { name: 'Nomor seri' }).fill(corrected);
+  await page.getByRole('button', { name: 'Kirim' }).click();
+  await expect(page.getByText(`Permintaan ban ${corrected} tersimpan di HP`)).toBeVisible();
+  await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.lp-queue-item', { hasText: 'Perlu tindakan' })).toHaveCount(0);
+  const reader = await apiToken(request, ACCOUNTS.edp);
+  try {
+    const found = await request.get(`/api/tire/request/findAll?q=${encodeURIComponent(corrected)}`, {
+      headers: { access_token: reader },
+    });
+    const rows = ((await found.json()) as { data: { serial_number: string; status: string }[] }).data;
+    expect(rows.map((r) => [r.serial_number, r.status])).toEqual([[corrected, 'pending']]);
+  } finally {
+    await logoutToken(request, reader);
+  }
 });

@@ -15,6 +15,7 @@ import {
   SubmitBar,
   UnitFormPage,
   useFormEntry,
+  useIssueOf,
   usePhotos,
 } from './form-kit';
 import { reportSerialInBkbDraft } from './mismatch-form-page';
@@ -150,7 +151,7 @@ function CheckForm(start: FormStart) {
     ...(ownSign || signs.tireman_sign ? [] : ['Tanda tangan tire man wajib diisi']),
     ...(issues.size > 0 ? ['Periksa isian yang ditandai merah'] : []),
   ];
-  const issueOf = (path: string) => (touched ? issues.get(path) : undefined);
+  const issueOf = useIssueOf(issues, touched);
 
   // values that may be right but deserve a second look: shown at their field, confirmed with a tap
   // (the server finds the same ones and shows them to EDP)

@@ -58,6 +58,8 @@ export interface OutboxItem {
   key: string;
   /** The request body; photo fields hold `photo:<id>` until their upload answers a path. */
   body: Record<string, unknown>;
+  /** The form's values it was made from: 'Ubah' turns a refused entry back into its draft. */
+  values?: Record<string, unknown>;
   state: OutboxState;
   createdAt: number;
   attempts: number;

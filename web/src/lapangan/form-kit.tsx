@@ -1,8 +1,16 @@
 import type { TFieldReturnedDetail, TFieldUnit, TSubmissionKind } from '@itms/contracts/field';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ZodSafeParseResult } from 'zod';
-import { type Draft, db, draftKey, type EntryKind, NO_UNIT, type StoredSnapshot } from './db';
+import {
+  type Draft,
+  db,
+  draftKey,
+  type EntryKind,
+  NO_UNIT,
+  type OutboxItem,
+  type StoredSnapshot,
+} from './db';
 import { useFieldUser } from './field-user';
 import { saveToOutbox } from './outbox';
 import { compressPhoto } from './photo';
@@ -159,6 +167,7 @@ export function useFormEntry<V>(
           plate: subject,
           resubmitOf: redoOf,
           body: { ...body, performed_at: new Date().toISOString() },
+          values: values as Record<string, unknown>,
         },
         photos,
       );
@@ -170,6 +179,23 @@ export function useFormEntry<V>(
     }
   }
   return { busy, save };
+}
+
+/** What the server said when it refused the entry this form was reopened from ('Ubah'). */
+export type Refusal = NonNullable<OutboxItem['error']>;
+
+function useRefusal(): Refusal | undefined {
+  return (useLocation().state as { refused?: Refusal } | null)?.refused;
+}
+
+/**
+ * The message to show at a field: what the form's own check found (once 'Kirim' was tapped), else
+ * what the server named that field with when it refused the entry.
+ */
+export function useIssueOf(issues: Map<string, string>, touched: boolean) {
+  const refused = useRefusal();
+  return (path: string) =>
+    (touched ? issues.get(path) : undefined) ?? refused?.fields?.find((f) => f.field === path)?.message;
 }
 
 /** The first message of each field path ('records.0.groove_1') of a failed parse. */
@@ -197,6 +223,7 @@ export function usePhotos(kept: Record<string, Blob> | undefined) {
 
 /** The form's title, under a way back: to its unit, or to Beranda for a form of no unit. */
 export function FormHeader({ unit, title }: { unit?: TFieldUnit; title: string }) {
+  const refused = useRefusal();
   return (
     <>
       <nav className="lp-backbar">
@@ -212,6 +239,11 @@ export function FormHeader({ unit, title }: { unit?: TFieldUnit; title: string }
           </div>
         )}
       </header>
+      {refused && (
+        <div className="lp-alert lp-page-alert" role="alert">
+          <strong>Ditolak server:</strong> {refused.message}. Perbaiki lalu kirim lagi.
+        </div>
+      )}
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
   SubmitBar,
   UnitFormPage,
   useFormEntry,
+  useIssueOf,
   usePhotos,
 } from './form-kit';
 import { WithScan } from './scanner';
@@ -104,7 +105,7 @@ function MismatchForm(start: FormStart) {
     ...(changed.length === 0 ? ['Belum ada nomor seri yang berbeda dengan data'] : []),
     ...(issues.size > 0 ? ['Periksa isian yang ditandai merah'] : []),
   ];
-  const issueOf = (path: string) => (touched ? issues.get(path) : undefined);
+  const issueOf = useIssueOf(issues, touched);
 
   function submit() {
     setTouched(true);

@@ -31,7 +31,7 @@ export function retryDelay(attempts: number): number {
  * get their Idempotency-Key now, never a new one on retry.
  */
 export async function saveToOutbox(
-  item: Pick<OutboxItem, 'userId' | 'kind' | 'unitId' | 'plate' | 'body' | 'resubmitOf'>,
+  item: Pick<OutboxItem, 'userId' | 'kind' | 'unitId' | 'plate' | 'body' | 'resubmitOf' | 'values'>,
   photos: Record<string, Blob>,
 ): Promise<number> {
   const id = await db.transaction('rw', db.outbox, db.photos, db.drafts, async () => {
@@ -163,6 +163,34 @@ export async function sendQueue(userId: number, now = Date.now()): Promise<SendO
     }
   }
   return { state: 'idle' };
+}
+
+/**
+ * 'Ubah' on an entry the server refused: it becomes its form's draft again (values and photos), in
+ * one transaction; sent again from the form, it is a new entry with a new Idempotency-Key.
+ */
+export async function reopenEntry(id: number): Promise<OutboxItem | undefined> {
+  return db.transaction('rw', db.outbox, db.photos, db.drafts, async () => {
+    const item = await db.outbox.get(id);
+    if (!item?.values) return undefined;
+    const photos: Record<string, Blob> = {};
+    for (const [field, value] of Object.entries(item.body)) {
+      const m = typeof value === 'string' ? PHOTO_REF.exec(value) : null;
+      const photo = m ? await db.photos.get(Number(m[1])) : undefined;
+      if (photo) photos[field] = photo.blob;
+    }
+    await db.drafts.put({
+      key: draftKey(item.userId, item.unitId, item.kind, item.resubmitOf),
+      userId: item.userId,
+      unitId: item.unitId,
+      values: item.values,
+      photos,
+      updatedAt: Date.now(),
+    });
+    await db.photos.bulkDelete(photoIdsOf(item));
+    await db.outbox.delete(id);
+    return item;
+  });
 }
 
 /** Drops an entry the server refused, with its photos: only after the tire man confirmed it. */

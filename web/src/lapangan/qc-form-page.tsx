@@ -9,6 +9,7 @@ import {
   SubmitBar,
   UnitFormPage,
   useFormEntry,
+  useIssueOf,
 } from './form-kit';
 
 /** What the QC form keeps in its draft. */
@@ -57,7 +58,7 @@ function QcForm(start: FormStart) {
   };
   const parsed = ZQcCheckCreateBody.safeParse(body);
   const issues = issuesOf(parsed);
-  const issueOf = (path: string) => (touched ? issues.get(path) : undefined);
+  const issueOf = useIssueOf(issues, touched);
   const blockers = issues.size > 0 ? ['Periksa isian yang ditandai merah'] : [];
 
   function toggle(item: number) {

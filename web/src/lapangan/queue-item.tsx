@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { EntryKind, OutboxItem, OutboxState } from './db';
-import { discardEntry } from './outbox';
+import { discardEntry, reopenEntry } from './outbox';
 
 /** The outbox states as the tire man reads them. */
 const STATE_LABELS: Record<OutboxState, string> = {
@@ -33,10 +34,38 @@ export function QueueItem({ item }: { item: OutboxItem }) {
           {dateFormat.format(item.createdAt)} {timeFormat.format(item.createdAt)}
         </span>
         {item.error && <span className="lp-error">{item.error.message}</span>}
-        {item.state === 'needs-action' && <DiscardButton id={item.id!} />}
+        {item.state === 'needs-action' && (
+          <div className="lp-update-actions">
+            {item.values && <EditButton item={item} />}
+            <DiscardButton id={item.id!} />
+          </div>
+        )}
       </div>
       <span className={`lp-tag lp-state-${item.state}`}>{STATE_LABELS[item.state]}</span>
     </li>
+  );
+}
+
+/** Where each kind of entry is filled: the form 'Ubah' reopens a refused entry in. */
+function formPathOf(item: OutboxItem): string {
+  if (item.kind === 'tire-request') return '/ban-baru';
+  const form = { 'tire-check': 'cek', mismatch: 'bkb', 'qc-check': 'qc', 'tire-replacement': 'ganti' }[
+    item.kind
+  ];
+  return `/unit/${item.unitId}/${form}${item.resubmitOf ? `?ulang=${item.resubmitOf}` : ''}`;
+}
+
+/** 'Ubah' for an entry the server refused: back to its form, the server's message at its fields. */
+function EditButton({ item }: { item: OutboxItem }) {
+  const navigate = useNavigate();
+  async function edit() {
+    const reopened = await reopenEntry(item.id!);
+    if (reopened) navigate(formPathOf(reopened), { state: { refused: reopened.error } });
+  }
+  return (
+    <button className="lp-button lp-small" type="button" onClick={() => void edit()}>
+      Ubah
+    </button>
   );
 }
 

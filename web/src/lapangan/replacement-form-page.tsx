@@ -14,6 +14,7 @@ import {
   SubmitBar,
   UnitFormPage,
   useFormEntry,
+  useIssueOf,
   usePhotos,
 } from './form-kit';
 import './replacement-form.css';
@@ -137,7 +138,7 @@ function ReplacementForm(start: FormStart) {
     ...unmarked.flatMap((f) => (issues.has(f) ? [issues.get(f)!] : [])),
     ...([...issues.keys()].some((k) => !unmarked.includes(k)) ? ['Periksa isian yang ditandai merah'] : []),
   ];
-  const issueOf = (path: string) => (touched ? issues.get(path) : undefined);
+  const issueOf = useIssueOf(issues, touched);
 
   function submit() {
     setTouched(true);

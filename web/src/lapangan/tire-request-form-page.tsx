@@ -16,6 +16,7 @@ import {
   PhotoInput,
   SubmitBar,
   useFormEntry,
+  useIssueOf,
   usePhotos,
 } from './form-kit';
 
@@ -67,7 +68,7 @@ function TireRequestForm(start: NoUnitFormStart) {
     ...(photos.serial_number_img ? [] : ['Foto nomor seri wajib diisi']),
     ...(issues.size > 0 ? ['Periksa isian yang ditandai merah'] : []),
   ];
-  const issueOf = (path: string) => (touched ? issues.get(path) : undefined);
+  const issueOf = useIssueOf(issues, touched);
 
   function submit() {
     setTouched(true);
