@@ -43,18 +43,19 @@ test('a different serial in a check offline: one tap to a BKB draft, sent once o
   // the other positions hold the serials of the records: nothing differs there
   await expect(page.getByText('Berbeda dengan data')).toHaveCount(1);
 
-  // 'Kirim' says what is missing
+  // without its photo 'Kirim' stays disabled and says why; with it, a tap names what else is missing
+  await expect(page.getByRole('button', { name: 'Kirim' })).toBeDisabled();
+  await expect(page.getByRole('status', { name: 'Belum bisa dikirim' })).toHaveText('Foto BKB wajib diisi');
+  await page
+    .getByLabel('Foto BKB')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await cameraPhoto(page, found) });
+  await expect(page.getByText(/Foto siap/)).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Kirim' }).click();
-  await expect(page.getByText('Foto BKB wajib diisi')).toBeVisible();
   await expect(page.getByText('Nama driver wajib diisi')).toBeVisible();
   const information = `Ban di lapangan berbeda (${found})`;
   await page.getByLabel('Keterangan').fill(information);
   await page.getByLabel('Driver tidak diketahui (TIDAK PASTI)').check();
   await expect(page.getByLabel('Nama driver')).toBeHidden();
-  await page
-    .getByLabel('Foto BKB')
-    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await cameraPhoto(page, found) });
-  await expect(page.getByText(/Foto siap/)).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: `${shots}/bkb-form-offline-412.png`, fullPage: true });
   const doneFrom = Date.now();
   await page.getByRole('button', { name: 'Kirim' }).dblclick();

@@ -47,13 +47,12 @@ test('a check made offline survives an app restart, is sent once online, and EDP
     await context.setOffline(true);
     const plate = await openCheckForm(page);
 
-    // 'Kirim' says what is missing instead of sending
-    await page.getByRole('button', { name: 'Kirim' }).click();
-    await expect(page.getByText('Foto odometer wajib diisi')).toBeVisible();
-    await expect(page.getByText('Odometer wajib diisi', { exact: true })).toBeVisible();
+    // without its photos 'Kirim' stays disabled and says why
+    const reasons = page.getByRole('status', { name: 'Belum bisa dikirim' });
+    await expect(page.getByRole('button', { name: 'Kirim' })).toBeDisabled();
+    await expect(reasons).toContainText('Foto odometer wajib diisi');
+    await expect(reasons).toContainText('Foto plat nomor wajib diisi');
 
-    await page.getByLabel('Lokasi').selectOption({ index: 1 });
-    await page.getByLabel('Odometer (Km)').fill('123456');
     await page.getByLabel('Foto odometer').setInputFiles({
       name: 'odo.png',
       mimeType: 'image/png',
@@ -65,6 +64,14 @@ test('a check made offline survives an app restart, is sent once online, and EDP
       buffer: await cameraPhoto(page, plate),
     });
     await expect(page.getByText(/Foto siap/)).toHaveCount(2);
+    await expect(reasons).toBeHidden();
+    // with them, 'Kirim' says what else is missing at its field instead of sending
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect(page.getByText('Odometer wajib diisi', { exact: true })).toBeVisible();
+    await expect(reasons).toContainText('Periksa isian yang ditandai merah');
+    await page.getByLabel('Lokasi').selectOption({ index: 1 });
+    await page.getByLabel('Odometer (Km)').fill('123456');
+    await expect(page.getByText('Odometer wajib diisi', { exact: true })).toBeHidden();
 
     // every position with a tire: RTD 1-4 and PSI; a text where a number belongs is refused
     const positions = page.getByRole('group', { name: /^Posisi / });
@@ -99,7 +106,7 @@ test('a check made offline survives an app restart, is sent once online, and EDP
     const dialog = page.getByRole('alertdialog', { name: 'Periksa lagi' });
     await expect(dialog).toContainText(/Posisi \S+: selisih RTD 1-4 lebih dari 3 mm/);
     await expect(page.locator('.lp-queue-item')).toHaveCount(0);
-    await page.screenshot({ path: path.join(shots, 'check-warnings-offline.png'), fullPage: true });
+    await page.screenshot({ path: path.join(shots, 'check-warnings-offline.png') });
     await dialog.getByRole('button', { name: 'Data sudah benar, kirim' }).click();
     await expect(page.getByText(`Pengecekan ${plate} tersimpan di HP`)).toBeVisible();
     const doneTo = Date.now();

@@ -33,18 +33,11 @@ test('a replacement offline: a stock tire on one position, signatures drawn, sen
   await page.getByRole('link', { name: 'Pergantian' }).click();
   await expect(page.getByRole('heading', { name: 'Pergantian', level: 1 })).toBeVisible();
 
-  // 'Kirim' on an empty form says what is missing
-  await page.getByRole('button', { name: 'Kirim' }).click();
-  const reasons = page.getByRole('alert');
-  for (const text of ['Foto odometer wajib diisi', 'Foto plat nomor wajib diisi', 'Minimal satu posisi ban'])
+  // an empty form: 'Kirim' stays disabled and names the missing photos
+  const reasons = page.getByRole('status', { name: 'Belum bisa dikirim' });
+  await expect(page.getByRole('button', { name: 'Kirim' })).toBeDisabled();
+  for (const text of ['Foto odometer wajib diisi', 'Foto plat nomor wajib diisi'])
     await expect(reasons.getByText(text)).toBeVisible();
-  await expect(page.getByText('SPK wajib diisi')).toBeVisible();
-  await expect(page.getByText('Odometer harus angka')).toBeVisible();
-
-  const spk = `SPK-E2E-${Date.now() % 1_000_000}`;
-  await page.getByLabel('SPK').fill(spk);
-  await page.getByLabel('Lokasi').selectOption({ index: 1 });
-  await page.getByLabel('Odometer (Km)').fill('123456');
   for (const [label, text] of [
     ['Foto odometer', 'ODO 123456'],
     ['Foto plat nomor', plate],
@@ -53,6 +46,16 @@ test('a replacement offline: a stock tire on one position, signatures drawn, sen
     await page.getByLabel(label).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer });
   }
   await expect(page.getByText(/Foto siap/)).toHaveCount(2, { timeout: 15_000 });
+  // then a tap names what else is missing, under the button and at the fields
+  await page.getByRole('button', { name: 'Kirim' }).click();
+  await expect(reasons.getByText('Minimal satu posisi ban')).toBeVisible();
+  await expect(page.getByText('SPK wajib diisi')).toBeVisible();
+  await expect(page.getByText('Odometer harus angka')).toBeVisible();
+
+  const spk = `SPK-E2E-${Date.now() % 1_000_000}`;
+  await page.getByLabel('SPK').fill(spk);
+  await page.getByLabel('Lokasi').selectOption({ index: 1 });
+  await page.getByLabel('Odometer (Km)').fill('123456');
 
   // the first position with a tire: Ganti, with the stock tire typed (the search needs a signal)
   let position = page.getByRole('group', { name: /^Posisi / }).first();

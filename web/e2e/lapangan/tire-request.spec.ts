@@ -40,12 +40,20 @@ test('a new-tire request offline: checked at the fields, kept as a draft, sent o
   await page.getByRole('link', { name: 'Permintaan ban baru' }).click();
   await expect(page.getByRole('heading', { name: 'Permintaan ban baru', level: 1 })).toBeVisible();
 
-  // 'Kirim' says what is missing, at the field and under the button
-  await page.getByRole('button', { name: 'Kirim' }).click();
-  await expect(page.getByText('Nomor seri wajib diisi', { exact: true })).toBeVisible();
-  await expect(page.getByText('Foto nomor seri wajib diisi')).toBeVisible();
+  // without the serial's photo 'Kirim' stays disabled and says why
+  await expect(page.getByRole('button', { name: 'Kirim' })).toBeDisabled();
+  await expect(page.getByRole('status', { name: 'Belum bisa dikirim' })).toHaveText(
+    'Foto nomor seri wajib diisi',
+  );
 
   const serial = `REQ${Date.now() % 10_000_000}`;
+  await page
+    .getByLabel('Foto nomor seri')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await cameraPhoto(page, serial) });
+  await expect(page.getByText(/Foto siap/)).toBeVisible({ timeout: 15_000 });
+  // with it, a tap says what else is missing, at the field
+  await page.getByRole('button', { name: 'Kirim' }).click();
+  await expect(page.getByText('Nomor seri wajib diisi', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Nomor seri' }).fill(serial);
   await expect(page.getByText('Nomor seri wajib diisi', { exact: true })).toBeHidden();
   // text where a number belongs is no silent 0
@@ -68,10 +76,6 @@ test('a new-tire request offline: checked at the fields, kept as a draft, sent o
   await page.getByLabel('Status tube').selectOption('NEW');
   const information = `Ban baru dari gudang site (${serial})`;
   await page.getByLabel('Keterangan').fill(information);
-  await page
-    .getByLabel('Foto nomor seri')
-    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await cameraPhoto(page, serial) });
-  await expect(page.getByText(/Foto siap/)).toBeVisible({ timeout: 15_000 });
 
   // left and opened again: the draft holds what was typed and the photo
   await page.getByRole('link', { name: '‹ Beranda' }).click();

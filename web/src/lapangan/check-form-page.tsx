@@ -3,7 +3,7 @@ import type { TFieldReturnedCheck } from '@itms/contracts/field';
 import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
 import { checkWarnings } from '@itms/contracts/rules/field-warnings';
 import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
 import {
@@ -21,6 +21,7 @@ import {
 import { reportSerialInBkbDraft } from './mismatch-form-page';
 import { WithScan } from './scanner';
 import { SignaturePad, useSignatures } from './signature-pad';
+import { SETTLE_MS, useSettling } from './use-settling';
 
 /** A typed number (comma as decimal point), or null while it is empty or not a number. */
 function numberOrNull(text: string): number | null {
@@ -146,11 +147,11 @@ function CheckForm(start: FormStart) {
   const issues = issuesOf(parsed);
   // the redo keeps the photos the office has
   const missingPhotos = redo ? [] : (Object.keys(PHOTO_LABELS) as PhotoField[]).filter((f) => !photos[f]);
-  const blockers = [
+  const missing = [
     ...missingPhotos.map((f) => `${PHOTO_LABELS[f]} wajib diisi`),
     ...(ownSign || signs.tireman_sign ? [] : ['Tanda tangan tire man wajib diisi']),
-    ...(issues.size > 0 ? ['Periksa isian yang ditandai merah'] : []),
   ];
+  const blockers = issues.size > 0 ? ['Periksa isian yang ditandai merah'] : [];
   const issueOf = useIssueOf(issues, touched);
 
   // values that may be right but deserve a second look: shown at their field, confirmed with a tap
@@ -184,6 +185,10 @@ function CheckForm(start: FormStart) {
   const warningKey = warnings.map((w) => w.message).join('\n');
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
+  // the panel opens where 'Kirim' was: the second tap of a double tap must not confirm it (the
+  // time is checked in the handler too: the tap may come before React re-renders the button)
+  const confirmSettling = useSettling(asking);
+  const askedAt = useRef(0);
   const warningsAt = (p: string) => warnings.filter((w) => w.position === p && w.kind !== 'serial-differs');
 
   const setTire = (p: Position, patch: Partial<TireEntry>) =>
@@ -197,11 +202,13 @@ function CheckForm(start: FormStart) {
 
   function submit(confirming = false) {
     setTouched(true);
-    if (blockers.length > 0 || !parsed.success) return;
+    if (missing.length > 0 || !parsed.success) return;
     if (warnings.length > 0 && !confirming && confirmed !== warningKey) {
+      askedAt.current = performance.now();
       setAsking(true);
       return;
     }
+    if (confirming && performance.now() - askedAt.current < SETTLE_MS) return;
     if (confirming) setConfirmed(warningKey);
     setAsking(false);
     void save(body, `${redo ? 'Pengecekan ulang' : 'Pengecekan'} ${unit.plate_number} tersimpan di HP`);
@@ -373,14 +380,25 @@ function CheckForm(start: FormStart) {
             <button className="lp-button" type="button" onClick={() => setAsking(false)}>
               Perbaiki
             </button>
-            <button className="lp-button lp-primary" type="button" onClick={() => submit(true)}>
+            <button
+              className="lp-button lp-primary"
+              type="button"
+              disabled={confirmSettling}
+              onClick={() => submit(true)}
+            >
               Data sudah benar, kirim
             </button>
           </div>
         </section>
       )}
 
-      <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={() => submit()} />
+      <SubmitBar
+        touched={touched}
+        missing={missing}
+        blockers={blockers}
+        busy={busy}
+        onSubmit={() => submit()}
+      />
     </div>
   );
 }

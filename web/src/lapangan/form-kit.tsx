@@ -284,28 +284,39 @@ export function PhotoInput({
   );
 }
 
-/** 'Kirim', with what still blocks it once the tire man has tried. */
+/**
+ * 'Kirim'. While a required photo or signature is `missing` it stays disabled with the reasons
+ * shown; what else blocks it (`blockers`: the form's own checks) shows once the tire man tried.
+ */
 export function SubmitBar({
   touched,
+  missing = [],
   blockers,
   busy,
   onSubmit,
 }: {
   touched: boolean;
+  missing?: string[];
   blockers: string[];
   busy: boolean;
   onSubmit: () => void;
 }) {
+  const reasons = [...missing, ...(touched ? blockers : [])];
   return (
     <footer className="lp-submit">
-      {touched && blockers.length > 0 && (
-        <ul className="lp-blockers" role="alert">
-          {blockers.map((b) => (
+      {reasons.length > 0 && (
+        <ul className="lp-blockers" role="status" aria-label="Belum bisa dikirim">
+          {reasons.map((b) => (
             <li key={b}>{b}</li>
           ))}
         </ul>
       )}
-      <button className="lp-button lp-primary lp-wide" type="button" disabled={busy} onClick={onSubmit}>
+      <button
+        className="lp-button lp-primary lp-wide"
+        type="button"
+        disabled={busy || missing.length > 0}
+        onClick={onSubmit}
+      >
         Kirim
       </button>
     </footer>

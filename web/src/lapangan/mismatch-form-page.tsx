@@ -100,8 +100,8 @@ function MismatchForm(start: FormStart) {
   const changed = unit.positions.filter(
     (p) => (values.found[p] ?? '').trim().toLowerCase() !== (expected.get(p) ?? '').toLowerCase(),
   );
+  const missing = photos.image_url ? [] : ['Foto BKB wajib diisi'];
   const blockers = [
-    ...(photos.image_url ? [] : ['Foto BKB wajib diisi']),
     ...(changed.length === 0 ? ['Belum ada nomor seri yang berbeda dengan data'] : []),
     ...(issues.size > 0 ? ['Periksa isian yang ditandai merah'] : []),
   ];
@@ -109,7 +109,7 @@ function MismatchForm(start: FormStart) {
 
   function submit() {
     setTouched(true);
-    if (blockers.length > 0 || !parsed.success) return;
+    if (missing.length > 0 || blockers.length > 0 || !parsed.success) return;
     void save(body, `BKB ${unit.plate_number} tersimpan di HP`);
   }
 
@@ -196,7 +196,7 @@ function MismatchForm(start: FormStart) {
         })}
       </section>
 
-      <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={submit} />
+      <SubmitBar touched={touched} missing={missing} blockers={blockers} busy={busy} onSubmit={submit} />
     </div>
   );
 }

@@ -132,10 +132,14 @@ function ReplacementForm(start: FormStart) {
   };
   const parsed = ZReplacementSubmitBody.safeParse(body);
   const issues = issuesOf(parsed);
-  // photos and signatures have no red field: their messages are the reasons under 'Kirim'
-  const unmarked = ['odometer_url', 'plate_number_url', 'tireman_sign', 'pic_sign', 'itms_sign', 'records'];
+  // photos and signatures have no red field: their messages are the reasons under 'Kirim' (which
+  // stays disabled while one is missing); so is 'no position chosen'
+  const pictures = ['odometer_url', 'plate_number_url', 'tireman_sign', 'pic_sign', 'itms_sign'];
+  const unmarked = [...pictures, 'records'];
+  const messagesOf = (fields: string[]) => fields.flatMap((f) => (issues.has(f) ? [issues.get(f)!] : []));
+  const missing = messagesOf(pictures);
   const blockers = [
-    ...unmarked.flatMap((f) => (issues.has(f) ? [issues.get(f)!] : [])),
+    ...messagesOf(['records']),
     ...([...issues.keys()].some((k) => !unmarked.includes(k)) ? ['Periksa isian yang ditandai merah'] : []),
   ];
   const issueOf = useIssueOf(issues, touched);
@@ -214,7 +218,7 @@ function ReplacementForm(start: FormStart) {
         )}
       </section>
 
-      <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={submit} />
+      <SubmitBar touched={touched} missing={missing} blockers={blockers} busy={busy} onSubmit={submit} />
     </div>
   );
 }

@@ -64,15 +64,13 @@ function TireRequestForm(start: NoUnitFormStart) {
   body.serial_number = values.serial_number.trim();
   const parsed = ZTireRequestCreateBody.safeParse(body);
   const issues = issuesOf(parsed);
-  const blockers = [
-    ...(photos.serial_number_img ? [] : ['Foto nomor seri wajib diisi']),
-    ...(issues.size > 0 ? ['Periksa isian yang ditandai merah'] : []),
-  ];
+  const missing = photos.serial_number_img ? [] : ['Foto nomor seri wajib diisi'];
+  const blockers = issues.size > 0 ? ['Periksa isian yang ditandai merah'] : [];
   const issueOf = useIssueOf(issues, touched);
 
   function submit() {
     setTouched(true);
-    if (blockers.length > 0 || !parsed.success) return;
+    if (missing.length > 0 || !parsed.success) return;
     void save(body, `Permintaan ban ${body.serial_number} tersimpan di HP`, body.serial_number);
   }
 
@@ -162,7 +160,7 @@ function TireRequestForm(start: NoUnitFormStart) {
         </Field>
       </section>
 
-      <SubmitBar touched={touched} blockers={blockers} busy={busy} onSubmit={submit} />
+      <SubmitBar touched={touched} missing={missing} blockers={blockers} busy={busy} onSubmit={submit} />
     </div>
   );
 }
