@@ -5,17 +5,15 @@
 // through the real login form (Playwright, persistent profile), then lets Lighthouse open each page
 // in that same browser without resetting storage, in its mobile (default) and desktop presets.
 // Prints the median score per page and preset, with the metrics behind the performance score.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { type LighthouseResult, lighthouseRun, median } from './lighthouse-run';
+import { freePort, requireBuild, startServer } from './server';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, report: { type: 'string' } },
@@ -23,49 +21,8 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const REPORT_DIR = args.report ? path.resolve(args.report) : undefined;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/dist/server.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become healthy');
-}
-
-interface Result {
-  performance: number;
-  accessibility: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-}
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 async function main() {
-  for (const built of ['web/dist/index.html', 'server/dist/server.mjs']) {
-    if (!fs.existsSync(path.join(ROOT, built)))
-      throw new Error(`${built} is missing: run npm run build first`);
-  }
+  requireBuild();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-lighthouse-'));
   const { child, base } = await startServer(path.join(tmp, 'data'));
   const debugPort = await freePort();
@@ -85,43 +42,26 @@ async function main() {
     /** Lighthouse on one page in both presets, RUNS times each; the median goes into `rows`. */
     const measure = async (route: string) => {
       for (const preset of ['mobile', 'desktop'] as const) {
-        const results: Result[] = [];
+        const results: LighthouseResult[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const flags: Flags = {
-            port: debugPort,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-            disableStorageReset: true,
-          };
-          const out = await lighthouse(
+          const {
+            result,
+            a11yMisses: misses,
+            lhr,
+          } = await lighthouseRun(
             `${base}${route}`,
-            flags,
+            debugPort,
             preset === 'desktop' ? desktopConfig : undefined,
           );
-          if (!out) throw new Error('Lighthouse returned nothing');
           if (REPORT_DIR) {
             fs.mkdirSync(REPORT_DIR, { recursive: true });
             const name = `${route === '/' ? 'home' : route.slice(1)}-${preset}-${i + 1}.json`;
-            fs.writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(out.lhr));
+            fs.writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(lhr));
           }
-          const { categories: c, audits: a } = out.lhr;
-          if (new URL(out.lhr.finalDisplayedUrl).pathname !== route)
-            throw new Error(`${route} ended on ${out.lhr.finalDisplayedUrl}`);
-          for (const ref of c.accessibility?.auditRefs ?? []) {
-            const audit = a[ref.id];
-            if (audit && audit.score !== null && audit.score < 1) a11yMisses.add(`${route}: ${audit.title}`);
-          }
-          results.push({
-            performance: Math.round((c.performance?.score ?? 0) * 100),
-            accessibility: Math.round((c.accessibility?.score ?? 0) * 100),
-            fcp: a['first-contentful-paint']?.numericValue ?? 0,
-            lcp: a['largest-contentful-paint']?.numericValue ?? 0,
-            tbt: a['total-blocking-time']?.numericValue ?? 0,
-            cls: a['cumulative-layout-shift']?.numericValue ?? 0,
-          });
+          for (const miss of misses) a11yMisses.add(miss);
+          results.push(result);
         }
-        const m = (k: keyof Result) => median(results.map((r) => r[k]));
+        const m = (k: keyof LighthouseResult) => median(results.map((r) => r[k]));
         rows.push(
           `| ${route} | ${preset} | ${m('performance')} | ${m('accessibility')} | ${Math.round(m('fcp'))} | ` +
             `${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} | ${m('cls').toFixed(3)} |`,
