@@ -407,13 +407,15 @@ async function oneRun(
     );
   }
 
-  // 'Kirim': from the tap to 'tersimpan di HP' on Beranda
-  await page.evaluate(() => {
+  // 'Kirim': from the tap that saves to 'tersimpan di HP' on Beranda; when the form asks to look
+  // again at values that deserve a second look ('Periksa lagi'), that tap is its confirm button
+  const SAVING_TAPS = ['Kirim', 'Data sudah benar, kirim'];
+  await page.evaluate((labels) => {
     const { __bench: b } = window as unknown as BenchWindow;
     document.addEventListener(
       'click',
       (e) => {
-        if ((e.target as Element).closest('button')?.textContent?.trim() !== 'Kirim') return;
+        if (!labels.includes((e.target as Element).closest('button')?.textContent?.trim() ?? '')) return;
         b.starts.kirim = e.timeStamp;
         b.arm('kirim', () =>
           [...document.querySelectorAll('[role="status"]')].some((s) =>
@@ -423,12 +425,19 @@ async function oneRun(
       },
       { capture: true },
     );
-  });
-  await page.getByRole('button', { name: 'Kirim' }).tap();
+  }, SAVING_TAPS);
+  await page.getByRole('button', { name: SAVING_TAPS[0] }).tap();
+  const confirm = page.getByRole('button', { name: SAVING_TAPS[1] });
+  const saved = page.getByRole('status').filter({ hasText: 'tersimpan di HP' });
+  await confirm.or(saved).first().waitFor();
+  const reviewed = await confirm.isVisible();
+  if (reviewed) await confirm.tap();
   const kirim =
     (await markOf(page, 'kirim')) -
     (await page.evaluate(() => (window as unknown as BenchWindow).__bench.starts.kirim!));
-  log(`  Kirim to 'tersimpan di HP' ${Math.round(kirim)} ms`);
+  log(
+    `  Kirim to 'tersimpan di HP' ${Math.round(kirim)} ms${reviewed ? " (from 'Data sudah benar, kirim')" : ''}`,
+  );
 
   // his session ends through the API: the next run's phone signs in as a new device
   await context.setOffline(false);
