@@ -31,8 +31,17 @@ export async function lighthouseRun(
     onlyCategories: ['performance', 'accessibility'],
     disableStorageReset: true,
   };
-  const out = await lighthouse(url, flags, config);
-  if (!out) throw new Error('Lighthouse returned nothing');
+  // a run whose trace went wrong (NO_NAVSTART, NO_FCP: "Please run Lighthouse again") has no
+  // performance score; it is run again rather than counted as 0
+  let out: RunnerResult | undefined;
+  for (let attempt = 1; ; attempt++) {
+    out = await lighthouse(url, flags, config);
+    if (!out) throw new Error('Lighthouse returned nothing');
+    if (!out.lhr.runtimeError) break;
+    if (attempt === 3)
+      throw new Error(`Lighthouse failed 3 times on ${url}: ${out.lhr.runtimeError.message}`);
+    console.error(`Lighthouse on ${url}: ${out.lhr.runtimeError.code}, running it again`);
+  }
   const { categories: c, audits: a } = out.lhr;
   const route = new URL(url).pathname;
   if (new URL(out.lhr.finalDisplayedUrl).pathname !== route)
