@@ -3,7 +3,7 @@ import type { TFieldReturnedCheck } from '@itms/contracts/field';
 import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
 import { checkWarnings } from '@itms/contracts/rules/field-warnings';
 import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
 import {
@@ -116,7 +116,10 @@ function CheckForm(start: FormStart) {
   );
   // photos and drawn signatures are the entry's blobs alike: uploaded first, then the check
   const blobs = useMemo(() => ({ ...photos, ...signs }), [photos, signs]);
-  const values: CheckDraftValues = { locationId, projectId, odometer, driverName, picName, tires };
+  const values: CheckDraftValues = useMemo(
+    () => ({ locationId, projectId, odometer, driverName, picName, tires }),
+    [locationId, projectId, odometer, driverName, picName, tires],
+  );
   const { busy, save } = useFormEntry(start, 'tire-check', values, blobs);
   const [touched, setTouched] = useState(false);
   // positions with a tire mounted or a serial typed are checked; an empty position is left out
@@ -143,8 +146,10 @@ function CheckForm(start: FormStart) {
         ...signed,
         records,
       };
-  const parsed = (redo ? ZResubmitBody : ZTireCheckCreateBody).safeParse(body);
-  const issues = issuesOf(parsed);
+  // the whole body is checked once 'Kirim' was tapped, not on every keystroke before it
+  const schema = redo ? ZResubmitBody : ZTireCheckCreateBody;
+  const parsed = touched ? schema.safeParse(body) : null;
+  const issues = parsed ? issuesOf(parsed) : NO_ISSUES;
   // the redo keeps the photos the office has
   const missingPhotos = redo ? [] : (Object.keys(PHOTO_LABELS) as PhotoField[]).filter((f) => !photos[f]);
   const missing = [
@@ -189,20 +194,34 @@ function CheckForm(start: FormStart) {
   // time is checked in the handler too: the tap may come before React re-renders the button)
   const confirmSettling = useSettling(asking);
   const askedAt = useRef(0);
-  const warningsAt = (p: string) => warnings.filter((w) => w.position === p && w.kind !== 'serial-differs');
+  const warningsAt = (p: string) =>
+    warnings.flatMap((w) => (w.position === p && w.kind !== 'serial-differs' ? [w.message] : []));
 
-  const setTire = (p: Position, patch: Partial<TireEntry>) =>
-    setTires((all) => ({ ...all, [p]: { ...all[p]!, ...patch } }));
-
+  // stable: a keystroke re-renders only the fieldset of its tire (TireFieldset is memoised)
+  const setTire = useCallback(
+    (p: Position, patch: Partial<TireEntry>) =>
+      setTires((all) => ({ ...all, [p]: { ...all[p]!, ...patch } })),
+    [],
+  );
   /** One tap from a serial that differs from the records to a BKB draft holding it. */
-  async function reportBkb(p: Position, serial: string) {
-    await reportSerialInBkbDraft(userId, unit, p, serial.trim(), SERIAL_MISMATCH_CATEGORY);
-    navigate(`/unit/${unit.id}/bkb`);
-  }
+  const reportBkb = useCallback(
+    async (p: Position, serial: string) => {
+      await reportSerialInBkbDraft(userId, unit, p, serial.trim(), SERIAL_MISMATCH_CATEGORY);
+      navigate(`/unit/${unit.id}/bkb`);
+    },
+    [userId, unit, navigate],
+  );
+  const errorsAt = (i: number): TireErrors =>
+    Object.fromEntries(
+      TIRE_FIELDS.flatMap((f) => {
+        const message = issueOf(`records.${i}.${f}`);
+        return message ? [[f, message]] : [];
+      }),
+    );
 
   function submit(confirming = false) {
     setTouched(true);
-    if (missing.length > 0 || !parsed.success) return;
+    if (missing.length > 0 || !(parsed ?? schema.safeParse(body)).success) return;
     if (warnings.length > 0 && !confirming && confirmed !== warningKey) {
       askedAt.current = performance.now();
       setAsking(true);
@@ -277,80 +296,18 @@ function CheckForm(start: FormStart) {
         <h2>Ban</h2>
         {issueOf('records') && <div className="lp-error">{issueOf('records')}</div>}
         {unit.positions.map((p) => {
-          const t = tires[p]!;
           const i = checked.indexOf(p as Position);
-          const before = mounted.get(p);
           return (
-            <fieldset key={p} className="lp-card lp-tire-form" aria-label={positionLabel(p as Position)}>
-              <legend>{positionLabel(p as Position)}</legend>
-              <WithScan onScan={(text) => setTire(p as Position, { serial_number: text })}>
-                <Field label="Nomor seri" error={i >= 0 ? issueOf(`records.${i}.serial_number`) : undefined}>
-                  <input
-                    value={t.serial_number}
-                    autoCapitalize="characters"
-                    onChange={(e) => setTire(p as Position, { serial_number: e.target.value })}
-                  />
-                </Field>
-              </WithScan>
-              {before &&
-                t.serial_number.trim() !== '' &&
-                t.serial_number.trim().toLowerCase() !== before.serial_number.toLowerCase() && (
-                  <div className="lp-alert lp-alert-warn" role="alert">
-                    <span>Nomor seri berbeda dengan data. Laporkan BKB?</span>
-                    <button
-                      className="lp-button lp-small"
-                      type="button"
-                      onClick={() => void reportBkb(p as Position, t.serial_number)}
-                    >
-                      Laporkan BKB
-                    </button>
-                  </div>
-                )}
-              {before && (
-                <div className="lp-muted lp-before">
-                  Sebelumnya: RTD{' '}
-                  {[before.groove_1, before.groove_2, before.groove_3, before.groove_4]
-                    .map((v) => v ?? '-')
-                    .join(' / ')}{' '}
-                  · PSI {before.pressure ?? '-'}
-                </div>
-              )}
-              <div className="lp-grid-4">
-                {GROOVES.map((g, n) => (
-                  <Field
-                    key={g}
-                    label={`RTD ${n + 1}`}
-                    error={i >= 0 ? issueOf(`records.${i}.${g}`) : undefined}
-                  >
-                    <input
-                      inputMode="decimal"
-                      value={t[g]}
-                      onChange={(e) => setTire(p as Position, { [g]: e.target.value.replace(',', '.') })}
-                    />
-                  </Field>
-                ))}
-              </div>
-              <Field label="PSI" error={i >= 0 ? issueOf(`records.${i}.pressure`) : undefined}>
-                <input
-                  inputMode="decimal"
-                  value={t.pressure}
-                  onChange={(e) => setTire(p as Position, { pressure: e.target.value.replace(',', '.') })}
-                />
-              </Field>
-              <label className="lp-check">
-                <input
-                  type="checkbox"
-                  checked={t.normal}
-                  onChange={(e) => setTire(p as Position, { normal: e.target.checked })}
-                />
-                Semua normal
-              </label>
-              {warningsAt(p).map((w) => (
-                <small key={w.kind} className="lp-warning">
-                  {w.message}
-                </small>
-              ))}
-            </fieldset>
+            <TireFieldset
+              key={p}
+              position={p as Position}
+              entry={tires[p]!}
+              before={mounted.get(p)}
+              errors={i < 0 ? NO_ERRORS : errorsAt(i)}
+              warnings={warningsAt(p)}
+              onChange={setTire}
+              onReportBkb={reportBkb}
+            />
           );
         })}
       </section>
@@ -402,3 +359,109 @@ function CheckForm(start: FormStart) {
     </div>
   );
 }
+
+const TIRE_FIELDS = ['serial_number', ...GROOVES, 'pressure'] as const;
+type TireErrors = Partial<Record<(typeof TIRE_FIELDS)[number], string>>;
+const NO_ERRORS: TireErrors = {};
+const NO_ISSUES = new Map<string, string>();
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+const sameErrors = (a: TireErrors, b: TireErrors) => TIRE_FIELDS.every((f) => a[f] === b[f]);
+
+/** One tire of the check; re-rendered only when its own values, messages or warnings change. */
+const TireFieldset = memo(
+  function TireFieldset({
+    position: p,
+    entry: t,
+    before,
+    errors,
+    warnings,
+    onChange,
+    onReportBkb,
+  }: {
+    position: Position;
+    entry: TireEntry;
+    before: FormStart['unit']['tires'][number] | undefined;
+    errors: TireErrors;
+    warnings: string[];
+    onChange: (p: Position, patch: Partial<TireEntry>) => void;
+    onReportBkb: (p: Position, serial: string) => void;
+  }) {
+    return (
+      <fieldset className="lp-card lp-tire-form" aria-label={positionLabel(p)}>
+        <legend>{positionLabel(p)}</legend>
+        <WithScan onScan={(text) => onChange(p, { serial_number: text })}>
+          <Field label="Nomor seri" error={errors.serial_number}>
+            <input
+              value={t.serial_number}
+              autoCapitalize="characters"
+              onChange={(e) => onChange(p, { serial_number: e.target.value })}
+            />
+          </Field>
+        </WithScan>
+        {before &&
+          t.serial_number.trim() !== '' &&
+          t.serial_number.trim().toLowerCase() !== before.serial_number.toLowerCase() && (
+            <div className="lp-alert lp-alert-warn" role="alert">
+              <span>Nomor seri berbeda dengan data. Laporkan BKB?</span>
+              <button
+                className="lp-button lp-small"
+                type="button"
+                onClick={() => onReportBkb(p, t.serial_number)}
+              >
+                Laporkan BKB
+              </button>
+            </div>
+          )}
+        {before && (
+          <div className="lp-muted lp-before">
+            Sebelumnya: RTD{' '}
+            {[before.groove_1, before.groove_2, before.groove_3, before.groove_4]
+              .map((v) => v ?? '-')
+              .join(' / ')}{' '}
+            · PSI {before.pressure ?? '-'}
+          </div>
+        )}
+        <div className="lp-grid-4">
+          {GROOVES.map((g, n) => (
+            <Field key={g} label={`RTD ${n + 1}`} error={errors[g]}>
+              <input
+                inputMode="decimal"
+                value={t[g]}
+                onChange={(e) => onChange(p, { [g]: e.target.value.replace(',', '.') })}
+              />
+            </Field>
+          ))}
+        </div>
+        <Field label="PSI" error={errors.pressure}>
+          <input
+            inputMode="decimal"
+            value={t.pressure}
+            onChange={(e) => onChange(p, { pressure: e.target.value.replace(',', '.') })}
+          />
+        </Field>
+        <label className="lp-check">
+          <input
+            type="checkbox"
+            checked={t.normal}
+            onChange={(e) => onChange(p, { normal: e.target.checked })}
+          />
+          Semua normal
+        </label>
+        {warnings.map((w) => (
+          <small key={w} className="lp-warning">
+            {w}
+          </small>
+        ))}
+      </fieldset>
+    );
+  },
+  (a, b) =>
+    a.entry === b.entry &&
+    a.before === b.before &&
+    a.onChange === b.onChange &&
+    a.onReportBkb === b.onReportBkb &&
+    sameErrors(a.errors, b.errors) &&
+    sameList(a.warnings, b.warnings),
+);

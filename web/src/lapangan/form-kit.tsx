@@ -107,7 +107,8 @@ export function NoUnitFormPage({
 /**
  * The form's entry: its draft follows every change (a moment later, so that typing a number is one
  * write), and 'Kirim' keeps it on the phone once, however often it is tapped, then goes back to
- * Beranda with `saved` as the notice.
+ * Beranda with `saved` as the notice. `values` and `photos` keep their identity until they change
+ * (a state object or a memo): a new object is a change.
  */
 export function useFormEntry<V>(
   start: FormStart | NoUnitFormStart,
@@ -129,8 +130,6 @@ export function useFormEntry<V>(
     pending.current = null;
     if (d) void db.drafts.put(d);
   }, []);
-  const serialized = JSON.stringify(values);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `serialized` stands for `values`
   useEffect(() => {
     if (!edited.current) {
       edited.current = true;
@@ -146,7 +145,7 @@ export function useFormEntry<V>(
     };
     const timer = setTimeout(writePending, 300);
     return () => clearTimeout(timer);
-  }, [userId, unitId, kind, redoOf, serialized, photos, writePending]);
+  }, [userId, unitId, kind, redoOf, values, photos, writePending]);
   useEffect(() => writePending, [writePending]);
 
   /** `subject` names an entry of no unit in the queue (a unit's entry goes by its plate). */

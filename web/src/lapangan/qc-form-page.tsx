@@ -20,6 +20,9 @@ interface QcDraftValues {
   faults: boolean[][];
 }
 
+/** A QC has no photos (one object: the draft follows changes of identity). */
+const NO_PHOTOS: Record<string, Blob> = {};
+
 /** The unit's position as the QC matrix names it (the spare is ST1 there). */
 const qcPosition = (p: string) => (p === 'ST' ? 'ST1' : p);
 
@@ -38,7 +41,7 @@ function QcForm(start: FormStart) {
         faults: QC_ITEM_LABELS.map(() => QC_POSITIONS.map(() => false)),
       },
   );
-  const { busy, save } = useFormEntry(start, 'qc-check', values, {});
+  const { busy, save } = useFormEntry(start, 'qc-check', values, NO_PHOTOS);
   const [touched, setTouched] = useState(false);
   const positions = unit.positions.map(qcPosition);
   const [open, setOpen] = useState(positions[0]!);
