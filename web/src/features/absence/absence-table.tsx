@@ -28,7 +28,7 @@ export interface AbsenceTableProps {
 }
 
 /**
- * Units by day of the month, Y (checked) or N, and the month's total. Virtualised: only the rows
+ * Units by day of the month, Y (checked) or N (empty for days still to come), and the month's total. Virtualised: only the rows
  * in view are rendered, so a fleet of 5,000 units scrolls smoothly.
  */
 export function AbsenceTable({
@@ -45,9 +45,12 @@ export function AbsenceTable({
 
   const columns = useMemo<TableColumnsType<Line>>(() => {
     const first = appTime(`${month}-01`);
+    const today = appTime().format('YYYY-MM-DD');
     const dayColumns: TableColumnsType<Line> = Array.from({ length: days }, (_, i) => {
       const date = first.add(i, 'day');
       const sunday = date.day() === 0;
+      // a day still to come has no answer yet: empty, not 'N'
+      const future = date.format('YYYY-MM-DD') > today;
       return {
         key: `d${i + 1}`,
         title: (
@@ -63,7 +66,7 @@ export function AbsenceTable({
         align: 'center',
         onCell: cellRole,
         render: (_, u) =>
-          u.days[i] === 'Y' ? (
+          future ? null : u.days[i] === 'Y' ? (
             <span
               style={{
                 display: 'inline-block',
