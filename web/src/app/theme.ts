@@ -1,6 +1,9 @@
 import type { ThemeConfig } from 'antd';
 import { BRAND_COLOR } from '../components/brand';
 
+/** Height of the sticky top bar; what sticks under it starts here. */
+export const TOP_BAR_HEIGHT = 60;
+
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: BRAND_COLOR,
@@ -16,7 +19,12 @@ export const theme: ThemeConfig = {
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
-    Layout: { headerBg: '#ffffff', siderBg: '#ffffff', headerHeight: 60, headerPadding: '0 16px' },
+    Layout: {
+      headerBg: '#ffffff',
+      siderBg: '#ffffff',
+      headerHeight: TOP_BAR_HEIGHT,
+      headerPadding: '0 16px',
+    },
     Menu: {
       itemBorderRadius: 8,
       itemMarginInline: 8,

@@ -99,7 +99,6 @@ export function ReturnsTable({ endpoint, noun, onOpen, other }: ReturnsTableProp
         rowKey="id"
         size="middle"
         columns={columns}
-        locale={{ emptyText: list.isPending ? 'Mengambil Data ...' : 'Tidak ada data' }}
         onRow={(row) => ({
           onClick: () => onOpen(row),
           onKeyDown: (e) => {

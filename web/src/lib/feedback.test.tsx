@@ -13,14 +13,16 @@ function mountBridge() {
 }
 
 describe('error dialog', () => {
-  it('shows Oops... with the error text and the footer "This might be caused by bad request"', async () => {
+  it('shows Oops... with the error text and the footer "Periksa data lalu coba lagi; bila tetap gagal, hubungi admin."', async () => {
     mountBridge();
     act(() => {
       showApiError(new ApiError({ statusCode: 404, code: 'NOT_FOUND', message: 'Unit tidak ditemukan' }));
     });
     const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
     expect(within(dialog).getByText('Unit tidak ditemukan')).toBeTruthy();
-    expect(within(dialog).getByText('This might be caused by bad request')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Periksa data lalu coba lagi; bila tetap gagal, hubungi admin.'),
+    ).toBeTruthy();
   });
 
   it('lists field messages of a validation error', async () => {
@@ -46,6 +48,8 @@ describe('error dialog', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
     expect(within(dialog).getByText('Update Active Tire Failed')).toBeTruthy();
-    expect(within(dialog).queryByText('This might be caused by bad request')).toBeNull();
+    expect(
+      within(dialog).queryByText('Periksa data lalu coba lagi; bila tetap gagal, hubungi admin.'),
+    ).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { App, Modal, message as staticMessage } from 'antd';
 import { isApiError } from './api-client';
 
-/** Footer of the generic error dialog (spec section 8). */
-export const BAD_REQUEST_FOOTER = 'This might be caused by bad request';
+/** Footer of the generic error dialog: what the user can do about it (spec section 8). */
+export const ERROR_FOOTER = 'Periksa data lalu coba lagi; bila tetap gagal, hubungi admin.';
 /** Footer of login, credential and logout failures (spec section 8). */
 export const CONTACT_ADMIN_FOOTER = 'Contact admin';
 
@@ -37,11 +37,7 @@ export interface ErrorDialogOptions {
 }
 
 /** The "Oops..." error dialog: icon error, title, error text, footer (spec section 8). */
-export function showErrorDialog({
-  text,
-  title = 'Oops...',
-  footer = BAD_REQUEST_FOOTER,
-}: ErrorDialogOptions) {
+export function showErrorDialog({ text, title = 'Oops...', footer = ERROR_FOOTER }: ErrorDialogOptions) {
   const config = {
     title,
     content: (
@@ -68,7 +64,7 @@ export function showErrorDialog({
 }
 
 /** Error dialog for a failed call, logged as well (spec section 8). */
-export function showApiError(err: unknown, footer: string | null = BAD_REQUEST_FOOTER) {
+export function showApiError(err: unknown, footer: string | null = ERROR_FOOTER) {
   console.error(err);
   return showErrorDialog({ text: errorText(err), footer });
 }

@@ -1,11 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError, isUnauthorized } from './api-client';
-import { BAD_REQUEST_FOOTER, showApiError } from './feedback';
+import { ERROR_FOOTER, showApiError } from './feedback';
 
 export interface AppQueryMeta extends Record<string, unknown> {
   /** The caller shows its own error: no "Oops..." dialog. */
   silent?: boolean;
-  /** Footer of the error dialog, default 'This might be caused by bad request'. */
+  /** Footer of the error dialog, default ERROR_FOOTER. */
   errorFooter?: string;
 }
 
@@ -19,7 +19,7 @@ declare module '@tanstack/react-query' {
 function report(err: unknown, meta: AppQueryMeta | undefined) {
   // 401: the session is gone; the unauthorized handler already sends the user to /login
   if (meta?.silent || isUnauthorized(err)) return;
-  showApiError(err, meta?.errorFooter ?? BAD_REQUEST_FOOTER);
+  showApiError(err, meta?.errorFooter ?? ERROR_FOOTER);
 }
 
 /** Any failed call shows the "Oops..." dialog unless the caller opts out (spec section 8). */

@@ -2,8 +2,9 @@ import type { Endpoint, ReplyOf } from '@itms/contracts/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback, useRef } from 'react';
+import { type ReactNode, useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { listEmptyText } from '../components/load-error';
 import { type CallInput, call, endpointKey } from './api-client';
 
 type Scalar = string | number | boolean | null | undefined;
@@ -20,6 +21,8 @@ export interface PagedListOptions<E extends Endpoint> {
   /** Filters sent with every request (besides page, pageSize, sort, q). */
   filters?: Record<string, Scalar>;
   enabled?: boolean;
+  /** What the table says when the list really has no rows. */
+  emptyText?: ReactNode;
 }
 
 /**
@@ -47,6 +50,8 @@ export function usePagedList<E extends Endpoint, T extends object = RowOf<E> & o
     queryFn: ({ signal }) => call(o.endpoint, input, { signal }),
     placeholderData: keepPreviousData,
     enabled: o.enabled ?? true,
+    // the table shows the failure in place of its rows, with 'Coba lagi'
+    meta: { silent: true },
   });
   const reply = result.data as { data: T[]; total: number } | undefined;
 
@@ -89,20 +94,24 @@ export function usePagedList<E extends Endpoint, T extends object = RowOf<E> & o
     });
   };
 
+  const { refetch } = result;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  // a failed page shows the failure, not the rows of the page before it
+  const failed = result.isError && !result.isFetching;
   const tableProps: TableProps<T> = {
-    dataSource: reply?.data ?? [],
+    dataSource: failed ? [] : (reply?.data ?? []),
     loading: result.isFetching,
     onChange,
     pagination: {
       current: page,
       pageSize,
-      total: reply?.total ?? 0,
+      total: failed ? 0 : (reply?.total ?? 0),
       pageSizeOptions: o.sizes.options.map(String),
       showSizeChanger: o.sizes.options.length > 1,
       showTotal: (total, [from, to]) => `${from}-${to} dari ${total}`,
     },
     scroll: { x: 'max-content' },
-    locale: { emptyText: 'Tidak ada data' },
+    locale: { emptyText: listEmptyText(result, retry, o.emptyText) },
   };
 
   /** antd's sortOrder of a column, from the URL. */

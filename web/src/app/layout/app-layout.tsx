@@ -5,6 +5,7 @@ import { Drawer, Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SiderBrand } from '../../components/brand';
+import { OfflineBanner } from '../../components/offline-banner';
 import { useDocumentTitle, useRouteMeta } from '../../lib/route-meta';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ForbiddenPage } from '../forbidden-page';
@@ -66,6 +67,7 @@ export function AppLayout({ user, children }: { user: TSessionUser; children: Re
       )}
       <Layout style={{ marginInlineStart: isDesktop ? MENU_WIDTH : 0, minWidth: 0 }}>
         <TopBar user={user} compact={!isDesktop} onOpenMenu={() => setDrawerOpen(true)} />
+        <OfflineBanner />
         <Layout.Content style={{ padding: isDesktop ? 24 : 12, minWidth: 0 }}>
           {allowed ? children : <ForbiddenPage />}
         </Layout.Content>

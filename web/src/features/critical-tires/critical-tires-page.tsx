@@ -9,7 +9,7 @@ import {
   type TAlertRow,
 } from '@itms/contracts/tire-intelligence';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListSearch, PageHeading } from '../../components/crud-page';
@@ -162,6 +162,7 @@ export default function CriticalTiresPage() {
     endpoint: API.listTireAlerts,
     sizes: ALERT_PAGE_SIZES,
     filters: { kind },
+    emptyText: kind || params.get('q') ? 'Tidak ada ban yang cocok' : 'Tidak ada ban kritis',
   });
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -214,18 +215,13 @@ export default function CriticalTiresPage() {
             </Tooltip>
           </Flex>
         </Flex>
-        {list.isError ? (
-          <Empty description={list.error.message} />
-        ) : (
-          <Table<TAlertRow>
-            {...list.tableProps}
-            rowKey="tire_id"
-            size="small"
-            aria-label="Daftar ban kritis"
-            columns={columns(pullPoint ?? DEFAULT_PULL_POINT_MM)}
-            locale={{ emptyText: kind || list.q ? 'Tidak ada ban yang cocok' : 'Tidak ada ban kritis' }}
-          />
-        )}
+        <Table<TAlertRow>
+          {...list.tableProps}
+          rowKey="tire_id"
+          size="small"
+          aria-label="Daftar ban kritis"
+          columns={columns(pullPoint ?? DEFAULT_PULL_POINT_MM)}
+        />
       </Card>
       <SizePressureModal open={editing} onClose={() => setEditing(false)} />
     </Flex>

@@ -259,7 +259,9 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
 
     const oops = await dialog('Oops...');
     expect(within(oops).getByText('Pengecekan sudah divalidasi oleh pengguna lain')).toBeTruthy();
-    expect(within(oops).getByText('This might be caused by bad request')).toBeTruthy();
+    expect(
+      within(oops).getByText('Periksa data lalu coba lagi; bila tetap gagal, hubungi admin.'),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pengecekan/7');
     expect(spin('RTD 3 After posisi 2').value).toBe('2');
   });

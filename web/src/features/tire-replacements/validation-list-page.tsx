@@ -104,7 +104,6 @@ function QueueTable({ onChoose }: { onChoose: (row: TReplacementRow) => void }) 
         rowKey="id"
         size="middle"
         columns={columns}
-        locale={{ emptyText: list.isPending ? 'Mengambil Data ...' : 'Tidak ada data' }}
         onRow={(row) => ({
           onClick: () => onChoose(row),
           onKeyDown: (e) => {
