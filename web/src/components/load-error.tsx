@@ -1,28 +1,36 @@
-import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { errorText } from '../lib/feedback';
 
 /**
- * In place of a list whose request failed: what failed, the server's reason ('Tidak dapat
- * terhubung ke server' when no answer came) and 'Coba lagi', so that a failure never reads as an
- * empty list.
+ * A list or panel whose request failed, said in place: what failed, the server's reason ('Tidak
+ * dapat terhubung ke server' when no answer came) and 'Coba lagi'. Never reads as an empty list,
+ * and no "Oops..." dialog on top (a screen may ask for several things at once).
  */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function LoadError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
-    <div role="alert" style={{ padding: '24px 12px', textAlign: 'center' }}>
-      <WarningOutlined style={{ fontSize: 28, color: '#d4380d' }} />
-      <Typography.Paragraph strong style={{ margin: '8px 0 2px' }}>
-        Tidak dapat memuat data
-      </Typography.Paragraph>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-        {errorText(error)}
-      </Typography.Paragraph>
-      <Button icon={<ReloadOutlined />} onClick={onRetry}>
-        Coba lagi
-      </Button>
-    </div>
+    <Alert
+      type="error"
+      showIcon
+      title="Tidak dapat memuat data"
+      description={errorText(error)}
+      style={{ textAlign: 'start' }}
+      action={
+        <Button size="small" icon={<ReloadOutlined />} onClick={onRetry} loading={retrying}>
+          Coba lagi
+        </Button>
+      }
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Input, Result, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
 import { download as downloadFile } from '../../lib/api-client';
 import { appTime, type dayjs } from '../../lib/dayjs';
 import { showApiError } from '../../lib/feedback';
@@ -38,7 +39,8 @@ export default function AbsencePage() {
   const absence = useEndpoint(
     API.getUnitAbsence,
     { body: { month: month ?? '', page, pageSize: ABSENCE_PAGE_SIZE, q: q || undefined } },
-    { placeholderData: keepPreviousData, enabled: month !== null },
+    // a failure is said in place of the table, with 'Coba lagi'
+    { placeholderData: keepPreviousData, enabled: month !== null, meta: { silent: true } },
   );
 
   const setUrl = (next: Record<string, string | undefined>) =>
@@ -158,8 +160,12 @@ export default function AbsencePage() {
           </Typography.Text>
           <AbsenceSummaryCards summary={data?.summary} />
           <Card styles={{ body: { padding: isDesktop ? 16 : 8 } }}>
-            {absence.isPending ? (
-              <Typography.Text type="secondary">Mengambil Data ...</Typography.Text>
+            {absence.isError && !absence.isFetching ? (
+              <LoadError error={absence.error} onRetry={() => absence.refetch()} />
+            ) : absence.isPending ? (
+              <Typography.Text type="secondary">
+                {absence.fetchStatus === 'paused' ? 'Menunggu koneksi ...' : 'Mengambil Data ...'}
+              </Typography.Text>
             ) : (
               <AbsenceTable
                 month={data?.month ?? month}

@@ -2,9 +2,9 @@ import { PictureOutlined, SettingOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { Card, Carousel, Empty, Skeleton } from 'antd';
 import { LinkButton } from '../../components/link-button';
+import { LoadError } from '../../components/load-error';
 import { hasFile, useFileUrls } from '../../lib/file-urls';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { PanelError } from './panel-error';
 
 /** The seeded and recommended banner shape is 1200 x 400. */
 const ASPECT = '3 / 1';
@@ -35,7 +35,7 @@ export function BannerCarousel() {
       styles={{ body: { padding: 12 } }}
     >
       {banners.isError ? (
-        <PanelError error={banners.error} onRetry={() => banners.refetch()} retrying={banners.isFetching} />
+        <LoadError error={banners.error} onRetry={() => banners.refetch()} retrying={banners.isFetching} />
       ) : banners.isPending ? (
         <Skeleton.Node active style={{ width: '100%', height: 'auto', aspectRatio: ASPECT }} />
       ) : slides.length === 0 ? (

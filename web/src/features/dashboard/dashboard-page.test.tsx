@@ -204,7 +204,7 @@ describe('dashboard', () => {
     ]);
     renderApp('/');
     const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
-    expect(alert.textContent).toContain('Gagal mengambil data');
+    expect(alert.textContent).toContain('Tidak dapat memuat data');
     expect(alert.textContent).toContain('Terjadi kesalahan pada server');
     expect(screen.queryByRole('dialog', { name: 'Oops...' })).toBeNull();
     fail = false;

@@ -1,5 +1,6 @@
 import { API } from '@itms/contracts/api';
 import { Col, ConfigProvider, Flex, Row, Typography } from 'antd';
+import { LoadError } from '../../components/load-error';
 import { NearViewport } from '../../components/near-viewport';
 import { useRouteMeta } from '../../lib/route-meta';
 import { getStoredUser } from '../../lib/storage';
@@ -10,7 +11,6 @@ import { CounterCards } from './counter-cards';
 import { GreetingCard } from './greeting-card';
 import { LeaderboardPanel } from './leaderboard-panel';
 import { NewsPanel } from './news-panel';
-import { PanelError } from './panel-error';
 import { ProductivityPanel } from './productivity-panel';
 import { RegionSummaryPanel } from './region-summary-panel';
 import { TireAlertsCard } from './tire-alerts-card';
@@ -43,7 +43,7 @@ export default function DashboardPage() {
         </Typography.Title>
         <GreetingCard user={user} today={counters.data?.today} />
         {counters.isError ? (
-          <PanelError
+          <LoadError
             error={counters.error}
             onRetry={() => counters.refetch()}
             retrying={counters.isFetching}

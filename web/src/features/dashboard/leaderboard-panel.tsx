@@ -4,11 +4,11 @@ import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TLeaderboardEntry } from '@itms/contracts/reports';
 import { Button, Card, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { LoadError } from '../../components/load-error';
 import { download as downloadFile } from '../../lib/api-client';
 import { appTime } from '../../lib/dayjs';
 import { showApiError } from '../../lib/feedback';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { PanelError } from './panel-error';
 
 const MEDALS = ['#d4a106', '#8c8c8c', '#b36b2c'];
 
@@ -74,7 +74,7 @@ export function LeaderboardPanel() {
         Periode {appTime().format('MMMM YYYY')}
       </Typography.Text>
       {board.isError ? (
-        <PanelError error={board.error} onRetry={() => board.refetch()} retrying={board.isFetching} />
+        <LoadError error={board.error} onRetry={() => board.refetch()} retrying={board.isFetching} />
       ) : (
         <Table<TLeaderboardEntry>
           rowKey="id"

@@ -6,9 +6,9 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Card, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { LinkButton } from '../../components/link-button';
+import { LoadError } from '../../components/load-error';
 import { useFileUrl } from '../../lib/file-urls';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { PanelError } from './panel-error';
 
 const columns: TableColumnsType<TNewsRow> = [
   {
@@ -77,7 +77,7 @@ export function NewsPanel() {
       }
     >
       {news.isError ? (
-        <PanelError error={news.error} onRetry={() => news.refetch()} retrying={news.isFetching} />
+        <LoadError error={news.error} onRetry={() => news.refetch()} retrying={news.isFetching} />
       ) : (
         <Table<TNewsRow>
           rowKey="id"

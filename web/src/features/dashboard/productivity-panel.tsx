@@ -6,11 +6,11 @@ import { PICK_DATES_MESSAGE } from '@itms/contracts/reports';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Flex, Row, Statistic, Table, type TableColumnsType } from 'antd';
 import { useId, useState } from 'react';
+import { LoadError } from '../../components/load-error';
 import { download as downloadFile } from '../../lib/api-client';
 import { appTime, type dayjs, toApiDate } from '../../lib/dayjs';
 import { showApiError, toast } from '../../lib/feedback';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { PanelError } from './panel-error';
 
 const columns: TableColumnsType<TProductivityTireMan> = [
   { key: 'id', title: 'Id', dataIndex: 'id', width: 52 },
@@ -133,7 +133,7 @@ export function ProductivityPanel() {
       </Flex>
       {result.isError ? (
         <div style={{ marginBottom: 12 }}>
-          <PanelError error={result.error} onRetry={() => result.refetch()} retrying={result.isFetching} />
+          <LoadError error={result.error} onRetry={() => result.refetch()} retrying={result.isFetching} />
         </div>
       ) : null}
       <Row gutter={12} style={{ marginBottom: 12 }}>

@@ -6,9 +6,9 @@ import { Card, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { shortcutRange } from '../../components/date-range-search';
 import { LinkButton } from '../../components/link-button';
+import { LoadError } from '../../components/load-error';
 import { appTime } from '../../lib/dayjs';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { PanelError } from './panel-error';
 
 const waiting = (title: string, hint: string, key: keyof TSummaryRow) => ({
   key,
@@ -73,7 +73,7 @@ export function RegionSummaryPanel() {
         tanda tangan PIC, validasi EDP dan tanda tangan workshop.
       </Typography.Text>
       {summary.isError ? (
-        <PanelError error={summary.error} onRetry={() => summary.refetch()} retrying={summary.isFetching} />
+        <LoadError error={summary.error} onRetry={() => summary.refetch()} retrying={summary.isFetching} />
       ) : (
         <Table<TSummaryRow>
           rowKey="id"

@@ -5,21 +5,11 @@ import {
   type PerformanceGroup,
   type TPerformanceRow,
 } from '@itms/contracts/tire-intelligence';
-import {
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Row,
-  Segmented,
-  Select,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Card, Col, Flex, Row, Segmented, Select, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/crud-page';
+import { LoadError } from '../../components/load-error';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -126,7 +116,8 @@ export default function TireAnalyticsPage() {
   const performance = useEndpoint(
     API.getTirePerformance,
     { query: { groupBy, size } },
-    { staleTime: 30_000 },
+    // said in place, with 'Coba lagi'
+    { staleTime: 30_000, meta: { silent: true } },
   );
   // the size filter's choices: the sizes of the reference pressures (the /ban-kritis modal's query)
   const pressures = useEndpoint(API.listSizePressures, {}, { staleTime: 60_000 });
@@ -185,7 +176,7 @@ export default function TireAnalyticsPage() {
       </Card>
       {performance.isError ? (
         <Card>
-          <Empty description={performance.error.message} />
+          <LoadError error={performance.error} onRetry={() => performance.refetch()} />
         </Card>
       ) : (
         <Row gutter={[16, 16]}>
