@@ -6,8 +6,9 @@ import {
   ZSizePressureUpdate,
 } from '@itms/contracts/tire-intelligence';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Flex, InputNumber, Modal, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, InputNumber, Modal, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { LoadError } from '../../components/load-error';
 import { call } from '../../lib/api-client';
 import { showApiError, toast } from '../../lib/feedback';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -85,7 +86,12 @@ function PressureEditor({ row, onSaved }: { row: TSizePressure; onSaved: () => P
  */
 export function SizePressureModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const pressures = useEndpoint(API.listSizePressures, {}, { staleTime: 0, enabled: open });
+  // a failure is said in place, with 'Coba lagi'
+  const pressures = useEndpoint(
+    API.listSizePressures,
+    {},
+    { staleTime: 0, enabled: open, meta: { silent: true } },
+  );
   const columns: TableColumnsType<TSizePressure> = [
     { key: 'size', title: 'Size', dataIndex: 'size', render: (v: string) => <strong>{v}</strong> },
     {
@@ -122,7 +128,11 @@ export function SizePressureModal({ open, onClose }: { open: boolean; onClose: (
         size-nya masuk daftar Ban Kritis. Kosongkan untuk menonaktifkan peringatan tekanan size tersebut.
       </Typography.Paragraph>
       {pressures.isError ? (
-        <Empty description={pressures.error.message} />
+        <LoadError
+          error={pressures.error}
+          onRetry={() => pressures.refetch()}
+          retrying={pressures.isFetching}
+        />
       ) : (
         <Table<TSizePressure>
           rowKey="size"

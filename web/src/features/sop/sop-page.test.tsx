@@ -115,3 +115,31 @@ describe('SOP screen', () => {
     expect(screen.queryByRole('button', { name: /^Ubah SOP/ })).toBeNull();
   });
 });
+
+it("a failed SOP list says so with 'Coba lagi' instead of 'Tidak ada data'; Coba lagi shows the procedures", async () => {
+  viewport.width = 1440;
+  signIn('staff');
+  let failing = true;
+  mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+    replyTo(API.listSop, () =>
+      failing
+        ? {
+            status: 500,
+            body: { statusCode: 500, code: 'INTERNAL', message: 'Terjadi kesalahan pada server' },
+          }
+        : { body: SOP },
+    ),
+  ]);
+  renderApp('/sop');
+  const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+  expect(alert.textContent).toContain('Tidak dapat memuat data');
+  expect(alert.textContent).toContain('Terjadi kesalahan pada server');
+  expect(screen.queryByText('Tidak ada data')).toBeNull();
+  expect(screen.queryByRole('dialog')).toBeNull();
+
+  failing = false;
+  await userEvent.setup({ delay: null }).click(within(alert).getByRole('button', { name: /Coba lagi/ }));
+  expect(await screen.findByText('Deskripsi Profile Company')).toBeTruthy();
+  expect(screen.queryByRole('alert')).toBeNull();
+});

@@ -4,6 +4,7 @@ import type { TSopEntry } from '@itms/contracts/master-data';
 import { Button, Collapse, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { PageCard, PageHeading } from '../../components/crud-page';
+import { LoadError } from '../../components/load-error';
 import { getStoredUser } from '../../lib/storage';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { SopEditModal } from './sop-edit-modal';
@@ -28,7 +29,8 @@ function Description({ text }: { text: string }) {
 
 /** Standard Operational Procedures (spec section 2 "SOP"): one panel open at a time, the first at start. */
 export default function SopPage() {
-  const sop = useEndpoint(API.listSop, {});
+  // a failure is said in place, with 'Coba lagi'
+  const sop = useEndpoint(API.listSop, {}, { meta: { silent: true } });
   const [editing, setEditing] = useState<TSopEntry | null>(null);
   const isAdmin = getStoredUser()?.role === 'admin';
   const entries = sop.data ?? [];
@@ -36,7 +38,9 @@ export default function SopPage() {
   return (
     <PageCard>
       <PageHeading />
-      {sop.isPending ? (
+      {sop.isError ? (
+        <LoadError error={sop.error} onRetry={() => sop.refetch()} retrying={sop.isFetching} />
+      ) : sop.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : entries.length === 0 ? (
         <Empty description="Tidak ada data" />
