@@ -9,5 +9,9 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** Whether the phone has a network (the browser's view: a signal, not a guarantee the server answers). */
+/**
+ * Whether the phone has a network (the browser's view: a signal, not a guarantee the server
+ * answers). Not lib/use-online.ts: that one follows TanStack Query, which the field app's first
+ * bundle does not carry.
+ */
 export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
