@@ -126,6 +126,16 @@ export const tireChecksEndpoints = defineEndpoints({
     reply: ZTireCheckDetail,
     errors: ['NOT_FOUND'],
   },
+  printTireCheck: {
+    method: 'GET',
+    path: '/tire-check/:id/pdf',
+    summary: 'A check as an A4 PDF in Indonesian: its data, tire table, photos and every signature (Cetak).',
+    tag,
+    access: 'office',
+    params: ZIdParams,
+    reply: { file: 'pdf' },
+    errors: ['NOT_FOUND'],
+  },
   listTireCheckRecords: {
     method: 'GET',
     path: '/tire-check-record/:id',

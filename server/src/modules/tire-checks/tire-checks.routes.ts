@@ -6,6 +6,7 @@ import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
 import { emitTireAlerts } from '../tire-intelligence/alert-broadcast';
+import { renderCheckPdf } from './check-pdf';
 import { createTireCheckQueries } from './tire-checks.queries';
 import { createTireChecksService } from './tire-checks.service';
 
@@ -49,6 +50,17 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.countPendingTireChecks, async () => ({ total: await queries.countPending() }));
 
   route(app, API.getTireCheck, async (req) => queries.detail(req.params.id));
+
+  route(app, API.printTireCheck, async (req, reply) => {
+    const pdf = await renderCheckPdf(
+      { db: app.db, storage: app.storage, timezone: app.config.timezone },
+      req.params.id,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+      .send(pdf.bytes);
+  });
 
   route(app, API.listTireCheckRecords, async (req) => queries.recordsOf(req.params.id));
 

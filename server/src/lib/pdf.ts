@@ -1,0 +1,346 @@
+// Printed documents (Cetak): A4 PDFs drawn on the server with pdfkit. The pieces here are shared by
+// every printed record (check, replacement, BKB): the page, a label/value block, a table that
+// carries its header over page breaks, photo boxes and the signature grid. Helvetica (one of the
+// PDF standard fonts, WinAnsi) covers Indonesian text, so no font file is embedded.
+import PDFDocument from 'pdfkit';
+import { isSafeKey, type Storage } from './storage';
+
+export type Pdf = PDFKit.PDFDocument;
+
+export const NO_PHOTO = 'Foto tidak tersedia';
+export const UNSIGNED_TEXT = 'Belum ditandatangani';
+
+const MARGIN = 40;
+const MUTED = '#595959';
+const LINE = '#bfbfbf';
+const HEAD_FILL = '#f0f2f5';
+
+/** A new A4 portrait document; pages are buffered so the footer can say "Halaman i dari n". */
+export function newA4(title: string): Pdf {
+  return new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    lang: 'id-ID',
+    info: { Title: title, Author: 'ITMS', Creator: 'ITMS' },
+  });
+}
+
+/** Ends the document and resolves with its bytes. */
+export function finish(doc: Pdf, footer: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    // below the bottom margin: without lifting it, pdfkit would open a new page for this line
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(footer, MARGIN, doc.page.height - 28, { width: contentWidth(doc) * 0.7, lineBreak: false })
+      .text(`Halaman ${i - start + 1} dari ${count}`, MARGIN, doc.page.height - 28, {
+        width: contentWidth(doc),
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
+
+export const contentWidth = (doc: Pdf) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+const pageBottom = (doc: Pdf) => doc.page.height - doc.page.margins.bottom;
+
+/** Starts a new page when `height` no longer fits below the cursor. */
+export function ensureRoom(doc: Pdf, height: number): void {
+  if (doc.y + height > pageBottom(doc)) {
+    doc.addPage();
+    doc.y = doc.page.margins.top;
+  }
+}
+
+/** The document's title block: the title, the system's name, and short facts at the right. */
+export function titleBlock(doc: Pdf, title: string, facts: string[]): void {
+  const x = MARGIN;
+  const top = doc.y;
+  const width = contentWidth(doc);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .fillColor('black')
+    .text(title, x, top, { width: width * 0.62 });
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text('Intelligent Tire Management System (ITMS)', x, doc.y + 2, { width: width * 0.62 });
+  const leftBottom = doc.y;
+  doc.font('Helvetica').fontSize(9).fillColor('black');
+  let y = top;
+  for (const f of facts) {
+    doc.text(f, x + width * 0.62, y, { width: width * 0.38, align: 'right' });
+    y = doc.y + 1;
+  }
+  doc.y = Math.max(leftBottom, y) + 8;
+  rule(doc);
+  doc.y += 10;
+}
+
+function rule(doc: Pdf): void {
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + contentWidth(doc), doc.y)
+    .lineWidth(0.8)
+    .strokeColor(LINE)
+    .stroke();
+}
+
+/** A section heading. `keepWith` is the height of what must follow it on the same page. */
+export function heading(doc: Pdf, text: string, keepWith = 40): void {
+  ensureRoom(doc, 22 + keepWith);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor('black')
+    .text(text, MARGIN, doc.y, {
+      width: contentWidth(doc),
+    });
+  doc.y += 4;
+}
+
+/** Label/value pairs in two columns, filled row by row. */
+export function fieldGrid(doc: Pdf, pairs: readonly (readonly [string, string])[]): void {
+  const colWidth = contentWidth(doc) / 2;
+  const labelWidth = 82;
+  doc.fontSize(9);
+  for (let i = 0; i < pairs.length; i += 2) {
+    const row = pairs.slice(i, i + 2);
+    const heights = row.map(([, v]) =>
+      doc.font('Helvetica').heightOfString(v, { width: colWidth - labelWidth - 8 }),
+    );
+    const h = Math.max(12, ...heights);
+    ensureRoom(doc, h + 4);
+    const y = doc.y;
+    row.forEach(([label, value], c) => {
+      const x = MARGIN + c * colWidth;
+      doc.font('Helvetica').fillColor(MUTED).text(label, x, y, { width: labelWidth, lineBreak: false });
+      doc
+        .font('Helvetica-Bold')
+        .fillColor('black')
+        .text(value, x + labelWidth, y, { width: colWidth - labelWidth - 8 });
+    });
+    doc.y = y + h + 4;
+  }
+  doc.y += 6;
+}
+
+export interface PdfColumn {
+  header: string;
+  width: number;
+  align?: 'left' | 'center' | 'right';
+}
+
+/** A bordered table; its header row is drawn again at the top of each page it runs onto. */
+export function table(doc: Pdf, columns: readonly PdfColumn[], rows: readonly (readonly string[])[]): void {
+  const pad = 3;
+  const fontSize = 8.5;
+  const drawRow = (cells: readonly string[], header: boolean) => {
+    doc.font(header ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize);
+    const h =
+      Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: columns[i]!.width - 2 * pad }))) +
+      2 * pad;
+    return h;
+  };
+  const paint = (cells: readonly string[], header: boolean, y: number, h: number) => {
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      const col = columns[i]!;
+      if (header) doc.rect(x, y, col.width, h).fillColor(HEAD_FILL).fill();
+      doc.rect(x, y, col.width, h).lineWidth(0.5).strokeColor(LINE).stroke();
+      doc
+        .font(header ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(fontSize)
+        .fillColor('black')
+        .text(cell, x + pad, y + pad, {
+          width: col.width - 2 * pad,
+          align: header ? 'center' : (col.align ?? 'left'),
+        });
+      x += col.width;
+    });
+  };
+  const headers = columns.map((c) => c.header);
+  const headerHeight = drawRow(headers, true);
+  const printHeader = () => {
+    const y = doc.y;
+    paint(headers, true, y, headerHeight);
+    doc.y = y + headerHeight;
+  };
+  ensureRoom(doc, headerHeight + 20);
+  printHeader();
+  for (const cells of rows) {
+    const h = drawRow(cells, false);
+    if (doc.y + h > pageBottom(doc)) {
+      doc.addPage();
+      doc.y = doc.page.margins.top;
+      printHeader();
+    }
+    const y = doc.y;
+    paint(cells, false, y, h);
+    doc.y = y + h;
+  }
+  doc.x = MARGIN;
+  doc.y += 12;
+}
+
+/** An image fitted into a framed box, or the given text when there is no image to show. */
+function framedImage(
+  doc: Pdf,
+  image: Buffer | null,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  missing: string,
+) {
+  doc.rect(x, y, w, h).lineWidth(0.5).strokeColor(LINE).stroke();
+  if (image) {
+    try {
+      doc.image(image, x + 3, y + 3, { fit: [w - 6, h - 6], align: 'center', valign: 'center' });
+      return;
+    } catch {
+      // an image pdfkit cannot decode is printed as missing, not a failed document
+    }
+  }
+  doc
+    .font('Helvetica-Oblique')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(missing, x, y + h / 2 - 5, { width: w, align: 'center' });
+}
+
+/** Photos side by side, each with its caption below. */
+export function photoRow(doc: Pdf, photos: readonly { caption: string; image: Buffer | null }[]): void {
+  const gap = 15;
+  const w = (contentWidth(doc) - gap * (photos.length - 1)) / photos.length;
+  const h = Math.min(190, w * 0.72);
+  ensureRoom(doc, h + 20);
+  const y = doc.y;
+  photos.forEach((p, i) => {
+    const x = MARGIN + i * (w + gap);
+    framedImage(doc, p.image, x, y, w, h, NO_PHOTO);
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor('black')
+      .text(p.caption, x, y + h + 4, { width: w, align: 'center' });
+  });
+  doc.x = MARGIN;
+  doc.y = y + h + 24;
+}
+
+export interface PdfSignature {
+  /** Who signs: 'Tire Man', 'PIC', 'EDP'... */
+  role: string;
+  /** The signatory's name, when it is known. */
+  name: string | null;
+  image: Buffer | null;
+  /** The record holds a signature (its image may still be missing from the storage). */
+  signed: boolean;
+}
+
+/** The signature boxes, three to a row: role, the drawn signature (or 'Belum ditandatangani'), name. */
+export function signatureGrid(doc: Pdf, signatures: readonly PdfSignature[]): void {
+  const perRow = 3;
+  const gap = 12;
+  const w = (contentWidth(doc) - gap * (perRow - 1)) / perRow;
+  const boxH = 62;
+  const rowH = 14 + boxH + 26;
+  for (let i = 0; i < signatures.length; i += perRow) {
+    ensureRoom(doc, rowH);
+    const y = doc.y;
+    signatures.slice(i, i + perRow).forEach((s, c) => {
+      const x = MARGIN + c * (w + gap);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .fillColor('black')
+        .text(s.role, x, y, { width: w, align: 'center' });
+      framedImage(doc, s.signed ? s.image : null, x, y + 14, w, boxH, s.signed ? NO_PHOTO : UNSIGNED_TEXT);
+      doc
+        .font('Helvetica')
+        .fontSize(8.5)
+        .fillColor('black')
+        .text(s.name || '-', x, y + 14 + boxH + 4, { width: w, align: 'center' });
+    });
+    doc.x = MARGIN;
+    doc.y = y + rowH;
+  }
+}
+
+const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+const isPng = (b: Buffer) =>
+  b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+/**
+ * A stored photo or signature for a PDF: its bytes when the storage holds it as a JPEG or PNG,
+ * else null (none recorded ('-'), an outside address, a file gone from the storage, another format).
+ */
+export async function readImage(storage: Storage, path: string | null | undefined): Promise<Buffer | null> {
+  if (!path || !isSafeKey(path)) return null;
+  const stream = await storage.get(path);
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  const bytes = Buffer.concat(chunks);
+  return isJpeg(bytes) || isPng(bytes) ? bytes : null;
+}
+
+/** The abbreviation Indonesians write after a time (WIB, WITA, WIT), else the zone's name. */
+export function zoneLabel(timezone: string): string {
+  const labels: Record<string, string> = {
+    'Asia/Jakarta': 'WIB',
+    'Asia/Pontianak': 'WIB',
+    'Asia/Makassar': 'WITA',
+    'Asia/Jayapura': 'WIT',
+  };
+  return labels[timezone] ?? timezone;
+}
+
+/** `31 Januari 2025` from a `yyyy-mm-dd` day. */
+export function longDate(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat('id-ID', {
+    day: '2-digit',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y!, m! - 1, d!)));
+}
+
+/** `31 Januari 2025 14.05 WIB` for a moment, in the application's time zone. */
+export function longDateTime(at: Date, timezone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${longDate(`${get('year')}-${get('month')}-${get('day')}`)} ${get('hour')}:${get('minute')} ${zoneLabel(timezone)}`;
+}
+
+const decimal = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
+
+/** A number the Indonesian way (1.234,5), '-' when there is none. */
+export const num = (v: number | null | undefined): string => (v == null ? '-' : decimal.format(v));

@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhoto, uploadPhotos } from '../../../test/uploads';
+import { rowsOf } from '../../db/client';
+import { conditionText } from './check-pdf';
+
+let t: TestApp;
+const tok = { staff: '', tireman: '' };
+const ids = { tronton: 0, location: 0, project: 0 };
+const PHOTOS = ['plate', 'odo', 'tmsign', 'drsign', 'picsign', 'itmssign'] as const;
+let photos: Record<(typeof PHOTOS)[number], string>;
+let edpSign = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tok.staff = await t.login(FX.staff.email);
+  tok.tireman = await t.login(FX.tireman.email);
+  const [row] = rowsOf<typeof ids>(
+    await t.database.db.execute(sql`
+      select (select id from units where plate_number = ${FX.tronton}) as tronton,
+             (select id from locations where name = ${FX.location}) as location,
+             (select id from projects where name = ${FX.project}) as project`),
+  );
+  Object.assign(ids, row);
+  photos = await uploadPhotos(t, tok.tireman, PHOTOS);
+  edpSign = await uploadPhoto(t, tok.staff);
+});
+afterAll(() => t?.close());
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? { access_token: token } : {} });
+
+/** A check of the tronton signed on site by tire man, driver, PIC and ITMS; `validate` adds EDP. */
+async function checkOf(opts: { validate: boolean }): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/tire-check',
+    headers: { access_token: tok.tireman },
+    payload: {
+      unit_id: ids.tronton,
+      location_id: ids.location,
+      project_id: ids.project,
+      odometer: 61250,
+      driver: { name: 'Dodi Driver', phone: '081299990000' },
+      equipment: ['dongkrak'],
+      plate_number_url: photos.plate,
+      odometer_url: photos.odo,
+      tireman_sign: photos.tmsign,
+      driver_sign: photos.drsign,
+      pic_sign: photos.picsign,
+      pic_name: 'Bu Sari PIC',
+      itms_sign: photos.itmssign,
+      records: Array.from({ length: 10 }, (_, i) => ({
+        position: String(i + 1),
+        serial_number: FX.installedSerial(i + 1),
+        serial_number_url: '-',
+        groove_1: 10,
+        groove_2: 9.5,
+        groove_3: 9,
+        groove_4: 10,
+        pressure: 105,
+        condition: i === 0 ? '1,99,99,99,99' : '99,99,99,99,99',
+      })),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as number;
+  if (opts.validate) {
+    const records = (await get(`/tire-check-record/${id}`, tok.staff)).json() as { id: number }[];
+    const v = await t.app.inject({
+      method: 'POST',
+      url: `/api/tire-check/${id}/validate`,
+      headers: { access_token: tok.staff },
+      payload: {
+        edp_sign: edpSign,
+        records: records.map((r) => ({
+          record_id: r.id,
+          groove_1: 10,
+          groove_2: 9.5,
+          groove_3: 9,
+          groove_4: 10,
+          pressure: 105,
+          odometer: 61250,
+        })),
+      },
+    });
+    expect(v.statusCode, v.body).toBe(200);
+  }
+  return id;
+}
+
+async function textOf(pdf: Buffer): Promise<string> {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const { text } = await extractText(doc, { mergePages: true });
+  return text;
+}
+
+/** Image XObjects in the file (their dictionaries are not compressed, only their streams). */
+const imageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+
+describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
+  it('prints a validated check: data, every tire, the photos and all six signatures', async () => {
+    const id = await checkOf({ validate: true });
+    const detail = (await get(`/tire-check/detail/${id}`, tok.staff)).json();
+    const res = await get(`/tire-check/${id}/pdf`, tok.staff);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="pengecekan-B9001TR-${detail.date}.pdf"`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = await textOf(res.rawPayload);
+    for (const expected of [
+      'LAPORAN PENGECEKAN BAN',
+      `No. Pengecekan: ${id}`,
+      'Status: Tervalidasi',
+      FX.tronton,
+      'TRONTON',
+      `${FX.location} (${FX.region})`,
+      FX.project,
+      `${detail.time} WIB`,
+      '61.250 Km',
+      'Crown: Crown Cut',
+      '9,5',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (let n = 1; n <= 10; n++) expect(text).toContain(FX.installedSerial(n));
+    // the signatories by name, under their roles; only the workshop has not signed
+    for (const name of [FX.tireman.name, 'Dodi Driver', 'Bu Sari PIC', FX.staff.name]) {
+      expect(text).toContain(name);
+    }
+    for (const role of ['Tire Man', 'Driver', 'PIC', 'ITMS', 'EDP', 'Workshop']) expect(text).toContain(role);
+    expect(text.match(/Belum ditandatangani/g)).toHaveLength(1);
+    expect(text).not.toContain('Foto tidak tersedia');
+    // plate and odometer photos, five drawn signatures
+    expect(imageCount(res.rawPayload)).toBe(7);
+  });
+
+  it('prints an unvalidated check with EDP unsigned, and a photo gone from the storage as missing', async () => {
+    const id = await checkOf({ validate: false });
+    const [row] = rowsOf<{ plate: string }>(
+      await t.database.db.execute(sql`select plate_number_url as plate from tire_checks where id = ${id}`),
+    );
+    // the plate photo's file is lost (the odometer photo is the same upload for no other check)
+    fs.rmSync(path.join(t.config.storage.localDir, row!.plate));
+    const res = await get(`/tire-check/${id}/pdf`, tok.staff);
+    expect(res.statusCode).toBe(200);
+    const text = await textOf(res.rawPayload);
+    expect(text).toContain('Status: Menunggu validasi');
+    expect(text.match(/Belum ditandatangani/g)).toHaveLength(2);
+    expect(text.match(/Foto tidak tersedia/g)).toHaveLength(1);
+    expect(imageCount(res.rawPayload)).toBe(5);
+  });
+
+  it('is for the office only: 403 for a tire man, 401 without a session', async () => {
+    const id = await checkOf({ validate: false });
+    const tm = await get(`/tire-check/${id}/pdf`, tok.tireman);
+    expect(tm.statusCode).toBe(403);
+    expect(tm.json().message).toBe('Anda tidak memiliki akses ke fitur ini');
+    expect((await get(`/tire-check/${id}/pdf`)).statusCode).toBe(401);
+  });
+
+  it('answers 404 in the house error shape for an unknown check', async () => {
+    const res = await get('/tire-check/999999/pdf', tok.staff);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Pengecekan tidak ditemukan' });
+  });
+});
+
+describe('conditionText', () => {
+  it('says Normal when every part is, else names each part that is not', () => {
+    expect(conditionText('99,99,99,99,99')).toBe('Normal');
+    expect(conditionText('1,99,23,0,99')).toBe(
+      'Crown: Crown Cut; Sidewalls: Sidewall Cut; Beads: Tidak dicek',
+    );
+  });
+});

@@ -1,0 +1,150 @@
+import { CONDITION_PARTS, conditionLabel, UNSIGNED } from '@itms/contracts/enums';
+import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
+import type { TTireCheckDetail, TTireCheckRecord } from '@itms/contracts/tire-checks';
+import type { DbOrTx } from '../../db/client';
+import {
+  fieldGrid,
+  finish,
+  heading,
+  longDate,
+  longDateTime,
+  newA4,
+  num,
+  type PdfSignature,
+  photoRow,
+  readImage,
+  signatureGrid,
+  table,
+  titleBlock,
+  zoneLabel,
+} from '../../lib/pdf';
+import type { Storage } from '../../lib/storage';
+import { createTireCheckQueries } from './tire-checks.queries';
+
+const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
+  crown: 'Crown',
+  shoulder: 'Shoulder',
+  sidewalls: 'Sidewalls',
+  beads: 'Beads',
+  interior: 'Interior',
+};
+
+/** The five condition codes in words: 'Normal' when all are, else each part that is not. */
+export function conditionText(condition: string): string {
+  const codes = condition.split(',').map((c) => Number(c.trim()));
+  const notes = CONDITION_PARTS.flatMap((part, i) => {
+    const code = Number.isFinite(codes[i]) ? codes[i]! : 0;
+    return code === 99 ? [] : [`${PART_LABELS[part]}: ${conditionLabel(code)}`];
+  });
+  return notes.length ? notes.join('; ') : 'Normal';
+}
+
+const statusText = (d: TTireCheckDetail) =>
+  d.status === 'approved' || d.edp_sign !== UNSIGNED
+    ? 'Tervalidasi'
+    : d.returned_at
+      ? 'Dikembalikan ke tire man'
+      : 'Menunggu validasi';
+
+const signed = (path: string | null | undefined) => Boolean(path && path !== UNSIGNED && path.trim() !== '');
+const named = (name: string | null | undefined) =>
+  name && name.trim() !== '' && name !== UNSIGNED ? name : null;
+
+const tireRow = (r: TTireCheckRecord) => [
+  r.position,
+  r.serial_number || '-',
+  r.ir_brand || r.ori_brand || '-',
+  num(r.groove_1),
+  num(r.groove_2),
+  num(r.groove_3),
+  num(r.groove_4),
+  num(r.pressure),
+  conditionText(r.condition),
+];
+
+export interface CheckPdf {
+  filename: string;
+  bytes: Buffer;
+}
+
+/**
+ * Cetak of a check: an A4 PDF in Indonesian with the check's data, its tires, the photos of plate
+ * and odometer and every signature. Photos and signatures come from the storage; one that is not
+ * there prints as missing. Throws NOT_FOUND for an unknown check.
+ */
+export async function renderCheckPdf(
+  deps: { db: DbOrTx; storage: Storage; timezone: string },
+  checkId: number,
+  now = new Date(),
+): Promise<CheckPdf> {
+  const d = await createTireCheckQueries(deps.db, deps.timezone).detail(checkId);
+  const image = (path: string | null | undefined) => readImage(deps.storage, path);
+  const [platePhoto, odometerPhoto, ...signs] = await Promise.all([
+    image(d.plate_number_url),
+    image(d.odometer_url),
+    image(d.tireman_sign),
+    image(d.driver_sign),
+    image(d.pic_sign),
+    image(d.itms_sign),
+    image(d.edp_sign),
+    image(d.workshop_sign),
+  ]);
+  const [tiremanSign, driverSign, picSign, itmsSign, edpSign, workshopSign] = signs;
+  const plate = d.Unit.plate_number || d.plate_number;
+
+  const doc = newA4(`Pengecekan Ban ${plate} ${d.date}`);
+  titleBlock(doc, 'LAPORAN PENGECEKAN BAN', [`No. Pengecekan: ${d.id}`, `Status: ${statusText(d)}`]);
+
+  heading(doc, 'Data Pengecekan');
+  fieldGrid(doc, [
+    ['No. Polisi', plate],
+    ['Tanggal', longDate(d.date)],
+    ['Tipe Unit', d.Unit.unit_type],
+    ['Jam', `${d.time} ${zoneLabel(deps.timezone)}`],
+    ['Lokasi', `${d.Location.name} (${d.Location.Region.name})`],
+    ['Odometer', `${num(d.odometer)} Km`],
+    ['Project', d.Project?.name ?? d.Unit.Project.name],
+    ['Tire Man', d.tireman_tire_check.name],
+    ['Driver', d.Driver?.name ?? '-'],
+    ['Nama PIC', named(d.pic_name) ?? '-'],
+    ['Diterima', longDateTime(new Date(d.createdAt), deps.timezone)],
+    ['Divalidasi oleh', d.validator?.name ?? '-'],
+  ]);
+
+  heading(doc, 'Data Ban', 60);
+  table(
+    doc,
+    [
+      { header: 'Posisi', width: 38, align: 'center' },
+      { header: 'No. Seri', width: 92 },
+      { header: 'Merek', width: 80 },
+      { header: 'RTD 1', width: 36, align: 'right' },
+      { header: 'RTD 2', width: 36, align: 'right' },
+      { header: 'RTD 3', width: 36, align: 'right' },
+      { header: 'RTD 4', width: 36, align: 'right' },
+      { header: 'PSI', width: 36, align: 'right' },
+      { header: 'Kondisi', width: 105.28 },
+    ],
+    d.records.length ? d.records.map(tireRow) : [['-', 'Tidak ada data ban', '', '', '', '', '', '', '']],
+  );
+
+  heading(doc, 'Foto', 200);
+  photoRow(doc, [
+    { caption: 'Plat nomor', image: platePhoto ?? null },
+    { caption: 'Odometer', image: odometerPhoto ?? null },
+  ]);
+
+  const signatures: PdfSignature[] = [
+    { role: 'Tire Man', name: d.tireman_tire_check.name, path: d.tireman_sign, image: tiremanSign },
+    { role: 'Driver', name: d.Driver?.name ?? null, path: d.driver_sign, image: driverSign },
+    { role: 'PIC', name: named(d.pic_name), path: d.pic_sign, image: picSign },
+    { role: 'ITMS', name: null, path: d.itms_sign, image: itmsSign },
+    { role: 'EDP', name: d.validator?.name ?? null, path: d.edp_sign, image: edpSign },
+    { role: 'Workshop', name: null, path: d.workshop_sign, image: workshopSign },
+  ].map(({ path, image: img, ...s }) => ({ ...s, image: img ?? null, signed: signed(path) }));
+  heading(doc, 'Tanda Tangan', 100);
+  signatureGrid(doc, signatures);
+
+  const bytes = await finish(doc, `Dicetak ${longDateTime(now, deps.timezone)}`);
+  return { filename: pdfFilename('pengecekan', plate, d.date), bytes };
+}
