@@ -230,7 +230,8 @@ function framedImage(
 export function photoRow(doc: Pdf, photos: readonly { caption: string; image: Buffer | null }[]): void {
   const gap = 15;
   const w = (contentWidth(doc) - gap * (photos.length - 1)) / photos.length;
-  const h = Math.min(190, w * 0.72);
+  // low enough that a full unit's tires, the photos and the signatures fit one page
+  const h = Math.min(140, w * 0.72);
   ensureRoom(doc, h + 20);
   const y = doc.y;
   photos.forEach((p, i) => {
@@ -256,15 +257,18 @@ export interface PdfSignature {
   signed: boolean;
 }
 
-/** The signature boxes, three to a row: role, the drawn signature (or 'Belum ditandatangani'), name. */
-export function signatureGrid(doc: Pdf, signatures: readonly PdfSignature[]): void {
+/**
+ * The signatures under their heading, three to a row: role, the drawn signature (or 'Belum
+ * ditandatangani'), name. They stay together on one page.
+ */
+export function signatureGrid(doc: Pdf, title: string, signatures: readonly PdfSignature[]): void {
   const perRow = 3;
   const gap = 12;
   const w = (contentWidth(doc) - gap * (perRow - 1)) / perRow;
-  const boxH = 62;
-  const rowH = 14 + boxH + 26;
+  const boxH = 58;
+  const rowH = 14 + boxH + 24;
+  heading(doc, title, rowH * Math.ceil(signatures.length / perRow));
   for (let i = 0; i < signatures.length; i += perRow) {
-    ensureRoom(doc, rowH);
     const y = doc.y;
     signatures.slice(i, i + perRow).forEach((s, c) => {
       const x = MARGIN + c * (w + gap);

@@ -53,7 +53,8 @@ const named = (name: string | null | undefined) =>
 const tireRow = (r: TTireCheckRecord) => [
   r.position,
   r.serial_number || '-',
-  r.ir_brand || r.ori_brand || '-',
+  // original brand / IR brand as the Form Pengecekan writes them, once when they are the same
+  [...new Set([r.ori_brand, r.ir_brand].filter((b) => b && b !== '-'))].join(' / ') || '-',
   num(r.groove_1),
   num(r.groove_2),
   num(r.groove_3),
@@ -116,19 +117,19 @@ export async function renderCheckPdf(
     doc,
     [
       { header: 'Posisi', width: 38, align: 'center' },
-      { header: 'No. Seri', width: 92 },
-      { header: 'Merek', width: 80 },
+      { header: 'No. Seri', width: 86 },
+      { header: 'Merek', width: 110 },
       { header: 'RTD 1', width: 36, align: 'right' },
       { header: 'RTD 2', width: 36, align: 'right' },
       { header: 'RTD 3', width: 36, align: 'right' },
       { header: 'RTD 4', width: 36, align: 'right' },
       { header: 'PSI', width: 36, align: 'right' },
-      { header: 'Kondisi', width: 105.28 },
+      { header: 'Kondisi', width: 101.28 },
     ],
     d.records.length ? d.records.map(tireRow) : [['-', 'Tidak ada data ban', '', '', '', '', '', '', '']],
   );
 
-  heading(doc, 'Foto', 200);
+  heading(doc, 'Foto', 170);
   photoRow(doc, [
     { caption: 'Plat nomor', image: platePhoto ?? null },
     { caption: 'Odometer', image: odometerPhoto ?? null },
@@ -142,8 +143,7 @@ export async function renderCheckPdf(
     { role: 'EDP', name: d.validator?.name ?? null, path: d.edp_sign, image: edpSign },
     { role: 'Workshop', name: null, path: d.workshop_sign, image: workshopSign },
   ].map(({ path, image: img, ...s }) => ({ ...s, image: img ?? null, signed: signed(path) }));
-  heading(doc, 'Tanda Tangan', 100);
-  signatureGrid(doc, signatures);
+  signatureGrid(doc, 'Tanda Tangan', signatures);
 
   const bytes = await finish(doc, `Dicetak ${longDateTime(now, deps.timezone)}`);
   return { filename: pdfFilename('pengecekan', plate, d.date), bytes };

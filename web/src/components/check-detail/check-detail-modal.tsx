@@ -1,5 +1,6 @@
 import { DeleteOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
+import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { CHECK_MESSAGES } from '@itms/contracts/tire-checks';
 import {
@@ -22,6 +23,7 @@ import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ImageZoom } from '../image-zoom';
 import { workTimeItems } from '../late-tag';
+import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
 import { CheckStatusTag } from './check-status-tag';
@@ -214,6 +216,11 @@ function Detail({
         <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={remove.isPending}>
           Hapus
         </Button>
+        <PrintPdfButton
+          endpoint={API.printTireCheck}
+          id={detail.id}
+          filename={pdfFilename('pengecekan', detail.Unit?.plate_number || detail.plate_number, detail.date)}
+        />
         <Button type="primary" onClick={onClose} disabled={remove.isPending}>
           Kembali
         </Button>

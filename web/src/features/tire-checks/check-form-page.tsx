@@ -7,6 +7,7 @@ import {
   AFTER_VS_BEFORE_COLOR,
   AFTER_VS_BEFORE_LABEL,
 } from '@itms/contracts/rules/after-vs-before';
+import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import {
   CHECK_MESSAGES,
   type TActiveUnitTires,
@@ -18,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FullPageSpin } from '../../components/full-page-spin';
 import { LinkButton } from '../../components/link-button';
+import { PrintPdfButton } from '../../components/print-pdf-button';
 import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
@@ -199,9 +201,16 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
         <Typography.Title level={2} style={{ margin: 0, fontSize: 24 }}>
           Form Pengecekan
         </Typography.Title>
-        <LinkButton to="/validasi" type="link" style={{ paddingInline: 0 }}>
-          Kembali ke daftar
-        </LinkButton>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+          <PrintPdfButton
+            endpoint={API.printTireCheck}
+            id={detail.id}
+            filename={pdfFilename('pengecekan', detail.Unit.plate_number || detail.plate_number, detail.date)}
+          />
+          <LinkButton to="/validasi" type="link" style={{ paddingInline: 0 }}>
+            Kembali ke daftar
+          </LinkButton>
+        </div>
       </div>
 
       {done ? (
