@@ -1,11 +1,7 @@
 import { FileExcelOutlined } from '@ant-design/icons';
 import type { Endpoint } from '@itms/contracts/endpoint';
-import { Button, type ButtonProps } from 'antd';
-import { useState } from 'react';
-import { download } from '../lib/api-client';
-import { showApiError, toast } from '../lib/feedback';
-
-type Scalar = string | number | boolean | null | undefined;
+import type { ButtonProps } from 'antd';
+import { DownloadButton, type Scalar } from './download-button';
 
 export interface XlsxExportButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
   /** The export operation, e.g. `API.exportTires`. */
@@ -19,32 +15,17 @@ export interface XlsxExportButtonProps extends Omit<ButtonProps, 'onClick' | 'lo
 }
 
 /** Downloads the server's XLSX of the list for the current filter. */
-export function XlsxExportButton({
-  endpoint,
-  params,
-  query,
-  filename,
-  label = 'Export',
-  ...rest
-}: XlsxExportButtonProps) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    const key = `export-${endpoint.operationId}`;
-    toast().open({ key, type: 'loading', content: 'Menyiapkan file Excel ...', duration: 0 });
-    try {
-      await download(endpoint, { params, query }, filename);
-      toast().open({ key, type: 'success', content: 'File Excel diunduh', duration: 3 });
-    } catch (err) {
-      toast().destroy(key);
-      showApiError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+export function XlsxExportButton({ endpoint, label = 'Export', ...rest }: XlsxExportButtonProps) {
   return (
-    <Button icon={<FileExcelOutlined />} onClick={run} loading={busy} {...rest}>
+    <DownloadButton
+      endpoint={endpoint}
+      toastKey={`export-${endpoint.operationId}`}
+      preparing="Menyiapkan file Excel ..."
+      done="File Excel diunduh"
+      icon={<FileExcelOutlined />}
+      {...rest}
+    >
       {label}
-    </Button>
+    </DownloadButton>
   );
 }
