@@ -140,27 +140,35 @@ export const ZTireCheckRecords = z.preprocess(
     .array(ZTireCheckRecordInput, { error: 'Data ban wajib diisi' })
     .min(1, 'Data ban wajib diisi, minimal satu posisi')
     .max(POSITIONS.length, `Maksimal ${POSITIONS.length} posisi`)
-    .superRefine((records, ctx) => {
-      const seenPos = new Map<string, number>();
-      const seenSerial = new Map<string, number>();
-      records.forEach((r, i) => {
-        if (seenPos.has(r.position)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, 'position'],
-            message: `Posisi ${r.position} duplikat`,
-          });
-        } else seenPos.set(r.position, i);
-        const serial = r.serial_number.toLowerCase();
-        if (seenSerial.has(serial)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, 'serial_number'],
-            message: `Nomor seri ${r.serial_number} dipakai di dua posisi`,
-          });
-        } else seenSerial.set(serial, i);
-      });
-    }),
+    // runs even when a record has other errors: a serial used twice is shown at once, at its field
+    .superRefine(
+      (records, ctx) => {
+        const seenPos = new Map<string, number>();
+        const seenSerial = new Map<string, number>();
+        records.forEach((r, i) => {
+          if (typeof r !== 'object' || r === null) return;
+          if (typeof r.position === 'string') {
+            if (seenPos.has(r.position)) {
+              ctx.addIssue({
+                code: 'custom',
+                path: [i, 'position'],
+                message: `Posisi ${r.position} duplikat`,
+              });
+            } else seenPos.set(r.position, i);
+          }
+          if (typeof r.serial_number !== 'string' || r.serial_number.trim() === '') return;
+          const serial = foldLookalikes(r.serial_number).trim().toLowerCase();
+          if (seenSerial.has(serial)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'serial_number'],
+              message: `Nomor seri ${r.serial_number.trim()} dipakai di dua posisi`,
+            });
+          } else seenSerial.set(serial, i);
+        });
+      },
+      { when: (payload) => Array.isArray(payload.value) },
+    ),
 );
 
 const ZDriver = z.preprocess(

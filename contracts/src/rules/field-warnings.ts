@@ -1,3 +1,5 @@
+import { formatKm, formatNumber } from './number-format';
+
 // Warnings of a check (issue 21, 'Bad input'): values that may be right but deserve a second look.
 // The field app shows them and asks for a tap to confirm; the server computes them again from its
 // own records when the check arrives and keeps them with the check, for EDP to see.
@@ -60,7 +62,7 @@ export function checkWarnings(check: {
   if (check.odometer != null && check.last_odometer != null && check.odometer < check.last_odometer) {
     out.push({
       kind: 'odometer-lower',
-      message: `Odometer lebih rendah dari pengecekan terakhir (${check.last_odometer} Km)`,
+      message: `Odometer lebih rendah dari pengecekan terakhir (${formatKm(check.last_odometer)})`,
     });
   }
   for (const t of check.tires) {
@@ -81,7 +83,7 @@ export function checkWarnings(check: {
       out.push({
         kind: 'rtd-higher',
         position: t.position,
-        message: `${at}: RTD lebih tinggi dari sebelumnya (${before} mm), ban vulkanisir?`,
+        message: `${at}: RTD lebih tinggi dari sebelumnya (${formatNumber(before)} mm), ban vulkanisir?`,
       });
     }
     const known = t.grooves.filter((v): v is number => v != null && Number.isFinite(v));
@@ -102,7 +104,7 @@ export function checkWarnings(check: {
       out.push({
         kind: 'psi-off',
         position: t.position,
-        message: `${at}: PSI di luar ±${PSI_TOLERANCE * 100}% dari standar ukuran ini (${ref} PSI)`,
+        message: `${at}: PSI di luar ±${PSI_TOLERANCE * 100}% dari standar ukuran ini (${formatNumber(ref)} PSI)`,
       });
     }
   }

@@ -2,6 +2,7 @@ import type { Position } from '@itms/contracts/enums';
 import type { TFieldReturnedCheck } from '@itms/contracts/field';
 import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
 import { checkWarnings } from '@itms/contracts/rules/field-warnings';
+import { formatNumber } from '@itms/contracts/rules/number-format';
 import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -418,9 +419,9 @@ const TireFieldset = memo(
           <div className="lp-muted lp-before">
             Sebelumnya: RTD{' '}
             {[before.groove_1, before.groove_2, before.groove_3, before.groove_4]
-              .map((v) => v ?? '-')
+              .map(formatNumber)
               .join(' / ')}{' '}
-            · PSI {before.pressure ?? '-'}
+            · PSI {formatNumber(before.pressure)}
           </div>
         )}
         <div className="lp-grid-4">

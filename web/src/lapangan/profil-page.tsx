@@ -1,3 +1,4 @@
+import { formatNumber } from '@itms/contracts/rules/number-format';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { db } from './db';
@@ -12,7 +13,9 @@ import { useSnapshot } from './use-snapshot';
 const ProfilAccount = lazy(() => import('./profil-account').then((m) => ({ default: m.ProfilAccount })));
 
 const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024
+    ? `${formatNumber(Math.round(bytes / 1024 / 102.4) / 10)} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 
 /** The storage this app uses on the phone (IndexedDB and the cached app), when the browser says. */
 function useStorageUsed(): number | null {

@@ -1,5 +1,6 @@
 import type { Position } from '@itms/contracts/enums';
 import type { TFieldMountedTire, TSubmissionKind } from '@itms/contracts/field';
+import { formatNumber } from '@itms/contracts/rules/number-format';
 import { TREAD_WARNING_MARGIN_MM, type TreadBand, treadBand } from '@itms/contracts/rules/tread-band';
 import { Link, useParams } from 'react-router';
 import { positionLabel, TONE_FILL, VehicleDiagram, type WheelTone } from '../components/vehicle-diagram';
@@ -15,7 +16,6 @@ const BAND_TONE: Record<TreadBand, WheelTone> = {
   none: 'muted',
 };
 const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'long', year: 'numeric' });
-const mm = (v: number | null) => (v == null ? '-' : `${v}`);
 
 /** One unit from the stored snapshot: its diagram coloured by tread depth, and its tires. Works offline. */
 export function UnitPage() {
@@ -147,15 +147,17 @@ function TireCard({
           <dl className="lp-readings">
             <div>
               <dt>RTD</dt>
-              <dd>{[tire.groove_1, tire.groove_2, tire.groove_3, tire.groove_4].map(mm).join(' / ')}</dd>
+              <dd>
+                {[tire.groove_1, tire.groove_2, tire.groove_3, tire.groove_4].map(formatNumber).join(' / ')}
+              </dd>
             </div>
             <div>
               <dt>Terendah</dt>
-              <dd>{tire.groove_lowest == null ? '-' : `${tire.groove_lowest} mm`}</dd>
+              <dd>{tire.groove_lowest == null ? '-' : `${formatNumber(tire.groove_lowest)} mm`}</dd>
             </div>
             <div>
               <dt>PSI</dt>
-              <dd>{mm(tire.pressure)}</dd>
+              <dd>{formatNumber(tire.pressure)}</dd>
             </div>
           </dl>
         </>

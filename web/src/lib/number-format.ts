@@ -1,18 +1,16 @@
 // Numbers and contact links as the record screens show them (Indonesian grouping: 204.358).
 
-const number = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
+import { formatNumber } from '@itms/contracts/rules/number-format';
+
+export { formatKm, formatNumber } from '@itms/contracts/rules/number-format';
 
 /** '-' for a missing value (null, empty or the '-' of unsigned fields). */
 export const dash = (v: string | number | null | undefined): string =>
   v === null || v === undefined || v === '' || v === '-' ? '-' : String(v);
 
-export const formatNumber = (n: number | null | undefined) => (n == null ? '-' : number.format(n));
-/** 204358 -> '204.358 Km' */
-export const formatKm = (n: number | null | undefined) => (n == null ? '-' : `${number.format(n)} Km`);
-
 /** 20 -> '20 Ton' (or '20 TON' with `upper`). */
 export const formatTon = (n: number | null | undefined, upper = false) =>
-  n == null || n === 0 ? '-' : `${number.format(n)} ${upper ? 'TON' : 'Ton'}`;
+  n == null || n === 0 ? '-' : `${formatNumber(n)} ${upper ? 'TON' : 'Ton'}`;
 
 /** WhatsApp chat link of an Indonesian mobile number (08xx, 628xx or +628xx), or null. */
 export function whatsappLink(phone: string | null | undefined): string | null {

@@ -119,7 +119,7 @@ describe('field warnings of a check', () => {
     ]);
     const detail = (await call(tok.staff, 'GET', `/tire-check/detail/${id}`)).json();
     expect(detail.field_warnings[0].message).toBe(
-      'Odometer lebih rendah dari pengecekan terakhir (50000 Km)',
+      'Odometer lebih rendah dari pengecekan terakhir (50.000 Km)',
     );
 
     // returned, re-measured and resubmitted: the warnings are those of the new records
