@@ -4,7 +4,13 @@ import { tireReadingReply } from './tire-reading';
 // The field loop (ITMS Lapangan): what the tire man's phone sends and reads.
 
 /** Kinds of field submissions, as the history and the field-status event name them. */
-export const SUBMISSION_KINDS = ['tire-check', 'tire-replacement', 'mismatch', 'qc-check'] as const;
+export const SUBMISSION_KINDS = [
+  'tire-check',
+  'tire-replacement',
+  'mismatch',
+  'qc-check',
+  'tire-request',
+] as const;
 export const ZSubmissionKind = z.enum(SUBMISSION_KINDS);
 export type TSubmissionKind = z.infer<typeof ZSubmissionKind>;
 
@@ -152,8 +158,12 @@ export type TFieldHistoryQuery = z.output<typeof ZFieldHistoryQuery>;
 export const ZFieldHistoryRow = z.object({
   kind: ZSubmissionKind,
   id: z.number().int(),
+  /** Null for a tire request (it names a tire, not a unit). */
   unit_id: z.number().int().nullable(),
   plate_number: z.string(),
+  /** The requested tire's serial (tire requests only, else null). */
+  serial_number: z.string().nullable(),
+  /** When the work was done; a tire request's time of asking. */
   performed_at: ZIso,
   /** pending, approved (a QC check needs no validation: approved when stored), returned, deleted. */
   status: ZSubmissionStatus,

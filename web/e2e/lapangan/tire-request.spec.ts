@@ -175,4 +175,15 @@ test('a new-tire request offline: checked at the fields, kept as a draft, sent o
   } finally {
     await logoutToken(request, reader);
   }
+
+  // Riwayat shows both requests by serial: the first approved by the office, the corrected one waiting
+  await page.getByRole('link', { name: 'Riwayat' }).click();
+  const sent = page.getByRole('region', { name: 'Terkirim' });
+  await expect(sent.locator('.lp-queue-item', { hasText: `Permintaan ban ${serial}` }).first()).toContainText(
+    'Disetujui',
+  );
+  await expect(sent.locator('.lp-queue-item', { hasText: `Permintaan ban ${corrected}` })).toContainText(
+    'Terkirim',
+  );
+  await page.screenshot({ path: `${shots}/riwayat-tire-requests-412.png`, fullPage: true });
 });

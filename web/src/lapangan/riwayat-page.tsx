@@ -57,7 +57,7 @@ export function RiwayatPage() {
               <li key={`${h.kind}-${h.id}`} className="lp-card lp-queue-item" data-status={h.status}>
                 <div className="lp-unit-main">
                   <strong>
-                    {KIND_LABELS[h.kind]} {h.plate_number}
+                    {KIND_LABELS[h.kind]} {h.serial_number ?? h.plate_number}
                   </strong>
                   <span className="lp-muted">
                     {dateFormat.format(new Date(h.performed_at))}{' '}

@@ -86,7 +86,7 @@ export const serverSecrets = pgTable('server_secrets', {
 
 /**
  * A field submission the office deleted: the row is gone, but its author's history still shows
- * it as deleted (kind tire-check, tire-replacement, mismatch, qc).
+ * it as deleted (kind tire-check, tire-replacement, mismatch, qc-check, tire-request).
  */
 export const deletedSubmissions = pgTable(
   'deleted_submissions',
@@ -98,6 +98,7 @@ export const deletedSubmissions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     unit_id: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    /** The plate as seen on site; a tire request's serial (it has no unit). */
     plate_number: text('plate_number').notNull().default(''),
     performed_at: timestamp('performed_at', { withTimezone: true }).notNull(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,7 +23,8 @@ export async function recordDeletedSubmission(
     kind: TSubmissionKind;
     id: number;
     tireman_id: number | null;
-    unit_id: number;
+    /** Null for a tire request, which names its serial in `plate_number`. */
+    unit_id: number | null;
     performed_at: Date;
     /** The plate as seen on site when the row kept one; else the unit's current plate. */
     plate_number?: string;
@@ -31,7 +32,7 @@ export async function recordDeletedSubmission(
 ): Promise<void> {
   if (row.tireman_id == null) return;
   let plate = row.plate_number;
-  if (plate === undefined) {
+  if (plate === undefined && row.unit_id != null) {
     const [unit] = await tx
       .select({ plate_number: units.plate_number })
       .from(units)
@@ -45,7 +46,7 @@ export async function recordDeletedSubmission(
       record_id: row.id,
       tireman_id: row.tireman_id,
       unit_id: row.unit_id,
-      plate_number: plate,
+      plate_number: plate ?? '',
       performed_at: row.performed_at,
     })
     .onConflictDoNothing();

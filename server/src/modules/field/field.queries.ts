@@ -215,7 +215,8 @@ export async function searchUnits(
 }
 
 /**
- * The tire man's submissions of the four kinds and the deleted ones, newest first by performed_at:
+ * The tire man's submissions of the five kinds and the deleted ones, newest first by performed_at
+ * (a tire request's created_at):
  * one UNION ALL paged in SQL. Each branch reads at most offset + limit rows from its
  * (tireman_id, performed_at) index; the count reads the same indexes.
  */
@@ -229,32 +230,40 @@ export async function history(
   const [rowsResult, countResult] = await Promise.all([
     db.execute(sql`
       select x.kind, x.id, x.unit_id, coalesce(x.plate_number, u.plate_number, '') as plate_number,
-             ${iso(sql`x.performed_at`)} as performed_at, x.status, x.return_reason
+             x.serial_number, ${iso(sql`x.performed_at`)} as performed_at, x.status, x.return_reason
         from (
           (select 'tire-check' as kind, c.id, c.unit_id, c.plate_number, c.performed_at,
                   case when c.returned_at is not null then 'returned' when c.status = 'approved' then 'approved'
                        else 'pending' end as status,
-                  c.return_reason
+                  c.return_reason, null::text as serial_number
              from tire_checks c where c.tireman_id = ${userId}
             order by c.performed_at desc, c.id desc limit ${top})
           union all
           (select 'tire-replacement', r.id, r.unit_id, null, r.performed_at,
                   case when r.returned_at is not null then 'returned' when r.status = 'approved' then 'approved'
                        else 'pending' end,
-                  r.return_reason
+                  r.return_reason, null
              from tire_replacements r where r.tireman_id = ${userId}
             order by r.performed_at desc, r.id desc limit ${top})
           union all
           (select 'mismatch', m.id, m.unit_id, null, m.performed_at,
-                  case when m.status = 'approved' then 'approved' else 'pending' end, null
+                  case when m.status = 'approved' then 'approved' else 'pending' end, null, null
              from mismatches m where m.tireman_id = ${userId}
             order by m.performed_at desc, m.id desc limit ${top})
           union all
-          (select 'qc-check', q.id, q.unit_id, null, q.performed_at, 'approved', null
+          (select 'qc-check', q.id, q.unit_id, null, q.performed_at, 'approved', null, null
              from qc_checks q where q.tireman_id = ${userId}
             order by q.performed_at desc, q.id desc limit ${top})
           union all
-          (select d.kind, d.record_id, d.unit_id, d.plate_number, d.performed_at, 'deleted', null
+          (select 'tire-request', t.id, null, '', t.created_at,
+                  case when t.status = 'approved' then 'approved' else 'pending' end, null, t.serial_number
+             from tire_requests t where t.requested_by = ${userId}
+            order by t.created_at desc, t.id desc limit ${top})
+          union all
+          -- a deleted tire request's tombstone keeps its serial where the others keep the plate
+          (select d.kind, d.record_id, d.unit_id, case when d.kind = 'tire-request' then '' else d.plate_number end,
+                  d.performed_at, 'deleted', null,
+                  case when d.kind = 'tire-request' then d.plate_number end
              from deleted_submissions d where d.tireman_id = ${userId}
             order by d.performed_at desc, d.record_id desc limit ${top})
         ) x
@@ -266,6 +275,7 @@ export async function history(
            + (select count(*) from tire_replacements where tireman_id = ${userId})
            + (select count(*) from mismatches where tireman_id = ${userId})
            + (select count(*) from qc_checks where tireman_id = ${userId})
+           + (select count(*) from tire_requests where requested_by = ${userId})
            + (select count(*) from deleted_submissions where tireman_id = ${userId}) as n`),
   ]);
   const data = rowsOf<TFieldHistoryRow>(rowsResult);

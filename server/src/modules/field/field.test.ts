@@ -311,6 +311,45 @@ describe('GET /api/field/history', () => {
     expect(theirs.data.some((r) => r.kind === 'mismatch' || r.kind === 'qc-check')).toBe(false);
   });
 
+  it('lists his tire requests by serial; the office approving or deleting one shows there', async () => {
+    const [hadi] = await q<{ id: number }>(sql`select id from users where email = 'hadi@test.local'`);
+    const [kept, dropped] = await q<{ id: number }>(sql`
+      insert into tire_requests (serial_number, size, requested_by, created_at)
+      values ('REQ-HADI-1', '11.00-20', ${hadi!.id}, now() - interval '2 hours'),
+             ('REQ-HADI-2', '11.00-20', ${hadi!.id}, now() - interval '3 hours')
+      returning id`);
+    const office = (method: 'POST' | 'DELETE', url: string) =>
+      t.app.inject({ method, url: `/api${url}`, headers: { access_token: tok.staff } });
+    const pending = listResult(ZFieldHistoryRow).parse(
+      (await get('/field/history?pageSize=2', tokHadi())).json(),
+    );
+    expect(pending.total).toBe(9);
+    expect(
+      pending.data.map((r) => [r.kind, r.id, r.serial_number, r.status, r.unit_id, r.plate_number]),
+    ).toEqual([
+      ['tire-request', kept!.id, 'REQ-HADI-1', 'pending', null, ''],
+      ['tire-request', dropped!.id, 'REQ-HADI-2', 'pending', null, ''],
+    ]);
+
+    expect((await office('POST', `/tire-request/${kept!.id}/approve`)).statusCode).toBe(200);
+    expect((await office('DELETE', `/tire-request/${dropped!.id}`)).statusCode).toBe(200);
+    const after = listResult(ZFieldHistoryRow).parse(
+      (await get('/field/history?pageSize=2', tokHadi())).json(),
+    );
+    expect(after.total).toBe(9);
+    expect(after.data.map((r) => [r.kind, r.id, r.serial_number, r.status])).toEqual([
+      ['tire-request', kept!.id, 'REQ-HADI-1', 'approved'],
+      ['tire-request', dropped!.id, 'REQ-HADI-2', 'deleted'],
+    ]);
+    // the other kinds carry no serial
+    const all = listResult(ZFieldHistoryRow).parse(
+      (await get('/field/history?pageSize=100', tokHadi())).json(),
+    );
+    expect(all.data.filter((r) => r.kind !== 'tire-request').every((r) => r.serial_number === null)).toBe(
+      true,
+    );
+  });
+
   describe('GET /api/field/returned/{kind}/{id}', () => {
     it('gives back the whole returned check, to redo it', async () => {
       const res = await get(`/field/returned/tire-check/${rows.returned}`, tokHadi());

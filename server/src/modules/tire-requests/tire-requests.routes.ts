@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
+import { fieldStatusTo } from '../field/field-status';
 import { sendXlsx } from '../tires/xlsx-export';
 import { listTireRequests, tireRequestDetail, tireRequestRows } from './tire-requests.queries';
 import {
@@ -21,6 +22,7 @@ const readerScope = (user: { id: number; role: string }) => (user.role === 'tire
  * for new tires from the field and read their own requests; the office reads all.
  */
 export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onFieldStatus = fieldStatusTo(app);
   route(app, API.listTireRequests, async (req) => {
     const { offset, limit } = pageWindow(req.query);
     const { data, total } = await listTireRequests(
@@ -67,18 +69,21 @@ export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // the spec's second call of the approval (after POST /tire): links the tire, or creates it
   route(app, API.setTireRequestStatus, async (req) => {
-    const data = await approveTireRequest(app.db, req.params.id, currentUser(req), { linkExisting: true });
+    const data = await approveTireRequest(app.db, req.params.id, currentUser(req), {
+      linkExisting: true,
+      onFieldStatus,
+    });
     return { message: TIRE_REQUEST_MESSAGES.approved, data };
   });
 
   // the one transactional command the web uses (Submit)
   route(app, API.approveTireRequest, async (req) => {
-    const data = await approveTireRequest(app.db, req.params.id, currentUser(req));
+    const data = await approveTireRequest(app.db, req.params.id, currentUser(req), { onFieldStatus });
     return { message: TIRE_REQUEST_MESSAGES.approved, data };
   });
 
   route(app, API.deleteTireRequest, async (req) => {
-    await deleteTireRequest(app.db, req.params.id, currentUser(req));
+    await deleteTireRequest(app.db, req.params.id, currentUser(req), onFieldStatus);
     return { message: TIRE_REQUEST_MESSAGES.deleted, id: req.params.id };
   });
 };

@@ -12,6 +12,7 @@ import { tireRequests, tires } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { assertOwnUploads } from '../../lib/uploads';
+import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { receiveTire, serialTaken } from '../tires/tires.service';
 import { toTireRequest } from './tire-requests.queries';
 
@@ -78,11 +79,25 @@ export async function updateTireRequest(
   });
 }
 
-export async function deleteTireRequest(db: Db, id: number, user: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Deletes a request; its tire man's Riwayat keeps it as deleted and his phone hears of it. */
+export async function deleteTireRequest(
+  db: Db,
+  id: number,
+  user: Actor,
+  onFieldStatus?: FieldStatusNotifier,
+): Promise<void> {
+  const requestedBy = await db.transaction(async (tx) => {
     const [req] = await tx.select().from(tireRequests).where(eq(tireRequests.id, id)).for('update');
     if (!req) throw notFound('Permintaan ban');
     await tx.delete(tireRequests).where(eq(tireRequests.id, id));
+    await recordDeletedSubmission(tx, {
+      kind: 'tire-request',
+      id,
+      tireman_id: req.requested_by,
+      unit_id: null,
+      performed_at: req.created_at,
+      plate_number: req.serial_number,
+    });
     await audit(tx, {
       userId: user.id,
       action: 'tire-request.delete',
@@ -90,7 +105,9 @@ export async function deleteTireRequest(db: Db, id: number, user: Actor): Promis
       entityId: id,
       detail: { serial_number: req.serial_number, status: req.status },
     });
+    return req.requested_by;
   });
+  if (requestedBy != null) onFieldStatus?.(requestedBy, { kind: 'tire-request', id, status: 'deleted' });
 }
 
 /**
@@ -105,9 +122,9 @@ export async function approveTireRequest(
   db: Db,
   id: number,
   user: Actor,
-  opts: { linkExisting?: boolean } = {},
+  opts: { linkExisting?: boolean; onFieldStatus?: FieldStatusNotifier } = {},
 ): Promise<{ request: TTireRequest; tire: TTire }> {
-  return db.transaction(async (tx) => {
+  const { result, requestedBy } = await db.transaction(async (tx) => {
     const [req] = await tx.select().from(tireRequests).where(eq(tireRequests.id, id)).for('update');
     if (!req) throw notFound('Permintaan ban');
     if (req.status === 'approved')
@@ -153,6 +170,9 @@ export async function approveTireRequest(
       entityId: id,
       detail: { tireId: tire.id, serial_number: req.serial_number, linked: Boolean(existing) },
     });
-    return { request: toTireRequest(row!), tire };
+    return { result: { request: toTireRequest(row!), tire }, requestedBy: req.requested_by };
   });
+  if (requestedBy != null)
+    opts.onFieldStatus?.(requestedBy, { kind: 'tire-request', id, status: 'approved' });
+  return result;
 }
