@@ -1,10 +1,13 @@
 import path from 'node:path';
+import type { TFieldBootstrap } from '@itms/contracts/field';
 import { ACCOUNTS, expect, logoutToken, test, tokenOf } from '../fixtures';
 import {
   apiToken,
+  cameraPhoto,
   makeCheck,
   officeChecks,
   openCheckForm,
+  sendCheckForm,
   serviceWorkerControls,
   signInField,
 } from './field-helpers';
@@ -251,6 +254,78 @@ test('an entry the server refuses is set aside as Perlu tindakan with its messag
   await item.getByRole('button', { name: 'Ya, buang' }).click();
   await expect(item).toHaveCount(0);
   await expect(page.getByText('0 belum terkirim')).toBeVisible();
+});
+
+test("a unit the office deletes while the phone is offline: its check needs action with the server's word, never retried", async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInField(page);
+  await serviceWorkerControls(page);
+  // the office adds a unit to his project; the phone learns of it on its next start
+  const mine = (await (
+    await request.get('/api/field/bootstrap', { headers: { access_token: (await tokenOf(page))! } })
+  ).json()) as TFieldBootstrap;
+  const like = mine.units[0]!;
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  const plate = `B ${9000 + (Date.now() % 999)} DEL`;
+  try {
+    const created = await request.post('/api/unit', {
+      headers: { access_token: admin },
+      data: {
+        plate_number: plate,
+        unit_type: like.unit_type,
+        project_id: like.project.id,
+        tonnage: 10,
+        handled_date: '2026-01-05',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const unitId = ((await created.json()) as { data: { id: number } }).data.id;
+    const refreshed = page.waitForResponse((r) => r.url().includes('/api/field/bootstrap') && r.ok());
+    await page.reload();
+    await refreshed;
+    await expect(page.locator(`a.lp-unit-link[href$="/unit/${unitId}"]`)).toBeVisible();
+
+    // offline, he checks it (a tire he finds there, typed in)
+    await context.setOffline(true);
+    await page.locator(`a.lp-unit-link[href$="/unit/${unitId}"]`).click();
+    await page.getByRole('link', { name: 'Pengecekan' }).click();
+    await page.getByLabel('Lokasi').selectOption({ index: 1 });
+    await page.getByLabel('Odometer (Km)').fill(String(odometerOf(7)));
+    for (const label of ['Foto odometer', 'Foto plat nomor']) {
+      const buffer = await cameraPhoto(page, label);
+      await page.getByLabel(label).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer });
+    }
+    await expect(page.getByText(/Foto siap/)).toHaveCount(2, { timeout: 15_000 });
+    const first = page.getByRole('group', { name: /^Posisi / }).first();
+    await first.getByLabel('Nomor seri').fill('E2EDEL01');
+    for (const n of [1, 2, 3, 4]) await first.getByLabel(`RTD ${n}`).fill('9');
+    await first.getByLabel('PSI').fill('95');
+    await sendCheckForm(page, `Pengecekan ${plate} tersimpan di HP`);
+
+    // meanwhile the office deletes the unit; the signal comes back
+    const deleted = await request.delete(`/api/unit/${unitId}`, { headers: { access_token: admin } });
+    expect(deleted.ok(), await deleted.text()).toBe(true);
+    let posts = 0;
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/tire-check') posts++;
+    });
+    await context.setOffline(false);
+    const item = page.locator('.lp-queue-item', { hasText: `Pengecekan ${plate}` });
+    await expect(item).toContainText('Perlu tindakan', { timeout: 30_000 });
+    // in words, not as the field's key
+    await expect(item.locator('.lp-error')).toHaveText('Unit tidak ditemukan');
+    await page.screenshot({ path: path.join(shots, 'beranda-unit-deleted.png') });
+    // not sent again, by the timer or by 'Kirim sekarang'
+    await page.getByRole('button', { name: 'Kirim sekarang' }).click();
+    await page.waitForTimeout(1500);
+    expect(posts).toBe(1);
+    await expect(item).toContainText('Perlu tindakan');
+  } finally {
+    await logoutToken(request, admin);
+  }
 });
 
 test('a half-filled check is kept as a draft through an app reload, and sent from it', async ({

@@ -156,7 +156,7 @@ export async function sendQueue(userId: number, now = Date.now()): Promise<SendO
       await db.outbox.update(item.id!, {
         state: 'needs-action',
         error: {
-          message: refused.code === 'IDEMPOTENCY_KEY_REUSED' ? IDEMPOTENCY_MESSAGES.reused : refused.message,
+          message: refusalText(refused),
           fields: refused.fields,
         },
       });
@@ -201,4 +201,11 @@ export async function discardEntry(id: number): Promise<void> {
     await db.photos.bulkDelete(photoIdsOf(item));
     await db.outbox.delete(id);
   });
+}
+
+/** What the tire man reads of a refusal: the fields' own messages, not 'Data tidak valid: unit_id (...)'. */
+function refusalText(refused: ApiError): string {
+  if (refused.code === 'IDEMPOTENCY_KEY_REUSED') return IDEMPOTENCY_MESSAGES.reused;
+  if (refused.fields?.length) return [...new Set(refused.fields.map((f) => f.message))].join('; ');
+  return refused.message;
 }
