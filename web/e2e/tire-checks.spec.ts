@@ -4,7 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ACCOUNTS, drawSignature, expect, loginAs, logoutToken, test, tokenOf } from './fixtures';
 
 // Issue 3, "Done when": as edp@itms.local on the seeded demo data, validate the newest pending
-// check (clamping, colours, a signature drawn with the mouse, one validate call) and return another.
+// check (bounds refused at the field, colours, a signature drawn with the mouse, one validate call) and return another.
 
 const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
 
@@ -66,7 +66,7 @@ const RED = 'rgb(253, 231, 231)';
 
 /** Two strokes across the signature pad with the mouse. */
 test.describe('tire check validation', () => {
-  test('EDP validates the newest pending check: clamping, colours, drawn signature, tires updated', async ({
+  test('EDP validates the newest pending check: bounds, colours, drawn signature, tires updated', async ({
     page,
   }) => {
     test.slow(); // the whole flow: list, form, pad, upload, validation, read-back
@@ -105,7 +105,7 @@ test.describe('tire check validation', () => {
       await page.unroute('**/api/active-unit-tire/**');
     });
 
-    await test.step('typing 30 into an RTD field shows 24 at once; colours follow After vs Before', async () => {
+    await test.step('an RTD of 30 is refused at its field, never turned into 24; colours follow After vs Before', async () => {
       const rtd1 = page.getByRole('spinbutton', { name: `RTD 1 After posisi ${pos}`, exact: true });
       const rtd3 = page.getByRole('spinbutton', { name: `RTD 3 After posisi ${pos}`, exact: true });
       const psi = page.getByRole('spinbutton', { name: `PSI After posisi ${pos}`, exact: true });
@@ -113,8 +113,14 @@ test.describe('tire check validation', () => {
       await expect.poll(() => paintedBackground(rtd3)).toBe(YELLOW);
 
       await typeInto(rtd1, '30');
+      await expect(rtd1).toHaveValue('30');
+      await expect(rtd1).toHaveAccessibleDescription('RTD 1 harus 0 sampai 24 mm');
+      await page.getByRole('button', { name: 'Validasi' }).click();
+      await expect(page.getByText(`Nilai di luar batas: Posisi ${pos} RTD 1 (30)`)).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Konfirmasi Validasi Pengecekan' })).toBeHidden();
+      await page.screenshot({ path: path.join(shotsDir, 'check-form-out-of-range-1440.png') });
+      await typeInto(rtd1, '24');
       await expect(rtd1).toHaveValue('24');
-      await expect(rtd1).toBeFocused();
       await expect(rtd1).toHaveAccessibleDescription(target.groove_1 === 24 ? 'sama' : 'lebih tinggi');
       if (target.groove_1 !== 24) await expect.poll(() => paintedBackground(rtd1)).toBe(RED);
 

@@ -3,10 +3,12 @@ import {
   activeSerials,
   beforeOf,
   buildValidateBody,
-  clampTo,
   emptyAfterFields,
   initialAfter,
   isBkb,
+  MEASURE_FIELDS,
+  outOfRange,
+  outOfRangeAfterFields,
   sortByPosition,
   waLink,
 } from './check-form-model';
@@ -31,11 +33,24 @@ describe('check form model', () => {
     expect(initialAfter([r])).toEqual({ 5: beforeOf(r) });
   });
 
-  it('clamps to the bounds', () => {
-    expect(clampTo(30, 0, 24)).toBe(24);
-    expect(clampTo(-1, 0, 24)).toBe(0);
-    expect(clampTo(12.5, 0, 24)).toBe(12.5);
-    expect(clampTo(999_999, 0)).toBe(999_999);
+  it('names a value outside its bounds instead of changing it', () => {
+    const field = (k: string) => MEASURE_FIELDS.find((f) => f.key === k)!;
+    expect(outOfRange(field('groove_1'), 30)).toBe('RTD 1 harus 0 sampai 24 mm');
+    expect(outOfRange(field('pressure'), -1)).toBe('PSI harus 0 sampai 200 PSI');
+    expect(outOfRange(field('groove_1'), 12.5)).toBeNull();
+    expect(outOfRange(field('pressure'), null)).toBeNull();
+    expect(outOfRange(field('odometer'), 999_999)).toBeNull();
+    expect(outOfRange(field('odometer'), -5)).toBe('KM minimal 0');
+  });
+
+  it('refuses to build the validation with a value out of bounds, naming it', () => {
+    const recs = [record(1, '1'), record(2, '2')];
+    const after = initialAfter(recs);
+    after[2] = { ...after[2]!, pressure: 250, groove_3: 7.5 };
+    expect(outOfRangeAfterFields(recs, after)).toEqual(['Posisi 2 PSI (250)']);
+    expect(() => buildValidateBody(recs, after, undefined)).toThrow(
+      'Nilai di luar batas: Posisi 2 PSI (250)',
+    );
   });
 
   it('flags BKB where the recorded serial is not the mounted tire (case-insensitive) or none is mounted', () => {

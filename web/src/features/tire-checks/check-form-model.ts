@@ -2,6 +2,7 @@
 // values, their bounds (spec section 5), the BKB rule and the body of the validation command.
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from '@itms/contracts/constants';
 import { POSITIONS } from '@itms/contracts/enums';
+import { formatNumber } from '@itms/contracts/rules/number-format';
 import type { TActiveUnitTires, TTireCheckRecord, TValidateBody } from '@itms/contracts/tire-checks';
 
 export const MEASURE_KEYS = ['groove_1', 'groove_2', 'groove_3', 'groove_4', 'pressure', 'odometer'] as const;
@@ -32,11 +33,15 @@ export type Measures = Record<MeasureKey, number | null>;
 /** After values of every record of the check, by record id. */
 export type AfterValues = Record<number, Measures>;
 
-/** Keeps a value inside a field's bounds. */
-export function clampTo(value: number, min: number, max?: number): number {
-  if (value < min) return min;
-  if (max !== undefined && value > max) return max;
-  return value;
+/**
+ * What is wrong with a value outside its field's bounds ('PSI harus 0 sampai 200 PSI'), null when
+ * it is inside or empty. Such a value is refused at its field, never changed into the bound.
+ */
+export function outOfRange(field: MeasureField, value: number | null): string | null {
+  if (value == null || (value >= field.min && (field.max === undefined || value <= field.max))) return null;
+  return field.max === undefined
+    ? `${field.label} minimal ${field.min}`
+    : `${field.label} harus ${field.min} sampai ${field.max} ${field.unit}`;
 }
 
 /** What the tire man recorded (the Before block); KM is the check's odometer. */
@@ -106,7 +111,19 @@ export function emptyAfterFields(records: readonly TTireCheckRecord[], after: Af
   return names;
 }
 
-/** Body of POST /tire-check/{id}/validate; throws when an After value is empty. */
+/** Values outside their bounds, named for people ('Posisi 3 PSI (250)'). */
+export function outOfRangeAfterFields(records: readonly TTireCheckRecord[], after: AfterValues): string[] {
+  const names: string[] = [];
+  for (const r of sortByPosition(records)) {
+    for (const f of MEASURE_FIELDS) {
+      const v = after[r.id]?.[f.key] ?? null;
+      if (outOfRange(f, v)) names.push(`Posisi ${r.position} ${f.label} (${formatNumber(v)})`);
+    }
+  }
+  return names;
+}
+
+/** Body of POST /tire-check/{id}/validate; throws when an After value is empty or out of bounds. */
 export function buildValidateBody(
   records: readonly TTireCheckRecord[],
   after: AfterValues,
@@ -114,6 +131,8 @@ export function buildValidateBody(
 ): TValidateBody {
   const empty = emptyAfterFields(records, after);
   if (empty.length) throw new Error(`Nilai After belum diisi: ${empty.join(', ')}`);
+  const wrong = outOfRangeAfterFields(records, after);
+  if (wrong.length) throw new Error(`Nilai di luar batas: ${wrong.join(', ')}`);
   const lines = sortByPosition(records).map((r) => {
     const a = after[r.id] as Record<MeasureKey, number>;
     return {

@@ -121,7 +121,7 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     expect(mounted.closest('[role="group"]')?.getAttribute('aria-label')).toBe('Posisi 2');
     expect(screen.getAllByText('BKB')).toHaveLength(1);
     expect(screen.getByText('Pastikan seluruh data pengecekan sudah benar!')).toBeTruthy();
-    expect(spin('RTD 2 After posisi 1').value).toBe('7.5');
+    expect(spin('RTD 2 After posisi 1').value).toBe('7,5');
     expect(spin('KM After posisi ST').value).toBe('12000');
   });
 
@@ -182,9 +182,17 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     const rtd = spin('RTD 1 After posisi 1');
     await user.tripleClick(rtd);
     await user.keyboard('30');
-    expect(rtd.value).toBe('24');
     await user.tripleClick(spin('PSI After posisi 2'));
     await user.keyboard('90');
+    // 30 stays 30, refused at its field and by Validasi
+    expect(rtd.value).toBe('30');
+    expect(screen.getByText('RTD 1 harus 0 sampai 24 mm')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Validasi/ }));
+    expect(await screen.findByText('Nilai di luar batas: Posisi 1 RTD 1 (30)')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Konfirmasi Validasi Pengecekan' })).toBeNull();
+    await user.tripleClick(rtd);
+    await user.keyboard('24');
+    expect(screen.queryByText('RTD 1 harus 0 sampai 24 mm')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: /Validasi/ }));
     const modal = await dialog('Konfirmasi Validasi Pengecekan');

@@ -38,6 +38,7 @@ import {
   initialAfter,
   isBkb,
   type MeasureKey,
+  outOfRangeAfterFields,
   sortByPosition,
 } from './check-form-model';
 import { CheckHeader } from './check-header';
@@ -139,6 +140,13 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
     if (empty.length) {
       toast().warning(
         `Nilai After belum diisi: ${empty.slice(0, 4).join(', ')}${empty.length > 4 ? ', ...' : ''}`,
+      );
+      return;
+    }
+    const wrong = outOfRangeAfterFields(records, after);
+    if (wrong.length) {
+      toast().warning(
+        `Nilai di luar batas: ${wrong.slice(0, 4).join(', ')}${wrong.length > 4 ? ', ...' : ''}`,
       );
       return;
     }

@@ -26,31 +26,33 @@ async function setup(k: MeasureKey, initial: number | null, before: number | nul
 }
 
 describe('MeasureInput', () => {
-  it('clamps an RTD while typing: 30 shows 24 before the field loses focus', async () => {
+  it('keeps an RTD of 30 as typed and refuses it at the field with the bounds', async () => {
     const { input, user, stored } = await setup('groove_1', 3.5);
     await user.keyboard('30');
-    expect(input.value).toBe('24');
+    await user.tab();
+    expect(input.value).toBe('30');
+    expect(stored()).toBe('30');
+    expect(screen.getByRole('alert').textContent).toBe('RTD 1 harus 0 sampai 24 mm');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    // back inside the bounds: the message goes
+    await user.tripleClick(input);
+    await user.keyboard('24');
     expect(stored()).toBe('24');
-    expect(document.activeElement).toBe(input);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('keeps showing the bound when the value already is the bound (24 then another digit)', async () => {
-    const { input, user, stored } = await setup('groove_2', 24);
-    await user.click(input);
-    await user.keyboard('{End}0');
-    expect(input.value).toBe('24');
-    expect(stored()).toBe('24');
-  });
-
-  it('clamps PSI to 200 and refuses negative values', async () => {
+  it('never turns PSI 250 into 200, nor -5 into 0', async () => {
     const psi = await setup('pressure', 100);
     await psi.user.keyboard('250');
-    expect(psi.input.value).toBe('200');
-    expect(psi.stored()).toBe('200');
+    await psi.user.tab();
+    expect(psi.input.value).toBe('250');
+    expect(psi.stored()).toBe('250');
+    expect(screen.getByRole('alert').textContent).toBe('PSI harus 0 sampai 200 PSI');
     await psi.user.tripleClick(psi.input);
     await psi.user.keyboard('-5');
-    expect(psi.input.value).toBe('0');
-    expect(psi.stored()).toBe('0');
+    await psi.user.tab();
+    expect(psi.stored()).toBe('-5');
+    expect(screen.getByRole('alert').textContent).toBe('PSI harus 0 sampai 200 PSI');
   });
 
   it('lets decimals be typed (3.5 and 3,5) and odometer grow without an upper bound', async () => {
@@ -62,6 +64,9 @@ describe('MeasureInput', () => {
     await rtd.user.tripleClick(rtd.input);
     await rtd.user.keyboard('7,5');
     expect(rtd.stored()).toBe('7.5');
+    // shown the Indonesian way once typed
+    await rtd.user.tab();
+    expect(rtd.input.value).toBe('7,5');
   });
 
   it('tells the comparison with the Before value in words: sama, lebih rendah, lebih tinggi', async () => {

@@ -5,8 +5,8 @@ import {
   compareAfterBefore,
 } from '@itms/contracts/rules/after-vs-before';
 import { InputNumber } from 'antd';
-import { type CSSProperties, useCallback, useId, useMemo, useState } from 'react';
-import { clampTo, type MeasureField } from './check-form-model';
+import { type CSSProperties, useId } from 'react';
+import { type MeasureField, outOfRange } from './check-form-model';
 
 /** The spec's colours (equal yellow, lower green, higher red), soft enough to read the number on. */
 export const TONE_STYLE: Record<AfterVsBefore, CSSProperties> = {
@@ -33,6 +33,12 @@ function parseTyped(text: string): number {
   return t === '' || t === '-' || t === '.' ? Number.NaN : Number(t);
 }
 
+/** What the user is typing stays as typed ('3,' on the way to '3,5'); a value is shown as id-ID writes it. */
+function formatter(shown: string | number | undefined, info: { userTyping: boolean; input: string }): string {
+  if (info.userTyping) return info.input;
+  return shown === undefined || shown === '' ? '' : String(shown).replace('.', ',');
+}
+
 export interface MeasureInputProps {
   field: MeasureField;
   value: number | null;
@@ -45,67 +51,47 @@ export interface MeasureInputProps {
 }
 
 /**
- * An After field: a number clamped to the field's bounds WHILE TYPING (typing 30 into an RTD field
- * shows 24 at once, not on blur), coloured against the Before value, with the comparison also
- * given in words (aria-describedby) for screen readers.
+ * An After field: a number (a comma or a dot for decimals), coloured against the Before value, with
+ * the comparison also given in words (aria-describedby) for screen readers. A value outside the
+ * field's bounds stays as typed and is refused at the field with the reason (PSI 250 is not turned
+ * into 200 behind the user's back).
  */
 export function MeasureInput({ field, value, before, onChange, label, disabled }: MeasureInputProps) {
-  const { min, max } = field;
   const statusId = useId();
-  // a new formatter makes the input re-show the (clamped) value even when the value did not change
-  // (typing 240 into a field that already holds 24)
-  const [resync, setResync] = useState(0);
-
-  // an empty or unfinished text ('', '-') is not a value: the field keeps its last one
-  const parser = useCallback(
-    (text: string | undefined) => {
-      const n = parseTyped(text ?? '');
-      return Number.isNaN(n) ? Number.NaN : clampTo(n, min, max);
-    },
-    [min, max],
-  );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `resync` renews the formatter on purpose
-  const formatter = useMemo(
-    () =>
-      (shown: string | number | undefined, info: { userTyping: boolean; input: string }): string => {
-        // keep what the user is typing ('3.' on the way to '3.5') unless it was clamped
-        if (info.userTyping && parseTyped(info.input) === Number(shown)) return info.input;
-        return shown === undefined || shown === '' ? '' : String(shown);
-      },
-    [resync],
-  );
-
-  const onInput = (text: string) => {
-    const n = parseTyped(text);
-    if (!Number.isNaN(n) && clampTo(n, min, max) !== n) setResync((x) => x + 1);
-  };
-
-  const outcome = compareAfterBefore(value, before);
+  const problem = outOfRange(field, value);
+  const outcome = problem ? null : compareAfterBefore(value, before);
   return (
-    <>
+    <div>
       <InputNumber<number>
         value={value}
-        min={min}
-        max={max}
         step={field.step}
         precision={field.precision}
-        parser={parser}
+        parser={(text) => parseTyped(text ?? '')}
         formatter={formatter}
-        onInput={onInput}
-        onChange={(v) => onChange(v == null ? null : clampTo(v, min, max))}
+        onChange={(v) => onChange(v ?? null)}
         inputMode={field.step < 1 ? 'decimal' : 'numeric'}
         aria-label={label}
         aria-describedby={statusId}
+        aria-invalid={problem ? true : undefined}
         disabled={disabled}
         controls={false}
-        status={value == null ? 'error' : undefined}
+        status={value == null || problem ? 'error' : undefined}
         style={{ width: '100%', ...(outcome ? TONE_STYLE[outcome] : null) }}
         data-tone={outcome ? AFTER_VS_BEFORE_COLOR[outcome] : undefined}
       />
-      <span id={statusId} style={visuallyHidden}>
-        {outcome ? AFTER_VS_BEFORE_LABEL[outcome] : 'belum diisi'}
-      </span>
-    </>
+      {problem ? (
+        <div
+          id={statusId}
+          role="alert"
+          style={{ color: '#cf1322', fontSize: 12, lineHeight: 1.3, marginTop: 2 }}
+        >
+          {problem}
+        </div>
+      ) : (
+        <span id={statusId} style={visuallyHidden}>
+          {outcome ? AFTER_VS_BEFORE_LABEL[outcome] : 'belum diisi'}
+        </span>
+      )}
+    </div>
   );
 }
