@@ -1,6 +1,6 @@
 // BKB (Berita Ketidaksesuaian Ban): field report, office validation, Rekam BKB (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
-import { DOC_STATUSES, MISMATCH_ACTIONS, POSITIONS } from './enums';
+import { DOC_STATUSES, MISMATCH_ACTIONS, type MismatchAction, POSITIONS } from './enums';
 import { foldLookalikes } from './rules/lookalike';
 import { ZOptionalPerformedAt } from './tire-checks';
 
@@ -221,6 +221,13 @@ export const ZMismatchPosition = z.object({
   action: z.enum(MISMATCH_ACTIONS).nullable(),
 });
 export type TMismatchPosition = z.infer<typeof ZMismatchPosition>;
+
+/** A position's action as the BKB screens and the printed BKB name it. */
+export const MISMATCH_ACTION_LABELS: Record<MismatchAction, string> = {
+  update: 'Update',
+  normal: 'Normal',
+  delete: 'Kosong',
+};
 
 export const ZMismatchDetail = z.object({
   id: z.number(),

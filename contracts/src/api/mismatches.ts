@@ -56,6 +56,17 @@ export const mismatchesEndpoints = defineEndpoints({
     reply: ZMismatchDetail,
     errors: ['NOT_FOUND'],
   },
+  printMismatch: {
+    method: 'GET',
+    path: '/mismatch/:id/pdf',
+    summary:
+      'A BKB as an A4 PDF in Indonesian: its data, photos, positions expected and found, validation and signature (Cetak).',
+    tag,
+    access: 'office',
+    params: ZMismatchIdParams,
+    reply: { file: 'pdf' },
+    errors: ['NOT_FOUND'],
+  },
   searchMismatchRecords: {
     method: 'POST',
     path: '/mismatch/querry/record/search',

@@ -105,6 +105,17 @@ export const tireReplacementsEndpoints = defineEndpoints({
     reply: ZReplacementDetail,
     errors: ['NOT_FOUND'],
   },
+  printReplacement: {
+    method: 'GET',
+    path: '/tire-replacement/:id/pdf',
+    summary:
+      'A replacement as an A4 PDF in Indonesian: its data, each position before and after, photos and every signature (Cetak).',
+    tag,
+    access: 'office',
+    params: ZIdParams,
+    reply: { file: 'pdf' },
+    errors: ['NOT_FOUND'],
+  },
   listReplacements: {
     method: 'GET',
     path: '/tire-replacement',

@@ -2,10 +2,26 @@
 // every printed record (check, replacement, BKB): the page, a label/value block, a table that
 // carries its header over page breaks, photo boxes and the signature grid. Helvetica (one of the
 // PDF standard fonts, WinAnsi) covers Indonesian text, so no font file is embedded.
+import { UNSIGNED } from '@itms/contracts/enums';
+import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { isSafeKey, type Storage } from './storage';
 
 export type Pdf = PDFKit.PDFDocument;
+
+/** A printed record: the bytes and the name it is saved under (contracts' pdfFilename). */
+export interface PdfFile {
+  filename: string;
+  bytes: Buffer;
+}
+
+/** Answers a printed record as a download. */
+export function sendPdf(reply: FastifyReply, pdf: PdfFile) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+    .send(pdf.bytes);
+}
 
 export const NO_PHOTO = 'Foto tidak tersedia';
 export const UNSIGNED_TEXT = 'Belum ditandatangani';
@@ -114,6 +130,17 @@ export function heading(doc: Pdf, text: string, keepWith = 40): void {
       width: contentWidth(doc),
     });
   doc.y += 4;
+}
+
+/** A block of running text (a note), breaking onto the next page when it is long. */
+export function paragraph(doc: Pdf, text: string): void {
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('black')
+    .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.x = MARGIN;
+  doc.y += 10;
 }
 
 /** Label/value pairs in two columns, filled row by row. */
@@ -226,25 +253,31 @@ function framedImage(
     .text(missing, x, y + h / 2 - 5, { width: w, align: 'center' });
 }
 
-/** Photos side by side, each with its caption below. */
-export function photoRow(doc: Pdf, photos: readonly { caption: string; image: Buffer | null }[]): void {
+/** Photos side by side, each with its caption below; `perRow` to a row (default: all in one). */
+export function photoRow(
+  doc: Pdf,
+  photos: readonly { caption: string; image: Buffer | null }[],
+  perRow = photos.length,
+): void {
   const gap = 15;
-  const w = (contentWidth(doc) - gap * (photos.length - 1)) / photos.length;
+  const w = (contentWidth(doc) - gap * (perRow - 1)) / perRow;
   // low enough that a full unit's tires, the photos and the signatures fit one page
   const h = Math.min(140, w * 0.72);
-  ensureRoom(doc, h + 20);
-  const y = doc.y;
-  photos.forEach((p, i) => {
-    const x = MARGIN + i * (w + gap);
-    framedImage(doc, p.image, x, y, w, h, NO_PHOTO);
-    doc
-      .font('Helvetica')
-      .fontSize(8.5)
-      .fillColor('black')
-      .text(p.caption, x, y + h + 4, { width: w, align: 'center' });
-  });
-  doc.x = MARGIN;
-  doc.y = y + h + 24;
+  for (let i = 0; i < photos.length; i += perRow) {
+    ensureRoom(doc, h + 24);
+    const y = doc.y;
+    photos.slice(i, i + perRow).forEach((p, c) => {
+      const x = MARGIN + c * (w + gap);
+      framedImage(doc, p.image, x, y, w, h, NO_PHOTO);
+      doc
+        .font('Helvetica')
+        .fontSize(8.5)
+        .fillColor('black')
+        .text(p.caption, x, y + h + 4, { width: w, align: 'center' });
+    });
+    doc.x = MARGIN;
+    doc.y = y + h + 24;
+  }
 }
 
 export interface PdfSignature {
@@ -289,6 +322,37 @@ export function signatureGrid(doc: Pdf, title: string, signatures: readonly PdfS
   }
 }
 
+/** Whether a record holds a signature ('-' or empty: not signed). */
+export const isSigned = (path: string | null | undefined) =>
+  Boolean(path && path !== UNSIGNED && path.trim() !== '');
+
+/** A signatory's name as recorded, null when there is none ('-' or empty). */
+export const signatoryName = (name: string | null | undefined) =>
+  name && name.trim() !== '' && name !== UNSIGNED ? name : null;
+
+/** The signatures of a record with their drawings read from the storage. */
+export function loadSignatures(
+  storage: Storage,
+  list: readonly { role: string; name: string | null; path: string | null | undefined }[],
+): Promise<PdfSignature[]> {
+  return Promise.all(
+    list.map(async ({ role, name, path }) => ({
+      role,
+      name,
+      signed: isSigned(path),
+      image: await readImage(storage, path),
+    })),
+  );
+}
+
+/** A submission's state as the printed record says it. */
+export const statusText = (approved: boolean, returned = false) =>
+  approved ? 'Tervalidasi' : returned ? 'Dikembalikan ke tire man' : 'Menunggu validasi';
+
+/** Original brand / IR brand as the forms write them, once when they are the same. */
+export const brandText = (ori: string | null | undefined, ir: string | null | undefined) =>
+  [...new Set([ori, ir].filter((b) => b && b.trim() !== '' && b !== UNSIGNED))].join(' / ') || '-';
+
 const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 const isPng = (b: Buffer) =>
   b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -329,8 +393,7 @@ export function longDate(day: string): string {
   }).format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
-/** `31 Januari 2025 14.05 WIB` for a moment, in the application's time zone. */
-export function longDateTime(at: Date, timezone: string): string {
+function partsIn(at: Date, timezone: string) {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: timezone,
     year: 'numeric',
@@ -341,7 +404,16 @@ export function longDateTime(at: Date, timezone: string): string {
     hourCycle: 'h23',
   }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${longDate(`${get('year')}-${get('month')}-${get('day')}`)} ${get('hour')}:${get('minute')} ${zoneLabel(timezone)}`;
+  return { day: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+/** The `yyyy-mm-dd` day of a moment in the application's time zone. */
+export const dayIn = (at: Date, timezone: string) => partsIn(at, timezone).day;
+
+/** `31 Januari 2025 14:05 WIB` for a moment, in the application's time zone. */
+export function longDateTime(at: Date, timezone: string): string {
+  const { day, time } = partsIn(at, timezone);
+  return `${longDate(day)} ${time} ${zoneLabel(timezone)}`;
 }
 
 const decimal = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });

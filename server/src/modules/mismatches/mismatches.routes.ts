@@ -1,8 +1,10 @@
 import { API } from '@itms/contracts/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
+import { sendPdf } from '../../lib/pdf';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
+import { renderMismatchPdf } from './mismatch-pdf';
 import { getDetail, listPending, searchRecords } from './mismatches.queries';
 import {
   createMismatch,
@@ -26,6 +28,16 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.listPendingMismatches, async (req) => listPending(app.db, req.query));
 
   route(app, API.getMismatch, async (req) => getDetail(app.db, req.params.id));
+
+  route(app, API.printMismatch, async (req, reply) =>
+    sendPdf(
+      reply,
+      await renderMismatchPdf(
+        { db: app.db, storage: app.storage, timezone: app.config.timezone },
+        req.params.id,
+      ),
+    ),
+  );
 
   route(app, API.searchMismatchRecords, async (req) => searchRecords(app.db, req.body, app.config.timezone));
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { pdfImageCount, pdfText } from '../../../test/pdf';
 import { uploadPhoto, uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { conditionText } from './check-pdf';
@@ -93,15 +93,6 @@ async function checkOf(opts: { validate: boolean }): Promise<number> {
   return id;
 }
 
-async function textOf(pdf: Buffer): Promise<string> {
-  const doc = await getDocumentProxy(new Uint8Array(pdf));
-  const { text } = await extractText(doc, { mergePages: true });
-  return text;
-}
-
-/** Image XObjects in the file (their dictionaries are not compressed, only their streams). */
-const imageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
-
 describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
   it('prints a validated check: data, every tire, the photos and all six signatures', async () => {
     const id = await checkOf({ validate: true });
@@ -114,7 +105,7 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const text = await textOf(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     for (const expected of [
       'LAPORAN PENGECEKAN BAN',
       `No. Pengecekan: ${id}`,
@@ -139,7 +130,7 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     expect(text.match(/Belum ditandatangani/g)).toHaveLength(1);
     expect(text).not.toContain('Foto tidak tersedia');
     // plate and odometer photos, five drawn signatures
-    expect(imageCount(res.rawPayload)).toBe(7);
+    expect(pdfImageCount(res.rawPayload)).toBe(7);
   });
 
   it('prints an unvalidated check with EDP unsigned, and a photo gone from the storage as missing', async () => {
@@ -151,11 +142,11 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     fs.rmSync(path.join(t.config.storage.localDir, row!.plate));
     const res = await get(`/tire-check/${id}/pdf`, tok.staff);
     expect(res.statusCode).toBe(200);
-    const text = await textOf(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain('Status: Menunggu validasi');
     expect(text.match(/Belum ditandatangani/g)).toHaveLength(2);
     expect(text.match(/Foto tidak tersedia/g)).toHaveLength(1);
-    expect(imageCount(res.rawPayload)).toBe(5);
+    expect(pdfImageCount(res.rawPayload)).toBe(5);
   });
 
   it('is for the office only: 403 for a tire man, 401 without a session', async () => {

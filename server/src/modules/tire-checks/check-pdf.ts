@@ -3,17 +3,21 @@ import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import type { TTireCheckDetail, TTireCheckRecord } from '@itms/contracts/tire-checks';
 import type { DbOrTx } from '../../db/client';
 import {
+  brandText,
   fieldGrid,
   finish,
   heading,
+  loadSignatures,
   longDate,
   longDateTime,
   newA4,
   num,
-  type PdfSignature,
+  type PdfFile,
   photoRow,
   readImage,
+  signatoryName,
   signatureGrid,
+  statusText,
   table,
   titleBlock,
   zoneLabel,
@@ -39,22 +43,13 @@ export function conditionText(condition: string): string {
   return notes.length ? notes.join('; ') : 'Normal';
 }
 
-const statusText = (d: TTireCheckDetail) =>
-  d.status === 'approved' || d.edp_sign !== UNSIGNED
-    ? 'Tervalidasi'
-    : d.returned_at
-      ? 'Dikembalikan ke tire man'
-      : 'Menunggu validasi';
-
-const signed = (path: string | null | undefined) => Boolean(path && path !== UNSIGNED && path.trim() !== '');
-const named = (name: string | null | undefined) =>
-  name && name.trim() !== '' && name !== UNSIGNED ? name : null;
+const checkStatus = (d: TTireCheckDetail) =>
+  statusText(d.status === 'approved' || d.edp_sign !== UNSIGNED, Boolean(d.returned_at));
 
 const tireRow = (r: TTireCheckRecord) => [
   r.position,
   r.serial_number || '-',
-  // original brand / IR brand as the Form Pengecekan writes them, once when they are the same
-  [...new Set([r.ori_brand, r.ir_brand].filter((b) => b && b !== '-'))].join(' / ') || '-',
+  brandText(r.ori_brand, r.ir_brand),
   num(r.groove_1),
   num(r.groove_2),
   num(r.groove_3),
@@ -62,11 +57,6 @@ const tireRow = (r: TTireCheckRecord) => [
   num(r.pressure),
   conditionText(r.condition),
 ];
-
-export interface CheckPdf {
-  filename: string;
-  bytes: Buffer;
-}
 
 /**
  * Cetak of a check: an A4 PDF in Indonesian with the check's data, its tires, the photos of plate
@@ -77,24 +67,25 @@ export async function renderCheckPdf(
   deps: { db: DbOrTx; storage: Storage; timezone: string },
   checkId: number,
   now = new Date(),
-): Promise<CheckPdf> {
+): Promise<PdfFile> {
   const d = await createTireCheckQueries(deps.db, deps.timezone).detail(checkId);
   const image = (path: string | null | undefined) => readImage(deps.storage, path);
-  const [platePhoto, odometerPhoto, ...signs] = await Promise.all([
+  const [platePhoto, odometerPhoto, signatures] = await Promise.all([
     image(d.plate_number_url),
     image(d.odometer_url),
-    image(d.tireman_sign),
-    image(d.driver_sign),
-    image(d.pic_sign),
-    image(d.itms_sign),
-    image(d.edp_sign),
-    image(d.workshop_sign),
+    loadSignatures(deps.storage, [
+      { role: 'Tire Man', name: d.tireman_tire_check.name, path: d.tireman_sign },
+      { role: 'Driver', name: d.Driver?.name ?? null, path: d.driver_sign },
+      { role: 'PIC', name: signatoryName(d.pic_name), path: d.pic_sign },
+      { role: 'ITMS', name: null, path: d.itms_sign },
+      { role: 'EDP', name: d.validator?.name ?? null, path: d.edp_sign },
+      { role: 'Workshop', name: null, path: d.workshop_sign },
+    ]),
   ]);
-  const [tiremanSign, driverSign, picSign, itmsSign, edpSign, workshopSign] = signs;
   const plate = d.Unit.plate_number || d.plate_number;
 
   const doc = newA4(`Pengecekan Ban ${plate} ${d.date}`);
-  titleBlock(doc, 'LAPORAN PENGECEKAN BAN', [`No. Pengecekan: ${d.id}`, `Status: ${statusText(d)}`]);
+  titleBlock(doc, 'LAPORAN PENGECEKAN BAN', [`No. Pengecekan: ${d.id}`, `Status: ${checkStatus(d)}`]);
 
   heading(doc, 'Data Pengecekan');
   fieldGrid(doc, [
@@ -107,7 +98,7 @@ export async function renderCheckPdf(
     ['Project', d.Project?.name ?? d.Unit.Project.name],
     ['Tire Man', d.tireman_tire_check.name],
     ['Driver', d.Driver?.name ?? '-'],
-    ['Nama PIC', named(d.pic_name) ?? '-'],
+    ['Nama PIC', signatoryName(d.pic_name) ?? '-'],
     ['Diterima', longDateTime(new Date(d.createdAt), deps.timezone)],
     ['Divalidasi oleh', d.validator?.name ?? '-'],
   ]);
@@ -131,18 +122,10 @@ export async function renderCheckPdf(
 
   heading(doc, 'Foto', 170);
   photoRow(doc, [
-    { caption: 'Plat nomor', image: platePhoto ?? null },
-    { caption: 'Odometer', image: odometerPhoto ?? null },
+    { caption: 'Plat nomor', image: platePhoto },
+    { caption: 'Odometer', image: odometerPhoto },
   ]);
 
-  const signatures: PdfSignature[] = [
-    { role: 'Tire Man', name: d.tireman_tire_check.name, path: d.tireman_sign, image: tiremanSign },
-    { role: 'Driver', name: d.Driver?.name ?? null, path: d.driver_sign, image: driverSign },
-    { role: 'PIC', name: named(d.pic_name), path: d.pic_sign, image: picSign },
-    { role: 'ITMS', name: null, path: d.itms_sign, image: itmsSign },
-    { role: 'EDP', name: d.validator?.name ?? null, path: d.edp_sign, image: edpSign },
-    { role: 'Workshop', name: null, path: d.workshop_sign, image: workshopSign },
-  ].map(({ path, image: img, ...s }) => ({ ...s, image: img ?? null, signed: signed(path) }));
   signatureGrid(doc, 'Tanda Tangan', signatures);
 
   const bytes = await finish(doc, `Dicetak ${longDateTime(now, deps.timezone)}`);

@@ -2,6 +2,7 @@ import { API } from '@itms/contracts/api';
 import { CHECK_MESSAGES } from '@itms/contracts/tire-checks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
+import { sendPdf } from '../../lib/pdf';
 import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
@@ -56,10 +57,7 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
       { db: app.db, storage: app.storage, timezone: app.config.timezone },
       req.params.id,
     );
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-      .send(pdf.bytes);
+    return sendPdf(reply, pdf);
   });
 
   route(app, API.listTireCheckRecords, async (req) => queries.recordsOf(req.params.id));

@@ -3,9 +3,11 @@ import { REPLACEMENT_MESSAGES } from '@itms/contracts/tire-replacements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { badRequest } from '../../lib/errors';
+import { sendPdf } from '../../lib/pdf';
 import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
+import { renderReplacementPdf } from './replacement-pdf';
 import {
   findSnLite,
   listHistory,
@@ -54,6 +56,13 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.listReplacementReturns, async (req) => listReturns(app.db, 'tire-replacement', req.query));
 
   route(app, API.getReplacement, async (req) => replacementDetail(app.db, tz, req.params.id));
+
+  route(app, API.printReplacement, async (req, reply) =>
+    sendPdf(
+      reply,
+      await renderReplacementPdf({ db: app.db, storage: app.storage, timezone: tz }, req.params.id),
+    ),
+  );
 
   route(app, API.listReplacements, async (req) => listHistory(app.db, tz, req.query));
 

@@ -1,6 +1,7 @@
 import { DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import {
+  MISMATCH_ACTION_LABELS,
   MISMATCH_DELETED_MESSAGE,
   type TMismatchDetail,
   type TMismatchPosition,
@@ -12,7 +13,6 @@ import { useDeleteMismatch } from './api/delete-mismatch';
 import { useReopenMismatch } from './api/reopen-mismatch';
 import { MismatchFacts } from './mismatch-facts';
 import { LoadingBlock } from './mismatch-format';
-import { ACTION_LABELS } from './position-plan';
 
 export interface MismatchRecordModalProps {
   id: number | null;
@@ -70,7 +70,7 @@ const positionColumns: TableColumnsType<TMismatchPosition> = [
     title: 'Aksi',
     width: 90,
     render: (_, p) =>
-      p.action ? ACTION_LABELS[p.action] : <Typography.Text type="secondary">-</Typography.Text>,
+      p.action ? MISMATCH_ACTION_LABELS[p.action] : <Typography.Text type="secondary">-</Typography.Text>,
   },
 ];
 

@@ -20,12 +20,6 @@ export interface PositionChoice {
   other: { serial: string; tire: ChosenTire | null } | null;
 }
 
-export const ACTION_LABELS: Record<MismatchAction, string> = {
-  update: 'Update',
-  normal: 'Normal',
-  delete: 'Kosong',
-};
-
 const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 
 /** Serial numbers compare case-insensitively (spec section 4). */

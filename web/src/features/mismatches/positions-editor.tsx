@@ -1,14 +1,7 @@
 import { MISMATCH_ACTIONS, type MismatchAction } from '@itms/contracts/enums';
-import type { TMismatchPosition } from '@itms/contracts/mismatches';
+import { MISMATCH_ACTION_LABELS, type TMismatchPosition } from '@itms/contracts/mismatches';
 import { Card, Flex, Segmented, Table, type TableColumnsType, Typography } from 'antd';
-import {
-  ACTION_LABELS,
-  actionOf,
-  type ChosenTire,
-  canUpdate,
-  type PositionChoice,
-  sameSerial,
-} from './position-plan';
+import { actionOf, type ChosenTire, canUpdate, type PositionChoice, sameSerial } from './position-plan';
 import { SerialAutoComplete } from './serial-autocomplete';
 
 export interface PositionsEditorProps {
@@ -104,7 +97,7 @@ function Aksi({
         value: a,
         label: (
           <span style={a === current ? { color: ACTION_COLORS[a], fontWeight: 600 } : undefined}>
-            {ACTION_LABELS[a]}
+            {MISMATCH_ACTION_LABELS[a]}
           </span>
         ),
         disabled: a === 'update' && !updatable,
