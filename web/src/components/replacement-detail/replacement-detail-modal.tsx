@@ -1,5 +1,6 @@
 import { DeleteOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
+import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
 import {
   App,
@@ -20,6 +21,7 @@ import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { workTimeItems } from '../late-tag';
+import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
 import { useDeleteReplacement } from './delete-replacement';
@@ -212,6 +214,11 @@ function Detail({
         <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={remove.isPending}>
           Hapus
         </Button>
+        <PrintPdfButton
+          endpoint={API.printReplacement}
+          id={detail.id}
+          filename={pdfFilename('pergantian', detail.Unit.plate_number, detail.date)}
+        />
         <Button type="primary" onClick={onClose} disabled={remove.isPending}>
           Keluar
         </Button>

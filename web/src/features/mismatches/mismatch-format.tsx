@@ -1,7 +1,11 @@
+import { API } from '@itms/contracts/api';
 import type { DocStatus } from '@itms/contracts/enums';
 import { NO_DRIVER } from '@itms/contracts/enums';
+import type { TMismatchDetail } from '@itms/contracts/mismatches';
+import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import { Flex, Spin, Tag } from 'antd';
-import { dayjs, formatDayDate, formatTime } from '../../lib/dayjs';
+import { PrintPdfButton } from '../../components/print-pdf-button';
+import { dayjs, formatDayDate, formatTime, toApiDate } from '../../lib/dayjs';
 import { APP_TIMEZONE } from '../../lib/timezone';
 
 export const STATUS_LABELS: Record<DocStatus, string> = { pending: 'Pending', approved: 'Approved' };
@@ -45,5 +49,16 @@ export function LoadingBlock({ text = 'Mengambil Data ...' }: { text?: string })
       <Spin size="large" />
       <div>{text}</div>
     </Flex>
+  );
+}
+
+/** Cetak of a BKB: the server's A4 PDF, named by its unit and the day it was done. */
+export function MismatchPrintButton({ detail }: { detail: TMismatchDetail }) {
+  return (
+    <PrintPdfButton
+      endpoint={API.printMismatch}
+      id={detail.id}
+      filename={pdfFilename('bkb', detail.Unit.plate_number, toApiDate(detail.performed_at))}
+    />
   );
 }

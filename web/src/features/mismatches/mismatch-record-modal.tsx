@@ -12,7 +12,7 @@ import { useEndpoint } from '../../lib/use-endpoint';
 import { useDeleteMismatch } from './api/delete-mismatch';
 import { useReopenMismatch } from './api/reopen-mismatch';
 import { MismatchFacts } from './mismatch-facts';
-import { LoadingBlock } from './mismatch-format';
+import { LoadingBlock, MismatchPrintButton } from './mismatch-format';
 
 export interface MismatchRecordModalProps {
   id: number | null;
@@ -172,6 +172,7 @@ function RecordDetail({ detail, onClose }: { detail: TMismatchDetail; onClose: (
         <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={busy}>
           Hapus
         </Button>
+        <MismatchPrintButton detail={detail} />
         <Button type="primary" onClick={onClose} disabled={busy}>
           Keluar
         </Button>

@@ -18,7 +18,7 @@ import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useValidateMismatch } from './api/validate-mismatch';
 import { MismatchFacts } from './mismatch-facts';
-import { LoadingBlock } from './mismatch-format';
+import { LoadingBlock, MismatchPrintButton } from './mismatch-format';
 import { initialChoice, type PositionChoice, validateBody, withAction, withSerial } from './position-plan';
 import { PositionsEditor } from './positions-editor';
 
@@ -100,7 +100,8 @@ function ValidationForm({ detail, onClose }: { detail: TMismatchDetail; onClose:
           description={`Divalidasi oleh ${detail.itms_bkb?.name ?? '-'}. Lihat di Rekam BKB.`}
         />
         <MismatchFacts detail={detail} variant="validation" />
-        <Flex justify="end">
+        <Flex gap={8} wrap justify="end">
+          <MismatchPrintButton detail={detail} />
           <Button onClick={onClose}>Tutup</Button>
         </Flex>
       </Flex>
@@ -169,6 +170,7 @@ function ValidationForm({ detail, onClose }: { detail: TMismatchDetail; onClose:
           >
             SETUJUI
           </Button>
+          <MismatchPrintButton detail={detail} />
           <Button onClick={onClose} disabled={busy}>
             BATAL
           </Button>

@@ -1,11 +1,13 @@
 import { CheckCircleOutlined, RollbackOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import type { Position } from '@itms/contracts/enums';
+import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { Alert, App, Badge, Button, Card, Result, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LinkButton } from '../../components/link-button';
+import { PrintPdfButton } from '../../components/print-pdf-button';
 import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { DIAGRAM_LABELS, VehicleDiagram, type WheelTone } from '../../components/vehicle-diagram';
@@ -232,6 +234,11 @@ function ReplacementForm({ id }: { id: number }) {
             <span style={{ color: 'rgba(0,0,0,0.55)' }}>
               #{d.id} · {d.Unit.plate_number}
             </span>
+            <PrintPdfButton
+              endpoint={API.printReplacement}
+              id={d.id}
+              filename={pdfFilename('pergantian', d.Unit.plate_number, d.date)}
+            />
             {isDesktop ? actions : null}
           </div>
         }
