@@ -264,9 +264,12 @@ export function photoRow(
   // low enough that a full unit's tires, the photos and the signatures fit one page
   const h = Math.min(140, w * 0.72);
   for (let i = 0; i < photos.length; i += perRow) {
-    ensureRoom(doc, h + 24);
+    const row = photos.slice(i, i + perRow);
+    doc.font('Helvetica').fontSize(8.5);
+    const captionHeight = Math.max(...row.map((p) => doc.heightOfString(p.caption, { width: w })));
+    ensureRoom(doc, h + captionHeight + 14);
     const y = doc.y;
-    photos.slice(i, i + perRow).forEach((p, c) => {
+    row.forEach((p, c) => {
       const x = MARGIN + c * (w + gap);
       framedImage(doc, p.image, x, y, w, h, NO_PHOTO);
       doc
@@ -276,7 +279,7 @@ export function photoRow(
         .text(p.caption, x, y + h + 4, { width: w, align: 'center' });
     });
     doc.x = MARGIN;
-    doc.y = y + h + 24;
+    doc.y = y + h + captionHeight + 14;
   }
 }
 
