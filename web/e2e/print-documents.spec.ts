@@ -128,7 +128,7 @@ async function reportBkb(request: APIRequestContext, officeToken: string): Promi
   return ((await res.json()) as { id: number }).id;
 }
 
-test('EDP prints a BKB from its validation dialog', async ({ page, request }) => {
+test('EDP prints a BKB from its validation dialog and from Rekam BKB', async ({ page, request }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await loginAs(page, ACCOUNTS.edp);
   const headers = { access_token: (await tokenOf(page))! };
@@ -148,9 +148,11 @@ test('EDP prints a BKB from its validation dialog', async ({ page, request }) =>
     await dialog.getByRole('button', { name: 'Cetak' }).scrollIntoViewIfNeeded();
     await shot(page, 'print-bkb-validation-1440');
     const download = await print(page, dialog);
-    expect(download.suggestedFilename()).toMatch(
-      new RegExp(`^bkb-${bkb.Unit.plate_number.replace(/\s+/g, '')}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
-    );
+    const named = download
+      .suggestedFilename()
+      .match(new RegExp(`^bkb-${bkb.Unit.plate_number.replace(/\s+/g, '')}-(\\d{4}-\\d{2}-\\d{2})\\.pdf$`));
+    expect(named, download.suggestedFilename()).toBeTruthy();
+    const day = named![1]!;
     const { bytes, text } = await pdfText(download);
     fs.writeFileSync(path.join(shotsDir, 'print-bkb-sample.pdf'), bytes);
     expect(text).toContain('BERITA KETIDAKSESUAIAN BAN (BKB)');
@@ -167,6 +169,27 @@ test('EDP prints a BKB from its validation dialog', async ({ page, request }) =>
     await page.setViewportSize({ width: 390, height: 844 });
     await dialog.getByRole('button', { name: 'Cetak' }).scrollIntoViewIfNeeded();
     await shot(page, 'print-bkb-validation-390');
+    await dialog.getByRole('button', { name: 'BATAL' }).click();
+
+    // Rekam BKB of the day it was done prints the same document
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/mismatch-record?start=${day}&end=${day}`);
+    const recordRow = page.getByRole('row', { name: new RegExp(`^BKB ${id} `) });
+    await expect(recordRow).toBeVisible(SLOW);
+    await recordRow.click();
+    const record = page.getByRole('dialog', { name: `Rekam BKB #${id}` });
+    await expect(record.getByRole('button', { name: 'Cetak' })).toBeVisible(SLOW);
+    await page.waitForTimeout(400); // modal animation
+    await record.getByRole('button', { name: 'Cetak' }).scrollIntoViewIfNeeded();
+    await shot(page, 'print-bkb-record-1440');
+    const fromRecord = await print(page, record);
+    expect(fromRecord.suggestedFilename()).toBe(download.suggestedFilename());
+    const again = (await pdfText(fromRecord)).text;
+    expect(again).toContain(`No. BKB: ${id}`);
+    expect(again).toContain('E2E-CETAK-BKB');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await record.getByRole('button', { name: 'Cetak' }).scrollIntoViewIfNeeded();
+    await shot(page, 'print-bkb-record-390');
   } finally {
     // leave the demo data as it was
     await request.delete(`/api/mismatch/${id}`, { headers });
