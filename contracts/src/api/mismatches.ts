@@ -58,7 +58,7 @@ export const mismatchesEndpoints = defineEndpoints({
   },
   printMismatch: {
     method: 'GET',
-    path: '/mismatch/:id/pdf',
+    path: '/mismatch/pdf/:id',
     summary:
       'A BKB as an A4 PDF in Indonesian: its data, photos, positions expected and found, validation and signature (Cetak).',
     tag,

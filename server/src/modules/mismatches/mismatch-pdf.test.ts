@@ -47,7 +47,7 @@ async function report(unitId: number, positions: [string, string][], withDriver:
   return res.json().id as number;
 }
 
-describe('GET /api/mismatch/:id/pdf (Cetak)', () => {
+describe('GET /api/mismatch/pdf/:id (Cetak)', () => {
   it('prints a validated BKB: data, note, expected and found serials, the decision, photos and signature', async () => {
     const id = await report(
       ids.tronton,
@@ -65,7 +65,7 @@ describe('GET /api/mismatch/:id/pdf (Cetak)', () => {
     const detail = (await api('GET', `/mismatch/detail/${id}`, tok.staff)).json();
     const day = new Date(new Date(detail.performed_at).getTime() + 7 * 3600_000).toISOString().slice(0, 10);
 
-    const res = await api('GET', `/mismatch/${id}/pdf`, tok.staff);
+    const res = await api('GET', `/mismatch/pdf/${id}`, tok.staff);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="bkb-B9001TR-${day}.pdf"`);
@@ -106,7 +106,7 @@ describe('GET /api/mismatch/:id/pdf (Cetak)', () => {
 
   it('prints a pending BKB without a driver as TIDAK PASTI, unsigned and without photos', async () => {
     const id = await report(ids.engkel, [['1', 'Y-1234']], false);
-    const res = await api('GET', `/mismatch/${id}/pdf`, tok.staff);
+    const res = await api('GET', `/mismatch/pdf/${id}`, tok.staff);
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Status: Menunggu validasi');
@@ -122,14 +122,14 @@ describe('GET /api/mismatch/:id/pdf (Cetak)', () => {
 
   it('is for the office only: 403 for a tire man, 401 without a session', async () => {
     const id = await report(ids.engkel, [['2', 'Z-1']], false);
-    const tm = await api('GET', `/mismatch/${id}/pdf`, tok.tireman);
+    const tm = await api('GET', `/mismatch/pdf/${id}`, tok.tireman);
     expect(tm.statusCode).toBe(403);
     expect(tm.json().message).toBe('Anda tidak memiliki akses ke fitur ini');
-    expect((await api('GET', `/mismatch/${id}/pdf`)).statusCode).toBe(401);
+    expect((await api('GET', `/mismatch/pdf/${id}`)).statusCode).toBe(401);
   });
 
   it('answers 404 in the house error shape for an unknown BKB', async () => {
-    const res = await api('GET', '/mismatch/999999/pdf', tok.staff);
+    const res = await api('GET', '/mismatch/pdf/999999', tok.staff);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'BKB tidak ditemukan' });
   });
