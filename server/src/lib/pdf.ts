@@ -325,13 +325,9 @@ export function signatureGrid(doc: Pdf, title: string, signatures: readonly PdfS
   }
 }
 
-/** Whether a record holds a signature ('-' or empty: not signed). */
-export const isSigned = (path: string | null | undefined) =>
-  Boolean(path && path !== UNSIGNED && path.trim() !== '');
-
-/** A signatory's name as recorded, null when there is none ('-' or empty). */
-export const signatoryName = (name: string | null | undefined) =>
-  name && name.trim() !== '' && name !== UNSIGNED ? name : null;
+/** A recorded text (a name, a path, a status), null when the record holds none ('-' or empty). */
+export const recorded = (v: string | null | undefined): string | null =>
+  v && v.trim() !== '' && v !== UNSIGNED ? v : null;
 
 /** The signatures of a record with their drawings read from the storage. */
 export function loadSignatures(
@@ -342,7 +338,7 @@ export function loadSignatures(
     list.map(async ({ role, name, path }) => ({
       role,
       name,
-      signed: isSigned(path),
+      signed: recorded(path) !== null,
       image: await readImage(storage, path),
     })),
   );

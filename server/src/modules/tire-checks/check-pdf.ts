@@ -15,7 +15,7 @@ import {
   type PdfFile,
   photoRow,
   readImage,
-  signatoryName,
+  recorded,
   signatureGrid,
   statusText,
   table,
@@ -76,7 +76,7 @@ export async function renderCheckPdf(
     loadSignatures(deps.storage, [
       { role: 'Tire Man', name: d.tireman_tire_check.name, path: d.tireman_sign },
       { role: 'Driver', name: d.Driver?.name ?? null, path: d.driver_sign },
-      { role: 'PIC', name: signatoryName(d.pic_name), path: d.pic_sign },
+      { role: 'PIC', name: recorded(d.pic_name), path: d.pic_sign },
       { role: 'ITMS', name: null, path: d.itms_sign },
       { role: 'EDP', name: d.validator?.name ?? null, path: d.edp_sign },
       { role: 'Workshop', name: null, path: d.workshop_sign },
@@ -98,7 +98,7 @@ export async function renderCheckPdf(
     ['Project', d.Project?.name ?? d.Unit.Project.name],
     ['Tire Man', d.tireman_tire_check.name],
     ['Driver', d.Driver?.name ?? '-'],
-    ['Nama PIC', signatoryName(d.pic_name) ?? '-'],
+    ['Nama PIC', recorded(d.pic_name) ?? '-'],
     ['Diterima', longDateTime(new Date(d.createdAt), deps.timezone)],
     ['Divalidasi oleh', d.validator?.name ?? '-'],
   ]);

@@ -17,6 +17,7 @@ import {
   type PdfFile,
   photoRow,
   readImage,
+  recorded,
   signatureGrid,
   statusText,
   table,
@@ -41,8 +42,6 @@ interface PositionRow {
   mounted: TReplaceRecord | null;
   records: TReplaceRecord[];
 }
-
-const text = (v: string | null | undefined) => (v && v.trim() !== '' && v !== '-' ? v : null);
 
 /** The records grouped by position in wheel order (1-12, ST, ST2; anything else after them). */
 function positionRows(records: readonly TReplaceRecord[]): PositionRow[] {
@@ -83,9 +82,9 @@ const tireCell = (t: Tire | null, withReading: boolean) => {
 const equipment = (r: TReplaceRecord | null) =>
   r
     ? [
-        `Tube: ${text(r.tube_status) ?? '-'}`,
-        `Flap: ${text(r.flap_status) ?? '-'}`,
-        `Velg: ${text(r.velg_status) ?? '-'}`,
+        `Tube: ${recorded(r.tube_status) ?? '-'}`,
+        `Flap: ${recorded(r.flap_status) ?? '-'}`,
+        `Velg: ${recorded(r.velg_status) ?? '-'}`,
       ].join('\n')
     : '-';
 
@@ -97,7 +96,7 @@ const positionCells = (p: PositionRow) => [
   (p.mounted && grooves(p.mounted)) ?? '-',
   num(p.mounted?.pressure),
   equipment(p.mounted),
-  p.records.flatMap((r) => text(r.information) ?? []).join('\n') || '-',
+  p.records.flatMap((r) => recorded(r.information) ?? []).join('\n') || '-',
 ];
 
 const RECORD_WORD = { replace: 'dipasang', remove: 'dilepas', check: 'dicek' } as const;
@@ -117,7 +116,7 @@ export async function renderReplacementPdf(
   const image = (path: string | null | undefined) => readImage(deps.storage, path);
   // serial photos of the tires that changed, and of checked ones when the tire man took one
   const serialRecords = d.Tire_Replace_Records.filter(
-    (r) => r.status !== 'check' || text(r.serial_number_img) !== null,
+    (r) => r.status !== 'check' || recorded(r.serial_number_img) !== null,
   );
   const [platePhoto, odometerPhoto, serialPhotos, signatures] = await Promise.all([
     image(d.plate_number_url),
@@ -149,7 +148,7 @@ export async function renderReplacementPdf(
     ['Lokasi', `${d.Location.name} (${d.Location.Region.name})`],
     ['Odometer', `${num(d.odometer)} Km`],
     ['Project', d.Project?.name ?? d.Unit.Project.name],
-    ['SPK', text(d.spk) ?? '-'],
+    ['SPK', recorded(d.spk) ?? '-'],
     ['Tire Man', d.Tire_Man.name],
     ['Diterima', longDateTime(new Date(d.createdAt), deps.timezone)],
     ['Divalidasi oleh', d.Validator?.name ?? '-'],
