@@ -128,6 +128,27 @@ export function dayTitle(day: string): string {
   return `${weekday}, ${rest}`;
 }
 
+const MONTHS_ID = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+];
+
+/** The period of an export's title row: 'Periode 01 November 2026 s.d. 30 November 2026'. */
+export function periodTitle(start: string, end: string): string {
+  const day = (d: string) => `${d.slice(8, 10)} ${MONTHS_ID[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;
+  return start === end ? `Periode ${day(start)}` : `Periode ${day(start)} s.d. ${day(end)}`;
+}
+
 /** Waits for a screen's title (the first load of a lazy page can be slow on a busy machine). */
 export async function screenReady(page: Page, title: string) {
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible({ timeout: 30_000 });

@@ -10,6 +10,7 @@ import { ACCOUNTS, expect, loginAs, test } from './fixtures';
 import {
   apiAs,
   dayTitle,
+  periodTitle,
   readWorkbook,
   SHORTCUTS,
   screenReady,
@@ -239,8 +240,9 @@ test.describe('Summary Pengecekan', () => {
     expect(download.suggestedFilename()).toBe(`summary-pengecekan_${month.start}_${month.end}.xlsx`);
     const book = await readWorkbook(download);
     expect(book.names).toEqual(['Summary Pengecekan']);
-    expect(book.rows[0]).toEqual(['Id', 'Region', 'Total', 'Approved', 'Tireman', 'PIC']);
-    expect(book.rows.slice(1)).toEqual(
+    expect(book.rows[0]?.[0]).toBe(`Summary Pengecekan · ${periodTitle(month.start, month.end)}`);
+    expect(book.rows[1]).toEqual(['Id', 'Region', 'Total', 'Approved', 'Tireman', 'PIC']);
+    expect(book.rows.slice(2)).toEqual(
       api.data.map((r) => [r.id, r.region, r.total, r.approved, r.manpower, r.pic]),
     );
   });
@@ -341,9 +343,11 @@ test.describe('Absensi Unit Bulanan', () => {
     const book = await readWorkbook(download);
     expect(book.names).toEqual([`Absensi ${monthKey}`]);
     const days = Array.from({ length: api.days }, (_, i) => String(i + 1));
-    expect(book.rows[0]).toEqual(['No', 'No. Body', ...days, 'Total']);
-    expect(book.rows).toHaveLength(api.total + 1);
-    expect(book.rows[1]).toEqual([1, first.plate_number, ...first.days, first.total]);
+    const month = shortcutRange('Bulan ini');
+    expect(book.rows[0]?.[0]).toBe(`Absensi Unit Bulanan · ${periodTitle(month.start, month.end)}`);
+    expect(book.rows[1]).toEqual(['No', 'No. Body', ...days, 'Total']);
+    expect(book.rows).toHaveLength(api.total + 2);
+    expect(book.rows[2]).toEqual([1, first.plate_number, ...first.days, first.total]);
   });
 
   test("no month: 'Silahkan memilih bulan pengecekan' and Ok goes back to the current month", async ({

@@ -4,10 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { AppError, badRequest } from '../../lib/errors';
+import { XLSX_MIME } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
 import { commitImport, importTemplate, previewImport } from './imports.service';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const LABEL: Record<ImportKind, string> = { units: 'unit', tires: 'ban' };
 
 /** The uploaded spreadsheet: multipart field `file`, XLSX or CSV (judged later by its bytes). */

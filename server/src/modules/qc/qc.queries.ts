@@ -64,13 +64,7 @@ function toRow(r: BaseRow): TQcRow {
   };
 }
 
-export async function qcRows(
-  db: DbOrTx,
-  q: TQcListQuery,
-  tz: string,
-  offset: number,
-  limit: number,
-): Promise<TQcRow[]> {
+async function qcPage(db: DbOrTx, q: TQcListQuery, tz: string, offset: number, limit: number) {
   const order = [desc(qcChecks.performed_at), desc(qcChecks.id)];
   // without a text search the page's ids come from the (performed_at, id) index alone, then the
   // joins run for those rows only (deep pages do not join every skipped row)
@@ -94,7 +88,35 @@ export async function qcRows(
           ),
         )
         .orderBy(...order);
-  return rows.map(toRow);
+  return rows;
+}
+
+export async function qcRows(
+  db: DbOrTx,
+  q: TQcListQuery,
+  tz: string,
+  offset: number,
+  limit: number,
+): Promise<TQcRow[]> {
+  return (await qcPage(db, q, tz, offset, limit)).map(toRow);
+}
+
+/** The stored check1..check14 texts as matrix[item][position]. */
+function qcMatrix(r: BaseRow): boolean[][] {
+  return Array.from({ length: QC_SIZE }, (_, i) =>
+    (r.qc[`check${i + 1}` as keyof typeof r.qc] as string).split(',').map((s) => s.trim() === 'true'),
+  );
+}
+
+/** Rows of the export: the grid's row with its 14 x 14 matrix. */
+export async function qcExportRows(
+  db: DbOrTx,
+  q: TQcListQuery,
+  tz: string,
+  offset: number,
+  limit: number,
+): Promise<(TQcRow & { matrix: boolean[][] })[]> {
+  return (await qcPage(db, q, tz, offset, limit)).map((r) => ({ ...toRow(r), matrix: qcMatrix(r) }));
 }
 
 export async function listQcChecks(db: DbOrTx, q: TQcListQuery, tz: string, offset: number, limit: number) {
@@ -123,12 +145,8 @@ export async function qcDetail(db: DbOrTx, id: number, tz: string): Promise<TQcD
   const [r] = await baseSelect(db, tz).where(eq(qcChecks.id, id));
   if (!r) throw notFound('Data QC');
   const checks: Record<string, string> = {};
-  const matrix: boolean[][] = [];
-  for (let i = 1; i <= QC_SIZE; i++) {
-    const text = r.qc[`check${i}` as keyof typeof r.qc] as string;
-    checks[`check${i}`] = text;
-    matrix.push(text.split(',').map((s) => s.trim() === 'true'));
-  }
+  for (let i = 1; i <= QC_SIZE; i++) checks[`check${i}`] = r.qc[`check${i}` as keyof typeof r.qc] as string;
+  const matrix = qcMatrix(r);
   return {
     ...toRow(r),
     ...checks,

@@ -1,12 +1,19 @@
 import { API } from '@itms/contracts/api';
-import { QC_MESSAGES, type TQcRow } from '@itms/contracts/qc';
+import { QC_ITEM_LABELS, QC_POSITIONS } from '@itms/contracts/enums';
+import { QC_MESSAGES } from '@itms/contracts/qc';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
+import { sendXlsx } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
-import { sendXlsx } from '../tires/xlsx-export';
-import { listQcChecks, qcDetail, qcRows } from './qc.queries';
+import { listQcChecks, qcDetail, qcExportRows } from './qc.queries';
 import { createQcCheck } from './qc.service';
+
+/** One QC item over the 14 positions as a cell: '✓ semua' or the crossed positions ('✗ 3, 7, ST1'). */
+function qcItemCell(positions: readonly boolean[]): string {
+  const crossed = QC_POSITIONS.filter((_, i) => positions[i] !== true);
+  return crossed.length === 0 ? '✓ semua' : `✗ ${crossed.join(', ')}`;
+}
 
 /** Quality Control Record: field QC checks and the office list and detail matrix. */
 export const qcRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,18 +26,29 @@ export const qcRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, API.exportQcChecks, async (req, reply) =>
-    sendXlsx<TQcRow>(reply, {
-      filename: 'quality-control.xlsx',
+    sendXlsx(reply, {
+      filename: 'quality-control',
       sheet: 'Quality Control',
-      fetch: (offset, limit) => qcRows(app.db, req.query, tz(), offset, limit),
+      title: 'Quality Control Record',
+      period:
+        req.query.dateStart && req.query.dateEnd
+          ? { start: req.query.dateStart, end: req.query.dateEnd }
+          : null,
+      filters: [['Pencarian', req.query.q]],
+      rows: (offset, limit) => qcExportRows(app.db, req.query, tz(), offset, limit),
       columns: [
         { header: 'Id', width: 8, value: (r) => r.id },
         { header: 'IR Checker', width: 22, value: (r) => r.Tire_Man?.name ?? '' },
         { header: 'QC Checker', width: 22, value: (r) => r.name_qc },
         { header: 'No. Body', width: 14, value: (r) => r.Unit.plate_number },
         { header: 'Lokasi', width: 22, value: (r) => r.Location?.name ?? '' },
-        { header: 'Tanggal', width: 12, value: (r) => r.date },
-        { header: 'Jam', width: 8, value: (r) => r.time },
+        { header: 'Tanggal', width: 17, kind: 'datetime', value: (r) => r.performed_at },
+        // the 14 items, each over the 14 positions, as the detail's matrix shows them
+        ...QC_ITEM_LABELS.map((label, i) => ({
+          header: label,
+          width: Math.max(14, label.length + 2),
+          value: (r: { matrix: boolean[][] }) => qcItemCell(r.matrix[i] ?? []),
+        })),
       ],
     }),
   );

@@ -1,6 +1,7 @@
 import { API } from '@itms/contracts/api';
 import { QC_ITEM_LABELS, QC_POSITIONS } from '@itms/contracts/enums';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { locations, qcChecks, units } from '../../db/schema';
@@ -207,6 +208,73 @@ describe('Quality Control Record (office)', () => {
     const xlsx = await get('/api/qccheck-detailed/export?q=QC%2015');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+});
+
+describe('QC export', () => {
+  it('writes a title row with the period, real Jakarta date cells and the 14 QC items', async () => {
+    // 20:30 UTC on 4 March is 03:30 on 5 March in Jakarta: the day and the time of the cell
+    const done = await post({
+      unit_id: unitId,
+      location_id: locationId,
+      name_qc: 'Ekspor QC',
+      checks: matrix(),
+      performed_at: '2025-03-04T20:30:00Z',
+    });
+    expect(done.statusCode, done.body).toBe(201);
+    const allGood = Array.from({ length: 14 }, () => Array.from({ length: 14 }, () => true));
+    const other = await post({
+      unit_id: unitId,
+      name_qc: 'Ekspor QC lain',
+      checks: allGood,
+      performed_at: '2025-03-05T16:59:00Z', // 23:59 on 5 March in Jakarta, still the period
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    // 17:00 UTC on 5 March is already 6 March in Jakarta: outside the period
+    await post({
+      unit_id: unitId,
+      name_qc: 'Ekspor QC luar',
+      checks: allGood,
+      performed_at: '2025-03-05T17:00:00Z',
+    });
+
+    const res = await get('/api/qccheck-detailed/export?dateStart=2025-03-05&dateEnd=2025-03-05&q=ekspor');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('quality-control.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Quality Control')!;
+    expect(ws.getCell('A1').value).toBe('Quality Control Record · Periode 05 Maret 2025 · Pencarian: ekspor');
+    const header = (ws.getRow(2).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      'Id',
+      'IR Checker',
+      'QC Checker',
+      'No. Body',
+      'Lokasi',
+      'Tanggal',
+      ...QC_ITEM_LABELS,
+    ]);
+    expect(ws.rowCount).toBe(4);
+    const [newest, older] = [ws.getRow(3), ws.getRow(4)];
+    expect(newest.getCell(1).value).toBe(other.json().id);
+    expect(newest.getCell(6).value).toEqual(new Date('2025-03-05T23:59:00Z'));
+    expect(newest.getCell(6).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect((newest.values as unknown[]).slice(7)).toEqual(Array(14).fill('✓ semua'));
+    expect((older.values as unknown[]).slice(1, 7)).toEqual([
+      done.json().id,
+      FX.tireman.name,
+      'Ekspor QC',
+      FX.tronton,
+      FX.location,
+      new Date('2025-03-05T03:30:00Z'),
+    ]);
+    // item 1 is crossed at positions 1, 6 and 11 (index 0, 5, 10); every item as the matrix says
+    expect(older.getCell(7).value).toBe('✗ 1, 6, 11');
+    matrix().forEach((row, i) => {
+      const crossed = QC_POSITIONS.filter((_, p) => !row[p]);
+      expect(older.getCell(7 + i).value).toBe(`✗ ${crossed.join(', ')}`);
+    });
   });
 });
 

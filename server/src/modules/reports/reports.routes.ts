@@ -6,8 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { badRequest } from '../../lib/errors';
+import { sendXlsx } from '../../lib/xlsx-export';
 import { absenceBody, createReportsService } from './reports.service';
-import { sendXlsx } from './reports.xlsx';
 
 /**
  * Report inputs are validated with `attachValidation` so that the reply carries the field's own
@@ -42,8 +42,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     rejectInvalid(req);
     const { firstDate, lastDate } = req.body;
     const res = await reports.productivity(firstDate, lastDate);
-    return sendXlsx(reply, `produktifitas_${firstDate}_${lastDate}`, {
-      name: 'Produktifitas',
+    return sendXlsx(reply, {
+      filename: `produktifitas_${firstDate}_${lastDate}`,
+      sheet: 'Produktifitas',
+      title: 'Produktifitas',
+      period: { start: firstDate, end: lastDate },
       columns: [
         { header: 'Id', width: 8, value: (r) => r.id },
         { header: 'Nama', width: 32, value: (r) => r.name },
@@ -69,8 +72,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     rejectInvalid(req);
     const { dateStart, dateEnd } = reports.leaderboardRange(req.query.dateStart, req.query.dateEnd);
     const rows = await reports.leaderboard(dateStart, dateEnd);
-    return sendXlsx(reply, `performance_${dateStart}_${dateEnd}`, {
-      name: 'Performance',
+    return sendXlsx(reply, {
+      filename: `performance_${dateStart}_${dateEnd}`,
+      sheet: 'Performance',
+      title: 'Performance Tire Man',
+      period: { start: dateStart, end: dateEnd },
       columns: [
         { header: 'Peringkat', width: 10, value: (r) => r.rank },
         { header: 'Id', width: 8, value: (r) => r.id },
@@ -91,8 +97,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     rejectInvalid(req);
     const { dateStart, dateEnd, regionId } = req.body;
     const res = await reports.summary(dateStart, dateEnd, regionId);
-    return sendXlsx(reply, `summary-pengecekan_${dateStart}_${dateEnd}`, {
-      name: 'Summary Pengecekan',
+    return sendXlsx(reply, {
+      filename: `summary-pengecekan_${dateStart}_${dateEnd}`,
+      sheet: 'Summary Pengecekan',
+      title: 'Summary Pengecekan',
+      period: { start: dateStart, end: dateEnd },
+      filters: [
+        ['Region', regionId === undefined ? undefined : res.data.find((r) => r.id === regionId)?.region],
+      ],
       columns: [
         { header: 'Id', width: 8, value: (r) => r.id },
         { header: 'Region', width: 28, value: (r) => r.region },
@@ -129,8 +141,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       width: 4,
       value: (u: Line) => u.days[i] ?? 'N',
     }));
-    return sendXlsx(reply, `absensi-unit_${res.month}`, {
-      name: `Absensi ${res.month}`,
+    return sendXlsx(reply, {
+      filename: `absensi-unit_${res.month}`,
+      sheet: `Absensi ${res.month}`,
+      title: 'Absensi Unit Bulanan',
+      period: { start: res.dateStart, end: res.dateEnd },
+      filters: [
+        ['Pencarian', req.body.q],
+        ['Hanya unit yang dicek', req.body.onlyChecked ? 'ya' : undefined],
+      ],
       columns: [
         { header: 'No', width: 6, value: (u: Line) => u.no },
         { header: 'No. Body', width: 16, value: (u) => u.plate_number },

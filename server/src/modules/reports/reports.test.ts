@@ -308,15 +308,16 @@ describe('Produktifitas: POST /api/tire-check/querry/search', () => {
       await api('POST', '/api/tire-check/querry/search', { firstDate: '2025-01-01', lastDate: '2025-01-31' })
     ).json();
     const ws = (await readXlsx(res.rawPayload)).getWorksheet('Produktifitas')!;
-    expect(rowValues(ws, 1)).toEqual(['Id', 'Nama', 'Total Pengecekan', 'Approved']);
+    expect(ws.getCell('A1').value).toBe('Produktifitas · Periode 01 Januari 2025 s.d. 31 Januari 2025');
+    expect(rowValues(ws, 2)).toEqual(['Id', 'Nama', 'Total Pengecekan', 'Approved']);
     const first = json.tire_man[0];
-    expect(rowValues(ws, 2)).toEqual([
+    expect(rowValues(ws, 3)).toEqual([
       first.id,
       first.name,
       first.total_pengecekan,
       first.total_pengecekan_approved,
     ]);
-    expect(rowValues(ws, json.tire_man.length + 2).slice(1)).toEqual(['Total', json.total, json.approved]);
+    expect(rowValues(ws, json.tire_man.length + 3).slice(1)).toEqual(['Total', json.total, json.approved]);
   });
 });
 
@@ -392,9 +393,12 @@ describe('Leaderboard: GET /api/tire-check/leader-board', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('performance_2025-01-01_2025-01-31.xlsx');
     const ws = (await readXlsx(res.rawPayload)).getWorksheet('Performance')!;
-    expect(rowValues(ws, 1)).toEqual(['Peringkat', 'Id', 'Nama', 'Total']);
+    expect(ws.getCell('A1').value).toBe(
+      'Performance Tire Man · Periode 01 Januari 2025 s.d. 31 Januari 2025',
+    );
+    expect(rowValues(ws, 2)).toEqual(['Peringkat', 'Id', 'Nama', 'Total']);
     const top = (await recount('2025-01-01', '2025-01-31'))[0]!;
-    expect(rowValues(ws, 2)).toEqual([1, top.id, top.userName, top.highScore]);
+    expect(rowValues(ws, 3)).toEqual([1, top.id, top.userName, top.highScore]);
   });
 });
 
@@ -530,11 +534,12 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     const wb = await readXlsx(res.rawPayload);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary Pengecekan']);
     const ws = wb.getWorksheet('Summary Pengecekan')!;
-    expect(rowValues(ws, 1)).toEqual(['Id', 'Region', 'Total', 'Approved', 'Tireman', 'PIC']);
+    expect(ws.getCell('A1').value).toBe('Summary Pengecekan · Periode 01 Januari 2025 s.d. 31 Januari 2025');
+    expect(rowValues(ws, 2)).toEqual(['Id', 'Region', 'Total', 'Approved', 'Tireman', 'PIC']);
     const expected = await recount('2025-01-01', '2025-01-31', 31);
-    expect(ws.rowCount).toBe(expected.length + 1);
+    expect(ws.rowCount).toBe(expected.length + 2);
     expected.forEach((r, i) => {
-      expect(rowValues(ws, i + 2)).toEqual([r.id, r.region, r.total, r.approved, r.manpower, r.pic]);
+      expect(rowValues(ws, i + 3)).toEqual([r.id, r.region, r.total, r.approved, r.manpower, r.pic]);
     });
   });
 });
@@ -735,11 +740,14 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     expect(res.headers['content-disposition']).toContain('absensi-unit_2025-01.xlsx');
     const ws = (await readXlsx(res.rawPayload)).getWorksheet('Absensi 2025-01')!;
     const days = Array.from({ length: 31 }, (_, i) => String(i + 1));
-    expect(rowValues(ws, 1)).toEqual(['No', 'No. Body', ...days, 'Total']);
+    expect(ws.getCell('A1').value).toBe(
+      'Absensi Unit Bulanan · Periode 01 Januari 2025 s.d. 31 Januari 2025',
+    );
+    expect(rowValues(ws, 2)).toEqual(['No', 'No. Body', ...days, 'Total']);
     const expected = await recount('2025-01', 31);
-    expect(ws.rowCount).toBe(expected.perUnit.length + 1);
+    expect(ws.rowCount).toBe(expected.perUnit.length + 2);
     expected.perUnit.forEach((u, i) => {
-      expect(rowValues(ws, i + 2)).toEqual([i + 1, u.plate_number, ...u.days, u.total]);
+      expect(rowValues(ws, i + 3)).toEqual([i + 1, u.plate_number, ...u.days, u.total]);
     });
   });
 

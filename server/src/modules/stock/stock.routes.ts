@@ -3,7 +3,7 @@ import type { TScrapRow, TStockCardRow, TWarehouseRow } from '@itms/contracts/st
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
-import { sendXlsx, type XlsxColumn } from '../tires/xlsx-export';
+import { sendXlsx, type XlsxColumn } from '../../lib/xlsx-export';
 import {
   groupStockCard,
   scrapRows,
@@ -17,8 +17,7 @@ import {
 
 const CARD_COLUMNS: XlsxColumn<TStockCardRow>[] = [
   { header: 'Id', width: 8, value: (r) => r.id },
-  { header: 'Tanggal', width: 12, value: (r) => r.date },
-  { header: 'Jam', width: 8, value: (r) => r.time },
+  { header: 'Tanggal', width: 17, kind: 'datetime', value: (r) => r.createdAt },
   { header: 'Cust', width: 24, value: (r) => r.customer },
   { header: 'Brand', value: (r) => r.brand },
   { header: 'Size', value: (r) => r.size },
@@ -50,9 +49,16 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.exportWarehouse, async (req, reply) =>
     sendXlsx<TWarehouseRow>(reply, {
-      filename: 'warehouse.xlsx',
+      filename: 'warehouse',
       sheet: 'Warehouse',
-      fetch: async (offset, limit) => (await warehouseRows(app.db, req.query, offset, limit)).rows,
+      title: 'Warehouse',
+      filters: [
+        ['Pencarian', req.query.q],
+        ['Size', req.query.size],
+        ['Brand', req.query.brand],
+        ['Status', req.query.status],
+      ],
+      rows: async (offset, limit) => (await warehouseRows(app.db, req.query, offset, limit)).rows,
       columns: [
         { header: 'ID', width: 8, value: (r) => r.id },
         { header: 'Lokasi', width: 22, value: (r) => r.Location?.name ?? '' },
@@ -63,7 +69,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: 'RTD Terendah', width: 13, value: (r) => r.groove_lowest },
         { header: 'Status', width: 13, value: (r) => r.status },
         { header: 'Pergerakan Terakhir', width: 44, value: (r) => r.last_movement?.description ?? '' },
-        { header: 'Tanggal', width: 22, value: (r) => r.last_movement?.createdAt ?? '' },
+        { header: 'Tanggal', width: 17, kind: 'datetime', value: (r) => r.last_movement?.createdAt },
       ],
     }),
   );
@@ -78,9 +84,11 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.exportTireStockCard, async (req, reply) => {
     const tire = await stockCardTire(app.db, req.params.id);
     return sendXlsx(reply, {
-      filename: `kartu-stok-${tire.serial_number.replace(/[^A-Za-z0-9-]/g, '_')}.xlsx`,
+      filename: `kartu-stok-${tire.serial_number.replace(/[^A-Za-z0-9-]/g, '_')}`,
       sheet: 'Kartu Stok Ban',
-      fetch: async (offset, limit) => (await tireStockCard(app.db, tire.id, tz(), offset, limit)).data,
+      title: 'Kartu Stok Ban',
+      filters: [['S/N', tire.serial_number]],
+      rows: async (offset, limit) => (await tireStockCard(app.db, tire.id, tz(), offset, limit)).data,
       columns: CARD_COLUMNS,
     });
   });
@@ -101,9 +109,14 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.exportStockCard, async (req, reply) =>
     sendXlsx(reply, {
-      filename: 'kartu-stok-ban.xlsx',
+      filename: 'kartu-stok-ban',
       sheet: 'Kartu Stok Ban',
-      fetch: async (offset, limit) => (await groupStockCard(app.db, req.query, tz(), offset, limit)).data,
+      title: 'Kartu Stok Ban',
+      filters: [
+        ['Size', req.query.size],
+        ['Brand', req.query.brand],
+      ],
+      rows: async (offset, limit) => (await groupStockCard(app.db, req.query, tz(), offset, limit)).data,
       columns: CARD_COLUMNS,
     }),
   );
@@ -118,16 +131,25 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.exportScrap, async (req, reply) =>
     sendXlsx<TScrapRow>(reply, {
-      filename: 'scrap.xlsx',
+      filename: 'scrap',
       sheet: 'Scrap',
-      fetch: (offset, limit) => scrapRows(app.db, req.query, tz(), offset, limit),
+      title: 'Scrap',
+      period:
+        req.query.dateStart && req.query.dateEnd
+          ? { start: req.query.dateStart, end: req.query.dateEnd }
+          : null,
+      filters: [
+        ['Pencarian', req.query.q],
+        ['Brand', req.query.brand],
+      ],
+      rows: (offset, limit) => scrapRows(app.db, req.query, tz(), offset, limit),
       columns: [
         { header: 'ID', width: 8, value: (r) => r.id },
         { header: 'S/N', width: 18, value: (r) => r.serial_number },
         { header: 'Brand', value: (r) => r.ir_brand },
         { header: 'Size', value: (r) => r.size },
         { header: 'Alasan', width: 32, value: (r) => r.reason },
-        { header: 'Tanggal Scrap', width: 14, value: (r) => r.scrapped_date },
+        { header: 'Tanggal Scrap', width: 14, kind: 'date', value: (r) => r.scrapped_date },
         { header: 'Unit Terakhir', value: (r) => r.last_unit?.plate_number ?? '' },
         { header: 'Km Tempuh', width: 12, value: (r) => r.km_run },
         { header: 'Hari Pakai', width: 12, value: (r) => r.days_in_service },

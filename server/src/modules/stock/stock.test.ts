@@ -187,9 +187,11 @@ describe('KARTU STOK BAN', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Kartu Stok Ban')!;
-    expect(ws.getRow(1).getCell(9).value).toBe('Ket');
-    expect(ws.getRow(3).getCell(9).value).toBe(`Dipasang di ${FX.tronton} posisi 11 pada 45.000 km`);
-    expect(ws.rowCount).toBe(6);
+    expect(ws.getCell('A1').value).toBe('Kartu Stok Ban · Semua periode · S/N: SC-1');
+    expect(ws.getRow(2).getCell(8).value).toBe('Ket');
+    expect(ws.getRow(4).getCell(8).value).toBe(`Dipasang di ${FX.tronton} posisi 11 pada 45.000 km`);
+    expect(ws.getRow(4).getCell(2).value).toBeInstanceOf(Date);
+    expect(ws.rowCount).toBe(7);
   });
 });
 

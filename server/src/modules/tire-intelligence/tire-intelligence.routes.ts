@@ -2,8 +2,8 @@ import { API } from '@itms/contracts/api';
 import { PERFORMANCE_GROUP_LABELS, type TPerformanceRow } from '@itms/contracts/tire-intelligence';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
+import { sendXlsx } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
-import { sendXlsx } from '../tires/xlsx-export';
 import { createTireIntelligenceQueries } from './tire-intelligence.queries';
 import { updateSizePressure } from './tire-intelligence.service';
 
@@ -28,8 +28,10 @@ export const tireIntelligenceRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.exportTirePerformance, async (req, reply) => {
     const { rows } = await queries.performance(req.query);
     return sendXlsx<TPerformanceRow>(reply, {
-      filename: `analitik-ban-${req.query.groupBy}.xlsx`,
+      filename: `analitik-ban-${req.query.groupBy}`,
       sheet: 'Analitik Ban',
+      title: `Analitik Ban per ${PERFORMANCE_GROUP_LABELS[req.query.groupBy]}`,
+      filters: [['Size', req.query.size]],
       columns: [
         { header: PERFORMANCE_GROUP_LABELS[req.query.groupBy], width: 22, value: (r) => r.key },
         { header: 'Jumlah Ban', width: 12, value: (r) => r.tires },
@@ -40,7 +42,7 @@ export const tireIntelligenceRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: 'Ban Berharga', width: 14, value: (r) => r.priced_tires },
         { header: 'Biaya per KM (Rp)', width: 18, value: (r) => r.cost_per_km },
       ],
-      fetch: async (offset, limit) => rows.slice(offset, offset + limit),
+      rows,
     });
   });
 

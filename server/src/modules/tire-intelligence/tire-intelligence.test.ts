@@ -303,7 +303,8 @@ describe('performance', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(1).values).toEqual([
+    expect(ws.getCell('A1').value).toBe('Analitik Ban per Brand · Semua periode');
+    expect(ws.getRow(2).values).toEqual([
       undefined,
       'Brand',
       'Jumlah Ban',
@@ -314,8 +315,8 @@ describe('performance', () => {
       'Ban Berharga',
       'Biaya per KM (Rp)',
     ]);
-    expect(ws.getRow(2).getCell(1).value).toBe('BRIDGESTONE');
-    expect(ws.getRow(2).getCell(8).value).toBe(200);
+    expect(ws.getRow(3).getCell(1).value).toBe('BRIDGESTONE');
+    expect(ws.getRow(3).getCell(8).value).toBe(200);
   });
 });
 

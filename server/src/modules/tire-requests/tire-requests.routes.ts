@@ -3,9 +3,9 @@ import { TIRE_REQUEST_MESSAGES } from '@itms/contracts/tire-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
+import { sendXlsx } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
 import { fieldStatusTo } from '../field/field-status';
-import { sendXlsx } from '../tires/xlsx-export';
 import { listTireRequests, tireRequestDetail, tireRequestRows } from './tire-requests.queries';
 import {
   approveTireRequest,
@@ -37,17 +37,21 @@ export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.exportTireRequests, async (req, reply) =>
     sendXlsx(reply, {
-      filename: 'permintaan-ban-baru.xlsx',
+      filename: 'permintaan-ban-baru',
       sheet: 'Permintaan Ban Baru',
-      fetch: (offset, limit) => tireRequestRows(app.db, req.query, app.config.timezone, offset, limit),
+      title: 'Permintaan Ban Baru',
+      filters: [
+        ['Pencarian', req.query.q],
+        ['Status', req.query.status],
+      ],
+      rows: (offset, limit) => tireRequestRows(app.db, req.query, app.config.timezone, offset, limit),
       columns: [
         { header: 'ID', width: 8, value: (r) => r.id },
         { header: 'S/N', width: 18, value: (r) => r.serial_number },
         { header: 'Ir Brand', value: (r) => r.ir_brand },
         { header: 'Ori Brand', value: (r) => r.ori_brand },
         { header: 'Size', value: (r) => r.size },
-        { header: 'Tgl', width: 12, value: (r) => r.date },
-        { header: 'Jam', width: 8, value: (r) => r.time },
+        { header: 'Tgl', width: 17, kind: 'datetime', value: (r) => r.createdAt },
         { header: 'Status', width: 10, value: (r) => r.status },
       ],
     }),

@@ -166,9 +166,12 @@ describe('PERMINTAAN BAN BARU', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Permintaan Ban Baru')!;
-    expect(ws.rowCount).toBe(2);
-    const cells = [1, 2, 3, 6, 7, 8].map((c) => ws.getRow(2).getCell(c).value);
-    expect(cells).toEqual([old!.id, 'OLD-1', 'X', '2025-03-05', '03:30', 'approved']);
+    expect(ws.getCell('A1').value).toBe('Permintaan Ban Baru · Semua periode · Status: approved');
+    expect(ws.rowCount).toBe(3);
+    const cells = [1, 2, 3, 6, 7].map((c) => ws.getRow(3).getCell(c).value);
+    // Tgl is a real date cell carrying Jakarta's wall clock (exceljs reads it back as that UTC time)
+    expect(cells).toEqual([old!.id, 'OLD-1', 'X', new Date('2025-03-05T03:30:00Z'), 'approved']);
+    expect(ws.getRow(3).getCell(6).numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 
   it('updates the fields but never status or condition, and deletes', async () => {

@@ -3,13 +3,13 @@ import { TIRE_MESSAGES, type TTireListRow } from '@itms/contracts/tire-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
+import { sendXlsx } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
 import { activeTireBatch, activeTireDetail, listActiveTires, updateActiveTire } from './active-tires';
 import { tireSnPage } from './tire-sn';
 import { rollupCovers, rollupTireSummary } from './tire-summary';
 import { tireDetail, tireListWhere, tirePage, tireSummary } from './tires.queries';
 import { createTire, deleteTire, setTireStatus } from './tires.service';
-import { sendXlsx } from './xlsx-export';
 
 /** List Data Ban, tire create/delete/status, Ban Terpasang Aktif. */
 export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,10 +24,17 @@ export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.exportTires, async (req, reply) => {
     const where = tireListWhere(req.query);
+    const q = req.query;
     return sendXlsx<TTireListRow>(reply, {
-      filename: 'list-data-ban.xlsx',
+      filename: 'list-data-ban',
       sheet: 'List Data Ban',
-      fetch: (offset, limit) => tirePage(app.db, where, req.query.sort, offset, limit),
+      title: 'List Data Ban',
+      filters: [
+        ['Pencarian', q.q ? (q.searchBy ? `${q.searchBy} = ${q.q}` : q.q) : undefined],
+        ['RTD', q.rtd],
+        ['Status', q.status],
+      ],
+      rows: (offset, limit) => tirePage(app.db, where, q.sort, offset, limit),
       columns: [
         { header: 'ID', width: 8, value: (r) => r.id },
         { header: 'POS', width: 6, value: (r) => r.position },
@@ -76,9 +83,14 @@ export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.exportActiveTires, async (req, reply) =>
     sendXlsx(reply, {
-      filename: 'ban-terpasang-aktif.xlsx',
+      filename: 'ban-terpasang-aktif',
       sheet: 'Ban Terpasang Aktif',
-      fetch: (offset, limit) => activeTireBatch(app.db, req.query, offset, limit),
+      title: 'Ban Terpasang Aktif',
+      filters: [
+        ['Pencarian', req.query.q],
+        ['Status', req.query.status ?? 'INSTALLED'],
+      ],
+      rows: (offset, limit) => activeTireBatch(app.db, req.query, offset, limit),
       columns: [
         { header: 'ID', width: 8, value: (r) => r.id },
         { header: 'Tire ID', width: 8, value: (r) => r.tire_id },
@@ -86,6 +98,7 @@ export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: 'Odometer (Km Pasang)', width: 20, value: (r) => r.km_installed },
         { header: 'Posisi', width: 8, value: (r) => r.position },
         { header: 'Status', width: 13, value: (r) => r.status },
+        { header: 'Tanggal Pasang', width: 17, kind: 'datetime', value: (r) => r.installedAt },
         { header: 'No. Polisi', value: (r) => r.Unit.plate_number },
         { header: 'Tipe Unit', value: (r) => r.Unit.unit_type },
         { header: 'Project', width: 24, value: (r) => r.Unit.Project.name },

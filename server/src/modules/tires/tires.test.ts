@@ -286,10 +286,11 @@ describe('List Data Ban filters', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('List Data Ban')!;
-    expect(ws.getRow(1).getCell(3).value).toBe('S/N');
+    expect(ws.getCell('A1').value).toBe('List Data Ban · Semua periode · RTD: 0-3');
+    expect(ws.getRow(2).getCell(3).value).toBe('S/N');
     const serials: string[] = [];
     ws.eachRow((row, n) => {
-      if (n > 1) serials.push(String(row.getCell(3).value));
+      if (n > 2) serials.push(String(row.getCell(3).value));
     });
     expect(serials).toEqual(['X-001', 'X-002', 'X-003', 'X-004', 'x_13%']);
   });
