@@ -1,6 +1,7 @@
 // BKB (Berita Ketidaksesuaian Ban): field report, office validation, Rekam BKB (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
 import { DOC_STATUSES, MISMATCH_ACTIONS, type MismatchAction, POSITIONS } from './enums';
+import { recordFilterFields } from './record-filters';
 import { foldLookalikes } from './rules/lookalike';
 import { ZOptionalPerformedAt } from './tire-checks';
 
@@ -169,7 +170,7 @@ export const ZMismatchRecordSearchBody = z
     dateStart: dateString,
     dateEnd: dateString,
     ...pageQuery,
-    status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
+    ...recordFilterFields,
   })
   .refine((b) => !isDay(b.dateStart) || !isDay(b.dateEnd) || b.dateStart <= b.dateEnd, {
     path: ['dateEnd'],

@@ -3,6 +3,7 @@
 // Every date is a day `yyyy-mm-dd` in APP_TIMEZONE; a range includes the whole end day.
 import { z } from 'zod';
 import { DOC_STATUSES } from './enums';
+import { recordFilterFields } from './record-filters';
 
 export const PICK_DATES_MESSAGE = 'Mohon pilih tanggal terlebih dahulu';
 export const DATE_ORDER_MESSAGE = 'Tanggal awal tidak boleh setelah tanggal akhir';
@@ -254,13 +255,13 @@ const recordSearchFields = {
   dateEnd: ZDay,
   page: pageField.default(1),
   pageSize: pageSizeField(100, RECORD_DEFAULT_PAGE_SIZE),
-  status: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
-  ),
+  ...recordFilterFields,
 };
 
-/** POST /api/tire-check/querry/record/search (body) and GET /api/tire-replacement/record/search (query). */
+/**
+ * POST /api/tire-check/querry/record/search (body), GET /api/tire-replacement/record/search
+ * (query) and their exports (query): the dates plus plate (unit), tire man, location and status.
+ */
 export const ZRecordSearch = z
   .object(recordSearchFields)
   .refine(ordered('dateStart', 'dateEnd'), { path: ['dateEnd'], message: DATE_ORDER_MESSAGE });

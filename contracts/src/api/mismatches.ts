@@ -70,11 +70,21 @@ export const mismatchesEndpoints = defineEndpoints({
   searchMismatchRecords: {
     method: 'POST',
     path: '/mismatch/querry/record/search',
-    summary: 'Rekam BKB: the BKB done on the given days, paged, optionally by status.',
+    summary:
+      'Rekam BKB: the BKB done on the given days, paged, optionally of one unit, tire man, location or status.',
     tag,
     access: 'office',
     body: ZMismatchRecordSearchBody,
     reply: listResult(ZMismatchRecordRow),
+  },
+  exportMismatchRecords: {
+    method: 'GET',
+    path: '/mismatch/querry/record/export',
+    summary: 'Rekam BKB of the same search (every page) as an XLSX file.',
+    tag,
+    access: 'office',
+    query: ZMismatchRecordSearchBody,
+    reply: { file: 'xlsx' },
   },
   validateMismatch: {
     method: 'POST',

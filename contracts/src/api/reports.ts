@@ -100,20 +100,40 @@ export const reportsEndpoints = defineEndpoints({
   searchCheckRecords: {
     method: 'POST',
     path: '/tire-check/querry/record/search',
-    summary: 'Tire check records performed in a date range, paged, optionally by status.',
+    summary:
+      'Tire check records performed in a date range, paged, optionally of one unit, tire man, location or status.',
     tag,
     access: 'office',
     body: ZRecordSearch,
     reply: ZCheckRecordPage,
   },
+  exportCheckRecords: {
+    method: 'GET',
+    path: '/tire-check/querry/record/export',
+    summary: 'The tire check records of the same search (every page) as an XLSX file.',
+    tag,
+    access: 'office',
+    query: ZRecordSearch,
+    reply: { file: 'xlsx' },
+  },
   searchReplacementRecords: {
     method: 'GET',
     path: '/tire-replacement/record/search',
-    summary: 'Tire replacement records performed in a date range, paged, optionally by status.',
+    summary:
+      'Tire replacement records performed in a date range, paged, optionally of one unit, tire man, location or status.',
     tag,
     access: 'office',
     query: ZRecordSearch,
     reply: ZReplacementRecordPage,
+  },
+  exportReplacementRecords: {
+    method: 'GET',
+    path: '/tire-replacement/record/export',
+    summary: 'The tire replacement records of the same search (every page) as an XLSX file.',
+    tag,
+    access: 'office',
+    query: ZRecordSearch,
+    reply: { file: 'xlsx' },
   },
   getDashboardCounters: {
     method: 'GET',

@@ -49,6 +49,8 @@ export const tireReplacements = pgTable(
     index('tire_replacements_performed_idx').on(t.performed_at, t.id),
     index('tire_replacements_unit_idx').on(t.unit_id, t.performed_at),
     index('tire_replacements_tireman_idx').on(t.tireman_id, t.performed_at),
+    // Riwayat Pergantian filtered to one location (lib/record-filters.ts)
+    index('tire_replacements_location_idx').on(t.location_id, t.performed_at),
     index('tire_replacements_queue_idx')
       .on(t.created_at.desc(), t.id.desc())
       .where(sql`${t.status} = 'pending' and ${t.returned_at} is null`),

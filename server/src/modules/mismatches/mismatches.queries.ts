@@ -7,12 +7,14 @@ import type {
   TMismatchRecordRow,
   TMismatchTire,
 } from '@itms/contracts/mismatches';
+import type { TRecordFilters } from '@itms/contracts/record-filters';
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import { aliasedTable, and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { locations, mismatches, projects, units, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
+import { recordConditions } from '../../lib/record-filters';
 
 const tiremen = aliasedTable(users, 'tireman');
 const validators = aliasedTable(users, 'validator');
@@ -87,65 +89,86 @@ export async function listPending(
   );
 }
 
-/**
- * Rekam BKB: BKB made by a tire man that were done (performed_at) on the given days in `timezone`
- * (both ends inclusive, whole days), newest first.
- */
-export async function searchRecords(
-  db: DbOrTx,
-  q: { dateStart: string; dateEnd: string; page: number; pageSize: number; status?: 'pending' | 'approved' },
-  timezone: string,
-): Promise<TListResult<TMismatchRecordRow>> {
-  const filters: SQL[] = [
+/** A Rekam BKB search: the days (in APP_TIMEZONE, both included) and the filters. */
+export type MismatchRecordSearch = { dateStart: string; dateEnd: string } & Partial<TRecordFilters>;
+
+function recordWhere(q: MismatchRecordSearch, timezone: string): SQL | undefined {
+  return and(
     isNotNull(mismatches.tireman_id),
     sql`${mismatches.performed_at} >= ((${q.dateStart}::date)::timestamp at time zone ${timezone})`,
     sql`${mismatches.performed_at} < ((${q.dateEnd}::date + 1)::timestamp at time zone ${timezone})`,
-  ];
-  if (q.status) filters.push(eq(mismatches.status, q.status));
-  const where = and(...filters);
-  const { offset, limit } = pageWindow(q);
-  const local = sql`(${mismatches.performed_at} at time zone ${timezone})`;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: mismatches.id,
-        tireman: tiremen.name,
-        plate_number: units.plate_number,
-        location: locations.name,
-        category: mismatches.category,
-        status: mismatches.status,
-        created_at: mismatches.created_at,
-        performed_at: mismatches.performed_at,
-        date: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
-        time: sql<string>`to_char(${local}, 'HH24:MI')`,
-      })
-      .from(mismatches)
-      .innerJoin(tiremen, eq(tiremen.id, mismatches.tireman_id))
-      .innerJoin(units, eq(units.id, mismatches.unit_id))
-      .leftJoin(locations, eq(locations.id, mismatches.location_id))
-      .where(where)
-      .orderBy(desc(mismatches.performed_at), desc(mismatches.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(mismatches).where(where),
-  ]);
-  return pageResult(
-    rows.map((r) => ({
-      id: r.id,
-      tireman_bkb: { name: r.tireman },
-      Unit: { plate_number: r.plate_number },
-      location: r.location,
-      category: r.category,
-      status: r.status as 'pending' | 'approved',
-      createdAt: r.created_at.toISOString(),
-      performed_at: r.performed_at.toISOString(),
-      late_days: lateDays(r.performed_at, r.created_at),
-      date: r.date,
-      time: r.time,
-    })),
-    total?.n ?? 0,
-    q,
+    ...recordConditions(
+      {
+        unit_id: sql`${mismatches.unit_id}`,
+        tireman_id: sql`${mismatches.tireman_id}`,
+        location_id: sql`${mismatches.location_id}`,
+        status: sql`${mismatches.status}`,
+      },
+      q,
+    ),
   );
+}
+
+/** One page (or export batch) of the search's BKB, newest first. */
+export async function recordRows(
+  db: DbOrTx,
+  q: MismatchRecordSearch,
+  timezone: string,
+  offset: number,
+  limit: number,
+): Promise<TMismatchRecordRow[]> {
+  const local = sql`(${mismatches.performed_at} at time zone ${timezone})`;
+  const rows = await db
+    .select({
+      id: mismatches.id,
+      tireman: tiremen.name,
+      plate_number: units.plate_number,
+      location: locations.name,
+      category: mismatches.category,
+      status: mismatches.status,
+      created_at: mismatches.created_at,
+      performed_at: mismatches.performed_at,
+      date: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
+      time: sql<string>`to_char(${local}, 'HH24:MI')`,
+    })
+    .from(mismatches)
+    .innerJoin(tiremen, eq(tiremen.id, mismatches.tireman_id))
+    .innerJoin(units, eq(units.id, mismatches.unit_id))
+    .leftJoin(locations, eq(locations.id, mismatches.location_id))
+    .where(recordWhere(q, timezone))
+    .orderBy(desc(mismatches.performed_at), desc(mismatches.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({
+    id: r.id,
+    tireman_bkb: { name: r.tireman },
+    Unit: { plate_number: r.plate_number },
+    location: r.location,
+    category: r.category,
+    status: r.status as 'pending' | 'approved',
+    createdAt: r.created_at.toISOString(),
+    performed_at: r.performed_at.toISOString(),
+    late_days: lateDays(r.performed_at, r.created_at),
+    date: r.date,
+    time: r.time,
+  }));
+}
+
+/**
+ * Rekam BKB: BKB made by a tire man that were done (performed_at) on the given days in `timezone`
+ * (both ends inclusive, whole days), of one unit, tire man, location or status, newest first.
+ */
+export async function searchRecords(
+  db: DbOrTx,
+  q: MismatchRecordSearch & { page: number; pageSize: number },
+  timezone: string,
+): Promise<TListResult<TMismatchRecordRow>> {
+  const { offset, limit } = pageWindow(q);
+  const [rows, [total]] = await Promise.all([
+    recordRows(db, q, timezone, offset, limit),
+    db.select({ n: count() }).from(mismatches).where(recordWhere(q, timezone)),
+  ]);
+  return pageResult(rows, total?.n ?? 0, q);
 }
 
 interface PositionRow {

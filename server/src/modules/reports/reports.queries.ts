@@ -1,6 +1,7 @@
 // Read models of the records, reports and dashboard: every count and aggregate is computed here,
 // in SQL. Days are `yyyy-mm-dd` in APP_TIMEZONE; a range covers the whole end day.
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
+import type { TRecordFilters } from '@itms/contracts/record-filters';
 import {
   MISSING_NAME,
   type TAbsenceSummary,
@@ -14,6 +15,7 @@ import {
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { recordConditions } from '../../lib/record-filters';
 
 /** Two days in APP_TIMEZONE, both included. */
 export interface DayRange {
@@ -57,10 +59,11 @@ function rangeBounds(r: DayRange): SQL {
  * signature states, only pairs with checks. Whole local months come from the monthly rollup
  * tire_check_monthly, the days of the partial months at both ends from the daily rollup
  * tire_check_daily (both kept by a trigger in APP_TIMEZONE's days), so an all-time range reads
- * about a row per tire man per month and no check.
+ * about a row per tire man per month and no check. `rollupFilter` narrows the rollup rows (by
+ * location or tire man), given the rollup table's alias.
  */
-function checkCounts(locationFilter?: (alias: string) => SQL): SQL {
-  const f = (a: string) => (locationFilter ? sql`and ${locationFilter(a)}` : sql``);
+function checkCounts(rollupFilter?: (alias: string) => SQL): SQL {
+  const f = (a: string) => (rollupFilter ? sql`and ${rollupFilter(a)}` : sql``);
   const daily = (cond: SQL) => sql`
     select d.location_id, d.tireman_id, d.n, d.approved, d.awaiting_pic as ap, d.awaiting_edp as ae,
            d.awaiting_workshop as aw
@@ -316,29 +319,59 @@ export async function absenceSummary(db: DbOrTx, month: string): Promise<TAbsenc
 
 export interface RecordSearch {
   range: DayRange;
-  status?: 'pending' | 'approved';
+  /** Plate (unit), tire man, location and status. */
+  filters: Partial<TRecordFilters>;
   offset: number;
   limit: number;
 }
 
+const checkColumns = {
+  unit_id: sql`c.unit_id`,
+  tireman_id: sql`c.tireman_id`,
+  location_id: sql`c.location_id`,
+  status: sql`c.status`,
+};
+
+const checkWhere = (s: Pick<RecordSearch, 'range' | 'filters'>) =>
+  sql.join([inRange(sql`c.performed_at`, s.range), ...recordConditions(checkColumns, s.filters)], sql` and `);
+
 /**
- * Checks of the range, newest first, one page. The count adds up the daily and monthly rollups
- * (the range is whole local days; pending is all minus approved), not the range's checks.
+ * How many checks the search finds. Without a plate it adds up the daily and monthly rollups,
+ * which are kept per tire man and location (the range is whole local days; pending is all minus
+ * approved); a plate counts the unit's checks from the (unit_id, performed_at) index.
  */
-export async function checkRecords(
+export async function checkRecordCount(
   db: DbOrTx,
-  s: RecordSearch,
-): Promise<{ rows: TCheckRecordRow[]; total: number }> {
-  const where = sql`${inRange(sql`c.performed_at`, s.range)} ${s.status ? sql`and c.status = ${s.status}` : sql``}`;
+  s: Pick<RecordSearch, 'range' | 'filters'>,
+): Promise<number> {
+  const f = s.filters;
+  if (f.unit_id) {
+    const [count] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from tire_checks c where ${checkWhere(s)}`),
+    );
+    return count?.n ?? 0;
+  }
+  const rollup = (a: string) =>
+    sql.join(
+      [
+        sql`true`,
+        ...(f.tireman_id ? [sql`${sql.raw(a)}.tireman_id = ${f.tireman_id}`] : []),
+        ...(f.location_id ? [sql`${sql.raw(a)}.location_id = ${f.location_id}`] : []),
+      ],
+      sql` and `,
+    );
   const [count] = rowsOf<{ n: number; approved: number }>(
     await db.execute(sql`
-      with ${rangeBounds(s.range)}, ${checkCounts()}
+      with ${rangeBounds(s.range)}, ${checkCounts(rollup)}
       select coalesce(sum(n), 0)::int as n, coalesce(sum(approved), 0)::int as approved from cc`),
   );
   const all = count?.n ?? 0;
   const approved = count?.approved ?? 0;
-  const total = s.status === 'approved' ? approved : s.status === 'pending' ? all - approved : all;
-  if (total === 0 || s.offset >= total) return { rows: [], total };
+  return f.status === 'approved' ? approved : f.status === 'pending' ? all - approved : all;
+}
+
+/** One page (or export batch) of the search's checks, newest first. */
+export async function checkRecordRows(db: DbOrTx, s: RecordSearch): Promise<TCheckRecordRow[]> {
   const rows = rowsOf<
     Omit<TCheckRecordRow, 'tireman_tire_check' | 'Location' | 'late_days'> & Record<string, unknown>
   >(
@@ -358,32 +391,43 @@ export async function checkRecords(
         join users u on u.id = c.tireman_id
         left join locations l on l.id = c.location_id
        -- the page's ids first, from the (performed_at, id) index: the joins run for its rows only
-       where c.id in (select c.id from tire_checks c where ${where}
+       where c.id in (select c.id from tire_checks c where ${checkWhere(s)}
                        order by c.performed_at desc, c.id desc limit ${s.limit} offset ${s.offset})
        order by c.performed_at desc, c.id desc`),
   );
-  return {
-    total,
-    rows: rows.map(({ tireman_id, tireman_name, location_name, ...row }) => ({
-      ...row,
-      late_days: lateDays(row.performed_at, row.createdAt),
-      tireman_tire_check: { id: tireman_id as number, name: tireman_name as string },
-      Location: { name: location_name as string },
-    })),
-  };
+  return rows.map(({ tireman_id, tireman_name, location_name, ...row }) => ({
+    ...row,
+    late_days: lateDays(row.performed_at, row.createdAt),
+    tireman_tire_check: { id: tireman_id as number, name: tireman_name as string },
+    Location: { name: location_name as string },
+  }));
 }
 
-/** Replacements of the range, newest first, one page (Riwayat Pergantian). */
-export async function replacementRecords(
+/** Checks of the search, newest first, one page. */
+export async function checkRecords(
   db: DbOrTx,
   s: RecordSearch,
-): Promise<{ rows: TReplacementRecordRow[]; total: number }> {
-  const where = sql`${inRange(sql`t.performed_at`, s.range)} ${s.status ? sql`and t.status = ${s.status}` : sql``}`;
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from tire_replacements t where ${where}`),
-  );
-  const total = count?.n ?? 0;
+): Promise<{ rows: TCheckRecordRow[]; total: number }> {
+  const total = await checkRecordCount(db, s);
   if (total === 0 || s.offset >= total) return { rows: [], total };
+  return { rows: await checkRecordRows(db, s), total };
+}
+
+const replacementColumns = {
+  unit_id: sql`t.unit_id`,
+  tireman_id: sql`t.tireman_id`,
+  location_id: sql`t.location_id`,
+  status: sql`t.status`,
+};
+
+const replacementWhere = (s: Pick<RecordSearch, 'range' | 'filters'>) =>
+  sql.join(
+    [inRange(sql`t.performed_at`, s.range), ...recordConditions(replacementColumns, s.filters)],
+    sql` and `,
+  );
+
+/** One page (or export batch) of the search's replacements, newest first (Riwayat Pergantian). */
+export async function replacementRecordRows(db: DbOrTx, s: RecordSearch): Promise<TReplacementRecordRow[]> {
   const rows = rowsOf<
     Omit<TReplacementRecordRow, 'Tire_Man' | 'Location' | 'late_days'> & Record<string, unknown>
   >(
@@ -404,19 +448,29 @@ export async function replacementRecords(
         left join units un on un.id = t.unit_id
         left join locations l on l.id = t.location_id
        -- the page's ids first, from the (performed_at, id) index: the joins run for its rows only
-       where t.id in (select t.id from tire_replacements t where ${where}
+       where t.id in (select t.id from tire_replacements t where ${replacementWhere(s)}
                        order by t.performed_at desc, t.id desc limit ${s.limit} offset ${s.offset})
        order by t.performed_at desc, t.id desc`),
   );
-  return {
-    total,
-    rows: rows.map(({ tireman_id, tireman_name, location_name, ...row }) => ({
-      ...row,
-      late_days: lateDays(row.performed_at, row.createdAt),
-      Tire_Man: { id: tireman_id as number, name: tireman_name as string },
-      Location: { name: location_name as string },
-    })),
-  };
+  return rows.map(({ tireman_id, tireman_name, location_name, ...row }) => ({
+    ...row,
+    late_days: lateDays(row.performed_at, row.createdAt),
+    Tire_Man: { id: tireman_id as number, name: tireman_name as string },
+    Location: { name: location_name as string },
+  }));
+}
+
+/** Replacements of the search, newest first, one page (Riwayat Pergantian). */
+export async function replacementRecords(
+  db: DbOrTx,
+  s: RecordSearch,
+): Promise<{ rows: TReplacementRecordRow[]; total: number }> {
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from tire_replacements t where ${replacementWhere(s)}`),
+  );
+  const total = count?.n ?? 0;
+  if (total === 0 || s.offset >= total) return { rows: [], total };
+  return { rows: await replacementRecordRows(db, s), total };
 }
 
 // ---------- Dashboard ----------

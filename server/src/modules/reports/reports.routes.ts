@@ -1,11 +1,12 @@
 // HTTP of the records, reports and dashboard: parse, call the service, shape the reply or the XLSX.
 
 import { API } from '@itms/contracts/api';
-import type { TAbsenceUnit } from '@itms/contracts/reports';
+import type { TAbsenceUnit, TCheckRecordRow, TReplacementRecordRow } from '@itms/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { badRequest } from '../../lib/errors';
+import { recordFilterTitle } from '../../lib/record-filters';
 import { sendXlsx } from '../../lib/xlsx-export';
 import { absenceBody, createReportsService } from './reports.service';
 
@@ -169,6 +170,50 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.searchReplacementRecords, async (req) => {
     rejectInvalid(req);
     return reports.replacementRecords(req.query);
+  });
+
+  route(app, API.exportCheckRecords, async (req, reply) => {
+    rejectInvalid(req);
+    const s = req.query;
+    return sendXlsx<TCheckRecordRow>(reply, {
+      filename: `rekam-pengecekan_${s.dateStart}_${s.dateEnd}`,
+      sheet: 'Rekam Pengecekan',
+      title: 'Rekam Pengecekan',
+      period: { start: s.dateStart, end: s.dateEnd },
+      filters: await recordFilterTitle(app.db, s),
+      rows: (offset, limit) => reports.checkRecordBatch(s, offset, limit),
+      columns: [
+        { header: 'Id', width: 8, value: (r) => r.id },
+        { header: 'Tire Man', width: 24, value: (r) => r.tireman_tire_check.name },
+        { header: 'No. Body', width: 14, value: (r) => r.plate_number },
+        { header: 'Lokasi', width: 22, value: (r) => r.Location.name },
+        { header: 'Tanggal', width: 17, kind: 'datetime', value: (r) => r.performed_at },
+        { header: 'Status', width: 10, value: (r) => r.status },
+        { header: 'Diterima Server', width: 17, kind: 'datetime', value: (r) => r.createdAt },
+      ],
+    });
+  });
+
+  route(app, API.exportReplacementRecords, async (req, reply) => {
+    rejectInvalid(req);
+    const s = req.query;
+    return sendXlsx<TReplacementRecordRow>(reply, {
+      filename: `riwayat-pergantian_${s.dateStart}_${s.dateEnd}`,
+      sheet: 'Riwayat Pergantian',
+      title: 'Riwayat Pergantian',
+      period: { start: s.dateStart, end: s.dateEnd },
+      filters: await recordFilterTitle(app.db, s),
+      rows: (offset, limit) => reports.replacementRecordBatch(s, offset, limit),
+      columns: [
+        { header: 'Id', width: 8, value: (r) => r.id },
+        { header: 'Tire Man', width: 24, value: (r) => r.Tire_Man.name },
+        { header: 'No. Body', width: 14, value: (r) => r.plate_number },
+        { header: 'Lokasi', width: 22, value: (r) => r.Location.name },
+        { header: 'Tanggal', width: 17, kind: 'datetime', value: (r) => r.performed_at },
+        { header: 'Status', width: 10, value: (r) => r.status },
+        { header: 'Diterima Server', width: 17, kind: 'datetime', value: (r) => r.createdAt },
+      ],
+    });
   });
 
   // ---------- Dashboard ----------

@@ -1,5 +1,7 @@
 // Records, reports and dashboard: turns validated requests into day ranges in APP_TIMEZONE, runs the
 // read models and shapes the replies. (A region's Target Check is saved by PUT /api/region/{id}.)
+
+import type { TRecordFilters } from '@itms/contracts/record-filters';
 import type {
   TAbsenceReply,
   TCheckRecordPage,
@@ -42,8 +44,22 @@ export function absenceBody(a: AbsenceAnswer): string {
   return `{"units":${a.unitsJson},${JSON.stringify(a.meta).slice(1)}`;
 }
 
+/** A record search as the contracts parse it: the days, the page and the filters. */
+export type RecordSearchInput = {
+  dateStart: string;
+  dateEnd: string;
+  page: number;
+  pageSize: number;
+} & Partial<TRecordFilters>;
+
 export function createReportsService(db: Db, tz: string) {
   const range = (start: string, end: string): q.DayRange => ({ start, end, tz });
+  const recordSearch = (s: RecordSearchInput, offset: number, limit: number): q.RecordSearch => ({
+    range: range(s.dateStart, s.dateEnd),
+    filters: { unit_id: s.unit_id, tireman_id: s.tireman_id, location_id: s.location_id, status: s.status },
+    offset,
+    limit,
+  });
 
   return {
     async productivity(firstDate: string, lastDate: string): Promise<TProductivityReply> {
@@ -116,19 +132,8 @@ export function createReportsService(db: Db, tz: string) {
       };
     },
 
-    async checkRecords(s: {
-      dateStart: string;
-      dateEnd: string;
-      page: number;
-      pageSize: number;
-      status?: 'pending' | 'approved';
-    }): Promise<TCheckRecordPage> {
-      const res = await q.checkRecords(db, {
-        range: range(s.dateStart, s.dateEnd),
-        status: s.status,
-        offset: (s.page - 1) * s.pageSize,
-        limit: s.pageSize,
-      });
+    async checkRecords(s: RecordSearchInput): Promise<TCheckRecordPage> {
+      const res = await q.checkRecords(db, recordSearch(s, (s.page - 1) * s.pageSize, s.pageSize));
       return {
         data: res.rows,
         total: res.total,
@@ -139,19 +144,12 @@ export function createReportsService(db: Db, tz: string) {
       };
     },
 
-    async replacementRecords(s: {
-      dateStart: string;
-      dateEnd: string;
-      page: number;
-      pageSize: number;
-      status?: 'pending' | 'approved';
-    }): Promise<TReplacementRecordPage> {
-      const res = await q.replacementRecords(db, {
-        range: range(s.dateStart, s.dateEnd),
-        status: s.status,
-        offset: (s.page - 1) * s.pageSize,
-        limit: s.pageSize,
-      });
+    /** One batch of the checks of a search, for its export. */
+    checkRecordBatch: (s: RecordSearchInput, offset: number, limit: number) =>
+      q.checkRecordRows(db, recordSearch(s, offset, limit)),
+
+    async replacementRecords(s: RecordSearchInput): Promise<TReplacementRecordPage> {
+      const res = await q.replacementRecords(db, recordSearch(s, (s.page - 1) * s.pageSize, s.pageSize));
       return {
         data: res.rows,
         total: res.total,
@@ -161,6 +159,10 @@ export function createReportsService(db: Db, tz: string) {
         dateEnd: s.dateEnd,
       };
     },
+
+    /** One batch of the replacements of a search, for its export. */
+    replacementRecordBatch: (s: RecordSearchInput, offset: number, limit: number) =>
+      q.replacementRecordRows(db, recordSearch(s, offset, limit)),
 
     counters: () => q.dashboardCounters(db, tz),
   };

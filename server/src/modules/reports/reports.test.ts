@@ -899,6 +899,245 @@ describe('Riwayat Pergantian: GET /api/tire-replacement/record/search', () => {
   });
 });
 
+describe('record filters (plate, tire man, location, status) and exports', () => {
+  const JAKARTA_MS = 7 * 3600_000;
+  /** A read-back date cell equals the instant's Jakarta wall clock (Excel keeps ms up to float error). */
+  const expectJakartaCell = (v: unknown, instant: Date | string) => {
+    expect(v).toBeInstanceOf(Date);
+    expect(Math.abs((v as Date).getTime() - (new Date(instant).getTime() + JAKARTA_MS))).toBeLessThan(2);
+  };
+  const newestFirst = <T extends { id: number; performed_at: Date }>(rows: T[]) =>
+    rows.sort((a, b) => b.performed_at.getTime() - a.performed_at.getTime() || b.id - a.id);
+
+  it('Rekam Pengecekan: each filter and their mix equal a recount, over days and whole months', async () => {
+    const all = await allChecks();
+    const cases: Record<string, number | string>[] = [
+      { unit_id: ids.units[0]! },
+      { tireman_id: ids.tm3 },
+      { location_id: ids.locations[2]! },
+      { tireman_id: ids.tm1, location_id: ids.locations[1]!, status: 'approved' },
+      { unit_id: ids.units[3]!, status: 'pending' },
+      { tireman_id: ids.tm2, status: 'pending' },
+    ];
+    // a range of partial months at both ends and a whole month (daily and monthly rollups)
+    for (const [dateStart, dateEnd] of [
+      ['2024-12-15', '2025-02-01'],
+      ['2025-01-10', '2025-01-20'],
+    ] as const) {
+      for (const f of cases) {
+        const expected = newestFirst(
+          all.filter(
+            (c) =>
+              inDays(c, dateStart, dateEnd) &&
+              (!f.unit_id || c.unit_id === f.unit_id) &&
+              (!f.tireman_id || c.tireman_id === f.tireman_id) &&
+              (!f.location_id || c.location_id === f.location_id) &&
+              (!f.status || c.status === f.status),
+          ),
+        );
+        const res = await api('POST', '/api/tire-check/querry/record/search', {
+          dateStart,
+          dateEnd,
+          pageSize: 100,
+          ...f,
+        });
+        const label = JSON.stringify({ dateStart, ...f });
+        expect(res.statusCode, label).toBe(200);
+        expect(res.json().total, label).toBe(expected.length);
+        expect(
+          res.json().data.map((r: { id: number }) => r.id),
+          label,
+        ).toEqual(expected.slice(0, 100).map((c) => c.id));
+      }
+    }
+    // the bigger cases are not empty: the filters are really tried
+    expect(all.filter((c) => c.tireman_id === ids.tm3).length).toBeGreaterThan(10);
+  });
+
+  it('Rekam Pengecekan export: the filtered checks of every page, a title row, Jakarta date cells', async () => {
+    const unitId = ids.units[0]!;
+    const [unit] = await t.database.db.select().from(units).where(eq(units.id, unitId));
+    const expected = newestFirst(
+      (await allChecks()).filter((c) => inDays(c, '2024-12-01', '2025-02-28') && c.unit_id === unitId),
+    );
+    expect(expected.length).toBeGreaterThan(15); // more than a page of the screen
+    const res = await api(
+      'GET',
+      `/api/tire-check/querry/record/export?dateStart=2024-12-01&dateEnd=2025-02-28&unit_id=${unitId}&pageSize=15`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('rekam-pengecekan_2024-12-01_2025-02-28.xlsx');
+    const ws = (await readXlsx(res.rawPayload)).getWorksheet('Rekam Pengecekan')!;
+    expect(ws.getCell('A1').value).toBe(
+      `Rekam Pengecekan · Periode 01 Desember 2024 s.d. 28 Februari 2025 · Plat nomor: ${unit!.plate_number}`,
+    );
+    expect(rowValues(ws, 2)).toEqual([
+      'Id',
+      'Tire Man',
+      'No. Body',
+      'Lokasi',
+      'Tanggal',
+      'Status',
+      'Diterima Server',
+    ]);
+    expect(ws.rowCount).toBe(expected.length + 2);
+    expected.forEach((c, i) => {
+      const row = ws.getRow(i + 3);
+      expect(row.getCell(1).value).toBe(c.id);
+      expect(row.getCell(3).value).toBe(`P-${unitId}`);
+      expectJakartaCell(row.getCell(5).value, c.performed_at);
+      expect(row.getCell(5).numFmt).toBe('dd/mm/yyyy hh:mm');
+      expect(row.getCell(6).value).toBe(c.status);
+      expectJakartaCell(row.getCell(7).value, c.created_at);
+    });
+    // the tire man and the status in the title too, by name
+    const both = await api(
+      'GET',
+      `/api/tire-check/querry/record/export?dateStart=2025-01-01&dateEnd=2025-01-01&tireman_id=${ids.tm2}&status=approved`,
+    );
+    const title = (await readXlsx(both.rawPayload)).getWorksheet('Rekam Pengecekan')!.getCell('A1').value;
+    expect(title).toBe(
+      `Rekam Pengecekan · Periode 01 Januari 2025 · Tire man: ${FX.tireman2.name} · Status: approved`,
+    );
+  });
+
+  it('Riwayat Pergantian and Rekam BKB: filters and exports', async () => {
+    const db = t.database.db;
+    const [u0, u1] = [ids.units[0]!, ids.units[1]!];
+    const [l0, l1] = [ids.locations[0]!, ids.locations[1]!];
+    const base = { odometer: 5000 };
+    const made = await db
+      .insert(tireReplacements)
+      .values([
+        { ...base, unit_id: u0, tireman_id: ids.tm1, location_id: l0, performed_at: jkt('2025-03-01 08:00') },
+        { ...base, unit_id: u1, tireman_id: ids.tm1, location_id: l1, performed_at: jkt('2025-03-02 09:00') },
+        {
+          ...base,
+          unit_id: u0,
+          tireman_id: ids.tm2,
+          location_id: l1,
+          performed_at: jkt('2025-03-03 23:45'),
+          status: 'approved',
+          edp_sign: 'edp.png',
+        },
+      ])
+      .returning({ id: tireReplacements.id });
+    const ids3 = made.map((m) => m.id);
+    const search = async (f: string) =>
+      (await api('GET', `/api/tire-replacement/record/search?dateStart=2025-03-01&dateEnd=2025-03-31${f}`))
+        .json()
+        .data.map((r: { id: number }) => r.id);
+    expect(await search('')).toEqual([ids3[2], ids3[1], ids3[0]]);
+    expect(await search(`&unit_id=${u0}`)).toEqual([ids3[2], ids3[0]]);
+    expect(await search(`&tireman_id=${ids.tm1}`)).toEqual([ids3[1], ids3[0]]);
+    expect(await search(`&location_id=${l1}`)).toEqual([ids3[2], ids3[1]]);
+    expect(await search(`&location_id=${l1}&status=approved`)).toEqual([ids3[2]]);
+    expect(await search(`&unit_id=${u1}&tireman_id=${ids.tm2}`)).toEqual([]);
+
+    const rx = await api(
+      'GET',
+      `/api/tire-replacement/record/export?dateStart=2025-03-01&dateEnd=2025-03-31&location_id=${l1}`,
+    );
+    expect(rx.statusCode, rx.body).toBe(200);
+    const rws = (await readXlsx(rx.rawPayload)).getWorksheet('Riwayat Pergantian')!;
+    expect(rws.getCell('A1').value).toBe(
+      'Riwayat Pergantian · Periode 01 Maret 2025 s.d. 31 Maret 2025 · Lokasi: Pool Bekasi',
+    );
+    expect(rws.rowCount).toBe(4);
+    expect(rowValues(rws, 3).slice(0, 6)).toEqual([
+      ids3[2],
+      FX.tireman2.name,
+      expect.any(String),
+      'Pool Bekasi',
+      new Date('2025-03-03T23:45:00Z'),
+      'approved',
+    ]);
+    await db.delete(tireReplacements);
+
+    const bkb = await db
+      .insert(mismatches)
+      .values([
+        {
+          unit_id: u0,
+          tireman_id: ids.tm1,
+          location_id: l0,
+          category: 'Beda S/N',
+          performed_at: jkt('2025-03-05 07:00'),
+        },
+        {
+          unit_id: u1,
+          tireman_id: ids.tm2,
+          location_id: l1,
+          category: 'Beda S/N',
+          performed_at: jkt('2025-03-06 07:00'),
+        },
+        {
+          unit_id: u0,
+          tireman_id: ids.tm2,
+          location_id: l0,
+          category: 'Hilang',
+          performed_at: jkt('2025-03-07 00:10'),
+        },
+      ])
+      .returning({ id: mismatches.id });
+    const b = bkb.map((m) => m.id);
+    const bkbSearch = async (f: Record<string, number | string>) =>
+      (
+        await api('POST', '/api/mismatch/querry/record/search', {
+          dateStart: '2025-03-01',
+          dateEnd: '2025-03-31',
+          ...f,
+        })
+      )
+        .json()
+        .data.map((r: { id: number }) => r.id);
+    expect(await bkbSearch({})).toEqual([b[2], b[1], b[0]]);
+    expect(await bkbSearch({ unit_id: u0 })).toEqual([b[2], b[0]]);
+    expect(await bkbSearch({ tireman_id: ids.tm2 })).toEqual([b[2], b[1]]);
+    expect(await bkbSearch({ location_id: l0, tireman_id: ids.tm2 })).toEqual([b[2]]);
+    expect(await bkbSearch({ status: 'approved' })).toEqual([]);
+
+    const bx = await api(
+      'GET',
+      `/api/mismatch/querry/record/export?dateStart=2025-03-01&dateEnd=2025-03-31&unit_id=${u0}`,
+    );
+    expect(bx.statusCode, bx.body).toBe(200);
+    const bws = (await readXlsx(bx.rawPayload)).getWorksheet('Rekam BKB')!;
+    expect(String(bws.getCell('A1').value)).toMatch(
+      /^Rekam BKB · Periode 01 Maret 2025 s\.d\. 31 Maret 2025 · Plat nomor: /,
+    );
+    expect(rowValues(bws, 2)).toEqual([
+      'Id',
+      'Tire Man',
+      'No. Body',
+      'Lokasi',
+      'Kategori',
+      'Tanggal',
+      'Status',
+      'Diterima Server',
+    ]);
+    expect(bws.rowCount).toBe(4);
+    expect(bws.getRow(3).getCell(1).value).toBe(b[2]);
+    expect(bws.getRow(3).getCell(6).value).toEqual(new Date('2025-03-07T00:10:00Z'));
+    expect(bws.getRow(4).getCell(1).value).toBe(b[0]);
+    await db.delete(mismatches).where(inArray(mismatches.id, b));
+  });
+
+  it('exports are for the office only and check their input', async () => {
+    const q = 'dateStart=2025-01-01&dateEnd=2025-01-31';
+    for (const url of [
+      `/api/tire-check/querry/record/export?${q}`,
+      `/api/tire-replacement/record/export?${q}`,
+      `/api/mismatch/querry/record/export?${q}`,
+    ]) {
+      expect((await api('GET', url, undefined, fieldToken)).statusCode, url).toBe(403);
+      expect((await api('GET', `${url}&unit_id=abc`)).statusCode, url).toBe(400);
+    }
+    const bad = await api('GET', `/api/tire-check/querry/record/export?${q}&tireman_id=-1`);
+    expect(bad.json().message).toBe('Tire man tidak valid');
+  });
+});
+
 describe('Dashboard: GET /api/dashboard/counters', () => {
   it('counts today, the EDP queue, BKB, returned checks and replacements (Dikembalikan), pending replacements, and tire men', async () => {
     const db = t.database.db;
