@@ -9,6 +9,8 @@ import { CheckDetailModal } from '../../components/check-detail/check-detail-mod
 import { CheckStatusTag } from '../../components/check-detail/check-status-tag';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { LateTag } from '../../components/late-tag';
+import { RecordFilterBar, recordFiltersFromParams } from '../../components/record-filter-bar';
+import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
@@ -49,16 +51,18 @@ export default function CheckRecordsPage() {
   const { token } = theme.useToken();
   const [params] = useSearchParams();
   const range = rangeFromParams(params);
-  // POST /tire-check/querry/record/search {dateStart, dateEnd, page, pageSize}
+  const filters = recordFiltersFromParams(params);
+  const search = { dateStart: range.start, dateEnd: range.end, ...filters };
+  // POST /tire-check/querry/record/search {dateStart, dateEnd, unit_id, tireman_id, location_id, status, page, pageSize}
   const list = usePagedList({
     endpoint: API.searchCheckRecords,
     sizes: PAGE_SIZES.validation,
-    filters: { dateStart: range.start, dateEnd: range.end },
+    filters: search,
   });
   const [openId, setOpenId] = useState<number | null>(null);
 
   const queryClient = useQueryClient();
-  const search = (r: DateRange) => {
+  const searchRange = (r: DateRange) => {
     // a search always asks the server, also for a range looked at a moment ago
     void queryClient.invalidateQueries({
       queryKey: endpointKey(API.searchCheckRecords),
@@ -84,8 +88,21 @@ export default function CheckRecordsPage() {
         <DateRangeSearch
           title="Pencarian Pengecekan"
           value={range}
-          onSearch={search}
+          onSearch={searchRange}
           loading={list.isFetching}
+        />
+      </Card>
+      <Card size="small">
+        <RecordFilterBar
+          value={filters}
+          onChange={(key, v) => list.update({ [key]: v, page: undefined })}
+          extra={
+            <XlsxExportButton
+              endpoint={API.exportCheckRecords}
+              query={search}
+              filename={`rekam-pengecekan_${range.start}_${range.end}.xlsx`}
+            />
+          }
         />
       </Card>
       <Card>

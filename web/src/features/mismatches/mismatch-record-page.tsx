@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { LateTag } from '../../components/late-tag';
+import { RecordFilterBar, recordFiltersFromParams } from '../../components/record-filter-bar';
+import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -44,14 +46,16 @@ export default function MismatchRecordPage() {
   const wide = useMediaQuery(DESKTOP_QUERY);
   const [params] = useSearchParams();
   const range = rangeFromParams(params);
+  const filters = recordFiltersFromParams(params);
+  const search = { dateStart: range.start, dateEnd: range.end, ...filters };
   const list = usePagedList({
     endpoint: API.searchMismatchRecords,
     sizes: PAGE_SIZES.validation,
-    filters: { dateStart: range.start, dateEnd: range.end },
+    filters: search,
   });
   const [openId, setOpenId] = useState<number | null>(null);
 
-  const search = (r: DateRange) => {
+  const searchRange = (r: DateRange) => {
     // the same range again still asks the server (a shortcut is also a refresh)
     if (r.start === range.start && r.end === range.end) void list.refetch();
     list.update({ start: r.start, end: r.end, page: undefined });
@@ -69,7 +73,25 @@ export default function MismatchRecordPage() {
         {title}
       </Typography.Title>
       <Card styles={{ body: { padding: 0 } }} variant="borderless">
-        <DateRangeSearch title="Pencarian BKB" value={range} onSearch={search} loading={list.isFetching} />
+        <DateRangeSearch
+          title="Pencarian BKB"
+          value={range}
+          onSearch={searchRange}
+          loading={list.isFetching}
+        />
+      </Card>
+      <Card size="small">
+        <RecordFilterBar
+          value={filters}
+          onChange={(key, v) => list.update({ [key]: v, page: undefined })}
+          extra={
+            <XlsxExportButton
+              endpoint={API.exportMismatchRecords}
+              query={search}
+              filename={`rekam-bkb_${range.start}_${range.end}.xlsx`}
+            />
+          }
+        />
       </Card>
       <Card>
         <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>

@@ -7,8 +7,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { LateTag } from '../../components/late-tag';
+import { RecordFilterBar, recordFiltersFromParams } from '../../components/record-filter-bar';
 import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
 import { ReplacementStatusTag } from '../../components/replacement-detail/replacement-status-tag';
+import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
@@ -56,15 +58,17 @@ export default function ReplacementRecordsPage() {
   // opens on the whole history, newest first; the date search narrows it
   const range = rangeFromParams(params);
   const asked = requestRange(range);
+  const filters = recordFiltersFromParams(params);
+  const search = { dateStart: asked.start, dateEnd: asked.end, ...filters };
   const list = usePagedList({
     endpoint: API.searchReplacementRecords,
     sizes: PAGE_SIZES.validation,
-    filters: { dateStart: asked.start, dateEnd: asked.end },
+    filters: search,
   });
   const [openId, setOpenId] = useState<number | null>(null);
 
   const queryClient = useQueryClient();
-  const search = (r: DateRange) => {
+  const searchRange = (r: DateRange) => {
     // a search always asks the server, also for a range looked at a moment ago
     void queryClient.invalidateQueries({
       queryKey: endpointKey(API.searchReplacementRecords),
@@ -92,9 +96,22 @@ export default function ReplacementRecordsPage() {
           key={range ? `${range.start}_${range.end}` : 'all'}
           title="Pencarian Pergantian"
           value={range}
-          onSearch={search}
+          onSearch={searchRange}
           loading={list.isFetching}
           buttonText="Cari Pergantian"
+        />
+      </Card>
+      <Card size="small">
+        <RecordFilterBar
+          value={filters}
+          onChange={(key, v) => list.update({ [key]: v, page: undefined })}
+          extra={
+            <XlsxExportButton
+              endpoint={API.exportReplacementRecords}
+              query={search}
+              filename={`riwayat-pergantian_${asked.start}_${asked.end}.xlsx`}
+            />
+          }
         />
       </Card>
       <Card>
