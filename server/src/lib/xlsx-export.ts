@@ -9,8 +9,8 @@ import { addTextSafeRow, loadExcelJS } from './exceljs';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Excel number formats of the date columns (day/month/year, and the time where there is one). */
-export const XLSX_DATE_FORMAT = 'dd/mm/yyyy';
-export const XLSX_DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
+const XLSX_DATE_FORMAT = 'dd/mm/yyyy';
+const XLSX_DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
 
 export type XlsxCell = string | number | Date | null | undefined;
 
@@ -35,7 +35,7 @@ export interface XlsxReport<T> {
   /** The days the report covers (yyyy-mm-dd, both included); left out: 'Semua periode'. */
   period?: { start: string; end: string } | null;
   /** Filters in force, as [label, value]; empty values are left out of the title. */
-  filters?: readonly (readonly [string, XlsxCell | boolean])[];
+  filters?: readonly (readonly [string, string | number | null | undefined])[];
   columns: XlsxColumn<T>[];
   /** The rows, or one batch of rows in export order (fewer than `limit` ends the export). */
   rows: Iterable<T> | ((offset: number, limit: number) => Promise<T[]>);
@@ -50,7 +50,7 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
  * The wall-clock time of `instant` in `timezone` as a Date whose UTC fields carry it: Excel dates
  * have no zone, and exceljs writes a Date's UTC fields, so the cell then reads Jakarta's time.
  */
-export function wallClock(instant: Date, timezone: string): Date {
+function wallClock(instant: Date, timezone: string): Date {
   let f = wallClockFormats.get(timezone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -106,7 +106,7 @@ const dayTitle = new Intl.DateTimeFormat('id-ID', {
 });
 
 /** 'Rekam Pengecekan · Periode 01 November 2026 s.d. 30 November 2026 · Plat nomor: B 1234 XY'. */
-export function xlsxTitle(r: Pick<XlsxReport<unknown>, 'title' | 'period' | 'filters'>): string {
+function xlsxTitle(r: Pick<XlsxReport<unknown>, 'title' | 'period' | 'filters'>): string {
   const day = (d: string) => dayTitle.format(new Date(`${d}T00:00:00Z`));
   const period = r.period
     ? r.period.start === r.period.end
@@ -114,13 +114,13 @@ export function xlsxTitle(r: Pick<XlsxReport<unknown>, 'title' | 'period' | 'fil
       : `Periode ${day(r.period.start)} s.d. ${day(r.period.end)}`
     : 'Semua periode';
   const filters = (r.filters ?? [])
-    .filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== false)
-    .map(([label, v]) => `${label}: ${v instanceof Date ? v.toISOString() : String(v)}`);
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([label, v]) => `${label}: ${String(v)}`);
   return [r.title, period, ...filters].join(' · ');
 }
 
 /** A safe download name: letters, digits, dot, dash and underscore only. */
-export function xlsxFilename(base: string): string {
+function xlsxFilename(base: string): string {
   return `${base.replace(/\.xlsx$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_')}.xlsx`;
 }
 
