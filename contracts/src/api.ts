@@ -14,6 +14,7 @@ import { projectsEndpoints, projectsErrors } from './api/projects';
 import { qcEndpoints, qcErrors } from './api/qc';
 import { regionsEndpoints, regionsErrors } from './api/regions';
 import { reportsEndpoints, reportsErrors } from './api/reports';
+import { searchEndpoints, searchErrors } from './api/search';
 import { sopEndpoints, sopErrors } from './api/sop';
 import { stockEndpoints, stockErrors } from './api/stock';
 import { systemEndpoints, systemErrors } from './api/system';
@@ -43,6 +44,7 @@ export const API = {
   ...qcEndpoints,
   ...regionsEndpoints,
   ...reportsEndpoints,
+  ...searchEndpoints,
   ...sopEndpoints,
   ...stockEndpoints,
   ...systemEndpoints,
@@ -75,6 +77,7 @@ export const ERROR_STATUS = {
   ...qcErrors,
   ...regionsErrors,
   ...reportsErrors,
+  ...searchErrors,
   ...sopErrors,
   ...stockErrors,
   ...systemErrors,
@@ -107,6 +110,7 @@ export const ERROR_TABLES: readonly Record<string, number>[] = [
   qcErrors,
   regionsErrors,
   reportsErrors,
+  searchErrors,
   sopErrors,
   stockErrors,
   systemErrors,

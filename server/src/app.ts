@@ -36,6 +36,7 @@ import { qcRoutes } from './modules/qc/qc.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { syncReportTimezone } from './modules/reports/report-timezone';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { sopRoutes } from './modules/sop/sop.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
 import { filesRoutes } from './modules/system/files.routes';
@@ -300,6 +301,7 @@ export async function buildApp({
       await api.register(tireIntelligenceRoutes);
       await api.register(fieldRoutes);
       await api.register(workshopRoutes);
+      await api.register(searchRoutes);
     },
     { prefix: '/api' },
   );

@@ -161,14 +161,19 @@ export function gatedPglite(client: PGlite): PGlite {
 export async function openPglite(options: { dir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
   // Loaded on demand: a server on PostgreSQL never pays PGlite's ~45 MB of RSS.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   const client = await PGlite.create({
     dataDir: options.dir,
     loadDataDir: options.loadDataDir,
+    // the migrations create pg_trgm (the global search's trigram indexes); PGlite must offer it
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client: gatedPglite(client), schema }) as unknown as Db;
   return {

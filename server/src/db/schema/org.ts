@@ -67,6 +67,8 @@ export const units = pgTable(
   },
   (t) => [
     uniqueIndex('units_plate_uq').on(t.plate_number),
+    // the global search's "contains" on the plate with its spaces ignored ("b9001" finds "B 9001 TR")
+    index('units_plate_trgm_idx').using('gin', sql`replace(${t.plate_number}, ' ', '') gin_trgm_ops`),
     index('units_project_idx').on(t.project_id),
     check('units_tonnage_ck', sql`${t.tonnage} >= 0`),
   ],

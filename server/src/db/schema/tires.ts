@@ -50,6 +50,8 @@ export const tires = pgTable(
     uniqueIndex('tires_serial_uq').on(t.serial_number),
     // prefix search on serial numbers (findSnLite), case-insensitive
     index('tires_serial_prefix_idx').on(sql`lower(${t.serial_number}) text_pattern_ops`),
+    // "contains" search on serial numbers (the top bar's global search): trigrams serve ILIKE '%x%'
+    index('tires_serial_trgm_idx').using('gin', sql`${t.serial_number} gin_trgm_ops`),
     index('tires_status_idx').on(t.status, t.id),
     // (groove_lowest, status): the List Data Ban summary and the RTD chips count from the index alone
     index('tires_lowest_idx').on(t.groove_lowest, t.status),
