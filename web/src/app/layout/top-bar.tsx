@@ -1,11 +1,20 @@
-import { DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CloseOutlined,
+  DownOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SearchOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { TSessionUser } from '@itms/contracts/auth';
 import { ROLE_LABELS } from '@itms/contracts/enums';
 import { Avatar, Button, Dropdown, Layout } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFileUrl } from '../../lib/file-urls';
 import { SocketStatusText } from '../../lib/socket-status';
 import { useLogout } from '../use-logout';
+import { GlobalSearch, type GlobalSearchRef, SEARCH_PLACEHOLDER } from './global-search';
 
 export const APP_TITLE = 'Integrated Tire Management Solutions';
 
@@ -40,6 +49,24 @@ export function TopBar({
 }) {
   const logout = useLogout();
   const navigate = useNavigate();
+  const searchRef = useRef<GlobalSearchRef>(null);
+  // phones and tablets: an icon that opens the search over the whole bar
+  const [searching, setSearching] = useState(false);
+  useEffect(() => {
+    if (!compact) setSearching(false);
+  }, [compact]);
+  // Ctrl+K (Cmd+K) from any screen
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        if (compact) setSearching(true);
+        else searchRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [compact]);
   return (
     <Layout.Header
       style={{
@@ -76,6 +103,46 @@ export function TopBar({
       >
         {APP_TITLE}
       </h1>
+      {compact ? (
+        <Button
+          type="text"
+          aria-label={SEARCH_PLACEHOLDER}
+          title="Cari (Ctrl+K)"
+          icon={<SearchOutlined style={{ fontSize: 18 }} />}
+          onClick={() => setSearching(true)}
+          style={{ flex: 'none' }}
+        />
+      ) : (
+        <GlobalSearch role={user.role} inputRef={searchRef} style={{ width: 320, flex: 'none' }} />
+      )}
+      {compact && searching ? (
+        <search
+          style={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            paddingInline: 8,
+            background: '#fff',
+            zIndex: 1,
+          }}
+        >
+          <GlobalSearch
+            role={user.role}
+            autoFocus
+            onDone={() => setSearching(false)}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Button
+            type="text"
+            aria-label="Tutup pencarian"
+            icon={<CloseOutlined />}
+            onClick={() => setSearching(false)}
+            style={{ flex: 'none' }}
+          />
+        </search>
+      ) : null}
       <SocketStatusText compact={compact} />
       <Dropdown
         trigger={['click']}

@@ -6,9 +6,9 @@ import type { TTireSnLite } from '@itms/contracts/tires';
 import { keepPreviousData } from '@tanstack/react-query';
 import { App, Button, Form, Grid, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useEndpoint } from '../../../lib/use-endpoint';
 import { useUpdateReplaceRecord } from '../api/update-replace-record';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export const SWAP_CONFIRM = 'Ganti rekam pergantian dengan ban ini ?';
 
