@@ -171,7 +171,12 @@ interface Prepared {
   brand: string;
   /** Units of the bench tire man's projects (GET /api/field/bootstrap). */
   fieldUnits: number;
+  /** What someone types into the top bar's search, keystroke by keystroke (GET /api/search). */
+  searchTexts: string[];
 }
+
+/** Every text from 3 characters up to the whole: the debounced requests of someone typing it. */
+const typed = (s: string) => Array.from({ length: Math.max(0, s.length - 2) }, (_, i) => s.slice(0, i + 3));
 
 async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>): Promise<Prepared> {
   await sql('delete from sessions');
@@ -217,6 +222,15 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
     select count(*)::int as n from units
      where project_id in (select project_id from tireman_projects tp join users u on u.id = tp.user_id
                            where u.email = 'tireman@itms.local')`)) as { n: number }[];
+  const [sample] = (await sql(`
+    select (select plate_number from units order by id offset 7 limit 1) as plate,
+           (select serial_number from tires order by id offset 11 limit 1) as serial,
+           (select name from users where role = 'tire-man' order by id limit 1) as tireman`)) as {
+    plate: string;
+    serial: string;
+    tireman: string;
+  }[];
+  const plateNumber = sample!.plate.split(' ').slice(1).join(' ');
   return {
     month: { start: d!.start, end: d!.end, month: d!.start.slice(0, 7) },
     today: d!.today,
@@ -250,6 +264,14 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
     size: t?.size ?? '11.00-20',
     brand: t?.ir_brand ?? 'BRIDGESTONE',
     fieldUnits: field?.n ?? 0,
+    // a plate from its number, a serial from its start and from its middle, a tire man's name, a miss
+    searchTexts: [
+      ...typed(plateNumber),
+      ...typed(sample!.serial),
+      ...typed(sample!.serial.slice(-5)),
+      ...typed(sample!.tireman.split(' ')[0]!),
+      'zzq',
+    ],
   };
 }
 
@@ -290,6 +312,12 @@ function rows(p: Prepared): Row[] {
     { name: 'location (all)', kind: 'list', as: 'edp', requests: get('/api/location') },
     { name: 'sop (all)', kind: 'list', as: 'edp', requests: get('/api/sop') },
     { name: 'dashboard counters', kind: 'other', as: 'edp', requests: get('/api/dashboard/counters') },
+    {
+      name: `global search (${p.searchTexts.length} texts typed)`,
+      kind: 'search',
+      as: 'edp',
+      requests: p.searchTexts.map((q) => ({ method: 'GET', path: `/api/search?q=${encodeURIComponent(q)}` })),
+    },
     {
       name: `record search checks ${month}`,
       kind: 'search',
