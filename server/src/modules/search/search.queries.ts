@@ -13,9 +13,11 @@ type TireHit = TGlobalSearchReply['tires'][number];
 /**
  * Tires by serial: those starting with q in serial order (tires_serial_prefix_idx walked in its
  * own order, so a 3-letter prefix shared by 10k tires still reads 5), then, only when fewer than
- * that, any others containing q (tires_serial_trgm_idx when q is rare, a scan that stops at the
- * fifth match when it is common). Sorting every containing match instead cost 70 ms for "BS2" at
- * 126k tires on PostgreSQL; this answers in under 1 ms (bench: globalSearch).
+ * that, any others containing q (tires_serial_trgm_idx when the planner takes q for rare, else a
+ * scan that stops at the fifth match). Sorting every containing match instead cost 70 ms for "BS2"
+ * at 126k tires on PostgreSQL; this takes under 1 ms. Known worst case: a rare 3-letter fragment
+ * the planner takes for common scans the whole table (PostgreSQL, 126k tires, busy machine: ~25 ms
+ * for "K01", ~140 ms for "B10"); the next keystroke makes it selective and the index answers.
  */
 async function searchTires(db: DbOrTx, q: string): Promise<TireHit[]> {
   const prefix = prefixPattern(q.toLowerCase());
