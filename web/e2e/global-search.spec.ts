@@ -70,6 +70,30 @@ test.describe('global search', () => {
     });
   });
 
+  test.describe('small laptop 1024x768', () => {
+    test.use({ viewport: { width: 1024, height: 768 } });
+
+    test('Ctrl+K opens the search over the bar; a tire man leads to the replacements to validate searched by his name', async ({
+      page,
+    }) => {
+      await loginAs(page, ACCOUNTS.edp);
+      const box = page.getByRole('combobox', { name: 'Cari plat, nomor seri, tire man' });
+      // the title keeps its room: only the icon beside it
+      await expect(page.getByRole('button', { name: 'Cari plat, nomor seri, tire man' })).toBeVisible();
+      await expect(box).toBeHidden();
+      await page.keyboard.press('Control+k');
+      await expect(box).toBeFocused();
+      // the demo tire man tireman@itms.local
+      await page.keyboard.type('santoso');
+      const option = page.getByRole('option', { name: 'Tire Man Budi Santoso' });
+      await expect(option).toBeVisible();
+      await shot(page, 'results-1024');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/validasi-pergantian\?q=Budi%20Santoso$/);
+      await expect(box).toBeHidden();
+    });
+  });
+
   test.describe('phone', () => {
     test.use(PHONE);
 

@@ -13,10 +13,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFileUrl } from '../../lib/file-urls';
 import { SocketStatusText } from '../../lib/socket-status';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useLogout } from '../use-logout';
 import { GlobalSearch, type GlobalSearchRef, SEARCH_PLACEHOLDER } from './global-search';
 
 export const APP_TITLE = 'Integrated Tire Management Solutions';
+const SEARCH_BOX_QUERY = '(min-width: 1280px)';
 
 function initials(name: string) {
   const parts = name.trim().split(/\s+/);
@@ -50,23 +52,25 @@ export function TopBar({
   const logout = useLogout();
   const navigate = useNavigate();
   const searchRef = useRef<GlobalSearchRef>(null);
-  // phones and tablets: an icon that opens the search over the whole bar
+  // the box beside the title from 1280px; narrower screens (the title would wrap out of the bar)
+  // get an icon that opens the search over the whole bar
+  const searchBox = useMediaQuery(SEARCH_BOX_QUERY);
   const [searching, setSearching] = useState(false);
   useEffect(() => {
-    if (!compact) setSearching(false);
-  }, [compact]);
+    if (searchBox) setSearching(false);
+  }, [searchBox]);
   // Ctrl+K (Cmd+K) from any screen
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        if (compact) setSearching(true);
-        else searchRef.current?.focus();
+        if (searchBox) searchRef.current?.focus();
+        else setSearching(true);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [compact]);
+  }, [searchBox]);
   return (
     <Layout.Header
       style={{
@@ -103,7 +107,7 @@ export function TopBar({
       >
         {APP_TITLE}
       </h1>
-      {compact ? (
+      {!searchBox ? (
         <Button
           type="text"
           aria-label={SEARCH_PLACEHOLDER}
@@ -113,9 +117,13 @@ export function TopBar({
           style={{ flex: 'none' }}
         />
       ) : (
-        <GlobalSearch role={user.role} inputRef={searchRef} style={{ width: 320, flex: 'none' }} />
+        <GlobalSearch
+          role={user.role}
+          inputRef={searchRef}
+          style={{ width: 'clamp(200px, 24vw, 320px)', flex: 'none' }}
+        />
       )}
-      {compact && searching ? (
+      {!searchBox && searching ? (
         <search
           style={{
             position: 'absolute',
