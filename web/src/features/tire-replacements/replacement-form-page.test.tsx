@@ -74,6 +74,9 @@ describe('Form Pergantian', () => {
     );
     expect(screen.getByText('165.849 Km')).toBeTruthy();
     expect(screen.getByText('20 Ton')).toBeTruthy();
+    // a pending replacement says what it waits for (it said 'Form Edit', a control that did nothing)
+    expect(screen.getByText('Menunggu validasi')).toBeTruthy();
+    expect(screen.queryByText('Form Edit')).toBeNull();
 
     const left = screen.getByRole('group', { name: 'Sisi kiri' });
     const one = within(left).getByRole('group', { name: 'Posisi 1' });

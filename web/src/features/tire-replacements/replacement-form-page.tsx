@@ -119,7 +119,7 @@ function Legend() {
 function statusOf(d: TReplacementDetail) {
   if (d.status === 'approved') return { text: 'Tervalidasi', color: 'green' as const };
   if (d.returned_at) return { text: 'Dikembalikan', color: 'red' as const };
-  return { text: 'Form Edit', color: 'blue' as const };
+  return { text: 'Menunggu validasi', color: 'blue' as const };
 }
 
 function ReplacementForm({ id }: { id: number }) {
