@@ -383,6 +383,9 @@ test.describe('tire replacement validation', () => {
 
     await c.getByRole('button', { name: 'Before' }).click();
     const form = page.getByRole('dialog', { name: /Form Detail Ban/ });
+    // read-only until 'Ubah'
+    await expect(form.getByLabel('Merk Tube')).toBeDisabled();
+    await form.getByRole('button', { name: 'Ubah' }).click();
     await form.getByLabel('Merk Tube').fill('swallow e2e');
     await expect(form.getByLabel('Merk Tube')).toHaveValue('SWALLOW E2E');
     await form.getByRole('button', { name: 'Simpan' }).click();
@@ -469,7 +472,7 @@ for (const device of ['desktop', 'phone'] as const) {
         await shot(page, `${device}-detail-ban`);
         await page
           .getByRole('dialog', { name: /Form Detail Ban/ })
-          .getByRole('button', { name: 'Batal' })
+          .getByRole('button', { name: 'Kembali' })
           .click();
 
         await c.getByRole('button', { name: `Ganti ban posisi ${record.position}`, exact: true }).click();

@@ -139,7 +139,12 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   const oops = page.getByRole('dialog', { name: 'Oops...' });
   await expect(oops).toContainText('Nomor seri ban sudah terdaftar');
   await oops.getByRole('button', { name: 'OK' }).click();
+  // leaving a filled form asks first
   await form.getByRole('button', { name: 'Keluar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Tutup form ini?' })
+    .getByRole('button', { name: 'Tutup tanpa menyimpan' })
+    .click();
   await expect(page.getByText('Ban tidak ditambahkan')).toBeVisible();
 
   // List Ban: detail search by serial number

@@ -24,11 +24,11 @@ import { call, endpointKey, resourceKey } from '../lib/api-client';
 import { showApiError, toast } from '../lib/feedback';
 import { applyFieldErrors } from '../lib/form-errors';
 import { useRouteMeta } from '../lib/route-meta';
+import { NOT_SAVED, useCloseGuard } from '../lib/use-close-guard';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { usePagedList } from '../lib/use-paged-list';
 
 /** Info shown when a confirmation or a form with changes is cancelled (spec sections 4, 8). */
-export const NOT_SAVED = 'Changes are not saved';
 export const SENDING = 'Mengirim data ...';
 export const LOADING = 'Mengambil Data ...';
 const FIX_FIELDS = 'Periksa kembali isian yang ditandai merah';
@@ -398,11 +398,7 @@ function CrudFormModal<T extends { id: number }, V extends object>(
   const missing = open ? (props.missing?.(values) ?? []) : [];
   const loadingRecord = mode === 'edit' && (record.isPending || record.isFetching) && !record.data;
 
-  const close = () => {
-    if (pending) return;
-    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
-    onClose();
-  };
+  const close = useCloseGuard(form, onClose, { busy: pending });
 
   const submit = async (v: V) => {
     const adding = mode === 'add';

@@ -136,6 +136,8 @@ export function GlobalSearch({
 
   return (
     <AutoComplete<string, Option>
+      // a fixed id: rc-select's generated one is the same 'test-id' as every dialog title under test
+      id="global-search"
       ref={inputRef}
       value={text}
       onChange={(v: string) => setText(v.slice(0, GLOBAL_SEARCH_MAX))}

@@ -4,9 +4,9 @@ import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import { TARGET_CHECK_MAX, type TLocationRow, type TRegionRow } from '@itms/contracts/master-data';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
-import { NOT_SAVED, optionalMark, useAction, useConfirm } from '../../components/crud-page';
+import { optionalMark, useAction, useConfirm } from '../../components/crud-page';
 import { call, resourceKey } from '../../lib/api-client';
-import { toast } from '../../lib/feedback';
+import { useCloseGuard } from '../../lib/use-close-guard';
 
 /** What a change here makes stale: the regions and locations, and every report that counts regions. */
 const STALE = [resourceKey(API.listRegions), resourceKey(API.getCheckSummary)];
@@ -98,11 +98,7 @@ export function RegionFormModal({ editing, onClose }: { editing: Editing<TRegion
     );
   }, [open, row, form]);
 
-  const close = () => {
-    if (pending || del.pending) return;
-    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
-    onClose();
-  };
+  const close = useCloseGuard(form, onClose, { busy: pending || del.pending });
 
   const submit = async (v: RegionValues) => {
     const ok = await confirm({
@@ -223,11 +219,7 @@ export function LocationFormModal({
     );
   }, [open, row, preset, form]);
 
-  const close = () => {
-    if (pending || del.pending) return;
-    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
-    onClose();
-  };
+  const close = useCloseGuard(form, onClose, { busy: pending || del.pending });
 
   const submit = async (v: LocationValues) => {
     const ok = await confirm({

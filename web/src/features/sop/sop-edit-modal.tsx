@@ -4,9 +4,10 @@ import type { BodyOf } from '@itms/contracts/endpoint';
 import type { TSopEntry } from '@itms/contracts/master-data';
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { NOT_SAVED, optionalMark, useAction, useConfirm } from '../../components/crud-page';
+import { optionalMark, useAction, useConfirm } from '../../components/crud-page';
 import { call, resourceKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
+import { useCloseGuard } from '../../lib/use-close-guard';
 import { VIDEO_KIND_TEXT, videoSource } from './video-source';
 
 type SopUpdate = BodyOf<typeof API.updateSop>;
@@ -25,11 +26,7 @@ export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onCl
     form.setFieldsValue({ title: entry.title, video_url: entry.video_url, description: entry.description });
   }, [entry, form]);
 
-  const close = () => {
-    if (pending) return;
-    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
-    onClose();
-  };
+  const close = useCloseGuard(form, onClose, { busy: pending });
 
   const save = async (v: SopUpdate) => {
     if (!entry) return;

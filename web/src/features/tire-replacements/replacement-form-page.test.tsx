@@ -261,6 +261,11 @@ describe('Form Detail Ban', () => {
     await user.click(within(one).getByRole('button', { name: 'Before' }));
     const form = await dialog(/Form Detail Ban/);
     const tube = within(form).getByLabelText('Merk Tube');
+    // the tire opens read-only; 'Ubah' makes it editable
+    expect((tube as HTMLInputElement).disabled).toBe(true);
+    expect(within(form).queryByRole('button', { name: 'Simpan' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Ubah' }));
+    expect((tube as HTMLInputElement).disabled).toBe(false);
     await user.clear(tube);
     await user.paste('gajah');
     expect((tube as HTMLInputElement).value).toBe('GAJAH');
@@ -291,7 +296,15 @@ describe('Form Detail Ban', () => {
     const one = await screen.findByRole('group', { name: 'Posisi 1' });
     await user.click(within(one).getByRole('button', { name: 'After' }));
     const form = await dialog(/Form Detail Ban/);
+    await user.click(within(form).getByRole('button', { name: 'Ubah' }));
     const psi = within(form).getByLabelText('PSI');
+    // out of bounds: refused at the field with its message, not turned into 200
+    await user.clear(psi);
+    await user.paste('250');
+    await user.click(within(form).getByRole('button', { name: 'Simpan' }));
+    expect(await within(form).findByText('PSI harus 0 sampai 200')).toBeTruthy();
+    expect((psi as HTMLInputElement).value).toBe('250');
+    expect(screen.queryByText('Update informasi ban ?')).toBeNull();
     await user.clear(psi);
     await user.paste('115');
     await user.click(within(form).getByRole('button', { name: 'Simpan' }));

@@ -3,7 +3,7 @@ import { API } from '@itms/contracts/api';
 import { TIRE_REQUEST_MESSAGES, type TTireRequest } from '@itms/contracts/tire-requests';
 import { Alert, App, Button, Flex, Form, Modal, Spin, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
-import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
+import { LOADING, useAction, useConfirm } from '../../components/crud-page';
 import { LinkButton } from '../../components/link-button';
 import {
   TIRE_FORM_FIELDS,
@@ -14,6 +14,7 @@ import {
 } from '../../components/tire-form-fields';
 import { call, resourceKey } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/dayjs';
+import { NOT_SAVED, useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 
 const FORM_ID = 'tire-request-form';
@@ -60,11 +61,10 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
     if (record) form.setFieldsValue(tireFormValues(record));
   }, [open, record, form]);
 
-  const close = () => {
-    if (pending) return;
-    if (form.isFieldsTouched()) message.info(adding ? TIRE_REQUEST_MESSAGES.cancelled : NOT_SAVED, 3);
-    onClose();
-  };
+  const close = useCloseGuard(form, onClose, {
+    busy: pending,
+    notSaved: adding ? TIRE_REQUEST_MESSAGES.cancelled : NOT_SAVED,
+  });
 
   /** Add asks first; Batal answers 'Ban tidak ditambahkan'. */
   const confirmAdd = (serial: string) =>

@@ -5,7 +5,7 @@ import { conditionLabel } from '@itms/contracts/enums';
 import type { TTireDetail } from '@itms/contracts/tire-list';
 import { Alert, Button, Descriptions, Flex, Form, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
+import { LOADING, useAction, useConfirm } from '../../components/crud-page';
 import { ImageZoom } from '../../components/image-zoom';
 import { LinkButton } from '../../components/link-button';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../../components/tire-form-fields';
 import { call, resourceKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
-import { toast } from '../../lib/feedback';
+import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { TireStatusModal } from './tire-status-modal';
 import { TireStatusTag } from './tire-status-tag';
@@ -107,11 +107,7 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
     }
   }, [data, form]);
 
-  const close = () => {
-    if (pending) return;
-    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
-    onClose();
-  };
+  const close = useCloseGuard(form, onClose, { busy: pending });
 
   const submit = async (values: TireFormValues) => {
     if (!data) return;

@@ -7,13 +7,14 @@ import type { TTireManUpdateBody } from '@itms/contracts/users';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Switch, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { LOADING, NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
+import { LOADING, useAction, useConfirm } from '../../components/crud-page';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { ImageZoom } from '../../components/image-zoom';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { call, endpointKey, resourceKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
+import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { OnlineTag } from './online-tag';
 import { PHONE_PATTERN, WORKSHOP_SIGNATORY_HELP, WORKSHOP_SIGNATORY_LABEL } from './register-wizard';
@@ -116,11 +117,7 @@ export function EditTireManModal({
     });
   }, [open, record.data, form]);
 
-  const close = () => {
-    if (pending) return;
-    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
-    onClose();
-  };
+  const close = useCloseGuard(form, onClose, { busy: pending });
 
   const update = async (v: EditValues) => {
     const ok = await confirm({

@@ -5,9 +5,9 @@ import type { TRegisterBody } from '@itms/contracts/users';
 import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useState } from 'react';
-import { NOT_SAVED, useAction, useConfirm } from '../../components/crud-page';
+import { useAction, useConfirm } from '../../components/crud-page';
 import { call, resourceKey } from '../../lib/api-client';
-import { toast } from '../../lib/feedback';
+import { useCloseGuard } from '../../lib/use-close-guard';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
 export interface RegisterValues {
@@ -139,11 +139,7 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
     return () => clearTimeout(t);
   }, [current, open, form]);
 
-  const close = () => {
-    if (pending) return;
-    if (form.isFieldsTouched()) toast().info(NOT_SAVED, 3);
-    onClose();
-  };
+  const close = useCloseGuard(form, onClose, { busy: pending });
 
   const register = async () => {
     const v = form.getFieldsValue(true) as RegisterValues;

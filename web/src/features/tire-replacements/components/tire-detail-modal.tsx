@@ -9,7 +9,8 @@ import {
 } from '@itms/contracts/enums';
 import { REPLACEMENT_MESSAGES } from '@itms/contracts/tire-replacements';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { NOT_SAVED, useCloseGuard } from '../../../lib/use-close-guard';
 import { useUpdateReplaceRecord } from '../api/update-replace-record';
 import { useUpdateTire } from '../api/update-tire';
 import type { PositionSlot } from '../lib/position-slots';
@@ -17,7 +18,6 @@ import { recordBodyOf, type TireFormValues, tireBodyOf, tireFormValues } from '.
 
 export const TIRE_UPDATED = 'Data Ban Berhasil di Edit';
 export const UPDATE_CONFIRM = 'Update informasi ban ?';
-export const NOT_SAVED = 'Changes are not saved';
 
 export interface TireDetailModalProps {
   open: boolean;
@@ -78,9 +78,14 @@ const selectInput = (name: keyof TireFormValues, label: string, values: readonly
     <Select options={options(values)} allowClear placeholder="Pilih" />
   </Form.Item>
 );
+// bounds are rules with their message, not InputNumber's min/max (which silently turn 250 into 200)
 const numberInput = (name: keyof TireFormValues, label: string, min: number, max: number, step = 1) => (
-  <Form.Item name={name} label={label}>
-    <InputNumber min={min} max={max} step={step} style={{ width: '100%' }} inputMode="decimal" />
+  <Form.Item
+    name={name}
+    label={label}
+    rules={[{ type: 'number', min, max, message: `${label} harus ${min} sampai ${max}` }]}
+  >
+    <InputNumber step={step} style={{ width: '100%' }} inputMode="decimal" decimalSeparator="," />
   </Form.Item>
 );
 
@@ -103,9 +108,13 @@ export function TireDetailModal({
   const updateRecord = useUpdateReplaceRecord(replacementId);
   const source = side === 'before' ? slot?.beforeTire : slot?.after;
   const saving = updateTire.isPending || updateRecord.isPending;
+  // a tire opens read-only; 'Ubah' turns the form on (an accidental key cannot change it)
+  const [editing, setEditing] = useState(false);
+  const close = useCloseGuard(form, onClose, { busy: saving });
 
   useEffect(() => {
     if (open && source) form.setFieldsValue(tireFormValues(source));
+    if (!open) setEditing(false);
   }, [open, source, form]);
 
   const save = (values: TireFormValues) => {
@@ -144,17 +153,24 @@ export function TireDetailModal({
     <Modal
       open={open}
       title={title}
-      onCancel={onClose}
+      onCancel={close}
       width={760}
       destroyOnHidden
       footer={
-        editable ? (
+        editable && editing ? (
           <Space>
-            <Button onClick={onClose} disabled={saving}>
+            <Button onClick={close} disabled={saving}>
               Batal
             </Button>
             <Button type="primary" onClick={() => form.submit()} loading={saving}>
               Simpan
+            </Button>
+          </Space>
+        ) : editable ? (
+          <Space>
+            <Button onClick={onClose}>Kembali</Button>
+            <Button type="primary" onClick={() => setEditing(true)}>
+              Ubah
             </Button>
           </Space>
         ) : (
@@ -174,7 +190,7 @@ export function TireDetailModal({
         form={form}
         layout="vertical"
         requiredMark={false}
-        disabled={!editable}
+        disabled={!editable || !editing}
         onFinish={save}
         size="middle"
       >
@@ -193,7 +209,7 @@ export function TireDetailModal({
                 <Input value={source?.serial_number} readOnly aria-label="Nomor Seri (S/N)" />
                 <Button
                   icon={<SwapOutlined />}
-                  disabled={!editable}
+                  disabled={!editable || !editing}
                   onClick={() => slot && onSwap(slot)}
                   aria-label="Ganti ban"
                   title="Ganti ban"

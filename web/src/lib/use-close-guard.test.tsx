@@ -1,0 +1,64 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { useCloseGuard } from './use-close-guard';
+
+function Dialog() {
+  const [open, setOpen] = useState(true);
+  const [form] = Form.useForm();
+  const close = useCloseGuard(form, () => setOpen(false));
+  return (
+    <>
+      <output aria-label="status">{open ? 'terbuka' : 'tertutup'}</output>
+      <Modal open={open} title="Form Uji" onCancel={close} footer={null}>
+        <Form form={form}>
+          <Form.Item name="nama" label="Nama">
+            <Input />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+const renderDialog = () =>
+  render(
+    <App>
+      <Dialog />
+    </App>,
+  );
+
+describe('useCloseGuard', () => {
+  it('closes an untouched form at once', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByLabelText('status').textContent).toBe('tertutup');
+    expect(screen.queryByRole('button', { name: 'Lanjut mengisi' })).toBeNull();
+  });
+
+  it('asks before Esc throws away what was typed; Lanjut mengisi keeps it, the danger button closes', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.type(screen.getByLabelText('Nama'), 'Budi');
+    await user.keyboard('{Escape}');
+    // one question, the form still open behind it
+    await screen.findByRole('button', { name: 'Lanjut mengisi' });
+    expect(screen.getAllByText('Isian yang belum disimpan akan hilang.')).toHaveLength(1);
+    expect(screen.getByLabelText('status').textContent).toBe('terbuka');
+    await user.click(screen.getByRole('button', { name: 'Lanjut mengisi' }));
+    expect(screen.getByLabelText('status').textContent).toBe('terbuka');
+    expect((screen.getByLabelText('Nama') as HTMLInputElement).value).toBe('Budi');
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    // (jsdom keeps the first question's closed dialog around: the new one is the last)
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: 'Tutup tanpa menyimpan' })).toHaveLength(2),
+    );
+    await user.click(screen.getAllByRole('button', { name: 'Tutup tanpa menyimpan' }).at(-1)!);
+    expect(await screen.findByText('Changes are not saved')).toBeTruthy();
+    expect(screen.getByLabelText('status').textContent).toBe('tertutup');
+  });
+});
