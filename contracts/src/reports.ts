@@ -153,11 +153,13 @@ export const ZSummaryRow = z.object({
    * null when never set (the spec's 16 applies).
    */
   target_check: z.number().nullable(),
-  /** (target_check ?? 16) x manpower x days (inclusive). */
+  /** The range's target: (target_check ?? 16) x manpower x days (inclusive). */
   expected: z.number(),
-  /** total / expected x 100, 2 decimals; null when expected is 0. */
+  /** The target up to today: (target_check ?? 16) x manpower x daysToDate; = expected for a past range. */
+  expected_to_date: z.number(),
+  /** total / expected_to_date x 100, 2 decimals; null when expected_to_date is 0. */
   percentage: z.number().nullable(),
-  /** approved / expected x 100, 2 decimals (the gauge's inner ring); null when expected is 0. */
+  /** approved / expected_to_date x 100, 2 decimals (the gauge's inner ring); null when it is 0. */
   approved_percentage: z.number().nullable(),
 });
 export type TSummaryRow = z.infer<typeof ZSummaryRow>;
@@ -167,6 +169,8 @@ export const ZSummaryReply = z.object({
   dateEnd: z.string(),
   /** Days in the range, both ends included. */
   days: z.number(),
+  /** Days of the range up to today (APP_TIMEZONE), both included: what the percentage is measured on. */
+  daysToDate: z.number(),
   /** One row per region (all regions, also those without checks), by region id. */
   data: z.array(ZSummaryRow),
 });

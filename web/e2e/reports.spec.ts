@@ -217,7 +217,17 @@ test.describe('Summary Pengecekan', () => {
       await expect(card).toContainText(
         r.percentage === null ? '-' : `${r.percentage.toLocaleString('id-ID')}%`,
       );
+      // this month runs past today (unless today is its last day): the target is due up to today
+      if (api.daysToDate < api.days) {
+        await expect(card).toContainText(
+          `Target s.d. hari ini${r.expected_to_date.toLocaleString('id-ID')} dari ${r.expected.toLocaleString('id-ID')}`,
+        );
+        await expect(card).toContainText(`(${api.daysToDate} dari ${api.days} hari)`);
+      }
     }
+    expect(api.daysToDate).toBe(
+      Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' }).slice(8)),
+    );
     await expect(page.getByText(`${dayTitle(month.start)} – ${dayTitle(month.end)}`)).toBeVisible();
 
     for (const shortcut of ['Kemarin', 'Hari ini', 'Tahun ini', 'Bulan ini'] as const) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkPercentage, checksPerDay, daysInclusive, expectedChecks, percentOf } from './expected-checks';
+import {
+  checkPercentage,
+  checksPerDay,
+  daysInclusive,
+  daysToDate,
+  expectedChecks,
+  percentOf,
+} from './expected-checks';
 
 describe('daysInclusive', () => {
   it('counts both ends', () => {
@@ -7,6 +14,23 @@ describe('daysInclusive', () => {
     expect(daysInclusive('2025-01-01', '2025-01-31')).toBe(31);
     expect(daysInclusive('2024-02-01', '2024-02-29')).toBe(29);
     expect(daysInclusive('2024-12-30', '2025-01-02')).toBe(4);
+  });
+});
+
+describe('daysToDate (the target prorated up to today)', () => {
+  it('counts the days up to today, both included, while the range is running', () => {
+    // November 2026 on the 26th: 26 of 30 days are due
+    expect(daysToDate('2026-11-01', '2026-11-30', '2026-11-26')).toBe(26);
+    expect(daysToDate('2026-11-26', '2026-11-30', '2026-11-26')).toBe(1);
+    expect(daysToDate('2026-12-30', '2027-01-05', '2027-01-02')).toBe(4);
+  });
+
+  it('is the whole range once it is past, and 0 before it starts', () => {
+    expect(daysToDate('2026-10-01', '2026-10-31', '2026-11-26')).toBe(31);
+    expect(daysToDate('2026-11-26', '2026-11-26', '2026-11-26')).toBe(1);
+    expect(daysToDate('2026-11-27', '2026-11-30', '2026-11-26')).toBe(0);
+    // a prorated target: 2 tire men x 16 x 26 days = 832; 416 checks = 50 % so far
+    expect(checkPercentage(416, 2, daysToDate('2026-11-01', '2026-11-30', '2026-11-26'))).toBe(50);
   });
 });
 

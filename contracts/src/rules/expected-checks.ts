@@ -1,7 +1,9 @@
 // Expected checks per region and the check percentage of the Summary Pengecekan screen
 // (spec section 9): expected = 16 x tire men x days in the range, both ends included, where a
 // region's Target Check (checks per tire man per day) replaces the 16 when set;
-// percentage = total / expected x 100, rounded to 2 decimals.
+// percentage = total / expected x 100, rounded to 2 decimals. A range that runs past today is
+// measured against the target up to today (the month's target prorated): the days still to come
+// cannot have been checked yet.
 import { CHECKS_PER_TIREMAN_PER_DAY } from '../constants';
 
 const DAY_MS = 86_400_000;
@@ -12,6 +14,15 @@ export function daysInclusive(start: string, end: string): number {
   const b = Date.parse(`${end}T00:00:00Z`);
   if (Number.isNaN(a) || Number.isNaN(b)) throw new RangeError(`bad date range ${start}..${end}`);
   return Math.round((b - a) / DAY_MS) + 1;
+}
+
+/**
+ * Days of the range up to `today` (yyyy-mm-dd, in the app's time zone), both included: the days
+ * whose checks are already due. The whole range once it is past; 0 when it starts after today.
+ */
+export function daysToDate(start: string, end: string, today: string): number {
+  if (today < start) return 0;
+  return daysInclusive(start, end < today ? end : today);
 }
 
 /** Checks per tire man per day of a region: its Target Check, else the spec's 16. */

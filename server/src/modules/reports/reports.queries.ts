@@ -162,10 +162,18 @@ export async function leaderboard(
 // ---------- Summary per region ----------
 
 /** One row per region (all regions), with the awaiting-signature split of spec section 4. */
-export async function summaryByRegion(db: DbOrTx, r: DayRange, regionId?: number): Promise<TSummaryRow[]> {
-  const days = sql`(${r.end}::date - ${r.start}::date + 1)`;
+export async function summaryByRegion(
+  db: DbOrTx,
+  r: DayRange,
+  days: { days: number; toDate: number },
+  regionId?: number,
+): Promise<TSummaryRow[]> {
   // the region's Target Check (checks per tire man per day) replaces the spec's 16 when set
-  const expected = sql`(greatest(coalesce(r.target_check, ${CHECKS_PER_TIREMAN_PER_DAY}::int), 0) * greatest(r.manpower, 0) * ${days})`;
+  const target = (n: number) =>
+    sql`(greatest(coalesce(r.target_check, ${CHECKS_PER_TIREMAN_PER_DAY}::int), 0) * greatest(r.manpower, 0) * ${n}::int)`;
+  const expected = target(days.days);
+  // percentages compare with the target up to today (rules/expected-checks daysToDate)
+  const expectedToDate = target(days.toDate);
   const inRegion = regionId
     ? (a: string) =>
         sql`${sql.raw(a)}.location_id in (select id from locations where region_id = ${regionId})`
@@ -204,8 +212,9 @@ export async function summaryByRegion(db: DbOrTx, r: DayRange, regionId?: number
              u.name as leader,
              r.target_check,
              ${expected}::int as expected,
-             ${pct(sql`coalesce(g.total, 0)`, expected)} as percentage,
-             ${pct(sql`coalesce(g.approved, 0)`, expected)} as approved_percentage
+             ${expectedToDate}::int as expected_to_date,
+             ${pct(sql`coalesce(g.total, 0)`, expectedToDate)} as percentage,
+             ${pct(sql`coalesce(g.approved, 0)`, expectedToDate)} as approved_percentage
         from regions r
         left join reg g on g.region_id = r.id
         left join lead ld on ld.region_id = r.id

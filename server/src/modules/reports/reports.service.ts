@@ -11,7 +11,7 @@ import type {
   TReplacementRecordPage,
   TSummaryReply,
 } from '@itms/contracts/reports';
-import { daysInclusive } from '@itms/contracts/rules/expected-checks';
+import { daysInclusive, daysToDate } from '@itms/contracts/rules/expected-checks';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import * as q from './reports.queries';
@@ -92,9 +92,12 @@ export function createReportsService(db: Db, tz: string) {
     },
 
     async summary(dateStart: string, dateEnd: string, regionId?: number): Promise<TSummaryReply> {
-      const data = await q.summaryByRegion(db, range(dateStart, dateEnd), regionId);
+      const days = daysInclusive(dateStart, dateEnd);
+      // a range running past today is measured against its target up to today
+      const toDate = daysToDate(dateStart, dateEnd, todayIn(tz));
+      const data = await q.summaryByRegion(db, range(dateStart, dateEnd), { days, toDate }, regionId);
       if (regionId && data.length === 0) throw notFound('Region');
-      return { dateStart, dateEnd, days: daysInclusive(dateStart, dateEnd), data };
+      return { dateStart, dateEnd, days, daysToDate: toDate, data };
     },
 
     async absence(a: {

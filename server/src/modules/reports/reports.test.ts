@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { syncReportTimezone } from './report-timezone';
+import { todayIn } from './reports.service';
 
 // Seeded data: four regions (one with manpower 0, one without checks), five locations, five units,
 // five check makers (three tire men, a tire man with a blank name, an admin), ~260 checks spread
@@ -430,6 +431,8 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
         leader: lead ? people.get(lead[0])! : null,
         target_check: r.target_check,
         expected,
+        // a past range is due whole
+        expected_to_date: expected,
         percentage: percentOf(total, expected),
         approved_percentage: percentOf(approved, expected),
       };
@@ -443,7 +446,7 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ dateStart: '2025-01-01', dateEnd: '2025-01-31', days: 31 });
+    expect(body).toMatchObject({ dateStart: '2025-01-01', dateEnd: '2025-01-31', days: 31, daysToDate: 31 });
     const expected = await recount('2025-01-01', '2025-01-31', 31);
     expect(body.data).toEqual(expected);
     const a = body.data.find((r: { id: number }) => r.id === ids.regionA);
@@ -482,6 +485,35 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     ).toBe(true);
     expect(inDays(all.find((c) => c.id === pinned.feb1Early)!, '2025-01-31', '2025-01-31')).toBe(false);
     expect(b.expected).toBe(16 * 3);
+  });
+
+  it('measures a range running past today against the target up to today (Jakarta)', async () => {
+    const today = todayIn(TZ);
+    const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000);
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    // yesterday and today are due, the next five days are not yet
+    const range = { dateStart: iso(day(-1)), dateEnd: iso(day(5)) };
+    const [b] = await t.database.db.select().from(regions).where(eq(regions.id, ids.regionB));
+    const check = await api('POST', '/api/tire-check/summary', { ...range, regionId: ids.regionB });
+    expect(check.statusCode).toBe(200);
+    const body = check.json();
+    expect(body).toMatchObject({ days: 7, daysToDate: 2 });
+    const perDay = b!.target_check ?? CHECKS_PER_TIREMAN_PER_DAY;
+    expect(body.data[0]).toMatchObject({
+      expected: perDay * b!.manpower * 7,
+      expected_to_date: perDay * b!.manpower * 2,
+      percentage: percentOf(body.data[0].total, perDay * b!.manpower * 2),
+    });
+    // a range that has not started yet is due nothing: no percentage
+    const ahead = (
+      await api('POST', '/api/tire-check/summary', {
+        dateStart: iso(day(1)),
+        dateEnd: iso(day(3)),
+        regionId: ids.regionB,
+      })
+    ).json();
+    expect(ahead).toMatchObject({ days: 3, daysToDate: 0 });
+    expect(ahead.data[0]).toMatchObject({ expected_to_date: 0, percentage: null, approved_percentage: null });
   });
 
   it('filters one region for the Detail button', async () => {

@@ -56,6 +56,7 @@ const summary: TSummaryReply = {
   dateStart: '2025-03-01',
   dateEnd: '2025-03-31',
   days: 31,
+  daysToDate: 31,
   data: [
     {
       id: 3,
@@ -70,6 +71,7 @@ const summary: TSummaryReply = {
       leader: 'Ujang',
       target_check: null,
       expected: 992,
+      expected_to_date: 992,
       percentage: 4.03,
       approved_percentage: 3.02,
     },

@@ -39,12 +39,14 @@ function Stat({ label, value, color }: { label: string; value: string; color?: s
 export interface RegionCardProps {
   row: TSummaryRow;
   days: number;
+  /** Days of the range up to today: the percentage's target is prorated to them. */
+  daysToDate: number;
   highlighted?: boolean;
   ref?: Ref<HTMLDivElement>;
 }
 
 /** One region of Summary Pengecekan: gauge, Presentase, tire men and PIC, approved, total, Target Check. */
-export function RegionCard({ row, days, highlighted, ref }: RegionCardProps) {
+export function RegionCard({ row, days, daysToDate, highlighted, ref }: RegionCardProps) {
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const id = useId();
@@ -52,6 +54,8 @@ export function RegionCard({ row, days, highlighted, ref }: RegionCardProps) {
   const [target, setTarget] = useState<number | null>(row.target_check);
   useEffect(() => setTarget(row.target_check), [row.target_check]);
   const dirty = target !== row.target_check;
+  // the range runs past today: the days still to come are not due yet
+  const prorated = daysToDate < days;
 
   const submit = async () => {
     try {
@@ -87,12 +91,22 @@ export function RegionCard({ row, days, highlighted, ref }: RegionCardProps) {
           <Stat label="PIC" value={row.pic || '-'} />
           <Stat label="Approved" value={fmt(row.approved)} color={token.colorSuccess} />
           <Stat label="Total" value={fmt(row.total)} color={token.colorPrimary} />
-          <Stat label="Ekspektasi" value={fmt(row.expected)} />
+          {prorated ? (
+            <Stat
+              label="Target s.d. hari ini"
+              value={`${fmt(row.expected_to_date)} dari ${fmt(row.expected)}`}
+            />
+          ) : (
+            <Stat label="Ekspektasi" value={fmt(row.expected)} />
+          )}
         </Flex>
       </Flex>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, margin: '8px 0 12px' }}>
         Ekspektasi = {checksPerDay(row.target_check)} pengecekan x {row.manpower} tire man x {days} hari
         {row.target_check === null ? ' (standar)' : ' (Target Check)'}
+        {prorated
+          ? `. Presentase dihitung terhadap target s.d. hari ini (${daysToDate} dari ${days} hari).`
+          : null}
       </Typography.Text>
       <Flex vertical gap={4}>
         <label htmlFor={`${id}-target`} style={{ fontSize: 13 }}>

@@ -141,6 +141,7 @@ export default function SummaryPage() {
               <RegionCard
                 row={row}
                 days={summary.data?.days ?? 0}
+                daysToDate={summary.data?.daysToDate ?? 0}
                 highlighted={row.id === focusId}
                 ref={row.id === focusId ? focusRef : undefined}
               />
