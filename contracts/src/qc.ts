@@ -174,6 +174,8 @@ const checkTexts = Object.fromEntries(
 
 /** GET /api/qccheck/{id}: the row plus check1..check14 and the same values as a matrix. */
 export const ZQcDetail = ZQcRow.extend({
+  /** The unit's type: its diagram says which positions the unit has (rules/vehicle-diagram). */
+  unit_type: z.string(),
   ...checkTexts,
   /** matrix[item][position]: item in QC_ITEM_LABELS order, position in QC_POSITIONS order. */
   matrix: z.array(z.array(z.boolean())),

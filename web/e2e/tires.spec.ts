@@ -1,3 +1,5 @@
+import { QC_POSITIONS } from '@itms/contracts/enums';
+import { hasQcPosition } from '@itms/contracts/rules/vehicle-diagram';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect as baseExpect, loginAs, logoutToken, test, tokenOf } from './fixtures';
 
@@ -204,15 +206,28 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   await expect(cardRow.first().getByRole('cell').nth(stockCol)).toHaveText('1');
 });
 
-test('Quality Control Record: a row opens the 14 x 14 matrix of ticks and crosses', async ({ page }) => {
+test('Quality Control Record: a row opens the 14 x 14 matrix; positions the unit has not are empty, with a legend', async ({
+  page,
+}) => {
   await loginAs(page, ACCOUNTS.edp);
   await page.goto('/quality-control');
   await expect(page.getByRole('heading', { name: 'Quality Control Record', level: 2 })).toBeVisible();
-  const first = bodyRows(page).first();
-  await expect(first).toBeVisible();
-  await first.click();
   const detail = page.getByRole('dialog', { name: 'Detail Information' });
-  await expect(detail).toBeVisible();
+  // the first check of a unit with fewer than 14 positions (an engkel or a tronton)
+  let unitType = '';
+  for (let i = 0; i < 10; i++) {
+    const row = bodyRows(page).nth(i);
+    await expect(row).toBeVisible();
+    const reply = page.waitForResponse((r) => /\/api\/qccheck\/\d+$/.test(new URL(r.url()).pathname));
+    await row.click();
+    unitType = ((await (await reply).json()) as { unit_type: string }).unit_type;
+    await expect(detail).toBeVisible();
+    if (QC_POSITIONS.some((p) => !hasQcPosition(unitType, p))) break;
+    await detail.getByRole('button', { name: 'Keluar' }).click();
+    await expect(detail).toBeHidden();
+  }
+  const absent = QC_POSITIONS.filter((p) => !hasQcPosition(unitType, p)).length;
+  expect(absent, unitType).toBeGreaterThan(0);
   const matrix = detail.getByRole('region', { name: 'Matriks pemeriksaan' });
   await expect(matrix.getByRole('columnheader', { name: 'Pos 1', exact: true })).toBeVisible();
   await expect(matrix.getByRole('columnheader', { name: 'Pos ST2' })).toBeAttached();
@@ -220,9 +235,17 @@ test('Quality Control Record: a row opens the 14 x 14 matrix of ticks and crosse
   await expect(matrix.getByRole('rowheader', { name: /Bead cut wound/ })).toBeVisible();
   const yes = await matrix.getByRole('img', { name: 'ya', exact: true }).count();
   const no = await matrix.getByRole('img', { name: 'tidak', exact: true }).count();
-  expect(yes + no).toBe(14 * 14);
+  expect(yes + no).toBe(14 * (14 - absent));
+  expect(await matrix.getByLabel('kosong', { exact: true }).count()).toBe(14 * absent);
+  await expect(matrix.getByTitle(`Pos 12: tidak ada pada unit ${unitType}`)).toHaveCount(14);
   expect(yes).toBeGreaterThan(0);
   expect(no).toBeGreaterThan(0);
+  const legend = detail.getByRole('list', { name: 'Keterangan' });
+  await expect(legend.getByRole('listitem')).toHaveText([
+    `Ya (sesuai): ${yes}`,
+    `Tidak (temuan): ${no}`,
+    `Kosong: posisi tidak ada pada unit ${unitType} (${absent} posisi)`,
+  ]);
   await detail.getByRole('button', { name: 'Keluar' }).click();
   await expect(detail).toBeHidden();
 });

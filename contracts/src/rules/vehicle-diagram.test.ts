@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { UNIT_TYPES } from '../enums';
+import { QC_POSITIONS, UNIT_TYPES } from '../enums';
 import {
   DIAGRAMS,
   diagramKindOf,
   diagramOf,
   hasPosition,
+  hasQcPosition,
   sideOf,
   UNIT_TYPE_DIAGRAM,
 } from './vehicle-diagram';
@@ -43,5 +44,12 @@ describe('vehicle diagram of a unit type', () => {
     expect(hasPosition('TRONTON', '11')).toBe(false);
     expect(hasPosition('TRAILLER', '12')).toBe(true);
     expect(hasPosition('CDE', 'ST2')).toBe(true);
+  });
+
+  it("knows which of the QC matrix's 14 positions a unit type has (ST1 is the diagram's ST)", () => {
+    const of = (type: string) => QC_POSITIONS.filter((p) => hasQcPosition(type, p));
+    expect(of('ENGKEL')).toEqual(['1', '2', '3', '4', '5', '6', 'ST1', 'ST2']);
+    expect(of('TRONTON')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'ST1', 'ST2']);
+    expect(of('HEAD TRAILER')).toEqual([...QC_POSITIONS]);
   });
 });

@@ -89,3 +89,11 @@ export function sideOf(position: Position): 'left' | 'right' {
 export function hasPosition(unitType: string, position: string): boolean {
   return (diagramOf(unitType).positions as string[]).includes(position);
 }
+
+/**
+ * Whether a unit of this type has a position of the QC matrix (QC_POSITIONS). The matrix names the
+ * first spare 'ST1' where the diagram says 'ST'.
+ */
+export function hasQcPosition(unitType: string, qcPosition: string): boolean {
+  return hasPosition(unitType, qcPosition === 'ST1' ? 'ST' : qcPosition);
+}

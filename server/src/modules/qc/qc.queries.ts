@@ -33,6 +33,8 @@ function baseSelect(db: DbOrTx, tz: string) {
       time: sql<string>`to_char(${local}, 'HH24:MI')`,
       tireman_name: users.name,
       plate_number: units.plate_number,
+      // the detail's matrix leaves out the positions the unit's diagram has not
+      unit_type: units.unit_type,
       location_name: locations.name,
     })
     .from(qcChecks)
@@ -149,6 +151,7 @@ export async function qcDetail(db: DbOrTx, id: number, tz: string): Promise<TQcD
   const matrix = qcMatrix(r);
   return {
     ...toRow(r),
+    unit_type: r.unit_type,
     ...checks,
     matrix,
     items: [...QC_ITEM_LABELS],

@@ -65,6 +65,8 @@ describe('QC check submission (field)', () => {
       name_qc: 'Qori QC',
       Tire_Man: { name: FX.tireman.name },
       Unit: { plate_number: FX.tronton },
+      // the office leaves the positions a tronton has not (11, 12) empty
+      unit_type: 'TRONTON',
       Location: { name: FX.location },
       check5: matrix()[4]!.join(','),
     });

@@ -1,4 +1,3 @@
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
 import { workTimeItems } from '../../components/late-tag';
@@ -10,8 +9,6 @@ export function QcDetailModal({ id, onClose }: { id: number | null; onClose: () 
   const open = id !== null;
   const detail = useEndpoint(API.getQcCheck, { params: { id: id ?? 0 } }, { enabled: open });
   const d = open ? detail.data : undefined;
-  const cells = d?.matrix.flat() ?? [];
-  const yes = cells.filter(Boolean).length;
 
   return (
     <Modal
@@ -43,16 +40,7 @@ export function QcDetailModal({ id, onClose }: { id: number | null; onClose: () 
               ...workTimeItems(d),
             ]}
           />
-          <Flex gap={16} wrap align="center">
-            <span>
-              <CheckCircleFilled style={{ color: '#52c41a' }} aria-hidden /> Ya: <b>{yes}</b>
-            </span>
-            <span>
-              <CloseCircleFilled style={{ color: '#ff4d4f' }} aria-hidden /> Tidak:{' '}
-              <b>{cells.length - yes}</b>
-            </span>
-          </Flex>
-          <QcMatrix matrix={d.matrix} />
+          <QcMatrix matrix={d.matrix} unitType={d.unit_type} />
         </Flex>
       )}
     </Modal>
