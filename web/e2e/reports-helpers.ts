@@ -115,7 +115,7 @@ export function shortcutRange(s: Shortcut, at = new Date()): { start: string; en
   }
 }
 
-/** 'Minggu, 01 November 2026' as the date search's header writes a day. */
+/** 'Minggu, 01 November 2026' as the result header writes a day. */
 export function dayTitle(day: string): string {
   const d = new Date(`${day}T12:00:00+07:00`);
   const weekday = new Intl.DateTimeFormat('id-ID', { weekday: 'long', timeZone: 'Asia/Jakarta' }).format(d);
@@ -147,6 +147,11 @@ const MONTHS_ID = [
 export function periodTitle(start: string, end: string): string {
   const day = (d: string) => `${d.slice(8, 10)} ${MONTHS_ID[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;
   return start === end ? `Periode ${day(start)}` : `Periode ${day(start)} s.d. ${day(end)}`;
+}
+
+/** The records screens' result header for the rows of a range (web/src/lib/record-range.ts). */
+export function rangeHeader(what: string, range: { start: string; end: string }): string {
+  return `Menampilkan ${what} dari ${dayTitle(range.start)} s.d. ${dayTitle(range.end)}`;
 }
 
 /** Waits for a screen's title (the first load of a lazy page can be slow on a busy machine). */

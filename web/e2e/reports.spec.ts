@@ -11,6 +11,7 @@ import {
   apiAs,
   dayTitle,
   periodTitle,
+  rangeHeader,
   readWorkbook,
   SHORTCUTS,
   screenReady,
@@ -29,7 +30,7 @@ async function searchEachShortcut(
       body: Record<string, unknown> | null,
       range: { start: string; end: string },
     ) => boolean;
-    /** The count line for a reply total, e.g. '12 pengecekan ditemukan'. */
+    /** What a reply total counts, e.g. '12 pengecekan'. */
     countText: (total: number) => string;
   },
 ) {
@@ -44,9 +45,9 @@ async function searchEachShortcut(
     expect(res.ok()).toBe(true);
     const body = (await res.json()) as { total: number; data: unknown[] };
     await expect(page).toHaveURL(new RegExp(`start=${range.start}&end=${range.end}`));
-    await expect(page.getByText(`${dayTitle(range.start)} – ${dayTitle(range.end)}`)).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: o.countText(0).replace(/^0 /, '') })).toHaveText(
-      o.countText(body.total),
+    // the header names the range of the rows shown
+    await expect(page.getByRole('status').filter({ hasText: /^Menampilkan / })).toHaveText(
+      rangeHeader(o.countText(body.total), range),
     );
     expect(body.data.length).toBe(Math.min(body.total, 15));
   }
@@ -72,8 +73,8 @@ test.describe('Rekam Pengecekan', () => {
       page: 1,
       pageSize: 15,
     });
-    await expect(page.getByRole('status').filter({ hasText: 'ditemukan' })).toHaveText(
-      `${api.total} pengecekan ditemukan`,
+    await expect(page.getByRole('status').filter({ hasText: /^Menampilkan / })).toHaveText(
+      rangeHeader(`${api.total} pengecekan`, month),
     );
     const firstRow = api.data[0];
     await expect(page.getByRole('row', { name: new RegExp(`^Pengecekan ${firstRow.id} `) })).toContainText(
@@ -85,8 +86,39 @@ test.describe('Rekam Pengecekan', () => {
         url.pathname === '/api/tire-check/querry/record/search' &&
         body?.dateStart === range.start &&
         body?.dateEnd === range.end,
-      countText: (n) => `${n} pengecekan ditemukan`,
+      countText: (n) => `${n} pengecekan`,
     });
+  });
+
+  test('while another range loads, the header names the range of the rows still shown', async ({ page }) => {
+    await loginAs(page, ACCOUNTS.admin);
+    const month = shortcutRange('Bulan ini');
+    const year = shortcutRange('Tahun ini');
+    await page.goto('/tirecheck-record');
+    await screenReady(page, 'Rekam Pengecekan');
+    const header = page.getByRole('status').filter({ hasText: /^Menampilkan / });
+    await expect(header).toContainText(` dari ${dayTitle(month.start)} s.d. ${dayTitle(month.end)}`);
+    // the year's answer is held back: this month's rows stay on screen meanwhile
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/tire-check/querry/record/search', async (route) => {
+      if (route.request().postDataJSON()?.dateStart === year.start) await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/api/tire-check/querry/record/search') &&
+        r.postDataJSON()?.dateStart === year.start,
+    );
+    await page.getByRole('button', { name: 'Tahun ini', exact: true }).click();
+    await asked;
+    await expect(page).toHaveURL(new RegExp(`start=${year.start}&end=${year.end}`));
+    await expect(header).toContainText(` dari ${dayTitle(month.start)} s.d. ${dayTitle(month.end)}`);
+    release();
+    await expect(header).toContainText(` dari ${dayTitle(year.start)} s.d. ${dayTitle(year.end)}`);
+    await page.unroute('**/api/tire-check/querry/record/search');
   });
 
   test('a field check shows its detail and Hapus deletes it for good', async ({ page, request }) => {
@@ -145,7 +177,7 @@ test.describe('Riwayat Pergantian', () => {
         url.pathname === '/api/tire-replacement/record/search' &&
         url.searchParams.get('dateStart') === range.start &&
         url.searchParams.get('dateEnd') === range.end,
-      countText: (n) => `${n} pergantian ditemukan`,
+      countText: (n) => `${n} pergantian`,
     });
 
     // the year has replacements in the demo data: open the newest
@@ -183,7 +215,7 @@ test.describe('Leaderboard', () => {
       `/api/tire-check/leader-board?dateStart=${month.start}&dateEnd=${month.end}&page=1&pageSize=10`,
     );
     await expect(page.getByRole('status').filter({ hasText: 'tire man' })).toHaveText(
-      `${api.total} tire man`,
+      rangeHeader(`${api.total} tire man`, month),
     );
     const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
     await expect(rows).toHaveCount(Math.min(api.total, 10));
@@ -228,7 +260,19 @@ test.describe('Summary Pengecekan', () => {
     expect(api.daysToDate).toBe(
       Number(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Jakarta' }).slice(8)),
     );
-    await expect(page.getByText(`${dayTitle(month.start)} – ${dayTitle(month.end)}`)).toBeVisible();
+    const totals = api.data.reduce(
+      (a, r) => ({ total: a.total + r.total, approved: a.approved + r.approved }),
+      {
+        total: 0,
+        approved: 0,
+      },
+    );
+    await expect(page.getByRole('status').filter({ hasText: /^Menampilkan / })).toHaveText(
+      rangeHeader(
+        `${api.data.length} region · ${totals.total.toLocaleString('id-ID')} pengecekan · ${totals.approved.toLocaleString('id-ID')} approved`,
+        month,
+      ),
+    );
 
     for (const shortcut of ['Kemarin', 'Hari ini', 'Tahun ini', 'Bulan ini'] as const) {
       const range = shortcutRange(shortcut);
@@ -240,7 +284,9 @@ test.describe('Summary Pengecekan', () => {
       );
       await page.getByRole('button', { name: shortcut, exact: true }).click();
       expect((await reply).ok()).toBe(true);
-      await expect(page.getByText(`${dayTitle(range.start)} – ${dayTitle(range.end)}`)).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^Menampilkan / })).toContainText(
+        ` dari ${dayTitle(range.start)} s.d. ${dayTitle(range.end)}`,
+      );
     }
 
     const [download] = await Promise.all([

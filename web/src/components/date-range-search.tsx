@@ -108,15 +108,6 @@ export function DateRangeSearch({
           },
         ]}
       />
-      <Typography.Text strong>
-        {value ? (
-          <>
-            {formatDayDate(fromApiDate(value.start))} &ndash; {formatDayDate(fromApiDate(value.end))}
-          </>
-        ) : (
-          'Semua riwayat'
-        )}
-      </Typography.Text>
     </Flex>
   );
 }

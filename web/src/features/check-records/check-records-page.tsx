@@ -13,9 +13,9 @@ import { RecordFilterBar, recordFiltersFromParams } from '../../components/recor
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
+import { rangeHeader, rangeOrMonth, useShownRange } from '../../lib/record-range';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
-import { rangeFromParams } from './record-range';
 
 const orMissing = (name: string | null | undefined) => (name?.trim() ? name : MISSING_NAME);
 
@@ -50,7 +50,7 @@ export default function CheckRecordsPage() {
   const title = useRouteMeta()?.title ?? 'Rekam Pengecekan';
   const { token } = theme.useToken();
   const [params] = useSearchParams();
-  const range = rangeFromParams(params);
+  const range = rangeOrMonth(params);
   const filters = recordFiltersFromParams(params);
   const search = { dateStart: range.start, dateEnd: range.end, ...filters };
   // POST /tire-check/querry/record/search {dateStart, dateEnd, unit_id, tireman_id, location_id, status, page, pageSize}
@@ -59,6 +59,7 @@ export default function CheckRecordsPage() {
     sizes: PAGE_SIZES.validation,
     filters: search,
   });
+  const shown = useShownRange(range, list);
   const [openId, setOpenId] = useState<number | null>(null);
 
   const queryClient = useQueryClient();
@@ -108,7 +109,11 @@ export default function CheckRecordsPage() {
       <Card>
         <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary" role="status">
-            {list.data ? `${list.data.total} pengecekan ditemukan` : 'Mengambil Data ...'}
+            {shown !== undefined && list.data
+              ? rangeHeader(`${list.data.total} pengecekan`, shown)
+              : list.isError
+                ? ''
+                : 'Mengambil Data ...'}
           </Typography.Text>
           <Flex gap={12}>
             <CheckStatusTag status="pending" />

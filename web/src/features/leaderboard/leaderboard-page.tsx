@@ -9,9 +9,9 @@ import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { download as downloadFile, endpointKey } from '../../lib/api-client';
 import { showApiError } from '../../lib/feedback';
+import { rangeHeader, rangeOrMonth, useShownRange } from '../../lib/record-range';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
-import { rangeFromParams } from './record-range';
 
 const MEDALS = ['#d4a106', '#8c8c8c', '#b36b2c'];
 
@@ -44,7 +44,7 @@ const columns: TableColumnsType<TLeaderboardEntry> = [
 export default function LeaderboardPage() {
   const title = useRouteMeta()?.title ?? 'Leaderboard';
   const [params] = useSearchParams();
-  const range = rangeFromParams(params);
+  const range = rangeOrMonth(params);
   const filters = { dateStart: range.start, dateEnd: range.end };
   // with page and pageSize the server answers a page of the ranking
   const list = usePagedList<typeof API.getLeaderboard, TLeaderboardEntry>({
@@ -53,6 +53,7 @@ export default function LeaderboardPage() {
     filters,
   });
   const total = list.data && !Array.isArray(list.data) ? list.data.total : undefined;
+  const shown = useShownRange(range, list);
   const [downloading, setDownloading] = useState(false);
 
   const queryClient = useQueryClient();
@@ -98,7 +99,11 @@ export default function LeaderboardPage() {
       <Card>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
           <Typography.Text type="secondary" role="status">
-            {total !== undefined ? `${total} tire man` : 'Mengambil Data ...'}
+            {shown !== undefined && total !== undefined
+              ? rangeHeader(`${total} tire man`, shown)
+              : list.isError
+                ? ''
+                : 'Mengambil Data ...'}
           </Typography.Text>
           <Button icon={<FileExcelOutlined />} onClick={download} loading={downloading}>
             Export Excel

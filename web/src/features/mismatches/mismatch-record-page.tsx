@@ -9,12 +9,12 @@ import { LateTag } from '../../components/late-tag';
 import { RecordFilterBar, recordFiltersFromParams } from '../../components/record-filter-bar';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
+import { rangeHeader, rangeOrMonth, useShownRange } from '../../lib/record-range';
 import { useRouteMeta } from '../../lib/route-meta';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { StatusTag } from './mismatch-format';
 import { MismatchRecordModal } from './mismatch-record-modal';
-import { rangeFromParams } from './record-range';
 
 const columns: TableColumnsType<TMismatchRecordRow> = [
   { key: 'id', title: 'Id', dataIndex: 'id', width: 72 },
@@ -45,7 +45,7 @@ export default function MismatchRecordPage() {
   const { token } = theme.useToken();
   const wide = useMediaQuery(DESKTOP_QUERY);
   const [params] = useSearchParams();
-  const range = rangeFromParams(params);
+  const range = rangeOrMonth(params);
   const filters = recordFiltersFromParams(params);
   const search = { dateStart: range.start, dateEnd: range.end, ...filters };
   const list = usePagedList({
@@ -53,6 +53,7 @@ export default function MismatchRecordPage() {
     sizes: PAGE_SIZES.validation,
     filters: search,
   });
+  const shown = useShownRange(range, list);
   const [openId, setOpenId] = useState<number | null>(null);
 
   const searchRange = (r: DateRange) => {
@@ -95,8 +96,12 @@ export default function MismatchRecordPage() {
       </Card>
       <Card>
         <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
-          <Typography.Text type="secondary">
-            {list.data ? `${list.data.total} BKB ditemukan` : 'Mengambil Data ...'}
+          <Typography.Text type="secondary" role="status">
+            {shown !== undefined && list.data
+              ? rangeHeader(`${list.data.total} BKB`, shown)
+              : list.isError
+                ? ''
+                : 'Mengambil Data ...'}
           </Typography.Text>
           <Flex gap={12}>
             <StatusTag status="pending" />

@@ -13,9 +13,9 @@ import { ReplacementStatusTag } from '../../components/replacement-detail/replac
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
+import { rangeFromParams, rangeHeader, requestRange, useShownRange } from '../../lib/record-range';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
-import { rangeFromParams, requestRange } from './record-range';
 
 const orMissing = (name: string | null | undefined) => (name?.trim() ? name : MISSING_NAME);
 
@@ -65,6 +65,7 @@ export default function ReplacementRecordsPage() {
     sizes: PAGE_SIZES.validation,
     filters: search,
   });
+  const shown = useShownRange(range, list);
   const [openId, setOpenId] = useState<number | null>(null);
 
   const queryClient = useQueryClient();
@@ -118,7 +119,11 @@ export default function ReplacementRecordsPage() {
         <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
           <Flex gap={8} align="center" wrap>
             <Typography.Text type="secondary" role="status">
-              {list.data ? `${list.data.total} pergantian ditemukan` : 'Mengambil Data ...'}
+              {shown !== undefined && list.data
+                ? rangeHeader(`${list.data.total} pergantian`, shown)
+                : list.isError
+                  ? ''
+                  : 'Mengambil Data ...'}
             </Typography.Text>
             {range ? (
               <Button

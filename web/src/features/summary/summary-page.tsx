@@ -7,9 +7,9 @@ import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { download as downloadFile, endpointKey } from '../../lib/api-client';
 import { errorText, showApiError } from '../../lib/feedback';
+import { rangeHeader, rangeOrMonth, useShownRange } from '../../lib/record-range';
 import { useRouteMeta } from '../../lib/route-meta';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { rangeFromParams } from './record-range';
 import { RegionCard } from './region-card';
 
 /**
@@ -19,7 +19,7 @@ import { RegionCard } from './region-card';
 export default function SummaryPage() {
   const title = useRouteMeta()?.title ?? 'Summary Pengecekan';
   const [params, setParams] = useSearchParams();
-  const range = rangeFromParams(params);
+  const range = rangeOrMonth(params);
   const body = { dateStart: range.start, dateEnd: range.end };
   // the default range (this month) is the dashboard table's query: one cache entry for both
   const summary = useEndpoint(
@@ -27,6 +27,7 @@ export default function SummaryPage() {
     { body },
     { meta: { silent: true }, placeholderData: keepPreviousData },
   );
+  const shown = useShownRange(range, summary);
   const [downloading, setDownloading] = useState(false);
   const focusId = Number(params.get('region')) || null;
   const focusRef = useRef<HTMLDivElement>(null);
@@ -92,8 +93,11 @@ export default function SummaryPage() {
       </Card>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Text type="secondary" role="status">
-          {summary.data
-            ? `${rows.length} region · ${totals.total.toLocaleString('id-ID')} pengecekan · ${totals.approved.toLocaleString('id-ID')} approved`
+          {summary.data && shown
+            ? rangeHeader(
+                `${rows.length} region · ${totals.total.toLocaleString('id-ID')} pengecekan · ${totals.approved.toLocaleString('id-ID')} approved`,
+                shown,
+              )
             : summary.isError
               ? ''
               : 'Mengambil Data ...'}
