@@ -17,14 +17,21 @@ export const PRESSURE_TOLERANCE = 0.1;
 /** A reading this much deeper than the one before it, with no retread between, is a data error. */
 export const RTD_RISE_TOLERANCE_MM = 1;
 
-export const ALERT_KINDS = ['below-pull', 'due-soon', 'pressure', 'rtd-rise'] as const;
+/**
+ * 'rtd-zero': a lowest groove of exactly 0 mm is far more often a reading left blank than a tire
+ * worn to nothing, so it is kept apart from 'below-pull' (real critical tread) for checking.
+ */
+export const ALERT_KINDS = ['below-pull', 'due-soon', 'pressure', 'rtd-rise', 'rtd-zero'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_LABELS: Record<AlertKind, string> = {
   'below-pull': 'Di bawah batas cabut',
   'due-soon': 'Mencapai batas cabut ≤ 30 hari',
   pressure: 'Tekanan di luar ±10%',
   'rtd-rise': 'RTD naik tanpa vulkanisir',
+  'rtd-zero': 'RTD 0 mm: periksa data',
 };
+/** What a size without a reference pressure says instead of a pressure comparison. */
+export const NO_REFERENCE_TEXT = 'Belum ada tekanan acuan';
 
 /** The wear forecast of one tire, or why there is none. */
 export const ZWearForecast = z.object({
@@ -85,9 +92,20 @@ export const ZAlertSummary = z.object({
     'due-soon': z.number(),
     pressure: z.number(),
     'rtd-rise': z.number(),
+    'rtd-zero': z.number(),
   }) satisfies z.ZodType<Record<AlertKind, number>>,
   /** Installed tires with at least one alert. */
   total: z.number(),
+  /**
+   * Sizes of installed tires without a reference pressure, and their installed tires: no pressure
+   * alert can be raised for them (the pressure count says nothing about them).
+   */
+  no_reference: z.object({
+    sizes: z.number(),
+    tires: z.number(),
+    /** All sizes of installed tires: equal to `sizes` when no reference pressure is set at all. */
+    of_sizes: z.number(),
+  }),
 });
 export type TAlertSummary = z.input<typeof ZAlertSummary>;
 

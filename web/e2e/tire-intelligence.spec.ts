@@ -84,6 +84,10 @@ test.describe('tire intelligence', () => {
       await expect(countCard(page, /^Di bawah batas cabut /)).toHaveAccessibleName(
         `Di bawah batas cabut ${summary.counts['below-pull'].toLocaleString('id-ID')} ban`,
       );
+      // 0 mm readings are counted apart from the tread below the pull point
+      await expect(countCard(page, /^RTD 0 mm: periksa data /)).toHaveAccessibleName(
+        `RTD 0 mm: periksa data ${summary.counts['rtd-zero'].toLocaleString('id-ID')} ban`,
+      );
       await expect(page.getByRole('status').filter({ hasText: 'Batas cabut:' })).toContainText(
         `Batas cabut: ${summary.pull_point_mm} mm`,
       );
@@ -133,7 +137,20 @@ test.describe('tire intelligence', () => {
         '/api/tire-intelligence/size-pressures',
       );
       const size = [...sizes].sort((a, b) => b.tires - a.tires)[0];
-      const before = await numberIn(page, /^Tekanan di luar/);
+      const unset = sizes.filter((s) => s.reference_psi === null && s.tires > 0);
+      const card = countCard(page, /^Tekanan di luar/);
+      // a size without a reference pressure says so, never a count of 0 that means nothing
+      if (unset.length > 0) {
+        const notice = page.getByRole('alert').filter({ hasText: 'Belum ada tekanan acuan untuk' });
+        await expect(notice).toContainText(
+          `Belum ada tekanan acuan untuk ${unset.length} size (${unset.reduce((n, s) => n + s.tires, 0).toLocaleString('id-ID')} ban terpasang)`,
+        );
+        await shot(page, 'ban-kritis-tanpa-acuan-desktop');
+      }
+      if (unset.length === sizes.filter((s) => s.tires > 0).length) {
+        await expect(card).toHaveAccessibleName('Tekanan di luar ±10% Belum ada tekanan acuan');
+      }
+      const before = unset.length === sizes.length ? 0 : await numberIn(page, /^Tekanan di luar/);
 
       await page.getByRole('button', { name: 'Tekanan Referensi' }).click();
       const dialog = page.getByRole('dialog', { name: 'Tekanan Referensi per Size' });

@@ -76,12 +76,14 @@ const day = (col: SQL, tz: string) => sql`to_char((${col}) at time zone ${tz}, '
 function alertFlags(pull: number) {
   const p = sql.raw(String(Number(pull)));
   return {
-    'below-pull': sql`(t.groove_lowest is not null and t.groove_lowest <= ${p})`,
+    // 0 mm is kept apart as 'rtd-zero' (a blank reading, most likely)
+    'below-pull': sql`(t.groove_lowest > 0 and t.groove_lowest <= ${p})`,
     'due-soon': sql`(not coalesce(t.groove_lowest <= ${p}, false) and fc.pull_at is not null
       and fc.pull_at < date_trunc('day', now()) + interval '${sql.raw(String(DUE_SOON_DAYS + 1))} days')`,
     pressure: sql`(sp.reference_psi is not null and t.pressure is not null
       and abs(t.pressure - sp.reference_psi) > ${sql.raw(String(PRESSURE_TOLERANCE))} * sp.reference_psi)`,
     'rtd-rise': sql`coalesce(w.rtd_rise, false)`,
+    'rtd-zero': sql`coalesce(t.groove_lowest = 0, false)`,
   } satisfies Record<AlertKind, SQL>;
 }
 
@@ -104,7 +106,8 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
            a.unit_id, u.plate_number, a.position, sp.reference_psi,
            fc.rate, fc.pull_at, fc.early_at, fc.late_at,
            ${flags['below-pull']} as below_pull, ${flags['due-soon']} as due_soon,
-           ${flags.pressure} as pressure_alert, ${flags['rtd-rise']} as rtd_rise
+           ${flags.pressure} as pressure_alert, ${flags['rtd-rise']} as rtd_rise,
+           ${flags['rtd-zero']} as rtd_zero
       from active_unit_tires a
       join tires t on t.id = a.tire_id
       join units u on u.id = a.unit_id
@@ -118,7 +121,11 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       await db.execute(sql`
         select count(*) filter (where below_pull) as below_pull, count(*) filter (where due_soon) as due_soon,
                count(*) filter (where pressure_alert) as pressure, count(*) filter (where rtd_rise) as rtd_rise,
-               count(*) filter (where below_pull or due_soon or pressure_alert or rtd_rise) as total
+               count(*) filter (where rtd_zero) as rtd_zero,
+               count(*) filter (where below_pull or due_soon or pressure_alert or rtd_rise or rtd_zero) as total,
+               count(distinct size) filter (where reference_psi is null and size <> '') as no_ref_sizes,
+               count(*) filter (where reference_psi is null and size <> '') as no_ref_tires,
+               count(distinct size) filter (where size <> '') as all_sizes
           from (${alertBase()}) x`),
     );
     return {
@@ -128,8 +135,14 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
         'due-soon': Number(r?.due_soon ?? 0),
         pressure: Number(r?.pressure ?? 0),
         'rtd-rise': Number(r?.rtd_rise ?? 0),
+        'rtd-zero': Number(r?.rtd_zero ?? 0),
       },
       total: Number(r?.total ?? 0),
+      no_reference: {
+        sizes: Number(r?.no_ref_sizes ?? 0),
+        tires: Number(r?.no_ref_tires ?? 0),
+        of_sizes: Number(r?.all_sizes ?? 0),
+      },
     };
   }
 
@@ -139,10 +152,11 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       'due-soon': 'due_soon',
       pressure: 'pressure_alert',
       'rtd-rise': 'rtd_rise',
+      'rtd-zero': 'rtd_zero',
     };
     const filter = q.kind
       ? sql.raw(kindCol[q.kind])
-      : sql`(below_pull or due_soon or pressure_alert or rtd_rise)`;
+      : sql`(below_pull or due_soon or pressure_alert or rtd_rise or rtd_zero)`;
     const search = q.q
       ? sql`(lower(t.serial_number) like ${`${q.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}
              or lower(u.plate_number) like ${`${q.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`})`
@@ -172,6 +186,7 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       if (r.due_soon) kinds.push('due-soon');
       if (r.pressure_alert) kinds.push('pressure');
       if (r.rtd_rise) kinds.push('rtd-rise');
+      if (r.rtd_zero) kinds.push('rtd-zero');
       return {
         tire_id: Number(r.tire_id),
         serial_number: String(r.serial_number),

@@ -165,10 +165,14 @@ describe('forecast refresh on validation', () => {
 describe('alerts', () => {
   it('counts and lists installed tires by kind, most urgent first', async () => {
     const summary = await get('/tire-intelligence/alerts/summary');
+    // no size has a reference pressure yet: every installed tire is without one
+    const sizes = (await get('/tire-intelligence/size-pressures')) as { tires: number }[];
+    const installed = sizes.reduce((n, s) => n + s.tires, 0);
     expect(summary).toEqual({
       pull_point_mm: 3,
-      counts: { 'below-pull': 1, 'due-soon': 1, pressure: 0, 'rtd-rise': 1 },
+      counts: { 'below-pull': 1, 'due-soon': 1, pressure: 0, 'rtd-rise': 1, 'rtd-zero': 0 },
       total: 3,
+      no_reference: { sizes: sizes.length, tires: installed, of_sizes: sizes.length },
     });
     const all = await get('/tire-intelligence/alerts');
     expect(all.total).toBe(3);
@@ -215,6 +219,9 @@ describe('alerts', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toEqual({ size: '11.00-20', tires: 16, reference_psi: 110 });
+    // that size is no longer counted among those without a reference
+    const withRef = (await get('/tire-intelligence/alerts/summary')).no_reference;
+    expect(withRef.sizes).toBe(withRef.of_sizes - 1);
     // 90 PSI is 18 % under 110; 105 PSI (4.5 %) is fine
     const pressure = await get('/tire-intelligence/alerts?kind=pressure');
     expect(pressure.data).toHaveLength(1);
@@ -247,6 +254,29 @@ describe('alerts', () => {
       tires: 16,
       reference_psi: null,
     });
+  });
+});
+
+describe('0 mm readings', () => {
+  it("are kept apart as 'rtd-zero' (a reading to check), not counted below the pull point", async () => {
+    const before = await get('/tire-intelligence/alerts/summary');
+    const id = tireIds.get(serial(7))!;
+    const [old] = await q<{ groove_lowest: number }>(sql`select groove_lowest from tires where id = ${id}`);
+    await t.database.db.execute(sql`update tires set groove_lowest = 0 where id = ${id}`);
+    try {
+      const after = await get('/tire-intelligence/alerts/summary');
+      expect(after.counts).toEqual({ ...before.counts, 'rtd-zero': 1 });
+      expect(after.total).toBe(before.total + 1);
+      const zero = await get('/tire-intelligence/alerts?kind=rtd-zero');
+      expect(zero.data).toHaveLength(1);
+      expect(zero.data[0]).toMatchObject({ serial_number: serial(7), groove_lowest: 0, kinds: ['rtd-zero'] });
+      const below = await get('/tire-intelligence/alerts?kind=below-pull');
+      expect(below.data.map((r: { serial_number: string }) => r.serial_number)).not.toContain(serial(7));
+    } finally {
+      await t.database.db.execute(
+        sql`update tires set groove_lowest = ${old!.groove_lowest} where id = ${id}`,
+      );
+    }
   });
 });
 

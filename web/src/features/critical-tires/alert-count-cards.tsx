@@ -6,29 +6,9 @@ import {
 } from '@itms/contracts/tire-intelligence';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
 import type { KeyboardEvent } from 'react';
+import { ALERT_COLORS, AlertValue } from '../../components/alert-count';
 
-export const ALERT_COLORS: Record<AlertKind, string> = {
-  'below-pull': '#cf1322',
-  'due-soon': '#d46b08',
-  pressure: '#1f5fbf',
-  'rtd-rise': '#7846c2',
-};
-
-/**
- * A count with its unit, "1.204 ban": the card's accessible name is its visible text (label, count
- * and unit), so a speech user who says what they see reaches it.
- */
-export function AlertCount({ value }: { value: number }) {
-  return (
-    <>
-      {value.toLocaleString('id-ID')}
-      {/* neutral grey: the kind's colour at this size would miss the 4.5:1 contrast */}
-      <span style={{ fontSize: '0.55em', fontWeight: 400, color: '#595959' }}> ban</span>
-    </>
-  );
-}
-
-/** The four alert counts; each card filters the list to its kind (a second click clears it). */
+/** The alert counts; each card filters the list to its kind (a second click clears it). */
 export function AlertCountCards({
   summary,
   active,
@@ -42,10 +22,9 @@ export function AlertCountCards({
     <Row gutter={[12, 12]}>
       {ALERT_KINDS.map((kind) => {
         const selected = active === kind;
-        const value = summary?.counts[kind];
         const toggle = () => onSelect(selected ? undefined : kind);
         return (
-          <Col key={kind} xs={12} xl={6}>
+          <Col key={kind} xs={12} md={8} xl={{ flex: '20%' }}>
             <Card
               role="button"
               tabIndex={0}
@@ -80,10 +59,10 @@ export function AlertCountCards({
                   fontVariantNumeric: 'tabular-nums',
                 }}
               >
-                {value === undefined ? (
+                {summary === undefined ? (
                   <Skeleton.Button active size="small" style={{ width: 48 }} />
                 ) : (
-                  <AlertCount value={value} />
+                  <AlertValue summary={summary} kind={kind} />
                 )}
               </div>
             </Card>

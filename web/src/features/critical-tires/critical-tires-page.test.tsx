@@ -41,10 +41,11 @@ afterEach(() => {
   fakeSocket.listeners.clear();
 });
 
-const summary = (pressure = 4): TAlertSummary => ({
+const summary = (pressure = 4, noRefSizes = 1): TAlertSummary => ({
   pull_point_mm: 3,
-  counts: { 'below-pull': 2, 'due-soon': 5, pressure, 'rtd-rise': 1 },
-  total: 9,
+  counts: { 'below-pull': 2, 'due-soon': 5, pressure, 'rtd-rise': 1, 'rtd-zero': 1 },
+  total: 10,
+  no_reference: { sizes: noRefSizes, tires: 40, of_sizes: 2 },
 });
 
 const rows: TAlertRow[] = [
@@ -101,6 +102,24 @@ const rows: TAlertRow[] = [
     pull_date_early: '2026-09-20',
     pull_date_late: '2026-10-15',
     wear_rate: 0.12,
+  },
+  {
+    tire_id: 44,
+    serial_number: 'BS-0044',
+    ir_brand: 'BRIDGESTONE',
+    pattern: 'R150',
+    size: '11.00-20',
+    unit_id: 9,
+    plate_number: 'B 9001 TR',
+    position: '4',
+    groove_lowest: 0,
+    pressure: 105,
+    reference_psi: 110,
+    kinds: ['rtd-zero'],
+    pull_date: null,
+    pull_date_early: null,
+    pull_date_late: null,
+    wear_rate: null,
   },
 ];
 
@@ -167,6 +186,38 @@ describe('/ban-kritis', () => {
     const second = within(table).getByRole('link', { name: 'GT-0042' }).closest('tr') as HTMLElement;
     expect(within(second).getByText('Data belum cukup')).toBeTruthy();
     expect(within(second).getByText(/150 \/ 110 PSI/).textContent).toContain('+36%');
+  });
+
+  it('keeps 0 mm readings apart (their own count and tag, not at the pull point)', {
+    timeout: 120_000,
+  }, async () => {
+    setup();
+    renderApp('/ban-kritis');
+    expect(await screen.findByRole('button', { name: 'RTD 0 mm: periksa data 1 ban' })).toBeTruthy();
+    const table = screen.getByRole('table');
+    const zero = within(table).getByRole('link', { name: 'BS-0044' }).closest('tr') as HTMLElement;
+    expect(within(zero).getByText('0 mm: periksa data')).toBeTruthy();
+    expect(within(zero).getByText('RTD 0 mm: periksa data')).toBeTruthy();
+    expect(within(zero).getByText('Periksa data RTD')).toBeTruthy();
+    expect(within(zero).queryByText('Sudah di batas cabut')).toBeNull();
+    expect(within(zero).queryByText('Di bawah batas cabut')).toBeNull();
+  });
+
+  it("a size without a reference pressure says 'Belum ada tekanan acuan' with the way to set it", {
+    timeout: 120_000,
+  }, async () => {
+    setup();
+    renderApp('/ban-kritis');
+    const user = userEvent.setup({ delay: null });
+    const notice = await screen.findByText('Belum ada tekanan acuan untuk 1 size (40 ban terpasang)');
+    expect(notice).toBeTruthy();
+    const table = screen.getByRole('table');
+    const row = within(table).getByRole('link', { name: 'DL-0043' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('85 PSI')).toBeTruthy();
+    expect(row.textContent).toContain('Belum ada tekanan acuan');
+    expect(row.textContent).not.toMatch(/\b0 PSI/);
+    await user.click(within(row).getByRole('button', { name: 'Atur tekanan acuan 7.50-16' }));
+    expect(await screen.findByRole('dialog', { name: 'Tekanan Referensi per Size' })).toBeTruthy();
   });
 
   it('a count card filters the list by its kind (in the URL); Semua clears it', {

@@ -5,19 +5,21 @@ import {
   ALERT_LABELS,
   type AlertKind,
   DEFAULT_PULL_POINT_MM,
+  NO_REFERENCE_TEXT,
   PRESSURE_TOLERANCE,
   type TAlertRow,
 } from '@itms/contracts/tire-intelligence';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ALERT_COLORS } from '../../components/alert-count';
 import { ListSearch, PageHeading } from '../../components/crud-page';
 import { fromApiDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
-import { ALERT_COLORS, AlertCountCards } from './alert-count-cards';
+import { AlertCountCards } from './alert-count-cards';
 import { invalidateAlerts } from './invalidate-alerts';
 import { SizePressureModal } from './size-pressure-modal';
 
@@ -28,15 +30,33 @@ const isKind = (v: string | null): v is AlertKind => ALERT_KINDS.includes(v as A
 const shortDate = (d: string) => fromApiDate(d).format('D MMM YYYY');
 const num = (n: number) => n.toLocaleString('id-ID', { maximumFractionDigits: 1 });
 
-/** "95 / 110 PSI (-14%)": red when outside the tolerance. */
-function PressureCell({ row }: { row: TAlertRow }) {
-  if (row.pressure === null) return <Typography.Text type="secondary">-</Typography.Text>;
+/** A 0 mm reading is most likely a blank one: to be checked, not a tire at its pull point. */
+const isZeroRtd = (row: TAlertRow) => row.groove_lowest === 0;
+
+/**
+ * "95 / 110 PSI (-14%)": red when outside the tolerance. A size without a reference pressure says
+ * so, with the way to set it.
+ */
+function PressureCell({ row, onSetReference }: { row: TAlertRow; onSetReference: () => void }) {
   if (row.reference_psi === null)
     return (
-      <Tooltip title="Tekanan referensi size ini belum diisi">
-        <span>{num(row.pressure)} PSI / -</span>
-      </Tooltip>
+      <Flex vertical align="start" style={{ whiteSpace: 'nowrap' }}>
+        <span>{row.pressure === null ? '-' : `${num(row.pressure)} PSI`}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {NO_REFERENCE_TEXT}{' '}
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0, height: 'auto', fontSize: 12 }}
+            aria-label={`Atur tekanan acuan ${row.size}`}
+            onClick={onSetReference}
+          >
+            Atur
+          </Button>
+        </Typography.Text>
+      </Flex>
     );
+  if (row.pressure === null) return <Typography.Text type="secondary">-</Typography.Text>;
   const diff = (row.pressure - row.reference_psi) / row.reference_psi;
   const out = Math.abs(diff) > PRESSURE_TOLERANCE;
   return (
@@ -51,6 +71,7 @@ function PressureCell({ row }: { row: TAlertRow }) {
 }
 
 function ForecastCell({ row, pullPoint }: { row: TAlertRow; pullPoint: number }) {
+  if (isZeroRtd(row)) return <Typography.Text type="secondary">Periksa data RTD</Typography.Text>;
   if (row.groove_lowest !== null && row.groove_lowest <= pullPoint)
     return (
       <Typography.Text type="danger" style={{ whiteSpace: 'nowrap' }}>
@@ -74,7 +95,7 @@ function ForecastCell({ row, pullPoint }: { row: TAlertRow; pullPoint: number })
   );
 }
 
-function columns(pullPoint: number): TableColumnsType<TAlertRow> {
+function columns(pullPoint: number, onSetReference: () => void): TableColumnsType<TAlertRow> {
   return [
     {
       key: 'serial_number',
@@ -116,6 +137,12 @@ function columns(pullPoint: number): TableColumnsType<TAlertRow> {
       render: (_, r) =>
         r.groove_lowest === null ? (
           '-'
+        ) : isZeroRtd(r) ? (
+          <Tooltip title="RTD 0 mm biasanya berarti kedalaman alur tidak diisi: periksa data pengecekannya">
+            <Tag color={ALERT_COLORS['rtd-zero']} style={{ marginInlineEnd: 0 }}>
+              0 mm: periksa data
+            </Tag>
+          </Tooltip>
         ) : (
           <Typography.Text
             strong
@@ -126,7 +153,11 @@ function columns(pullPoint: number): TableColumnsType<TAlertRow> {
           </Typography.Text>
         ),
     },
-    { key: 'pressure', title: 'Tekanan vs referensi', render: (_, r) => <PressureCell row={r} /> },
+    {
+      key: 'pressure',
+      title: 'Tekanan vs referensi',
+      render: (_, r) => <PressureCell row={r} onSetReference={onSetReference} />,
+    },
     {
       key: 'forecast',
       title: 'Prediksi batas cabut',
@@ -183,6 +214,19 @@ export default function CriticalTiresPage() {
         }
       />
       <AlertCountCards summary={summary} active={kind} onSelect={select} />
+      {summary && summary.no_reference.sizes > 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          title={`${NO_REFERENCE_TEXT} untuk ${summary.no_reference.sizes.toLocaleString('id-ID')} size (${summary.no_reference.tires.toLocaleString('id-ID')} ban terpasang)`}
+          description="Tekanan ban dengan size tersebut belum dapat dibandingkan, jadi tidak masuk hitungan peringatan tekanan."
+          action={
+            <Button size="small" onClick={() => setEditing(true)}>
+              Atur tekanan acuan
+            </Button>
+          }
+        />
+      ) : null}
       <Card styles={{ body: { padding: wide ? 24 : 12 } }}>
         <Flex wrap gap={8} align="center" justify="space-between" style={{ marginBottom: 12 }}>
           <Flex wrap gap={8} align="center" style={{ flex: '1 1 300px' }}>
@@ -220,7 +264,7 @@ export default function CriticalTiresPage() {
           rowKey="tire_id"
           size="small"
           aria-label="Daftar ban kritis"
-          columns={columns(pullPoint ?? DEFAULT_PULL_POINT_MM)}
+          columns={columns(pullPoint ?? DEFAULT_PULL_POINT_MM, () => setEditing(true))}
         />
       </Card>
       <SizePressureModal open={editing} onClose={() => setEditing(false)} />

@@ -78,13 +78,24 @@ const summary: TSummaryReply = {
   ],
 };
 
-function dashboardApi(today: () => number, belowPull: () => number = () => 2) {
+function dashboardApi(
+  today: () => number,
+  belowPull: () => number = () => 2,
+  noRef: () => boolean = () => false,
+) {
   return mockApi([
     replyTo(API.getTireAlertSummary, () => ({
       body: {
         pull_point_mm: 3,
-        counts: { 'below-pull': belowPull(), 'due-soon': 6, pressure: 11, 'rtd-rise': 1 },
+        counts: {
+          'below-pull': belowPull(),
+          'due-soon': 6,
+          pressure: noRef() ? 0 : 11,
+          'rtd-rise': 1,
+          'rtd-zero': 2,
+        },
         total: 17,
+        no_reference: { sizes: noRef() ? 3 : 1, tires: 80, of_sizes: 3 },
       },
     })),
     replyTo(API.getCredential, () => ({ body: testUser('staff') })),
@@ -177,10 +188,30 @@ describe('dashboard', () => {
     belowPull = 3;
     fakeSocket.emit('tire-alerts', {
       pull_point_mm: 3,
-      counts: { 'below-pull': 3, 'due-soon': 6, pressure: 11, 'rtd-rise': 1 },
+      counts: { 'below-pull': 3, 'due-soon': 6, pressure: 11, 'rtd-rise': 1, 'rtd-zero': 2 },
       total: 18,
+      no_reference: { sizes: 1, tires: 80, of_sizes: 3 },
     });
     expect(await within(region).findByRole('link', { name: 'Di bawah batas cabut 3 ban' })).toBeTruthy();
+    // 0 mm readings have their own count, apart from the tread below the pull point
+    expect(
+      within(region).getByRole('link', { name: 'RTD 0 mm: periksa data 2 ban' }).getAttribute('href'),
+    ).toBe('/ban-kritis?kind=rtd-zero');
+  });
+
+  it('says no reference pressure is set instead of a pressure count of 0', async () => {
+    signIn('staff');
+    dashboardApi(
+      () => 3,
+      () => 2,
+      () => true,
+    );
+    renderApp('/');
+    const region = await screen.findByRole('region', { name: 'Ban Kritis' });
+    expect(
+      await within(region).findByRole('link', { name: 'Tekanan di luar ±10% Belum ada tekanan acuan' }),
+    ).toBeTruthy();
+    expect(within(region).queryByRole('link', { name: 'Tekanan di luar ±10% 0 ban' })).toBeNull();
   });
 
   it('a panel that fails says so in place, with Coba lagi, and opens no Oops dialog', async () => {

@@ -1,23 +1,16 @@
 import { RightOutlined, WarningOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
-import { ALERT_KINDS, ALERT_LABELS, type AlertKind } from '@itms/contracts/tire-intelligence';
+import { ALERT_KINDS, ALERT_LABELS } from '@itms/contracts/tire-intelligence';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
+import { ALERT_COLORS, AlertValue } from '../../components/alert-count';
 import { endpointKey } from '../../lib/api-client';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
-import { AlertCount } from '../critical-tires/alert-count-cards';
-
-const COLORS: Record<AlertKind, string> = {
-  'below-pull': '#cf1322',
-  'due-soon': '#d46b08',
-  pressure: '#1f5fbf',
-  'rtd-rise': '#7846c2',
-};
 
 /**
- * "Ban Kritis": the four alert counts of installed tires, each opening /ban-kritis filtered to it.
+ * "Ban Kritis": the alert counts of installed tires, each opening /ban-kritis filtered to it.
  * Refetched on every 'tire-alerts' socket event (sent after each check validation); the interval is
  * a fallback for a dropped socket.
  */
@@ -50,15 +43,14 @@ export function TireAlertsCard() {
     >
       <Row gutter={[12, 12]}>
         {ALERT_KINDS.map((kind) => {
-          const value = summary?.counts[kind];
           return (
-            <Col key={kind} xs={12} md={6}>
+            <Col key={kind} xs={12} md={8} xl={{ flex: '20%' }}>
               <Link
                 to={`/ban-kritis?kind=${kind}`}
                 style={{
                   display: 'block',
                   height: '100%',
-                  borderInlineStart: `3px solid ${COLORS[kind]}`,
+                  borderInlineStart: `3px solid ${ALERT_COLORS[kind]}`,
                   background: '#fafbfd',
                   borderRadius: 6,
                   padding: '8px 12px',
@@ -72,12 +64,12 @@ export function TireAlertsCard() {
                   style={{
                     fontSize: 22,
                     fontWeight: 600,
-                    color: COLORS[kind],
+                    color: ALERT_COLORS[kind],
                     fontVariantNumeric: 'tabular-nums',
                   }}
                 >
-                  {value !== undefined ? (
-                    <AlertCount value={value} />
+                  {summary ? (
+                    <AlertValue summary={summary} kind={kind} />
                   ) : alerts.isError ? (
                     '-'
                   ) : (
