@@ -33,6 +33,8 @@ export const ZAuditRow = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** The entity's human key (a tire's serial, a unit's plate, a name); null when it is gone. */
+  entityName: z.string().nullable(),
   // any JSON value or null (z.unknown() takes null; `.nullable()` on it would document `nullable`
   // without a type, which OpenAPI 3.0 does not allow)
   before: z.unknown(),

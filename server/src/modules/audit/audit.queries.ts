@@ -38,6 +38,29 @@ function filters(q: z.output<typeof ZAuditListQuery>, timezone: string): SQL | u
   );
 }
 
+/**
+ * The entity's human key, looked up in SQL for the page's rows: the serial of a tire, the plate of a
+ * unit, check or replacement, the name of the rest. entity_id is text: only digits are an id.
+ */
+const entityName = (() => {
+  const id = sql`(case when ${auditLog.entity_id} ~ '^[0-9]{1,9}$' then ${auditLog.entity_id}::int end)`;
+  const one = (query: SQL) => sql`(${query} limit 1)`;
+  return sql<string | null>`case ${auditLog.entity}
+    when 'tire' then ${one(sql`select serial_number from tires where id = ${id}`)}
+    when 'unit' then ${one(sql`select plate_number from units where id = ${id}`)}
+    when 'user' then ${one(sql`select name from users where id = ${id}`)}
+    when 'region' then ${one(sql`select name from regions where id = ${id}`)}
+    when 'location' then ${one(sql`select name from locations where id = ${id}`)}
+    when 'project' then ${one(sql`select name from projects where id = ${id}`)}
+    when 'customer' then ${one(sql`select name from customers where id = ${id}`)}
+    when 'tire-check' then ${one(sql`select plate_number from tire_checks where id = ${id}`)}
+    when 'tire-replacement' then ${one(sql`select u.plate_number from tire_replacements r join units u on u.id = r.unit_id where r.id = ${id}`)}
+    when 'news' then ${one(sql`select title from news where id = ${id}`)}
+    when 'banner' then ${one(sql`select name from banners where id = ${id}`)}
+    when 'tire-size-pressure' then ${auditLog.entity_id}
+  end`;
+})();
+
 /** The audit log, paged and filtered in SQL; each line with who, when, what and before/after. */
 export async function listAudit(
   db: DbOrTx,
@@ -60,6 +83,7 @@ export async function listAudit(
           action: auditLog.action,
           entity: auditLog.entity,
           entityId: auditLog.entity_id,
+          entityName,
           detail: auditLog.detail,
         })
         .from(auditLog)
@@ -80,6 +104,7 @@ export async function listAudit(
           action: r.action,
           entity: r.entity,
           entityId: r.entityId,
+          entityName: r.entityName ?? null,
           before: before ?? null,
           after: after ?? null,
           detail: rest ?? null,

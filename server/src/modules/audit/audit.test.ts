@@ -1,9 +1,11 @@
 import { API } from '@itms/contracts/api';
 import type { TAuditRow } from '@itms/contracts/audit';
+import { auditSentences } from '@itms/contracts/rules/audit-text';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { uploadPhoto } from '../../../test/uploads';
+import { rowsOf } from '../../db/client';
 import { users } from '../../db/schema';
 
 let t: TestApp;
@@ -55,6 +57,8 @@ describe('audit log', () => {
 
     const page = await rows({ entity: 'news', entityId: String(id) });
     expect(page.total).toBe(3);
+    // the news is gone: no name to join, the id remains
+    expect(page.data.map((l) => l.entityName)).toEqual([null, null, null]);
     const [del, upd, add] = page.data;
     for (const line of page.data) {
       expect(line.user).toMatchObject({ id: staffId, name: FX.staff.name, role: 'staff' });
@@ -71,6 +75,38 @@ describe('audit log', () => {
       before: { title: 'Jadwal rotasi ban (revisi)' },
       after: null,
     });
+  });
+
+  it('names the entity by its human key, joined in SQL: a tire by its serial, in words per changed field', async () => {
+    const serial = FX.installedSerial(1);
+    const [tire] = rowsOf<{ id: number; groove_1: number; pressure: number; odometer: number }>(
+      await t.database.db.execute(
+        sql`select id, groove_1, pressure, odometer from tires where serial_number = ${serial}`,
+      ),
+    );
+    const body = {
+      groove_1: Number(tire!.groove_1) - 2,
+      groove_2: 9,
+      groove_3: 9,
+      groove_4: 9,
+      pressure: Number(tire!.pressure),
+      odometer: Number(tire!.odometer) + 100,
+    };
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tire/${tire!.id}`,
+      headers: { access_token: staff },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [line] = (await rows({ entity: 'tire', entityId: String(tire!.id), action: 'measure' })).data;
+    expect(line).toMatchObject({ entityName: serial, entityId: String(tire!.id) });
+    const sentences = auditSentences(line!.user!.name, line!);
+    expect(sentences).toContain(
+      `${FX.staff.name} mengubah RTD 1 ban ${serial} dari ${Number(tire!.groove_1).toLocaleString('id-ID')} menjadi ${body.groove_1.toLocaleString('id-ID')}`,
+    );
+    // the unchanged pressure is no sentence
+    expect(sentences.some((s) => s.includes('tekanan'))).toBe(false);
   });
 
   it('records an account edit with the replaced values, never the password', async () => {

@@ -1,4 +1,5 @@
 import type { TAuditRow } from '@itms/contracts/audit';
+import { changeLabel, entityText } from '@itms/contracts/rules/audit-text';
 import { Flex, Table, Typography, theme } from 'antd';
 
 type Json = unknown;
@@ -54,9 +55,9 @@ export function AuditDiff({ row }: { row: TAuditRow }) {
           rowKey="field"
           pagination={false}
           dataSource={lines}
-          aria-label={`Perubahan ${row.entity} ${row.entityId ?? ''}`}
+          aria-label={`Perubahan ${entityText(row)}`}
           columns={[
-            { key: 'field', title: 'Kolom', dataIndex: 'field', width: 200 },
+            { key: 'field', title: 'Kolom', width: 200, render: (_, l) => changeLabel(l.field) },
             {
               key: 'before',
               title: 'Sebelum',

@@ -22,6 +22,7 @@ const row = (over: Partial<TAuditRow>): TAuditRow => ({
   action: 'update',
   entity: 'news',
   entityId: '9',
+  entityName: 'Jadwal rotasi',
   before: null,
   after: null,
   detail: null,
@@ -63,6 +64,15 @@ describe('audit page', () => {
         body: {
           data: [
             row({ id: 7, before: { title: 'Lama' }, after: { title: evil } }),
+            row({
+              id: 8,
+              action: 'measure',
+              entity: 'tire',
+              entityId: '12',
+              entityName: 'GT2615K3470',
+              before: { groove_1: 12, pressure: 110 },
+              after: { groove_1: 10, pressure: 110, tire_check_id: 3 },
+            }),
             row({ id: 6, action: 'login', entity: 'session', entityId: 'abc', user: null }),
           ],
           total: 42,
@@ -82,10 +92,15 @@ describe('audit page', () => {
     expect(query.get('dateEnd')).toBe('2025-03-02');
     expect(query.get('pageSize')).toBe('20');
     expect(screen.getByText('Sistem')).toBeTruthy();
+    // in words: who changed which field of which tire, from what to what; no raw keys
+    expect(screen.getByText('Edi EDP mengubah RTD 1 ban GT2615K3470 dari 12 menjadi 10')).toBeTruthy();
+    expect(screen.getByText('ban GT2615K3470')).toBeTruthy();
+    expect(screen.queryByText(/groove_1/)).toBeNull();
 
     const [expand] = screen.getAllByRole('button', { name: /expand row|Perluas/i });
     fireEvent.click(expand!);
-    const diff = await screen.findByRole('table', { name: 'Perubahan news 9' });
+    const diff = await screen.findByRole('table', { name: 'Perubahan berita Jadwal rotasi' });
+    expect(within(diff).getByText('judul')).toBeTruthy();
     expect(within(diff).getByText('Lama')).toBeTruthy();
     expect(within(diff).getByText(evil)).toBeTruthy();
     expect(container.querySelector('table img')).toBeNull();

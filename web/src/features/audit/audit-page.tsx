@@ -1,5 +1,6 @@
 import { API } from '@itms/contracts/api';
 import type { TAuditRow } from '@itms/contracts/audit';
+import { auditSentences, entityLabel, entityText } from '@itms/contracts/rules/audit-text';
 import { Button, Card, DatePicker, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { appTime, dayjs, formatDate, formatTime } from '../../lib/dayjs';
@@ -54,8 +55,25 @@ const columns = (sortOrder: (c: string) => 'ascend' | 'descend' | null): TableCo
     sortOrder: sortOrder('action'),
     render: (_, r) => <Tag color={colorOf(r.action)}>{r.action}</Tag>,
   },
-  { key: 'entity', title: 'Entitas', sorter: true, sortOrder: sortOrder('entity'), dataIndex: 'entity' },
-  { key: 'entityId', title: 'ID', render: (_, r) => r.entityId ?? '-' },
+  {
+    key: 'entity',
+    title: 'Entitas',
+    sorter: true,
+    sortOrder: sortOrder('entity'),
+    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{entityText(r)}</span>,
+  },
+  {
+    key: 'sentences',
+    title: 'Keterangan',
+    // one sentence per changed field, in words
+    render: (_, r) => (
+      <Flex vertical gap={2} style={{ minWidth: 260, maxWidth: 560 }}>
+        {auditSentences(r.user?.name ?? 'Sistem', r).map((s) => (
+          <span key={s}>{s}</span>
+        ))}
+      </Flex>
+    ),
+  },
 ];
 
 /** /audit (admin): who changed what and when, with the values before and after; paged on the server. */
@@ -101,7 +119,7 @@ export default function AuditPage() {
             allowClear
             style={{ minWidth: 180 }}
             value={filters.entity}
-            options={(options.data?.entities ?? []).map((e) => ({ value: e, label: e }))}
+            options={(options.data?.entities ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
             onChange={(v?: string) => set({ entity: v })}
           />
           <Select
