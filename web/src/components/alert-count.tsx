@@ -30,7 +30,11 @@ export const noReferenceAtAll = (s: TAlertSummary) =>
 /** The count of a kind, or 'Belum ada tekanan acuan' for pressure when no reference is set at all. */
 export function AlertValue({ summary, kind }: { summary: TAlertSummary; kind: AlertKind }) {
   if (kind === 'pressure' && noReferenceAtAll(summary)) {
-    return <span style={{ fontSize: '0.6em', fontWeight: 500 }}>{NO_REFERENCE_TEXT}</span>;
+    return (
+      <span style={{ display: 'block', fontSize: '0.6em', fontWeight: 500, lineHeight: 1.35, paddingTop: 4 }}>
+        {NO_REFERENCE_TEXT}
+      </span>
+    );
   }
   return <AlertCount value={summary.counts[kind]} />;
 }

@@ -219,11 +219,17 @@ export default function CriticalTiresPage() {
           type="info"
           showIcon
           title={`${NO_REFERENCE_TEXT} untuk ${summary.no_reference.sizes.toLocaleString('id-ID')} size (${summary.no_reference.tires.toLocaleString('id-ID')} ban terpasang)`}
-          description="Tekanan ban dengan size tersebut belum dapat dibandingkan, jadi tidak masuk hitungan peringatan tekanan."
-          action={
-            <Button size="small" onClick={() => setEditing(true)}>
-              Atur tekanan acuan
-            </Button>
+          // the button under the text: beside it, a phone squeezes the text into a narrow column
+          description={
+            <Flex vertical gap={8} align="start">
+              <span>
+                Tekanan ban dengan size tersebut belum dapat dibandingkan, jadi tidak masuk hitungan
+                peringatan tekanan.
+              </span>
+              <Button size="small" onClick={() => setEditing(true)}>
+                Atur tekanan acuan
+              </Button>
+            </Flex>
           }
         />
       ) : null}
