@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { appTime, dayjs, formatDate, formatTime } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { useEndpoint } from '../../lib/use-endpoint';
+import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { AuditDiff } from './audit-diff';
 
@@ -67,7 +68,7 @@ const columns = (sortOrder: (c: string) => 'ascend' | 'descend' | null): TableCo
     title: 'Keterangan',
     // one sentence per changed field, in words
     render: (_, r) => (
-      <Flex vertical gap={2} style={{ minWidth: 260, maxWidth: 560 }}>
+      <Flex vertical gap={2} style={{ minWidth: 200, maxWidth: 560 }}>
         {auditSentences(r.user?.name ?? 'Sistem', r).map((s) => (
           <span key={s}>{s}</span>
         ))}
@@ -88,6 +89,7 @@ export default function AuditPage() {
     dateEnd: params.get('end') ?? undefined,
   };
   const list = usePagedList({ endpoint: API.listAuditLog, sizes: SIZES, filters });
+  const wide = useMediaQuery(DESKTOP_QUERY);
   const options = useEndpoint(API.getAuditOptions, {}, { staleTime: 60_000 });
   const set = (next: Record<string, string | undefined>) => list.update({ ...next, page: undefined });
   const anyFilter = Object.values(filters).some(Boolean);
@@ -171,7 +173,12 @@ export default function AuditPage() {
           {...list.tableProps}
           rowKey="id"
           size="middle"
-          columns={columns(list.sortOrder)}
+          // a phone keeps the time and the sentences (they name who and what) on screen
+          columns={
+            wide
+              ? columns(list.sortOrder)
+              : columns(list.sortOrder).filter((c) => c.key === 'createdAt' || c.key === 'sentences')
+          }
           expandable={{
             expandedRowRender: (r) => <AuditDiff row={r} />,
             rowExpandable: (r) => r.before != null || r.after != null || r.detail != null,
