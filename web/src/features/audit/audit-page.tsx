@@ -77,6 +77,23 @@ const columns = (sortOrder: (c: string) => 'ascend' | 'descend' | null): TableCo
   },
 ];
 
+const phoneColumns: TableColumnsType<TAuditRow> = [
+  {
+    key: 'line',
+    title: 'Catatan',
+    render: (_, r) => (
+      <Flex vertical gap={2}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatDate(r.createdAt)} {formatTime(r.createdAt)}
+        </Typography.Text>
+        {auditSentences(r.user?.name ?? 'Sistem', r).map((s) => (
+          <span key={s}>{s}</span>
+        ))}
+      </Flex>
+    ),
+  },
+];
+
 /** /audit (admin): who changed what and when, with the values before and after; paged on the server. */
 export default function AuditPage() {
   const title = useRouteMeta()?.title ?? 'Log Audit';
@@ -173,12 +190,10 @@ export default function AuditPage() {
           {...list.tableProps}
           rowKey="id"
           size="middle"
-          // a phone keeps the time and the sentences (they name who and what) on screen
-          columns={
-            wide
-              ? columns(list.sortOrder)
-              : columns(list.sortOrder).filter((c) => c.key === 'createdAt' || c.key === 'sentences')
-          }
+          // a phone shows one column: the time over the sentences (they name who and what)
+          columns={wide ? columns(list.sortOrder) : phoneColumns}
+          // the sentences wrap to the phone's width instead of one long line to scroll
+          scroll={wide ? list.tableProps.scroll : undefined}
           expandable={{
             expandedRowRender: (r) => <AuditDiff row={r} />,
             rowExpandable: (r) => r.before != null || r.after != null || r.detail != null,
