@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, test } from './fixtures';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { ACCOUNTS, expect, loginAs, test, tokenOf } from './fixtures';
 
 // Honest screens (issue 25): a failed list says so with 'Coba lagi', offline says so; screenshots
 // of both and of Absensi at desktop and phone size for people to look at.
@@ -69,5 +69,77 @@ test.describe('honest screens, phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   test("the same on a phone: the failure, 'Coba lagi' and the offline banner", async ({ page, context }) => {
     await failedListThenOffline(page, context, 'phone');
+  });
+});
+
+// Issue 25 item 5: the Summary target up to today, Ban Kritis without a reference pressure and
+// with 0 mm readings apart, the QC matrix with its legend, the Log Audit in words, and a result
+// header naming the range of its rows; at both sizes for people to look at.
+async function item5Screens(page: Page, request: APIRequestContext, size: string) {
+  await loginAs(page, ACCOUNTS.admin);
+  const token = await tokenOf(page);
+
+  await page.goto('/summary');
+  await expect(page.getByRole('status').filter({ hasText: /^Menampilkan / })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Target s.d. hari ini').first()).toBeVisible();
+  await shot(page, `${size}-item5-summary`);
+
+  await page.goto('/tirecheck-record');
+  await expect(page.getByRole('status').filter({ hasText: /^Menampilkan \d+ pengecekan dari / })).toBeVisible(
+    {
+      timeout: 20_000,
+    },
+  );
+  await shot(page, `${size}-item5-rekam-pengecekan`);
+
+  await page.goto('/ban-kritis');
+  await expect(page.getByRole('button', { name: /^RTD 0 mm: periksa data / })).toBeVisible({
+    timeout: 20_000,
+  });
+  await shot(page, `${size}-item5-ban-kritis`);
+
+  await page.goto('/quality-control');
+  await page.getByRole('row').nth(1).click();
+  const detail = page.getByRole('dialog', { name: 'Detail Information' });
+  await expect(detail.getByRole('list', { name: 'Keterangan' })).toBeVisible({ timeout: 20_000 });
+  await shot(page, `${size}-item5-qc-matrix`);
+  await detail.getByRole('button', { name: 'Keluar' }).click();
+
+  // a tire's RTD 1 changed through the office's per-tire step: the log says it in words
+  const tires = (await (
+    await request.get('/api/tire?pageSize=1', { headers: { access_token: token ?? '' } })
+  ).json()) as { data: { id: number; serial_number: string }[] };
+  const tire = tires.data[0]!;
+  const put = await request.put(`/api/tire/${tire.id}`, {
+    headers: { access_token: token ?? '' },
+    data: { groove_1: 7, groove_2: 8, groove_3: 8, groove_4: 8, pressure: 100, odometer: 123456 },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  const again = await request.put(`/api/tire/${tire.id}`, {
+    headers: { access_token: token ?? '' },
+    data: { groove_1: 6, groove_2: 8, groove_3: 8, groove_4: 8, pressure: 100, odometer: 123456 },
+  });
+  expect(again.ok(), await again.text()).toBe(true);
+  await page.goto(`/audit?entity=tire&action=measure`);
+  await expect(
+    page.getByText(new RegExp(` mengubah RTD 1 ban ${tire.serial_number} dari 7 menjadi 6$`)).first(),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/groove_1/)).toHaveCount(0);
+  await shot(page, `${size}-item5-audit`);
+}
+
+test.describe('issue 25 item 5 screens, desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test('Summary, records header, Ban Kritis, QC matrix and Log Audit', async ({ page, request }) => {
+    await item5Screens(page, request, 'desktop');
+  });
+});
+
+test.describe('issue 25 item 5 screens, phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  test('Summary, records header, Ban Kritis, QC matrix and Log Audit', async ({ page, request }) => {
+    await item5Screens(page, request, 'phone');
   });
 });

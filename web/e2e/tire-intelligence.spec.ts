@@ -277,7 +277,7 @@ test.describe('tire intelligence', () => {
       await expect(page.getByRole('table', { name: 'Performa per Size' })).toBeVisible();
     });
 
-    test('the dashboard card shows the four counts and opens /ban-kritis filtered', async ({
+    test('the dashboard card shows the alert counts and opens /ban-kritis filtered', async ({
       page,
       request,
     }) => {
