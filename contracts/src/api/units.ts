@@ -15,6 +15,7 @@ import {
   ZUnitUnmountBody,
   ZUnitWheels,
 } from '../unit-fitting';
+import { ZUnitOverview, ZUnitRecordList, ZUnitRecordsQuery } from '../unit-page';
 
 /** Error codes of the units operations beyond the generic ones. */
 export const unitsErrors = defineErrors({
@@ -95,6 +96,28 @@ export const unitsEndpoints = defineEndpoints({
     params: ZIdParams,
     reply: ZDeletedReply,
     errors: ['NOT_FOUND', 'UNIT_HAS_HISTORY', 'UNIT_HAS_TIRES'],
+  },
+  getUnitOverview: {
+    method: 'GET',
+    path: '/unit/:id/overview',
+    summary:
+      "The unit page: the unit, its mounted tires with their last tread and pressure against the size's reference, the last readings per position and the month's attendance.",
+    tag,
+    access: 'office',
+    params: ZIdParams,
+    reply: ZUnitOverview,
+    errors: ['NOT_FOUND'],
+  },
+  listUnitRecords: {
+    method: 'GET',
+    path: '/unit/:id/records',
+    summary: "The unit's checks, replacements or BKB (kind), newest first, paged.",
+    tag,
+    access: 'office',
+    params: ZIdParams,
+    query: ZUnitRecordsQuery,
+    reply: ZUnitRecordList,
+    errors: ['NOT_FOUND'],
   },
   getUnitWheels: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWarnings, type TireReading } from './field-warnings';
+import { checkWarnings, pressureOff, type TireReading } from './field-warnings';
 
 const tire = (patch: Partial<TireReading> = {}): TireReading => ({
   position: '1',
@@ -56,5 +56,16 @@ describe('warnings of a check', () => {
       { kind: 'serial-differs', position: '1', message: 'Posisi 1: nomor seri berbeda dengan data (BS100)' },
     ]);
     expect(kinds(tire({ before: undefined, grooves: [20, 20, 20, 20] }))).toEqual([]);
+  });
+});
+
+describe('pressureOff', () => {
+  it('says low or high beyond +-10 % of the reference, nothing on the edge or without values', () => {
+    expect(pressureOff(89, 100)).toBe('low');
+    expect(pressureOff(111, 100)).toBe('high');
+    expect(pressureOff(90, 100)).toBeNull();
+    expect(pressureOff(110, 100)).toBeNull();
+    expect(pressureOff(null, 100)).toBeNull();
+    expect(pressureOff(50, null)).toBeNull();
   });
 });

@@ -51,6 +51,19 @@ const lowestOf = (g: Grooves) => {
 /** Float noise of stored `real` values is no change. */
 const EPSILON = 1e-6;
 
+/**
+ * Whether a pressure is under ('low') or over ('high') the size's reference by more than
+ * PSI_TOLERANCE; null when it is within, or either value is unknown.
+ */
+export function pressureOff(
+  pressure: number | null | undefined,
+  reference: number | null | undefined,
+): 'low' | 'high' | null {
+  if (pressure == null || reference == null || reference <= 0) return null;
+  if (Math.abs(pressure - reference) <= reference * PSI_TOLERANCE + EPSILON) return null;
+  return pressure < reference ? 'low' : 'high';
+}
+
 /** The warnings of a check's values against what was known before it. */
 export function checkWarnings(check: {
   odometer: number | null;
@@ -95,12 +108,7 @@ export function checkWarnings(check: {
       });
     }
     const ref = t.reference_psi;
-    if (
-      t.pressure != null &&
-      ref != null &&
-      ref > 0 &&
-      Math.abs(t.pressure - ref) > ref * PSI_TOLERANCE + EPSILON
-    ) {
+    if (pressureOff(t.pressure, ref)) {
       out.push({
         kind: 'psi-off',
         position: t.position,

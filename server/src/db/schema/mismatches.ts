@@ -36,7 +36,7 @@ export const mismatches = pgTable(
     // (performed_at, id): Rekam BKB pages newest first from the index alone
     index('mismatches_performed_idx').on(t.performed_at, t.id),
     index('mismatches_tireman_idx').on(t.tireman_id, t.performed_at),
-    // Rekam BKB filtered to one unit or one location (lib/record-filters.ts)
+    // Rekam BKB filtered to one unit or one location (lib/record-filters.ts); the unit page's BKB list
     index('mismatches_unit_idx').on(t.unit_id, t.performed_at),
     index('mismatches_location_idx').on(t.location_id, t.performed_at),
     index('mismatches_pending_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.status} = 'pending'`),

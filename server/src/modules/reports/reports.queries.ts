@@ -233,6 +233,8 @@ export interface AbsenceQuery {
   /** Omit for every unit (export). */
   page?: { offset: number; limit: number };
   q?: string;
+  /** One unit only (the unit page). */
+  unitId?: number;
   onlyChecked: boolean;
 }
 
@@ -251,7 +253,11 @@ export async function absenceUnits(
   db: DbOrTx,
   a: AbsenceQuery,
 ): Promise<{ unitsJson: string; total: number }> {
-  const filter = a.q ? sql`where u.plate_number ilike ${`%${likeEscape(a.q)}%`}` : sql``;
+  const conds = [
+    a.q ? sql`u.plate_number ilike ${`%${likeEscape(a.q)}%`}` : undefined,
+    a.unitId ? sql`u.id = ${a.unitId}` : undefined,
+  ].filter((c) => c !== undefined);
+  const filter = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
   const [row] = rowsOf<{ total: number | null; units: string }>(
     await db.execute(sql`
       with page as (

@@ -1,11 +1,14 @@
 import { API } from '@itms/contracts/api';
-import { MASTER_MESSAGES } from '@itms/contracts/master-data';
+import { MASTER_MESSAGES, type TUnitRow } from '@itms/contracts/master-data';
 import { FITTING_MESSAGES } from '@itms/contracts/unit-fitting';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { mountFromStock, moveBetweenPositions, unitWheelsView, unmountToStock } from '../fleet/fitting';
+import { absenceUnits } from '../reports/reports.queries';
+import { monthBounds, todayIn } from '../reports/reports.service';
+import { unitExists, unitPageParts, unitRecords } from './unit-page.queries';
 import { getUnit, listUnits } from './units.queries';
 import { createUnit, deleteUnit, updateUnit } from './units.service';
 
@@ -37,6 +40,35 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.deleteUnit, async (req) => {
     await deleteUnit(app.db, currentUser(req).id, req.params.id);
     return { message: M.deleted, data: { id: req.params.id } };
+  });
+
+  // ---- the unit page ----
+
+  route(app, API.getUnitOverview, async (req) => {
+    const id = req.params.id;
+    const month = monthBounds(todayIn(app.config.timezone).slice(0, 7));
+    const [parts, absence] = await Promise.all([
+      unitPageParts(app.db, id),
+      // the Absensi Unit read model, narrowed to this unit
+      absenceUnits(app.db, { month: month.start, days: month.days, unitId: id, onlyChecked: false }),
+    ]);
+    if (!parts) throw notFound('Unit');
+    const [days] = JSON.parse(absence.unitsJson) as { days: string; total: number }[];
+    return {
+      ...parts,
+      unit: { ...parts.unit, unit_type: parts.unit.unit_type as TUnitRow['unit_type'] },
+      pull_point_mm: app.config.tirePullPointMm,
+      attendance: {
+        month: month.start.slice(0, 7),
+        days: days?.days ?? 'N'.repeat(month.days),
+        total: days?.total ?? 0,
+      },
+    };
+  });
+
+  route(app, API.listUnitRecords, async (req) => {
+    if (!(await unitExists(app.db, req.params.id))) throw notFound('Unit');
+    return unitRecords(app.db, req.params.id, req.query);
   });
 
   // ---- fitting tires from the office: the unit's wheel slots and the moves on them ----
