@@ -106,6 +106,8 @@ export const APP_ROUTES = [
   { path: '/project', title: 'Project', menu: database('Project'), roles: OFFICE },
   { path: '/scrap', title: 'Scrap', menu: database('Scrap'), roles: OFFICE },
   { path: '/unit', title: 'Unit', menu: database('Unit'), roles: OFFICE },
+  // not in the spec: one unit's tires, trends and history (issue 25)
+  { path: '/unit/:id', title: 'Unit', menuPath: '/unit', roles: OFFICE, extra: true },
   // not in the spec: regions (PIC, manpower, Target Check) and their locations (issue 22)
   {
     path: '/lokasi',

@@ -90,8 +90,8 @@ test('add, edit and delete a unit', async ({ page }) => {
     tonnage: 20,
   });
 
-  // edit
-  await row.getByRole('cell', { name: plate, exact: true }).click();
+  // edit (the pencil; the row itself opens the unit page)
+  await row.getByRole('button', { name: `Ubah ${plate}` }).click();
   const edit = page.getByRole('dialog', { name: `Ubah Unit: ${plate}` });
   await expect(edit.getByLabel('Tanggal Handle')).toHaveValue('05/03/25');
   await edit.getByLabel('Tipe Unit').fill('ENGKEL');

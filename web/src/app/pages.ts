@@ -40,6 +40,7 @@ export const PAGES: Record<AppPath, PageLoader> = {
   '/project': () => import('../features/projects/projects-page'),
   '/scrap': () => import('../features/scrap/scrap-page'),
   '/unit': () => import('../features/units/units-page'),
+  '/unit/:id': () => import('../features/units/unit-page'),
   '/lokasi': () => import('../features/regions/regions-page'),
   '/kartu-stok': () => import('../features/stock-card/stock-card-page'),
   '/form': placeholder,

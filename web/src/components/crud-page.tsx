@@ -262,7 +262,23 @@ export interface CrudPageProps<T extends { id: number }, V extends object> {
   /** Labels of the fields that must be filled before the form can be sent (button disabled until then). */
   missing?: (values: Partial<V>) => string[];
   modalWidth?: number;
+  /** What a click on a row does instead of opening the form (the unit list opens the unit page). */
+  onOpenRow?: (row: T) => void;
 }
+
+/** What the add/edit form of a resource needs: CrudPage's props without the list's. */
+export type CrudFormProps<T extends { id: number }, V extends object> = Pick<
+  CrudPageProps<T, V>,
+  | 'resource'
+  | 'noun'
+  | 'addLabel'
+  | 'renderFields'
+  | 'initialValues'
+  | 'toValues'
+  | 'toBody'
+  | 'missing'
+  | 'modalWidth'
+>;
 
 /**
  * A master-data screen: server-paged, searchable, sortable list (page, size, sort and search in the
@@ -330,7 +346,9 @@ export function CrudPage<T extends { id: number }, V extends object>(props: Crud
       <CrudTable<T>
         tableProps={list.tableProps}
         columns={tableColumns}
-        onOpen={(row) => setEditing({ mode: 'edit', id: row.id, label: props.labelOf(row) })}
+        onOpen={
+          props.onOpenRow ?? ((row) => setEditing({ mode: 'edit', id: row.id, label: props.labelOf(row) }))
+        }
       />
       <CrudFormModal<T, V> {...props} editing={editing} onClose={() => setEditing(null)} />
     </PageCard>
@@ -359,10 +377,16 @@ function CrudTable<T extends { id: number }>({
   );
 }
 
-function CrudFormModal<T extends { id: number }, V extends object>(
-  props: CrudPageProps<T, V> & {
+/**
+ * The add/edit form of a resource in a modal (CrudPage's, and the unit page's 'Ubah'): fetches the
+ * record, asks before saving or deleting, reloads the resource's queries.
+ */
+export function CrudFormModal<T extends { id: number }, V extends object>(
+  props: CrudFormProps<T, V> & {
     editing: { mode: FormMode; id?: number; label?: string } | null;
     onClose: () => void;
+    /** After a delete (the unit page leaves for the list). */
+    onDeleted?: () => void;
   },
 ) {
   const { editing, onClose, resource, noun } = props;
@@ -436,7 +460,10 @@ function CrudFormModal<T extends { id: number }, V extends object>(
     await run({
       request: () => call(resource.remove, { params: { id: id as number } }),
       invalidate: [resourceKey(resource.list)],
-      onDone: onClose,
+      onDone: () => {
+        onClose();
+        props.onDeleted?.();
+      },
     });
   };
 

@@ -1,4 +1,5 @@
 import type { Position } from '@itms/contracts/enums';
+import type { TreadBand } from '@itms/contracts/rules/tread-band';
 import {
   DIAGRAMS,
   type DiagramAxle,
@@ -15,6 +16,17 @@ import { BRAND_COLOR } from './brand';
  */
 export type WheelTone = 'accent' | 'normal' | 'muted' | 'good' | 'warning' | 'pull';
 
+/** The wheel colour of a tread band (rules/tread-band.ts): an empty or unmeasured position is muted. */
+export const BAND_TONE: Record<TreadBand, WheelTone> = {
+  good: 'good',
+  warning: 'warning',
+  pull: 'pull',
+  none: 'muted',
+};
+
+/** Colour of the wheel mark (a pressure outside its reference on the unit page). */
+export const MARK_FILL = '#7b2cbf';
+
 export interface VehicleDiagramProps {
   /** The diagram to draw; or give `unitType` and it is derived (13 unit types -> 3 diagrams). */
   kind?: DiagramKind;
@@ -26,6 +38,8 @@ export interface VehicleDiagramProps {
   renderPosition: (position: Position, ctx: { stacked: boolean }) => ReactNode;
   /** Colour of each wheel in the drawing; default every wheel 'normal'. */
   wheelTone?: (position: Position) => WheelTone;
+  /** Wheels drawn with a small mark (a dot with '!') beside them; none by default. */
+  wheelMark?: (position: Position) => boolean;
   /** Height of a position card in the side-by-side layout (cards sit beside their wheel). */
   cardHeight?: number;
   /** Narrowest card of the side-by-side layout; below that the drawing and the cards stack. */
@@ -95,6 +109,7 @@ export function VehicleDiagram({
   unitType,
   renderPosition,
   wheelTone,
+  wheelMark,
   cardHeight = 176,
   cardMinWidth = 172,
 }: VehicleDiagramProps) {
@@ -112,6 +127,7 @@ export function VehicleDiagram({
   }, []);
   const wide = width >= 4 * cardMinWidth + CENTER_WIDTH + 4 * COLUMN_GAP;
   const tone = wheelTone ?? (() => 'normal' as const);
+  const mark = wheelMark ?? (() => false);
   const title = `Diagram ${DIAGRAM_LABELS[diagram.kind]}: sisi kiri posisi ${diagram.left.join(', ')}; sisi kanan posisi ${diagram.right.join(', ')}`;
 
   return (
@@ -121,11 +137,12 @@ export function VehicleDiagram({
           diagram={diagram}
           render={renderPosition}
           tone={tone}
+          mark={mark}
           cardHeight={cardHeight}
           title={title}
         />
       ) : (
-        <StackedLayout diagram={diagram} render={renderPosition} tone={tone} title={title} />
+        <StackedLayout diagram={diagram} render={renderPosition} tone={tone} mark={mark} title={title} />
       )}
     </div>
   );
@@ -135,6 +152,7 @@ interface LayoutProps {
   diagram: TVehicleDiagram;
   render: VehicleDiagramProps['renderPosition'];
   tone: (p: Position) => WheelTone;
+  mark: (p: Position) => boolean;
   title: string;
 }
 
@@ -184,7 +202,14 @@ function SideHeading({ side }: { side: 'left' | 'right' }) {
 }
 
 /** Cards of one side, row by row beside the drawing: outer wheel outermost, inner wheel next to the truck. */
-function WideLayout({ diagram, render, tone, cardHeight, title }: LayoutProps & { cardHeight: number }) {
+function WideLayout({
+  diagram,
+  render,
+  tone,
+  mark,
+  cardHeight,
+  title,
+}: LayoutProps & { cardHeight: number }) {
   const geo = diagramRows(diagram, {
     cab: 92,
     axle: cardHeight,
@@ -242,14 +267,14 @@ function WideLayout({ diagram, render, tone, cardHeight, title }: LayoutProps & 
       }}
     >
       {side('left')}
-      <TruckDrawing geometry={geo} tone={tone} title={title} />
+      <TruckDrawing geometry={geo} tone={tone} mark={mark} title={title} />
       {side('right')}
     </div>
   );
 }
 
 /** Phones: the drawing scaled to the width, then the left cards, then the right cards. */
-function StackedLayout({ diagram, render, tone, title }: LayoutProps) {
+function StackedLayout({ diagram, render, tone, mark, title }: LayoutProps) {
   const prefix = useId();
   const slotId = (p: Position) => `${prefix}-pos-${p}`;
   // a tap on a wheel brings its card into view
@@ -277,7 +302,7 @@ function StackedLayout({ diagram, render, tone, title }: LayoutProps) {
     <div style={{ display: 'flex', flexDirection: 'column', gap: 18 }}>
       <div style={{ display: 'flex', justifyContent: 'center' }}>
         <div style={{ width: '100%', maxWidth: 260 }}>
-          <TruckDrawing geometry={geo} tone={tone} title={title} scale onWheel={show} />
+          <TruckDrawing geometry={geo} tone={tone} mark={mark} title={title} scale onWheel={show} />
         </div>
       </div>
       {group('left')}
@@ -293,12 +318,14 @@ const BODY_STROKE = '#cfd6e2';
 function TruckDrawing({
   geometry,
   tone,
+  mark,
   title,
   scale = false,
   onWheel,
 }: {
   geometry: Geometry;
   tone: (p: Position) => WheelTone;
+  mark: (p: Position) => boolean;
   title: string;
   /** Fit the container's width (phones) instead of the fixed centre column. */
   scale?: boolean;
@@ -425,6 +452,7 @@ function TruckDrawing({
             >
               {p}
             </text>
+            {mark(p) ? <Mark cx={x + wheelW / 2} cy={cy - wheelH / 2 - 2} /> : null}
           </g>
         );
         return (
@@ -449,6 +477,7 @@ function TruckDrawing({
             <text x={cx} y={cy + 4} textAnchor="middle" fontSize={11} fontWeight={700} fill={INK}>
               {p}
             </text>
+            {mark(p) ? <Mark cx={cx + r * 0.75} cy={cy - r * 0.75} /> : null}
           </g>
         );
       })}
@@ -463,5 +492,17 @@ function TruckDrawing({
         BAN SEREP
       </text>
     </svg>
+  );
+}
+
+/** The wheel mark: a small dot with '!' at a wheel's corner. */
+function Mark({ cx, cy }: { cx: number; cy: number }) {
+  return (
+    <g>
+      <circle cx={cx} cy={cy} r={7} fill={MARK_FILL} stroke="#fff" strokeWidth={1.5} />
+      <text x={cx} y={cy + 3.5} textAnchor="middle" fontSize={10} fontWeight={700} fill="#fff">
+        !
+      </text>
+    </g>
   );
 }

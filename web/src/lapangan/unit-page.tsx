@@ -3,18 +3,18 @@ import type { TFieldMountedTire, TSubmissionKind } from '@itms/contracts/field';
 import { formatNumber } from '@itms/contracts/rules/number-format';
 import { TREAD_WARNING_MARGIN_MM, type TreadBand, treadBand } from '@itms/contracts/rules/tread-band';
 import { Link, useParams } from 'react-router';
-import { positionLabel, TONE_FILL, VehicleDiagram, type WheelTone } from '../components/vehicle-diagram';
+import {
+  BAND_TONE,
+  positionLabel,
+  TONE_FILL,
+  VehicleDiagram,
+  type WheelTone,
+} from '../components/vehicle-diagram';
 import { db, draftKey } from './db';
 import { useFieldUser } from './field-user';
 import { snapshotOf } from './snapshot';
 import { useLive } from './use-live';
 
-const BAND_TONE: Record<TreadBand, WheelTone> = {
-  good: 'good',
-  warning: 'warning',
-  pull: 'pull',
-  none: 'muted',
-};
 const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'long', year: 'numeric' });
 
 /** One unit from the stored snapshot: its diagram coloured by tread depth, and its tires. Works offline. */

@@ -109,7 +109,7 @@ describe('Unit screen', () => {
     ]);
     renderApp('/unit');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('cell', { name: 'KT 9944 AJ' }));
+    await user.click(await screen.findByRole('button', { name: 'Ubah KT 9944 AJ' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() =>
       expect((within(dialog).getByLabelText('Nomor Polisi') as HTMLInputElement).value).toBe('KT 9944 AJ'),
@@ -150,7 +150,7 @@ describe('Unit screen', () => {
     ]);
     renderApp('/unit');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('cell', { name: 'KT 9944 AJ' }));
+    await user.click(await screen.findByRole('button', { name: 'Ubah KT 9944 AJ' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Ubah Unit: KT 9944 AJ')).toBeTruthy();
     await waitFor(() =>
@@ -166,5 +166,35 @@ describe('Unit screen', () => {
     await screen.findAllByText('Update data Unit ?');
     await user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Nomor polisi sudah terdaftar')).toBeTruthy();
+  });
+
+  it('a row opens the unit page, whose Ubah opens the same edit form', { timeout: 120_000 }, async () => {
+    setup([
+      replyTo(API.getUnitOverview, () => ({
+        body: {
+          unit: {
+            ...unit,
+            Customer: { id: 1, name: 'PT A' },
+            Location: null,
+            last_check_at: null,
+          },
+          pull_point_mm: 3,
+          tires: [],
+          trends: [],
+          attendance: { month: '2025-03', days: 'N'.repeat(31), total: 0 },
+        },
+      })),
+      replyTo(API.listUnitRecords, () => page([])),
+    ]);
+    renderApp('/unit');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('cell', { name: 'KT 9944 AJ' }));
+    expect(await screen.findByRole('heading', { name: 'Unit KT 9944 AJ' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^(edit )?Ubah$/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ubah Unit: KT 9944 AJ')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Nomor Polisi') as HTMLInputElement).value).toBe('KT 9944 AJ'),
+    );
   });
 });
