@@ -106,7 +106,7 @@ test('add, edit and delete a unit', async ({ page }) => {
   await expect(row).toContainText('ENGKEL');
 
   // delete: Batal keeps it, Hapus removes it
-  await row.getByRole('cell', { name: plate, exact: true }).click();
+  await row.getByRole('button', { name: `Ubah ${plate}` }).click();
   await edit.getByRole('button', { name: 'Hapus' }).click();
   const ask = page.getByRole('dialog', { name: 'Hapus data Unit ?' });
   await ask.getByRole('button', { name: 'Batal' }).click();
@@ -158,7 +158,7 @@ test('import: the preview flags the bad row and blocks the import; a clean file 
   await expect(row).toContainText('TRONTON');
 
   // leave nothing behind
-  await row.getByRole('cell', { name: good, exact: true }).click();
+  await row.getByRole('button', { name: `Ubah ${good}` }).click();
   await page
     .getByRole('dialog', { name: `Ubah Unit: ${good}` })
     .getByRole('button', { name: 'Hapus' })

@@ -282,9 +282,15 @@ function Trends({ data }: { data: TUnitOverview }) {
         style={{ marginBottom: 12, maxWidth: '100%', overflowX: 'auto' }}
       />
       <Flex gap={16} vertical={!wide}>
-        <TrendChart trend={trend} kind="rtd" rule={{ y: data.pull_point_mm, label: 'Batas cabut' }} />
         <TrendChart
           trend={trend}
+          wide={wide}
+          kind="rtd"
+          rule={{ y: data.pull_point_mm, label: 'Batas cabut' }}
+        />
+        <TrendChart
+          trend={trend}
+          wide={wide}
           kind="psi"
           rule={tire?.reference_psi != null ? { y: tire.reference_psi, label: 'Standar' } : undefined}
         />
@@ -297,10 +303,12 @@ function TrendChart({
   trend,
   kind,
   rule,
+  wide,
 }: {
   trend: TUnitTrend;
   kind: 'rtd' | 'psi';
   rule?: { y: number; label: string };
+  wide: boolean;
 }) {
   const unit = kind === 'rtd' ? 'mm' : 'PSI';
   const readings = trend.readings
@@ -327,8 +335,9 @@ function TrendChart({
       </Typography.Text>
       <LineChart
         label={`${title} posisi ${trend.position}: ${readings.length} pembacaan terakhir`}
-        width={460}
-        height={200}
+        // a narrower drawing on phones keeps the labels at their real size
+        width={wide ? 460 : 340}
+        height={wide ? 200 : 190}
         maxWidth={560}
         x={{
           min: first - margin,
