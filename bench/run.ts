@@ -173,6 +173,8 @@ interface Prepared {
   fieldUnits: number;
   /** What someone types into the top bar's search, keystroke by keystroke (GET /api/search). */
   searchTexts: string[];
+  /** The unit with the most checks (the unit page's worst case). */
+  busyUnit: number;
 }
 
 /** Every text from 3 characters up to the whole: the debounced requests of someone typing it. */
@@ -231,7 +233,12 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
     tireman: string;
   }[];
   const plateNumber = sample!.plate.split(' ').slice(1).join(' ');
+  const [busy] = (await sql(`
+    select unit_id from tire_checks group by unit_id order by count(*) desc, unit_id limit 1`)) as {
+    unit_id: number;
+  }[];
   return {
+    busyUnit: busy?.unit_id ?? 1,
     month: { start: d!.start, end: d!.end, month: d!.start.slice(0, 7) },
     today: d!.today,
     checks: checks.map((c) => ({
@@ -312,6 +319,27 @@ function rows(p: Prepared): Row[] {
     { name: 'location (all)', kind: 'list', as: 'edp', requests: get('/api/location') },
     { name: 'sop (all)', kind: 'list', as: 'edp', requests: get('/api/sop') },
     { name: 'dashboard counters', kind: 'other', as: 'edp', requests: get('/api/dashboard/counters') },
+    // the unit page of the unit with the most checks
+    {
+      name: 'unit page overview (busiest unit)',
+      kind: 'other',
+      as: 'edp',
+      requests: get(`/api/unit/${p.busyUnit}/overview`),
+    },
+    ...(['check', 'replacement', 'mismatch'] as const).flatMap((kind): Row[] => [
+      {
+        name: `unit page ${kind} p1 (busiest unit)`,
+        kind: 'list',
+        as: 'edp',
+        requests: get(`/api/unit/${p.busyUnit}/records?kind=${kind}`),
+      },
+    ]),
+    {
+      name: 'unit page check p20 (busiest unit)',
+      kind: 'list',
+      as: 'edp',
+      requests: get(`/api/unit/${p.busyUnit}/records?kind=check&page=20`),
+    },
     {
       name: `global search (${p.searchTexts.length} texts typed)`,
       kind: 'search',

@@ -179,8 +179,40 @@ describe('Unit screen', () => {
             last_check_at: null,
           },
           pull_point_mm: 3,
-          tires: [],
-          trends: [],
+          tires: [
+            {
+              position: '1',
+              tire_id: 501,
+              serial_number: 'BS-LOW-1',
+              size: '11.00-20',
+              ir_brand: 'BRIDGESTONE',
+              groove_lowest: 2.5,
+              pressure: 80,
+              reference_psi: 100,
+              measured_at: '2025-03-14T03:00:00.000Z',
+            },
+          ],
+          trends: [
+            {
+              position: '1',
+              readings: [
+                {
+                  performed_at: '2025-03-01T03:00:00.000Z',
+                  check_id: 1,
+                  serial_number: 'BS-LOW-1',
+                  groove_lowest: 4,
+                  pressure: 98,
+                },
+                {
+                  performed_at: '2025-03-14T03:00:00.000Z',
+                  check_id: 2,
+                  serial_number: 'BS-LOW-1',
+                  groove_lowest: 2.5,
+                  pressure: 80,
+                },
+              ],
+            },
+          ],
           attendance: { month: '2025-03', days: 'N'.repeat(31), total: 0 },
         },
       })),
@@ -190,6 +222,11 @@ describe('Unit screen', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('cell', { name: 'KT 9944 AJ' }));
     expect(await screen.findByRole('heading', { name: 'Unit KT 9944 AJ' })).toBeTruthy();
+    // the tire below the pull point and under-inflated: its card links to its stock card
+    const card = screen.getByRole('link', { name: 'Kartu stok ban BS-LOW-1' });
+    expect(card.getAttribute('href')).toBe('/kartu-stok?tire=501');
+    expect(within(card).getByText('PSI rendah')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'RTD terendah posisi 1: 2 pembacaan terakhir' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /^(edit )?Ubah$/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Ubah Unit: KT 9944 AJ')).toBeTruthy();
