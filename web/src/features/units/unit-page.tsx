@@ -57,7 +57,13 @@ const num = (v: number | null, unit: string) => (v == null ? '-' : `${v.toLocale
 export default function UnitPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const overview = useEndpoint(API.getUnitOverview, { params: { id } }, { enabled: id > 0 });
+  // failures are said in place (LoadError), not in the 'Oops...' dialog: also after a delete here,
+  // when the reload of the units' queries asks once more for the unit that is gone
+  const overview = useEndpoint(
+    API.getUnitOverview,
+    { params: { id } },
+    { enabled: id > 0, meta: { silent: true } },
+  );
   const [editing, setEditing] = useState(false);
 
   if (overview.isPending) {
@@ -383,7 +389,8 @@ function Records({ unitId, kind }: { unitId: number; kind: UnitRecordKind }) {
   const list = useEndpoint(
     API.listUnitRecords,
     { params: { id: unitId }, query: { kind, page, pageSize } },
-    { placeholderData: keepPreviousData },
+    // the table says a failure in place (listEmptyText)
+    { placeholderData: keepPreviousData, meta: { silent: true } },
   );
   const link = RECORD_LINK[kind];
   const columns: TableColumnsType<TUnitRecordRow> = [
