@@ -69,6 +69,7 @@ export default function UnitPage() {
   if (overview.isPending) {
     return (
       <Card>
+        <PageHeading />
         <Flex vertical align="center" gap={8} style={{ padding: 48 }}>
           <Spin />
           <Typography.Text type="secondary">Mengambil Data ...</Typography.Text>
@@ -79,6 +80,7 @@ export default function UnitPage() {
   if (overview.isError) {
     return (
       <Card>
+        <PageHeading />
         <LoadError error={overview.error} onRetry={() => overview.refetch()} retrying={overview.isFetching} />
         <LinkButton to="/unit" icon={<ArrowLeftOutlined />} style={{ marginTop: 12 }}>
           Daftar Unit
