@@ -9,10 +9,10 @@ test.describe.configure({ timeout: 240_000 });
 
 const shots = path.join(import.meta.dirname, '.tmp', 'shots');
 
-async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
+async function api<T>(page: Page, url: string, body?: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
   const headers = { access_token: (await tokenOf(page))! };
   const res = body
-    ? await page.request.post(url, { headers, data: body })
+    ? await page.request.fetch(url, { method, headers, data: body })
     : await page.request.get(url, { headers });
   expect(res.ok(), `${url} -> ${res.status()}`).toBe(true);
   return (await res.json()) as T;
@@ -20,7 +20,7 @@ async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
 
 interface Overview {
   unit: { plate_number: string; tonnage: number };
-  tires: { serial_number: string; tire_id: number }[];
+  tires: { serial_number: string; tire_id: number; size: string; reference_psi: number | null }[];
   trends: { position: string }[];
 }
 
@@ -45,6 +45,11 @@ test('EDP opens a unit from the list: tire map, trends, a stock card, and Ubah',
   await loginAs(page, ACCOUNTS.edp);
   const { id, overview } = await checkedUnit(page);
   const plate = overview.unit.plate_number;
+  // a reference pressure far above what the first tire's size holds: its tires show the mark
+  const first = overview.tires[0]!;
+  const setReference = (reference_psi: number | null) =>
+    api(page, '/api/tire-intelligence/size-pressures', { size: first.size, reference_psi }, 'PUT');
+  await setReference(190);
 
   await page.goto('/unit');
   const search = page.getByRole('searchbox', { name: 'Cari' });
@@ -66,6 +71,11 @@ test('EDP opens a unit from the list: tire map, trends, a stock card, and Ubah',
   await expect(page.getByText(/Di bawah batas cabut/)).toBeVisible();
   const cards = page.getByRole('link', { name: /^Kartu stok ban / });
   await expect(cards).toHaveCount(overview.tires.length);
+  await expect(page.getByText('Tekanan di luar ±10% standar ukuran')).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `Kartu stok ban ${first.serial_number}` }).getByText('PSI rendah'),
+  ).toBeVisible();
+  await expect(drawing.locator('circle[fill="#7b2cbf"]').first()).toBeVisible();
 
   // the trends of the first position with readings
   await expect(page.getByRole('img', { name: /^RTD terendah posisi / })).toBeVisible();
@@ -86,8 +96,9 @@ test('EDP opens a unit from the list: tire map, trends, a stock card, and Ubah',
   await page.screenshot({ path: path.join(shots, 'unit-page-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
+  await setReference(first.reference_psi);
+
   // a tire's stock card is one click away
-  const first = overview.tires[0]!;
   await page.getByRole('link', { name: `Kartu stok ban ${first.serial_number}` }).click();
   await expect(page).toHaveURL(new RegExp(`/kartu-stok\\?tire=${first.tire_id}$`));
   await expect(page.getByText(first.serial_number).first()).toBeVisible();
