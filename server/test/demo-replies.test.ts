@@ -123,6 +123,11 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   getActiveTire: async () => ({ params: { activeTireId: (await firstRow(API.listActiveTires)).id } }),
   getUnit: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
   getUnitWheels: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
+  getUnitOverview: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
+  listUnitRecords: async () => ({
+    params: { id: (await firstRow(API.listUnits)).id },
+    query: { kind: 'check' },
+  }),
   getTireMan: async () => ({ params: { id: (await firstRow(API.listTireMen)).id } }),
   searchFieldUnits: async () => ({ query: { q: 'B' } }),
   getFieldReturned: async () => {
