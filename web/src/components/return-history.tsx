@@ -1,8 +1,8 @@
 import { RETURN_LABELS, type TReturnHistoryEntry } from '@itms/contracts/submission-returns';
 import { Card, Divider, Tag, Timeline, Typography } from 'antd';
-import { formatDate, formatTime } from '../lib/dayjs';
+import { formatDateTime } from '../lib/dayjs';
 
-const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
+const when = (iso: string) => formatDateTime(iso);
 
 /** Whether the tire man has sent the document again since this Return. */
 export function ResubmittedTag({ at }: { at: string | null }) {

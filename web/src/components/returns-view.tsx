@@ -4,7 +4,7 @@ import type { TReturnsListRow } from '@itms/contracts/submission-returns';
 import { Segmented, Table, type TableColumnsType, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDate, formatTime } from '../lib/dayjs';
+import { formatDateTime } from '../lib/dayjs';
 import { usePagedList } from '../lib/use-paged-list';
 import { LinkButton } from './link-button';
 import { ResubmittedTag } from './return-history';
@@ -50,11 +50,7 @@ const columns: TableColumnsType<TReturnsListRow> = [
   {
     title: 'Waktu',
     key: 'at',
-    render: (_, r) => (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(r.returned_at)} {formatTime(r.returned_at)}
-      </span>
-    ),
+    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.returned_at)}</span>,
   },
   {
     title: 'Alasan',

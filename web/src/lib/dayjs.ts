@@ -33,8 +33,23 @@ export function formatDayDate(value: dayjs.ConfigType): string {
   return appTime(value).format('dddd, DD MMMM YYYY');
 }
 
+/** Indonesia's zone names; elsewhere the offset ('UTC+8'). */
+const ZONE_NAMES: Record<string, string> = {
+  'Asia/Jakarta': 'WIB',
+  'Asia/Pontianak': 'WIB',
+  'Asia/Makassar': 'WITA',
+  'Asia/Jayapura': 'WIT',
+};
+export const ZONE_NAME = ZONE_NAMES[APP_TIMEZONE] ?? `UTC${appTime().format('Z').replace(':00', '')}`;
+
+/** A time with its zone, e.g. 14:05 WIB. */
 export function formatTime(value: dayjs.ConfigType): string {
-  return appTime(value).format('HH:mm');
+  return `${appTime(value).format('HH:mm')} ${ZONE_NAME}`;
+}
+
+/** The one way to write a moment: 05 Januari 2025, 14:05 WIB. */
+export function formatDateTime(value: dayjs.ConfigType): string {
+  return `${formatDate(value)}, ${formatTime(value)}`;
 }
 
 export { dayjs };

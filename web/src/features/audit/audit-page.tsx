@@ -3,7 +3,7 @@ import type { TAuditRow } from '@itms/contracts/audit';
 import { auditSentences, entityLabel, entityText } from '@itms/contracts/rules/audit-text';
 import { Button, Card, DatePicker, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { appTime, dayjs, formatDate, formatTime } from '../../lib/dayjs';
+import { appTime, dayjs, formatDateTime } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -28,11 +28,7 @@ const columns = (sortOrder: (c: string) => 'ascend' | 'descend' | null): TableCo
     title: 'Waktu',
     sorter: true,
     sortOrder: sortOrder('createdAt'),
-    render: (_, r) => (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(r.createdAt)} {formatTime(r.createdAt)}
-      </span>
-    ),
+    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</span>,
   },
   {
     key: 'user',
@@ -84,7 +80,7 @@ const phoneColumns: TableColumnsType<TAuditRow> = [
     render: (_, r) => (
       <Flex vertical gap={2}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {formatDate(r.createdAt)} {formatTime(r.createdAt)}
+          {formatDateTime(r.createdAt)}
         </Typography.Text>
         {auditSentences(r.user?.name ?? 'Sistem', r).map((s) => (
           <span key={s}>{s}</span>

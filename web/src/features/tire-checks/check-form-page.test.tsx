@@ -347,7 +347,7 @@ describe('Validasi Pengecekan', () => {
     const { router } = renderApp('/validasi');
     const row = await screen.findByRole('row', { name: 'Buka pengecekan 7' });
     expect(within(row).getByText('10 Maret 2025')).toBeTruthy();
-    expect(within(row).getByText('07:35')).toBeTruthy();
+    expect(within(row).getByText('07:35 WIB')).toBeTruthy();
     expect(within(row).getByText('Distribusi FMCG Nasional')).toBeTruthy();
     const user = userEvent.setup({ delay: null });
     await user.click(row);

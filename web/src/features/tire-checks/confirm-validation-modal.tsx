@@ -2,7 +2,7 @@ import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import { UNSIGNED } from '@itms/contracts/enums';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { Button, Descriptions, Modal, Typography } from 'antd';
-import { formatDate, formatTime } from '../../lib/dayjs';
+import { formatDateTime } from '../../lib/dayjs';
 import { hasFile, useFileUrl } from '../../lib/file-urls';
 
 export const NEED_SIGNATURE_HINT = 'harap tanda tangan terlebih dahulu';
@@ -150,7 +150,7 @@ export function ConfirmValidationModal({
             key: 'when',
             label: 'Tanggal',
             // when the check was done (performed_at)
-            children: `${formatDate(detail.performed_at)}, ${formatTime(detail.performed_at)}`,
+            children: formatDateTime(detail.performed_at),
           },
           { key: 'tm', label: 'Tire Man', children: detail.tireman_tire_check.name },
           { key: 'plate', label: 'No. Polisi', children: detail.Unit.plate_number || detail.plate_number },

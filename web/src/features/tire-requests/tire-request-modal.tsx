@@ -13,7 +13,7 @@ import {
   tireFormValues,
 } from '../../components/tire-form-fields';
 import { call, resourceKey } from '../../lib/api-client';
-import { formatDate, formatTime } from '../../lib/dayjs';
+import { formatDateTime } from '../../lib/dayjs';
 import { NOT_SAVED, useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 
@@ -231,7 +231,7 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
         <Flex gap={8} wrap align="center" style={{ margin: '4px 0 8px' }}>
           <Tag color={approved ? 'green' : 'orange'}>{record.status}</Tag>
           <Typography.Text type="secondary">
-            Diajukan {formatDate(record.createdAt)} pukul {formatTime(record.createdAt)} · ID {record.id}
+            Diajukan {formatDateTime(record.createdAt)} · ID {record.id}
           </Typography.Text>
         </Flex>
       ) : null}

@@ -41,7 +41,7 @@ import {
   VehicleDiagram,
   type WheelTone,
 } from '../../components/vehicle-diagram';
-import { appTime, dayjs, formatDate, formatTime } from '../../lib/dayjs';
+import { appTime, dayjs, formatDate, formatDateTime } from '../../lib/dayjs';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { UNIT_FORM } from './unit-form-fields';
@@ -405,11 +405,7 @@ function Records({ unitId, kind }: { unitId: number; kind: UnitRecordKind }) {
     {
       key: 'date',
       title: 'Tanggal',
-      render: (_, r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(r.performed_at)} {formatTime(r.performed_at)}
-        </span>
-      ),
+      render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.performed_at)}</span>,
     },
     { key: 'tireman', title: 'Tire Man', dataIndex: 'tireman' },
     { key: 'location', title: 'Lokasi', dataIndex: 'location' },

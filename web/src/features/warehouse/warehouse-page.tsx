@@ -21,7 +21,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
-import { formatDate, formatTime } from '../../lib/dayjs';
+import { formatDateTime } from '../../lib/dayjs';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -68,7 +68,7 @@ const columns: TableColumnsType<TWarehouseRow> = [
         <Flex vertical style={{ minWidth: 220, maxWidth: 360, whiteSpace: 'normal' }}>
           <span>{r.last_movement.description}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {formatDate(r.last_movement.createdAt)} {formatTime(r.last_movement.createdAt)}
+            {formatDateTime(r.last_movement.createdAt)}
             {r.last_movement.user_name ? ` · ${r.last_movement.user_name}` : ''}
           </Typography.Text>
         </Flex>
