@@ -175,6 +175,8 @@ interface Prepared {
   searchTexts: string[];
   /** The unit with the most checks (the unit page's worst case). */
   busyUnit: number;
+  /** The validation queues' filters (issue 25): the tire man and the pool with most checks waiting. */
+  queue: { tireman: number; location: number; region: number; plate: string };
 }
 
 /** Every text from 3 characters up to the whole: the debounced requests of someone typing it. */
@@ -220,6 +222,15 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
   // a validation signs with the validator's own file (issue 24, finding 8): the bench EDP keeps
   // that signature as his stored one
   await sql(`update users set signature = '${sig!.signature}' where email = 'edp@itms.local'`);
+  const [busiest] = (await sql(`
+    select (select tireman_id from tire_checks where edp_sign = '-' and returned_at is null
+             group by tireman_id order by count(*) desc limit 1) as tireman,
+           l.id as location, l.region_id as region,
+           (select plate_number from tire_checks where edp_sign = '-' and returned_at is null
+             order by created_at limit 1) as plate
+      from locations l
+     where l.id = (select location_id from tire_checks where edp_sign = '-' and returned_at is null
+                    group by location_id order by count(*) desc limit 1)`)) as Prepared['queue'][];
   const [field] = (await sql(`
     select count(*)::int as n from units
      where project_id in (select project_id from tireman_projects tp join users u on u.id = tp.user_id
@@ -279,6 +290,7 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
       ...typed(sample!.tireman.split(' ')[0]!),
       'zzq',
     ],
+    queue: busiest ?? { tireman: 1, location: 1, region: 1, plate: 'B' },
   };
 }
 
@@ -313,6 +325,30 @@ function rows(p: Prepared): Row[] {
   for (const [name, url, as] of lists) {
     out.push({ name: `${name} p1`, kind: 'list', as, requests: get(url) });
     out.push({ name: `${name} p1000`, kind: 'list1000', as, requests: get(withPage(url, 1000)) });
+  }
+  // the validation queues' search, filters and oldest first (issue 25), one row per new filter
+  const f = p.queue;
+  const queues: [string, string][] = [
+    ['noEdpSign', '/api/tire-check/noEdpSign?'],
+    ['tire-replace/pending', '/api/tire-replace/pending?status=edp&'],
+    ['mismatch-validation', '/api/mismatch-validation?'],
+  ];
+  for (const [name, url] of queues) {
+    for (const [label, query] of [
+      ['tire man, oldest first', `tireman_id=${f.tireman}&order=oldest`],
+      ['pool', `location_id=${f.location}`],
+      ['region', `region_id=${f.region}`],
+      ['age > 24 h', 'age=24h'],
+      ['age > 3 days, oldest first', 'age=3d&order=oldest'],
+      ['search plate', `q=${encodeURIComponent(f.plate.slice(0, 6))}`],
+    ]) {
+      out.push({
+        name: `${name} filter: ${label}`,
+        kind: 'list',
+        as: 'edp',
+        requests: get(`${url}${query}`),
+      });
+    }
   }
   out.push(
     { name: 'region (all)', kind: 'list', as: 'edp', requests: get('/api/region') },

@@ -1,6 +1,7 @@
 // BKB (Berita Ketidaksesuaian Ban): field report, office validation, Rekam BKB (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
 import { DOC_STATUSES, MISMATCH_ACTIONS, type MismatchAction, POSITIONS } from './enums';
+import { queueFilterFields } from './queue';
 import { recordFilterFields } from './record-filters';
 import { foldLookalikes } from './rules/lookalike';
 import { ZOptionalPerformedAt } from './tire-checks';
@@ -125,7 +126,7 @@ const pageQuery = {
 /** GET /api/mismatch-validation: pending BKB, newest first. `q` matches plate, tire man or category. */
 export const ZMismatchPendingQuery = z.object({
   ...pageQuery,
-  q: z.string().trim().max(200).optional(),
+  ...queueFilterFields,
 });
 export type TMismatchPendingQuery = z.infer<typeof ZMismatchPendingQuery>;
 

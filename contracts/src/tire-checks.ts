@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
+import { queueFilterFields } from './queue';
 import { FIELD_WARNING_KINDS } from './rules/field-warnings';
 import { foldLookalikes } from './rules/lookalike';
 import { ZPerformedAt } from './rules/performed-at';
@@ -239,6 +240,10 @@ export const ZCheckQueueQuery = z.object({
 });
 export type TCheckQueueQuery = z.output<typeof ZCheckQueueQuery>;
 
+/** GET /tire-check/noEdpSign: a page of the EDP queue, searched, filtered and ordered. */
+export const ZCheckQueueListQuery = ZCheckQueueQuery.extend(queueFilterFields);
+export type TCheckQueueListQuery = z.output<typeof ZCheckQueueListQuery>;
+
 /** PATCH /tire-check/picSign/{id}: the PIC's signature, given on site. */
 export const ZPicSignBody = z.object({
   pic_sign: z.string({ error: 'Tanda tangan PIC wajib diisi' }).trim().min(2, 'Tanda tangan PIC wajib diisi'),
@@ -357,6 +362,7 @@ export type TValidateBody = z.output<typeof ZValidateBody>;
 export const CHECK_MESSAGES = {
   created: 'Berhasil Mengirim Data Tire Check...',
   validated: 'Pengecekan tervalidasi',
+  bulkValidated: (n: number) => `${n} pengecekan tervalidasi`,
   returned: 'Returned! Pengecekan telah dikembalikan.',
   deleted: 'Berhasil menghapus data pengecekan',
   resubmitted: 'Pengecekan dikirim ulang',
@@ -564,3 +570,24 @@ export type TTireMeasureReply = z.input<typeof ZTireMeasureReply>;
 /** A count (today's checks, the queue's size). */
 export const ZCountReply = z.object({ total: z.number() });
 export type TCountReply = z.input<typeof ZCountReply>;
+
+/** Most checks one bulk validation takes (one transaction; about ten tires each). */
+export const BULK_VALIDATE_MAX = 50;
+
+/**
+ * POST /tire-check/validate-bulk: unedited checks (After = Before) validated together with one
+ * signature, all or nothing.
+ */
+export const ZBulkValidateBody = z.object({
+  ids: z
+    .array(id('Id pengecekan'), { error: 'Pilih pengecekan yang akan divalidasi' })
+    .min(1, 'Pilih pengecekan yang akan divalidasi')
+    .max(BULK_VALIDATE_MAX, `Maksimal ${BULK_VALIDATE_MAX} pengecekan sekaligus`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Pengecekan duplikat'),
+  /** Upload path of a signature drawn now; omitted = the user's stored signature. */
+  edp_sign: z.preprocess(blankToUndefined, z.string().trim().min(2).max(300).optional()),
+});
+export type TBulkValidateBody = z.output<typeof ZBulkValidateBody>;
+
+export const ZBulkValidateReply = z.object({ message: z.string(), ids: z.array(z.number()) });
+export type TBulkValidateReply = z.input<typeof ZBulkValidateReply>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
 import { ZListQuery } from './list';
+import { queueFilterFields } from './queue';
 import { foldLookalikes } from './rules/lookalike';
 import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
 import { ZReturnHistoryEntry } from './submission-returns';
@@ -131,6 +132,7 @@ export type TReplacementSubmitBody = z.infer<typeof ZReplacementSubmitBody>;
 
 /** GET /tire-replace/pending: status=edp is the EDP queue, status=tireman the returned ones. */
 export const ZReplacementQueueQuery = ZListQuery.extend({
+  ...queueFilterFields,
   pageSize: z.coerce.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15),
   status: z.enum(['edp', 'tireman'], { error: 'Status harus edp atau tireman' }).default('edp'),
 });

@@ -4,6 +4,9 @@ import { listResult } from '../list';
 import { ZReturnsListQuery, ZReturnsPage } from '../submission-returns';
 import {
   ZActiveUnitTires,
+  ZBulkValidateBody,
+  ZBulkValidateReply,
+  ZCheckQueueListQuery,
   ZCheckQueueQuery,
   ZCheckQueueRow,
   ZCountReply,
@@ -85,10 +88,11 @@ export const tireChecksEndpoints = defineEndpoints({
   listTireCheckQueue: {
     method: 'GET',
     path: '/tire-check/noEdpSign',
-    summary: 'The EDP validation queue: checks neither signed by EDP nor returned, newest first.',
+    summary:
+      'The EDP validation queue: checks neither signed by EDP nor returned; searched, filtered (location, region, tire man, age), newest or oldest first.',
     tag,
     access: 'office',
-    query: ZCheckQueueQuery,
+    query: ZCheckQueueListQuery,
     reply: listResult(ZCheckQueueRow),
   },
   listTireCheckReturns: {
@@ -188,6 +192,17 @@ export const tireChecksEndpoints = defineEndpoints({
     params: ZIdParams,
     body: ZValidateBody,
     reply: ZMessageReply,
+    errors: ['BAD_REQUEST', 'NOT_FOUND', 'CHECK_ALREADY_VALIDATED', 'CHECK_ALREADY_RETURNED'],
+  },
+  validateTireChecksBulk: {
+    method: 'POST',
+    path: '/tire-check/validate-bulk',
+    summary:
+      'Validates unedited checks together (After = Before) with one signature in one transaction: all or nothing, each audited.',
+    tag,
+    access: 'office',
+    body: ZBulkValidateBody,
+    reply: ZBulkValidateReply,
     errors: ['BAD_REQUEST', 'NOT_FOUND', 'CHECK_ALREADY_VALIDATED', 'CHECK_ALREADY_RETURNED'],
   },
   returnTireCheck: {

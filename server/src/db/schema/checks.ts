@@ -76,6 +76,13 @@ export const tireChecks = pgTable(
     index('tire_checks_queue_idx')
       .on(t.created_at.desc(), t.id.desc())
       .where(sql`${t.edp_sign} = '-' and ${t.returned_at} is null`),
+    // the queue filtered to one tire man or one location (lib/queue-filters.ts), either order
+    index('tire_checks_queue_tireman_idx')
+      .on(t.tireman_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.edp_sign} = '-' and ${t.returned_at} is null`),
+    index('tire_checks_queue_location_idx')
+      .on(t.location_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.edp_sign} = '-' and ${t.returned_at} is null`),
     // the checks returned to one tire man (GET /tire-check/returned), newest first
     index('tire_checks_returned_idx')
       .on(t.tireman_id, t.created_at.desc(), t.id.desc())

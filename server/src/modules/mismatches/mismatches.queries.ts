@@ -14,6 +14,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 import { locations, mismatches, projects, units, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
+import { type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
 import { recordConditions } from '../../lib/record-filters';
 
 const tiremen = aliasedTable(users, 'tireman');
@@ -24,8 +25,17 @@ const projectName = sql<
   string | null
 >`case when ${mismatches.driver} is null then ${NO_DRIVER} else ${projects.name} end`;
 
+const queueCols: QueueColumns = {
+  id: mismatches.id,
+  created_at: mismatches.created_at,
+  unit_id: mismatches.unit_id,
+  tireman_id: mismatches.tireman_id,
+  location_id: mismatches.location_id,
+  searchAlso: [mismatches.category],
+};
+
 /**
- * GET /mismatch-validation: pending BKB, newest first, paged in SQL. Plate, tire man, location and
+ * GET /mismatch-validation: pending BKB, searched, filtered and ordered (lib/queue-filters.ts), paged in SQL. Plate, tire man, location and
  * project are looked up per row by scalar subqueries, not joins: unit_id is NOT NULL and the others
  * were left joins, so the rows are the same, the count needs no join, and the planner skips a
  * five-table join-order search that cost more than the page itself.
@@ -36,16 +46,9 @@ export async function listPending(
 ): Promise<TListResult<TMismatchPendingRow>> {
   const plate = sql<string>`(select u.plate_number from units u where u.id = ${mismatches.unit_id})`;
   const tireman = sql<string | null>`(select u.name from users u where u.id = ${mismatches.tireman_id})`;
-  const filters: SQL[] = [eq(mismatches.status, 'pending')];
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(
-      sql`(${plate} ilike ${like} or ${tireman} ilike ${like} or ${mismatches.category} ilike ${like})`,
-    );
-  }
-  const where = and(...filters);
+  const where = and(eq(mismatches.status, 'pending'), ...queueConditions(queueCols, q));
   const { offset, limit } = pageWindow(q);
-  const order = [desc(mismatches.created_at), desc(mismatches.id)];
+  const order = queueOrder(queueCols, q.order);
   // the page's ids first: the lookups run for its rows only, not for the rows the offset skips
   const pageIds = db
     .select({ id: mismatches.id })

@@ -1,5 +1,6 @@
 import { POSITIONS } from '@itms/contracts/enums';
 import type { TListResult } from '@itms/contracts/list';
+import type { TQueueFilters } from '@itms/contracts/queue';
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import type {
   TActiveTireEntry,
@@ -26,6 +27,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
+import { isFiltered, type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
 import { storedRowCount } from '../../lib/row-counts';
 import { returnHistory } from '../../lib/submission-returns';
 
@@ -43,6 +45,17 @@ export const inQueue = sql`${tireChecks.edp_sign} = '-' and ${tireChecks.returne
 const positionOrder = (col: AnyPgColumn) =>
   sql`array_position(array[${sql.raw(POSITIONS.map((p) => `'${p}'`).join(','))}]::text[], ${col})`;
 
+/** A page of a check list, with the queue's filters when it is the EDP queue. */
+type QueueQuery = TCheckQueueQuery & Partial<TQueueFilters>;
+
+const queueCols: QueueColumns = {
+  id: tireChecks.id,
+  created_at: tireChecks.created_at,
+  unit_id: tireChecks.unit_id,
+  tireman_id: tireChecks.tireman_id,
+  location_id: tireChecks.location_id,
+};
+
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 export function createTireCheckQueries(db: DbOrTx, timezone: string) {
@@ -56,10 +69,9 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
    * NOT NULL, so the rows are the same, and the planner skips the join-order search over six
    * tables that cost more than running the page (2.2 -> 0.6 ms at fleet scale).
    */
-  function listQuery(where: SQL, q: TCheckQueueQuery) {
+  function listQuery(where: SQL, q: QueueQuery) {
     const { offset, limit } = pageWindow(q);
-    // NULLS LAST as in tire_checks_queue_idx, so the index gives the order without a sort
-    const order = [sql`${tireChecks.created_at} desc nulls last`, sql`${tireChecks.id} desc nulls last`];
+    const order = queueOrder(queueCols, q.order);
     // the page's ids first: the lookups run for its rows only, not for the rows the offset skips
     const pageIds = db
       .select({ id: tireChecks.id })
@@ -93,7 +105,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       .orderBy(...order);
   }
 
-  async function listRows(where: SQL, q: TCheckQueueQuery): Promise<TCheckQueueRow[]> {
+  async function listRows(where: SQL, q: QueueQuery): Promise<TCheckQueueRow[]> {
     const rows = await listQuery(where, q);
     return rows.map((r) => ({
       id: r.id,
@@ -123,7 +135,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
    */
   async function paged(
     where: SQL,
-    q: TCheckQueueQuery,
+    q: QueueQuery,
     counted: () => Promise<number> = () => countWhere(where),
   ): Promise<TListResult<TCheckQueueRow>> {
     if (pageWindow(q).offset === 0) {
@@ -137,9 +149,12 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
   /** The EDP queue's size, stored by the triggers of migration 0024 (lib/row-counts.ts). */
   const countPending = () => storedRowCount(db, ['tire_checks:queue']);
 
-  /** GET /tire-check/noEdpSign: newest first, one page. */
-  async function queue(q: TCheckQueueQuery): Promise<TListResult<TCheckQueueRow>> {
-    return paged(inQueue, q, countPending);
+  const queueWhere = (q: QueueQuery) => and(inQueue, ...queueConditions(queueCols, q))!;
+
+  /** GET /tire-check/noEdpSign: one page, searched, filtered and ordered (lib/queue-filters.ts). */
+  async function queue(q: QueueQuery): Promise<TListResult<TCheckQueueRow>> {
+    const where = queueWhere(q);
+    return paged(where, q, isFiltered(q) ? () => countWhere(where) : countPending);
   }
 
   /** GET /tire-check/returned: the checks returned to one tire man. */
@@ -353,9 +368,9 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
   }
 
   /** SQL of the queue page and count queries, for EXPLAIN. */
-  const queueSql = (q: TCheckQueueQuery) => ({
-    page: listQuery(inQueue, q).toSQL(),
-    count: db.select({ n: sql<number>`count(*)::int` }).from(tireChecks).where(inQueue).toSQL(),
+  const queueSql = (q: QueueQuery) => ({
+    page: listQuery(queueWhere(q), q).toSQL(),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(tireChecks).where(queueWhere(q)).toSQL(),
   });
 
   return { queue, queueSql, returnedTo, countToday, countPending, detail, recordsOf, activeUnitTiresOf };

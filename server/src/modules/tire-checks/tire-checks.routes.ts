@@ -74,6 +74,11 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: CHECK_MESSAGES.edpSigned, id: req.params.id };
   });
 
+  route(app, API.validateTireChecksBulk, async (req) => {
+    const ids = await service.validateBulk(currentUser(req), req.body);
+    return { message: CHECK_MESSAGES.bulkValidated(ids.length), ids };
+  });
+
   route(app, API.validateTireCheck, async (req) => {
     await service.validate(currentUser(req), req.params.id, req.body);
     return { message: CHECK_MESSAGES.validated, id: req.params.id };

@@ -3,12 +3,15 @@ import { UNSIGNED } from '@itms/contracts/enums';
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import {
   CHECK_MESSAGES,
+  type TBulkValidateBody,
   type TResubmitBody,
   type TReturnBody,
   type TTireCheckCreateBody,
   type TTireCheckRecordOutput,
   type TTireMeasurement,
   type TValidateBody,
+  type TValidateLine,
+  ZValidateLine,
 } from '@itms/contracts/tire-checks';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, executeTogether, pgArray, rowsOf, type Tx } from '../../db/client';
@@ -24,7 +27,7 @@ import {
   users,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, type FieldIssue, foreignUploadIssues } from '../../lib/uploads';
@@ -570,137 +573,206 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
    * concurrent validations exactly one passes; the other sees `approved` and gets 409.
    */
   async function validate(actor: Actor, checkId: number, body: TValidateBody) {
-    const tiremanId = await db.transaction(async (tx) => {
-      const check = await lockCheck(tx, checkId);
-      assertValidatable(check);
-
-      let edpSign = body.edp_sign;
-      if (!edpSign) {
-        const [me] = await tx
-          .select({ signature: users.signature })
-          .from(users)
-          .where(eq(users.id, actor.id));
-        if (!me?.signature || me.signature === UNSIGNED) throw badRequest(CHECK_MESSAGES.needSignature);
-        edpSign = me.signature;
-      }
-
-      const recs = await tx
-        .select({
-          id: tireCheckRecords.id,
-          tire_id: tireCheckRecords.tire_id,
-          position: tireCheckRecords.position,
-        })
-        .from(tireCheckRecords)
-        .where(eq(tireCheckRecords.tire_check_id, checkId));
-      const byId = new Map(recs.map((r) => [r.id, r]));
-      const byTire = new Map(recs.filter((r) => r.tire_id != null).map((r) => [r.tire_id!, r]));
-
-      const fields = await foreignUploadIssues(tx, actor.id, [{ field: 'edp_sign', path: edpSign }]);
-      const lines = body.records.map((line, index) => {
-        const record = line.record_id !== undefined ? byId.get(line.record_id) : byTire.get(line.tire_id!);
-        if (line.record_id !== undefined && !record) {
-          fields.push({
-            field: `records.${index}.record_id`,
-            message: 'Rekam ban bukan bagian dari pengecekan ini',
-          });
-        }
-        return { line, index, record, tireId: line.tire_id ?? record?.tire_id ?? null };
-      });
-      const seenTires = new Set<number>();
-      for (const l of lines) {
-        if (l.tireId == null) continue;
-        if (seenTires.has(l.tireId))
-          fields.push({ field: `records.${l.index}.tire_id`, message: 'Ban duplikat' });
-        seenTires.add(l.tireId);
-      }
-      if (fields.length)
-        throw badRequest(`Data tidak valid: ${fields.map((f) => f.message).join(', ')}`, fields);
-
-      // tire rows are locked in id order, whatever order the client sent, so that two
-      // validations sharing tires cannot deadlock
-      const withTire = lines
-        .filter((l): l is typeof l & { tireId: number } => l.tireId != null)
-        .sort((a, b) => a.tireId - b.tireId);
-      type TireValues = { id: number; serial_number: string } & Record<
-        'groove_1' | 'groove_2' | 'groove_3' | 'groove_4' | 'pressure' | 'odometer',
-        number | null
-      >;
-      // the locked rows' values are what the audit line records as "before"
-      const beforeTires = withTire.length
-        ? rowsOf<TireValues>(
-            await tx.execute(
-              sql`select id, serial_number, groove_1, groove_2, groove_3, groove_4, pressure, odometer
-                from tires where id = any(${pgArray(withTire.map((l) => l.tireId))}::int[]) order by id for update`,
-            ),
-          )
-        : [];
-      const serialOf = new Map(beforeTires.map((t) => [Number(t.id), t.serial_number]));
-      const missing = withTire.filter((l) => !serialOf.has(l.tireId));
-      if (missing.length) {
-        throw badRequest(
-          'Ban tidak ditemukan',
-          missing.map((l) => ({ field: `records.${l.index}.tire_id`, message: 'Ban tidak ditemukan' })),
-        );
-      }
-
-      const withRecord = lines.filter(
-        (l): l is typeof l & { record: NonNullable<typeof l.record> } => l.record != null,
-      );
-      const source: MoveSource = { userId: actor.id, sourceType: 'tire-check', sourceId: checkId };
-      // every write below touches its own table: one statement, one round trip
-      await executeTogether(tx, [
-        ...(withTire.length
-          ? [
-              updateTires(withTire.map(({ tireId, line }) => ({ tireId, ...line }))),
-              tireEventsInsert(
-                withTire.map(({ tireId, line, record }) => ({
-                  tireId,
-                  kind: 'checked',
-                  source,
-                  unitId: check.unit_id,
-                  position: record?.position ?? null,
-                  odometer: line.odometer,
-                  note: measurementNote(line),
-                })),
-              ),
-            ]
-          : []),
-        ...(withRecord.length ? [updateRecords(withRecord)] : []),
-        ...approval(tx, actor, checkId, edpSign, {
-          via: 'validate',
-          tires: seenTires.size,
-          lines: lines.length,
-          before: {
-            status: check.status,
-            edp_sign: check.edp_sign,
-            tires: beforeTires.map(({ id, ...v }) => ({ id: Number(id), ...v })),
-          },
-          after: {
-            status: 'approved',
-            edp_sign: edpSign,
-            tires: withTire.map(({ tireId, line: m }) => ({
-              id: tireId,
-              serial_number: serialOf.get(tireId) ?? null,
-              groove_1: m.groove_1,
-              groove_2: m.groove_2,
-              groove_3: m.groove_3,
-              groove_4: m.groove_4,
-              pressure: m.pressure,
-              odometer: m.odometer,
-            })),
-          },
-        }),
-        // tire life and wear forecast of the check's tires (issue 11): the records' tires, and the
-        // tires this validation links to records (that link is written by the same statement)
-        tireWearQueueInsert([...new Set([...recs.flatMap((r) => r.tire_id ?? []), ...seenTires])]),
-      ]);
-      if (opts.afterTireUpdate) {
-        for (const [step, { tireId }] of withTire.entries()) await opts.afterTireUpdate(tireId, step);
-      }
-      return check.tireman_id;
-    });
+    const tiremanId = await db.transaction(async (tx) =>
+      validateIn(tx, actor, checkId, body.edp_sign ?? (await storedSignOf(tx, actor.id)), body.records),
+    );
     opts.onValidated?.(checkId);
     opts.onFieldStatus?.(tiremanId, { kind: 'tire-check', id: checkId, status: 'approved' });
+  }
+
+  /** The validator's stored signature (the account's), or 400 when he has none. */
+  async function storedSignOf(tx: Tx, userId: number): Promise<string> {
+    const [me] = await tx.select({ signature: users.signature }).from(users).where(eq(users.id, userId));
+    if (!me?.signature || me.signature === UNSIGNED) throw badRequest(CHECK_MESSAGES.needSignature);
+    return me.signature;
+  }
+
+  /**
+   * POST /tire-check/validate-bulk: unedited checks (every After value equal to its Before value,
+   * what the tire man recorded) validated in ONE transaction with one signature. Each check goes
+   * through the same writes and audit line as the per-check validation; the first one that cannot
+   * be validated rolls back them all, and its error names it.
+   */
+  async function validateBulk(actor: Actor, body: TBulkValidateBody): Promise<number[]> {
+    // checks are locked in id order, so two bulk validations sharing checks cannot deadlock
+    const ids = [...body.ids].sort((a, b) => a - b);
+    const done = await db.transaction(async (tx) => {
+      const edpSign = body.edp_sign ?? (await storedSignOf(tx, actor.id));
+      const out: { id: number; tiremanId: number }[] = [];
+      for (const id of ids) {
+        try {
+          const lines = await recordedLines(tx, id);
+          out.push({ id, tiremanId: await validateIn(tx, actor, id, edpSign, lines, 'bulk') });
+        } catch (err) {
+          if (err instanceof AppError)
+            throw new AppError(
+              err.statusCode,
+              err.code,
+              `Pengecekan #${id}: ${err.message}`,
+              err.detail,
+              err.fields,
+            );
+          throw err;
+        }
+      }
+      return out;
+    });
+    for (const d of done) {
+      opts.onValidated?.(d.id);
+      opts.onFieldStatus?.(d.tiremanId, { kind: 'tire-check', id: d.id, status: 'approved' });
+    }
+    return ids;
+  }
+
+  /** A check's validation lines with After = Before: each record's recorded values, the check's KM. */
+  async function recordedLines(tx: Tx, checkId: number): Promise<TValidateLine[]> {
+    const check = await lockCheck(tx, checkId);
+    assertValidatable(check);
+    const recs = await tx
+      .select({
+        record_id: tireCheckRecords.id,
+        groove_1: tireCheckRecords.groove_1,
+        groove_2: tireCheckRecords.groove_2,
+        groove_3: tireCheckRecords.groove_3,
+        groove_4: tireCheckRecords.groove_4,
+        pressure: tireCheckRecords.pressure,
+      })
+      .from(tireCheckRecords)
+      .where(eq(tireCheckRecords.tire_check_id, checkId));
+    // the same bounds as a line typed in the form: a missing or out-of-range recorded value
+    // needs the form, not a bulk approval
+    const parsed = recs.map((r) => ZValidateLine.safeParse({ ...r, odometer: check.odometer }));
+    if (parsed.some((p) => !p.success))
+      throw badRequest('nilai ban tidak lengkap atau di luar batas, validasi lewat Form Pengecekan');
+    return parsed.map((p) => p.data!);
+  }
+
+  /** The validation's writes for one check inside `tx` (the check locked first); its tire man. */
+  async function validateIn(
+    tx: Tx,
+    actor: Actor,
+    checkId: number,
+    edpSign: string,
+    records: TValidateLine[],
+    via: 'validate' | 'bulk' = 'validate',
+  ): Promise<number> {
+    const check = await lockCheck(tx, checkId);
+    assertValidatable(check);
+
+    const recs = await tx
+      .select({
+        id: tireCheckRecords.id,
+        tire_id: tireCheckRecords.tire_id,
+        position: tireCheckRecords.position,
+      })
+      .from(tireCheckRecords)
+      .where(eq(tireCheckRecords.tire_check_id, checkId));
+    const byId = new Map(recs.map((r) => [r.id, r]));
+    const byTire = new Map(recs.filter((r) => r.tire_id != null).map((r) => [r.tire_id!, r]));
+
+    const fields = await foreignUploadIssues(tx, actor.id, [{ field: 'edp_sign', path: edpSign }]);
+    const lines = records.map((line, index) => {
+      const record = line.record_id !== undefined ? byId.get(line.record_id) : byTire.get(line.tire_id!);
+      if (line.record_id !== undefined && !record) {
+        fields.push({
+          field: `records.${index}.record_id`,
+          message: 'Rekam ban bukan bagian dari pengecekan ini',
+        });
+      }
+      return { line, index, record, tireId: line.tire_id ?? record?.tire_id ?? null };
+    });
+    const seenTires = new Set<number>();
+    for (const l of lines) {
+      if (l.tireId == null) continue;
+      if (seenTires.has(l.tireId))
+        fields.push({ field: `records.${l.index}.tire_id`, message: 'Ban duplikat' });
+      seenTires.add(l.tireId);
+    }
+    if (fields.length)
+      throw badRequest(`Data tidak valid: ${fields.map((f) => f.message).join(', ')}`, fields);
+
+    // tire rows are locked in id order, whatever order the client sent, so that two
+    // validations sharing tires cannot deadlock
+    const withTire = lines
+      .filter((l): l is typeof l & { tireId: number } => l.tireId != null)
+      .sort((a, b) => a.tireId - b.tireId);
+    type TireValues = { id: number; serial_number: string } & Record<
+      'groove_1' | 'groove_2' | 'groove_3' | 'groove_4' | 'pressure' | 'odometer',
+      number | null
+    >;
+    // the locked rows' values are what the audit line records as "before"
+    const beforeTires = withTire.length
+      ? rowsOf<TireValues>(
+          await tx.execute(
+            sql`select id, serial_number, groove_1, groove_2, groove_3, groove_4, pressure, odometer
+                from tires where id = any(${pgArray(withTire.map((l) => l.tireId))}::int[]) order by id for update`,
+          ),
+        )
+      : [];
+    const serialOf = new Map(beforeTires.map((t) => [Number(t.id), t.serial_number]));
+    const missing = withTire.filter((l) => !serialOf.has(l.tireId));
+    if (missing.length) {
+      throw badRequest(
+        'Ban tidak ditemukan',
+        missing.map((l) => ({ field: `records.${l.index}.tire_id`, message: 'Ban tidak ditemukan' })),
+      );
+    }
+
+    const withRecord = lines.filter(
+      (l): l is typeof l & { record: NonNullable<typeof l.record> } => l.record != null,
+    );
+    const source: MoveSource = { userId: actor.id, sourceType: 'tire-check', sourceId: checkId };
+    // every write below touches its own table: one statement, one round trip
+    await executeTogether(tx, [
+      ...(withTire.length
+        ? [
+            updateTires(withTire.map(({ tireId, line }) => ({ tireId, ...line }))),
+            tireEventsInsert(
+              withTire.map(({ tireId, line, record }) => ({
+                tireId,
+                kind: 'checked',
+                source,
+                unitId: check.unit_id,
+                position: record?.position ?? null,
+                odometer: line.odometer,
+                note: measurementNote(line),
+              })),
+            ),
+          ]
+        : []),
+      ...(withRecord.length ? [updateRecords(withRecord)] : []),
+      ...approval(tx, actor, checkId, edpSign, {
+        via,
+        tires: seenTires.size,
+        lines: lines.length,
+        before: {
+          status: check.status,
+          edp_sign: check.edp_sign,
+          tires: beforeTires.map(({ id, ...v }) => ({ id: Number(id), ...v })),
+        },
+        after: {
+          status: 'approved',
+          edp_sign: edpSign,
+          tires: withTire.map(({ tireId, line: m }) => ({
+            id: tireId,
+            serial_number: serialOf.get(tireId) ?? null,
+            groove_1: m.groove_1,
+            groove_2: m.groove_2,
+            groove_3: m.groove_3,
+            groove_4: m.groove_4,
+            pressure: m.pressure,
+            odometer: m.odometer,
+          })),
+        },
+      }),
+      // tire life and wear forecast of the check's tires (issue 11): the records' tires, and the
+      // tires this validation links to records (that link is written by the same statement)
+      tireWearQueueInsert([...new Set([...recs.flatMap((r) => r.tire_id ?? []), ...seenTires])]),
+    ]);
+    if (opts.afterTireUpdate) {
+      for (const [step, { tireId }] of withTire.entries()) await opts.afterTireUpdate(tireId, step);
+    }
+    return check.tireman_id;
   }
 
   /** DELETE /tire-check/{id}: the check and its records; its tire man's history keeps a tombstone. */
@@ -728,7 +800,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     opts.onFieldStatus?.(tiremanId, { kind: 'tire-check', id: checkId, status: 'deleted' });
   }
 
-  return { create, signPic, returnCheck, resubmit, signEdp, measureTire, validate, remove };
+  return { create, signPic, returnCheck, resubmit, signEdp, measureTire, validate, validateBulk, remove };
 }
 
 export type TireChecksService = ReturnType<typeof createTireChecksService>;

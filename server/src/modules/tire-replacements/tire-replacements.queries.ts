@@ -1,3 +1,4 @@
+import type { TQueueOrder } from '@itms/contracts/queue';
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import { diagramKindOf } from '@itms/contracts/rules/vehicle-diagram';
 import type {
@@ -40,6 +41,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
+import { type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
 import { type RowCountKey, storedRowCount } from '../../lib/row-counts';
 import { returnHistory } from '../../lib/submission-returns';
 
@@ -97,14 +99,14 @@ async function listRows(
   q: { page: number; pageSize: number },
   /** The filter is only the status: the count is the stored row count of these keys. */
   storedCountKeys?: RowCountKey[],
-  /** Newest received first (the queues' partial indexes) or newest done first (the history). */
-  by: 'received' | 'performed' = 'received',
+  /** The queue's order (received, newest or oldest first: its partial indexes) or newest done first (the history). */
+  by: TQueueOrder | 'performed' = 'newest',
 ): Promise<{ data: TReplacementRow[]; total: number; page: number; pageSize: number }> {
   const { offset, limit } = pageWindow(q);
-  const order = [
-    desc(by === 'performed' ? tireReplacements.performed_at : tireReplacements.created_at),
-    desc(tireReplacements.id),
-  ];
+  const order =
+    by === 'performed'
+      ? [desc(tireReplacements.performed_at), desc(tireReplacements.id)]
+      : queueOrder(queueCols, by);
   // the page's ids first: the lookups run for its rows only, not for the rows the offset skips
   const pageIds = db
     .select({ id: tireReplacements.id })
@@ -150,14 +152,25 @@ function textSearch(q: string | undefined): SQL | undefined {
   return sql`(lower(${plate}) like ${like} or lower(${tiremanName}) like ${like} or lower(${locationName}) like ${like})`;
 }
 
-/** GET /tire-replace/pending: the EDP queue (pending, not returned), or the returned ones (status=tireman). */
+const queueCols: QueueColumns = {
+  id: tireReplacements.id,
+  created_at: tireReplacements.created_at,
+  unit_id: tireReplacements.unit_id,
+  tireman_id: tireReplacements.tireman_id,
+  location_id: tireReplacements.location_id,
+};
+
+/**
+ * GET /tire-replace/pending: the EDP queue (pending, not returned), or the returned ones
+ * (status=tireman); searched, filtered and ordered as every queue (lib/queue-filters.ts).
+ */
 export function listQueue(db: DbOrTx, tz: string, q: TReplacementQueueQuery) {
   const where = and(
     eq(tireReplacements.status, 'pending'),
     q.status === 'edp' ? isNull(tireReplacements.returned_at) : isNotNull(tireReplacements.returned_at),
-    textSearch(q.q),
+    ...queueConditions(queueCols, q),
   );
-  return listRows(db, tz, where, q);
+  return listRows(db, tz, where, q, undefined, q.order);
 }
 
 /** GET /tire-replacement: every replacement, newest first, with optional status, date range and search. */

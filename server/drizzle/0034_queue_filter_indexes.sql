@@ -1,0 +1,2 @@
+CREATE INDEX "tire_checks_queue_tireman_idx" ON "tire_checks" USING btree ("tireman_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tire_checks"."edp_sign" = '-' and "tire_checks"."returned_at" is null;--> statement-breakpoint
+CREATE INDEX "tire_checks_queue_location_idx" ON "tire_checks" USING btree ("location_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "tire_checks"."edp_sign" = '-' and "tire_checks"."returned_at" is null;

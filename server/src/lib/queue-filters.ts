@@ -1,0 +1,55 @@
+import { QUEUE_AGES, type TQueueFilters } from '@itms/contracts/queue';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** The columns of a validation queue's table that its filters and order look at. */
+export interface QueueColumns {
+  id: AnyPgColumn;
+  /** When the server received it: the queue's age and order. */
+  created_at: AnyPgColumn;
+  unit_id: AnyPgColumn;
+  tireman_id: AnyPgColumn;
+  location_id: AnyPgColumn;
+  /** More text columns the search also looks in (a BKB's category). */
+  searchAlso?: AnyPgColumn[];
+}
+
+/** `%`, `_` and `\` typed by a user match themselves in LIKE patterns. */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The WHERE parts of the shared queue filters. Names are matched through the small master tables
+ * (`unit_id in (select id from units ...)`) rather than per queue row, and age compares
+ * created_at with a computed bound, so the queue's partial index on created_at still orders it.
+ */
+export function queueConditions(c: QueueColumns, f: Partial<TQueueFilters>): SQL[] {
+  const out: SQL[] = [];
+  const text = f.q?.trim();
+  if (text) {
+    const like = likeText(text);
+    const also = (c.searchAlso ?? []).map((col) => sql` or ${col} ilike ${like}`);
+    out.push(sql`(${c.unit_id} in (select u.id from units u where u.plate_number ilike ${like})
+      or ${c.tireman_id} in (select u.id from users u where u.name ilike ${like})
+      or ${c.location_id} in (select l.id from locations l where l.name ilike ${like})${sql.join(also)})`);
+  }
+  if (f.location_id) out.push(sql`${c.location_id} = ${f.location_id}`);
+  if (f.region_id)
+    out.push(sql`${c.location_id} in (select l.id from locations l where l.region_id = ${f.region_id})`);
+  if (f.tireman_id) out.push(sql`${c.tireman_id} = ${f.tireman_id}`);
+  if (f.age) out.push(sql`${c.created_at} < now() - make_interval(hours => ${QUEUE_AGES[f.age]}::int)`);
+  return out;
+}
+
+/**
+ * Newest received first, or oldest first. Both read the queues' partial indexes on
+ * (created_at desc nulls last, id desc nulls last): oldest first is the same index backwards.
+ */
+export function queueOrder(c: QueueColumns, order: TQueueFilters['order'] | undefined): SQL[] {
+  return order === 'oldest'
+    ? [sql`${c.created_at} asc nulls first`, sql`${c.id} asc nulls first`]
+    : [sql`${c.created_at} desc nulls last`, sql`${c.id} desc nulls last`];
+}
+
+/** Whether any filter narrows the queue (else its stored row count is the total). */
+export const isFiltered = (f: Partial<TQueueFilters>) =>
+  Boolean(f.q?.trim() || f.location_id || f.region_id || f.tireman_id || f.age);
