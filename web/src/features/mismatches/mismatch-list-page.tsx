@@ -1,15 +1,18 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { QuestionCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TMismatchPendingRow } from '@itms/contracts/mismatches';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Flex, type InputRef, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
 import { LateTag } from '../../components/late-tag';
+import { QueueAge, QueueFilterBar, useQueueFilters } from '../../components/queue-filter-bar';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { getSocket } from '../../lib/socket';
+import { useListKeys } from '../../lib/use-list-keys';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { MismatchValidationModal } from './mismatch-validation-modal';
@@ -34,6 +37,7 @@ const columns: TableColumnsType<TMismatchPendingRow> = [
       </span>
     ),
   },
+  { key: 'age', title: 'Umur', render: (_, r) => <QueueAge createdAt={r.createdAt} /> },
 ];
 
 /** /mismatch: pending BKB reported by the tire men; a row opens its validation. */
@@ -41,9 +45,13 @@ export default function MismatchListPage() {
   const title = useRouteMeta()?.title ?? 'Berita Ketidaksesuaian Ban (BKB)';
   const queryClient = useQueryClient();
   const wide = useMediaQuery(DESKTOP_QUERY);
-  const list = usePagedList({ endpoint: API.listPendingMismatches, sizes: PAGE_SIZES.validation });
+  const filters = useQueueFilters();
+  const list = usePagedList({ endpoint: API.listPendingMismatches, sizes: PAGE_SIZES.validation, filters });
   const [openId, setOpenId] = useState<number | null>(null);
-  const [text, setText] = useState(list.q ?? '');
+  const searchRef = useRef<InputRef>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const [help, setHelp] = useState(false);
+  useListKeys({ rows: rowsRef, search: searchRef, onHelp: () => setHelp(true) });
 
   // a new report ('new-missmatch' brings everyone here) must show up, also when already on this page
   useEffect(() => {
@@ -68,38 +76,40 @@ export default function MismatchListPage() {
             BKB yang menunggu validasi{list.data ? `: ${list.data.total}` : ''}
           </Typography.Text>
         </div>
-        <Flex gap={8} wrap style={{ flex: '0 1 380px' }}>
-          <Input.Search
-            aria-label="Cari BKB"
-            placeholder="Cari no. body, tireman, kategori"
-            allowClear
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onSearch={(v) => list.setSearch(v)}
-            style={{ flex: 1, minWidth: 200 }}
-          />
+        <Flex gap={8}>
+          <Button
+            icon={<QuestionCircleOutlined />}
+            onClick={() => setHelp(true)}
+            aria-label="Pintasan keyboard"
+          >
+            ?
+          </Button>
           <Button icon={<ReloadOutlined />} onClick={() => list.refetch()} aria-label="Muat ulang" />
         </Flex>
       </Flex>
-      <Table<TMismatchPendingRow>
-        {...list.tableProps}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        onRow={(r) => ({
-          onClick: () => setOpenId(r.id),
-          onKeyDown: (e) => {
-            if (e.key === 'Enter' || e.key === ' ') {
-              e.preventDefault();
-              setOpenId(r.id);
-            }
-          },
-          tabIndex: 0,
-          style: { cursor: 'pointer' },
-          'aria-label': `BKB ${r.id} ${r.Unit.plate_number}`,
-        })}
-      />
+      <QueueFilterBar list={list} filters={filters} searchRef={searchRef} />
+      <div ref={rowsRef}>
+        <Table<TMismatchPendingRow>
+          {...list.tableProps}
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          onRow={(r) => ({
+            onClick: () => setOpenId(r.id),
+            onKeyDown: (e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                setOpenId(r.id);
+              }
+            },
+            tabIndex: 0,
+            style: { cursor: 'pointer' },
+            'aria-label': `BKB ${r.id} ${r.Unit.plate_number}`,
+          })}
+        />
+      </div>
       <MismatchValidationModal id={openId} onClose={() => setOpenId(null)} />
+      <KeyboardHelp open={help} onClose={() => setHelp(false)} shortcuts={QUEUE_SHORTCUTS} />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CheckOutlined, QuestionCircleOutlined, RollbackOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { UNSIGNED } from '@itms/contracts/enums';
@@ -14,19 +14,25 @@ import {
   type TTireCheckDetail,
   type TTireCheckRecord,
 } from '@itms/contracts/tire-checks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Empty, Result, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { FullPageSpin } from '../../components/full-page-spin';
+import { KeyboardHelp } from '../../components/keyboard-help';
 import { LinkButton } from '../../components/link-button';
 import { PrintPdfButton } from '../../components/print-pdf-button';
+import { queueQueryOf, queueSearchOf } from '../../components/queue-filter-bar';
 import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
+import { call } from '../../lib/api-client';
 import { errorText, toast } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
 import { useEndpoint } from '../../lib/use-endpoint';
+import { useListKeys } from '../../lib/use-list-keys';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
+import { prefetchCheck } from './api/prefetch-check';
 import { useReturnCheck } from './api/return-check';
 import { useValidateCheck } from './api/validate-check';
 import {
@@ -108,6 +114,13 @@ interface CheckFormProps {
 function CheckForm({ detail, records, active }: CheckFormProps) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // the queue's search and filters the check was opened from: the list and the next item keep them
+  const [params] = useSearchParams();
+  const queueSearch = queueSearchOf(params);
+  const listUrl = `/validasi${queueSearch}`;
+  const [help, setHelp] = useState(false);
+  const [goingNext, setGoingNext] = useState(false);
   const user = getStoredUser();
   const storedSign = user?.signature && user.signature !== UNSIGNED ? user.signature : null;
 
@@ -135,27 +148,56 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
   const setValue = (recordId: number, key: MeasureKey, value: number | null) =>
     setAfter((prev) => ({ ...prev, [recordId]: { ...prev[recordId], [key]: value } }));
 
-  const openConfirm = () => {
+  /** Whether every After value is filled in and inside its bounds; warns about the others. */
+  const afterComplete = () => {
     const empty = emptyAfterFields(records, after);
     if (empty.length) {
       toast().warning(
         `Nilai After belum diisi: ${empty.slice(0, 4).join(', ')}${empty.length > 4 ? ', ...' : ''}`,
       );
-      return;
+      return false;
     }
     const wrong = outOfRangeAfterFields(records, after);
     if (wrong.length) {
       toast().warning(
         `Nilai di luar batas: ${wrong.slice(0, 4).join(', ')}${wrong.length > 4 ? ', ...' : ''}`,
       );
-      return;
+      return false;
     }
-    setConfirmOpen(true);
+    return true;
+  };
+
+  const openConfirm = () => {
+    if (afterComplete()) setConfirmOpen(true);
   };
 
   const edpSign = storedSign ?? drawnSign;
 
-  const submit = () => {
+  /** The first check of the same filtered queue (this one has just left it), opened; else the list. */
+  const openNext = async () => {
+    setGoingNext(true);
+    try {
+      const next = await call(API.listTireCheckQueue, {
+        query: { ...queueQueryOf(params), page: 1, pageSize: 1 },
+      });
+      const id = next.data[0]?.id;
+      if (id === undefined) {
+        toast().info('Antrean ini sudah habis');
+        navigate(listUrl);
+        return;
+      }
+      await prefetchCheck(queryClient, id);
+      navigate(`/pengecekan/${id}${queueSearch}`);
+    } catch {
+      // the failed query already showed its dialog; the list is the way on
+      navigate(listUrl);
+    } finally {
+      setGoingNext(false);
+    }
+  };
+
+  /** Kirim: validates; then the list, or with `next` the next check of the same queue. */
+  const submit = (next = false) => {
     modal.confirm({
       title: 'Yakin mengirim data ?',
       okText: 'Kirim',
@@ -170,7 +212,8 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
               toast().success(CHECK_MESSAGES.validated);
               setConfirmOpen(false);
               allowNavigation();
-              navigate('/validasi');
+              if (next) void openNext();
+              else navigate(listUrl);
             },
           },
         );
@@ -190,10 +233,25 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
         toast().success(CHECK_MESSAGES.returned);
         setReturnOpen(false);
         allowNavigation();
-        navigate('/validasi');
+        navigate(listUrl);
       },
     });
   };
+
+  // v: Validasi & berikutnya with the stored signature, after the one Kirim confirmation
+  useListKeys({
+    onHelp: () => setHelp(true),
+    keys: {
+      v: () => {
+        if (readOnly || validate.isPending || goingNext) return;
+        if (!storedSign) {
+          toast().warning('Pintasan ini memakai tanda tangan tersimpan: simpan dulu di Profil saya');
+          return;
+        }
+        if (afterComplete()) submit(true);
+      },
+    },
+  });
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -215,7 +273,13 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
             id={detail.id}
             filename={pdfFilename('pengecekan', detail.Unit.plate_number || detail.plate_number, detail.date)}
           />
-          <LinkButton to="/validasi" type="link" style={{ paddingInline: 0 }}>
+          <Button
+            type="text"
+            icon={<QuestionCircleOutlined />}
+            onClick={() => setHelp(true)}
+            aria-label="Pintasan keyboard"
+          />
+          <LinkButton to={listUrl} type="link" style={{ paddingInline: 0 }}>
             Kembali ke daftar
           </LinkButton>
         </div>
@@ -342,7 +406,8 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
         submitting={validate.isPending}
         onSign={() => setPadOpen(true)}
         onCancel={() => setConfirmOpen(false)}
-        onSubmit={submit}
+        onSubmit={() => submit()}
+        onSubmitNext={() => submit(true)}
       />
       <SignaturePadModal
         open={padOpen}
@@ -367,6 +432,15 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
         }}
       />
       <LoadingDialog open={validate.isPending || returning.isPending} text="Mengirim data ..." />
+      <LoadingDialog open={goingNext} text="Membuka pengecekan berikutnya ..." />
+      <KeyboardHelp
+        open={help}
+        onClose={() => setHelp(false)}
+        shortcuts={[
+          { keys: ['v', 'Enter'], text: 'Validasi & berikutnya dengan tanda tangan tersimpan (Kirim)' },
+          { keys: ['?'], text: 'Tampilkan bantuan ini' },
+        ]}
+      />
     </div>
   );
 }

@@ -79,6 +79,8 @@ export interface ConfirmValidationModalProps {
   onSign: () => void;
   onCancel: () => void;
   onSubmit: () => void;
+  /** SUBMIT, then the next check of the same filtered queue. */
+  onSubmitNext: () => void;
 }
 
 /** The last look before validating: the check, the four signatures, SETUJUI / BATAL / SUBMIT. */
@@ -93,6 +95,7 @@ export function ConfirmValidationModal({
   onSign,
   onCancel,
   onSubmit,
+  onSubmitNext,
 }: ConfirmValidationModalProps) {
   const signed = Boolean(edpSign && edpSign !== UNSIGNED);
   return (
@@ -118,13 +121,21 @@ export function ConfirmValidationModal({
               BATAL
             </Button>
             <Button
-              type="primary"
               onClick={onSubmit}
               disabled={!signed}
               loading={submitting}
               aria-describedby={signed ? undefined : 'edp-sign-hint'}
             >
               SUBMIT
+            </Button>
+            <Button
+              type="primary"
+              onClick={onSubmitNext}
+              disabled={!signed}
+              loading={submitting}
+              aria-describedby={signed ? undefined : 'edp-sign-hint'}
+            >
+              Validasi &amp; berikutnya
             </Button>
           </div>
           {signed ? null : (

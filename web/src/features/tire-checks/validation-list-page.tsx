@@ -1,15 +1,20 @@
+import { CheckOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
-import type { TCheckQueueRow } from '@itms/contracts/tire-checks';
+import { BULK_VALIDATE_MAX, type TCheckQueueRow } from '@itms/contracts/tire-checks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Button, Card, type InputRef, Table, type TableColumnsType, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
 import { LateTag } from '../../components/late-tag';
+import { QueueAge, QueueFilterBar, queueSearchOf, useQueueFilters } from '../../components/queue-filter-bar';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate, formatTime } from '../../lib/dayjs';
+import { useListKeys } from '../../lib/use-list-keys';
 import { usePagedList } from '../../lib/use-paged-list';
 import { prefetchCheck } from './api/prefetch-check';
+import { BulkValidateModal } from './bulk-validate-modal';
 import { LoadingDialog } from './loading-dialog';
 
 const columns: TableColumnsType<TCheckQueueRow> = [
@@ -30,35 +35,108 @@ const columns: TableColumnsType<TCheckQueueRow> = [
     ),
   },
   { title: 'Jam', key: 'time', width: 80, render: (_, r) => formatTime(r.performed_at) },
+  { title: 'Umur', key: 'age', render: (_, r) => <QueueAge createdAt={r.createdAt} /> },
 ];
 
 /** The EDP queue: choosing a row fetches the check, then opens its Form Pengecekan. */
 function QueueTable({ onOpen }: { onOpen: (id: number) => void }) {
-  // GET /tire-check/noEdpSign: checks without EDP signature, newest first, server-paged
-  const { tableProps } = usePagedList({ endpoint: API.listTireCheckQueue, sizes: PAGE_SIZES.validation });
+  // GET /tire-check/noEdpSign: searched, filtered and ordered in SQL, server-paged
+  const filters = useQueueFilters();
+  const list = usePagedList({ endpoint: API.listTireCheckQueue, sizes: PAGE_SIZES.validation, filters });
+  const searchRef = useRef<InputRef>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const [help, setHelp] = useState(false);
+  const [selected, setSelected] = useState<TCheckQueueRow[]>([]);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  useListKeys({ rows: rowsRef, search: searchRef, onHelp: () => setHelp(true) });
+
   return (
     <>
-      <Typography.Paragraph type="secondary">
-        Pengecekan yang belum ditandatangani EDP, terbaru di atas. Pilih satu baris untuk membuka Form
-        Pengecekan.
-      </Typography.Paragraph>
-      <Table<TCheckQueueRow>
-        {...tableProps}
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        onRow={(row) => ({
-          onClick: () => onOpen(row.id),
-          onKeyDown: (e) => {
-            if (e.key === 'Enter' || e.key === ' ') {
-              e.preventDefault();
+      <QueueFilterBar list={list} filters={filters} searchRef={searchRef} />
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 8,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          marginBottom: 12,
+        }}
+      >
+        <Typography.Text type="secondary">
+          Pilih satu baris untuk membuka Form Pengecekan, atau centang beberapa yang tidak perlu diubah untuk
+          divalidasi sekaligus.
+        </Typography.Text>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => setBulkOpen(true)}
+          >
+            Validasi terpilih ({selected.length})
+          </Button>
+          <Button
+            icon={<QuestionCircleOutlined />}
+            onClick={() => setHelp(true)}
+            aria-label="Pintasan keyboard"
+          >
+            ?
+          </Button>
+        </div>
+      </div>
+      <div ref={rowsRef}>
+        <Table<TCheckQueueRow>
+          {...list.tableProps}
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          rowSelection={{
+            selectedRowKeys: selected.map((r) => r.id),
+            onChange: (_, rows) => setSelected(rows.slice(0, BULK_VALIDATE_MAX)),
+            preserveSelectedRowKeys: true,
+            getCheckboxProps: (r) => ({ 'aria-label': `Pilih pengecekan ${r.id}` }),
+          }}
+          onRow={(row) => ({
+            onClick: (e) => {
+              // the checkbox cell selects, it does not open
+              if ((e.target as HTMLElement).closest('.ant-table-selection-column')) return;
               onOpen(row.id);
-            }
-          },
-          tabIndex: 0,
-          'aria-label': `Buka pengecekan ${row.id}`,
-          style: { cursor: 'pointer' },
-        })}
+            },
+            onKeyDown: (e) => {
+              if (e.target !== e.currentTarget) return;
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                onOpen(row.id);
+              } else if (e.key === ' ' || e.key === 'x') {
+                // space or x ticks the row for the bulk validation
+                e.preventDefault();
+                setSelected((s) =>
+                  s.some((r) => r.id === row.id)
+                    ? s.filter((r) => r.id !== row.id)
+                    : [...s, row].slice(0, BULK_VALIDATE_MAX),
+                );
+              }
+            },
+            tabIndex: 0,
+            'aria-label': `Buka pengecekan ${row.id}`,
+            style: { cursor: 'pointer' },
+          })}
+        />
+      </div>
+      <BulkValidateModal
+        rows={selected}
+        open={bulkOpen}
+        onClose={() => setBulkOpen(false)}
+        onDone={() => {
+          setBulkOpen(false);
+          setSelected([]);
+        }}
+      />
+      <KeyboardHelp
+        open={help}
+        onClose={() => setHelp(false)}
+        shortcuts={[...QUEUE_SHORTCUTS, { keys: ['x'], text: 'Centang baris untuk validasi sekaligus' }]}
       />
     </>
   );
@@ -71,6 +149,7 @@ function QueueTable({ onOpen }: { onOpen: (id: number) => void }) {
 export default function ValidationListPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { view, setView } = useListView();
   const [opening, setOpening] = useState<number | null>(null);
 
@@ -79,7 +158,8 @@ export default function ValidationListPage() {
     setOpening(id);
     try {
       await prefetchCheck(queryClient, id);
-      navigate(`/pengecekan/${id}`);
+      // the form keeps the queue's search and filters: 'Validasi & berikutnya' takes the next of them
+      navigate(`/pengecekan/${id}${queueSearchOf(params)}`);
     } catch {
       // the failed query already showed the 'Oops...' dialog; stay on the list
     } finally {

@@ -1,12 +1,15 @@
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES, ROW_REDIRECT_DELAY_MS } from '@itms/contracts/constants';
 import type { TReplacementRow } from '@itms/contracts/tire-replacements';
-import { Card, Input, Modal, Spin, Table, type TableColumnsType, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Card, type InputRef, Modal, Spin, Table, type TableColumnsType, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
 import { LateTag } from '../../components/late-tag';
+import { QueueAge, QueueFilterBar, useQueueFilters } from '../../components/queue-filter-bar';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate } from '../../lib/dayjs';
+import { useListKeys } from '../../lib/use-list-keys';
 import { usePagedList } from '../../lib/use-paged-list';
 
 export const REDIRECT_NOTICE = 'Anda akan diarahkan ke form validasi pergantian';
@@ -28,6 +31,7 @@ const columns: TableColumnsType<TReplacementRow> = [
     ),
   },
   { title: 'Jam', dataIndex: 'time', key: 'time', width: 80 },
+  { title: 'Umur', key: 'age', render: (_, r) => <QueueAge createdAt={r.createdAt} /> },
 ];
 
 /** The wait dialog after choosing a row; goes to the form after ROW_REDIRECT_DELAY_MS. */
@@ -70,35 +74,23 @@ function RedirectDialog({
 
 /** Replacements waiting for the EDP, searchable; choosing a row asks for the wait dialog. */
 function QueueTable({ onChoose }: { onChoose: (row: TReplacementRow) => void }) {
-  // waiting for the EDP, newest first, server-paged
+  // waiting for the EDP: searched, filtered and ordered in SQL, server-paged
+  const filters = useQueueFilters();
   const list = usePagedList({
     endpoint: API.listReplacementQueue,
     sizes: PAGE_SIZES.validation,
-    filters: { status: 'edp' },
+    filters: { status: 'edp', ...filters },
   });
+  const searchRef = useRef<InputRef>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const [help, setHelp] = useState(false);
+  useListKeys({ rows: rowsRef, search: searchRef, onHelp: () => setHelp(true) });
   return (
-    <>
-      <div
-        style={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 12,
-          justifyContent: 'space-between',
-          marginBottom: 12,
-        }}
-      >
-        <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
-          Pilih pergantian ban untuk divalidasi.
-        </Typography.Text>
-        <Input.Search
-          allowClear
-          defaultValue={list.q}
-          placeholder="Cari No. Body, Tire Man atau Lokasi"
-          aria-label="Cari pergantian"
-          onSearch={list.setSearch}
-          style={{ width: 320, maxWidth: '100%' }}
-        />
-      </div>
+    <div ref={rowsRef}>
+      <QueueFilterBar list={list} filters={filters} searchRef={searchRef} />
+      <Typography.Paragraph type="secondary">
+        Pilih pergantian ban untuk divalidasi. Tekan ? untuk pintasan keyboard.
+      </Typography.Paragraph>
       <Table<TReplacementRow>
         {...list.tableProps}
         rowKey="id"
@@ -113,10 +105,12 @@ function QueueTable({ onChoose }: { onChoose: (row: TReplacementRow) => void }) 
             }
           },
           tabIndex: 0,
+          'aria-label': `Buka pergantian ${row.id}`,
           style: { cursor: 'pointer' },
         })}
       />
-    </>
+      <KeyboardHelp open={help} onClose={() => setHelp(false)} shortcuts={QUEUE_SHORTCUTS} />
+    </div>
   );
 }
 
