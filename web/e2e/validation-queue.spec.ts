@@ -142,7 +142,9 @@ test.describe('validation queue', () => {
     });
 
     await test.step('? shows the shortcuts', async () => {
-      // the closed Urutan select takes no text: the page's keys work from it
+      // keys typed into a field are the field's: Escape closes the dropdown, Tab leaves the filters
+      await page.keyboard.press('Escape');
+      await tabTo(page, page.getByRole('button', { name: 'Pintasan keyboard' }));
       await page.keyboard.press('?');
       const help = page.getByRole('dialog', { name: 'Pintasan keyboard' });
       await expect(help).toBeVisible();
@@ -168,6 +170,8 @@ test.describe('validation queue', () => {
       await test.step(`v, Enter (Kirim) validates check ${id} and opens the next of the queue`, async () => {
         await expect(page).toHaveURL(new RegExp(`/pengecekan/${id}\\?`));
         await expect(page.getByRole('heading', { name: 'Form Pengecekan', level: 2 })).toBeVisible();
+        // the URL moves first; the check's own form renders a moment later
+        await expect(page.getByRole('main').getByText(String(id), { exact: true })).toBeVisible();
         await page.keyboard.press('v');
         const kirim = page.getByRole('dialog', { name: 'Yakin mengirim data ?' });
         await expect(kirim).toBeVisible();

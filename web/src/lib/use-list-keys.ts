@@ -16,12 +16,8 @@ export interface ListKeysOptions {
 function typedIntoSomething(e: KeyboardEvent): boolean {
   const el = e.target as HTMLElement | null;
   if (!el || el === document.body) return false;
-  if (el.isContentEditable || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return true;
-  if (el instanceof HTMLInputElement) {
-    // a closed select without search (a read-only input) takes no text: the page's keys still work
-    return !(el.readOnly && el.getAttribute('aria-expanded') !== 'true');
-  }
-  return Boolean(el.closest('[role="dialog"], [role="listbox"]'));
+  if (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) return true;
+  return Boolean(el.closest('[role="dialog"], [role="listbox"], [role="combobox"]'));
 }
 
 /**

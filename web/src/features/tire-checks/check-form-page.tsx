@@ -121,6 +121,8 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
   const listUrl = `/validasi${queueSearch}`;
   const [help, setHelp] = useState(false);
   const [goingNext, setGoingNext] = useState(false);
+  // validated: the form stays on screen while the next check renders, and must not send again
+  const [sent, setSent] = useState(false);
   const user = getStoredUser();
   const storedSign = user?.signature && user.signature !== UNSIGNED ? user.signature : null;
 
@@ -209,6 +211,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
           buildValidateBody(records, after, storedSign ? undefined : (drawnSign ?? undefined)),
           {
             onSuccess: () => {
+              setSent(true);
               toast().success(CHECK_MESSAGES.validated);
               setConfirmOpen(false);
               allowNavigation();
@@ -243,7 +246,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
     onHelp: () => setHelp(true),
     keys: {
       v: () => {
-        if (readOnly || validate.isPending || goingNext) return;
+        if (readOnly || sent || validate.isPending || goingNext) return;
         if (!storedSign) {
           toast().warning('Pintasan ini memakai tanda tangan tersimpan: simpan dulu di Profil saya');
           return;
