@@ -130,6 +130,10 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   }),
   getTireMan: async () => ({ params: { id: (await firstRow(API.listTireMen)).id } }),
   searchFieldUnits: async () => ({ query: { q: 'B' } }),
+  // a demo serial's start: every group of the top bar's search can answer
+  globalSearch: async () => ({
+    query: { q: String((await firstRow(API.listTires)).serial_number).slice(0, 4) },
+  }),
   getFieldReturned: async () => {
     // the office returns one of the demo tire man's pending checks, which he then opens to redo
     const history = (await read(API.listFieldHistory, { query: { pageSize: 100 } })).json() as {
