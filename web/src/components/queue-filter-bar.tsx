@@ -68,9 +68,11 @@ const fieldStyle = { minWidth: 150, flex: '1 1 150px' } as const;
  * the URL so that reload, Back and 'Validasi & berikutnya' keep the same queue.
  */
 export function QueueFilterBar({ list, filters, searchRef }: QueueFilterBarProps) {
-  const regions = useEndpoint(API.listRegions, {}, { staleTime: 300_000 });
-  const locations = useEndpoint(API.listLocations, {}, { staleTime: 300_000 });
-  const tiremen = useEndpoint(API.listTireManOptions, {}, { staleTime: 300_000 });
+  // the options' own failure leaves a select empty: the list below says what failed, no dialog on top
+  const options = { staleTime: 300_000, meta: { silent: true } };
+  const regions = useEndpoint(API.listRegions, {}, options);
+  const locations = useEndpoint(API.listLocations, {}, options);
+  const tiremen = useEndpoint(API.listTireManOptions, {}, options);
   const [text, setText] = useState(list.q ?? '');
   // Back, a link or a cleared filter changes the URL's search: the box follows it
   useEffect(() => setText(list.q ?? ''), [list.q]);

@@ -41,8 +41,10 @@ export interface RecordFilterBarProps {
  * besides their dates. The units are many: their select searches on the server.
  */
 export function RecordFilterBar({ value, onChange, extra }: RecordFilterBarProps) {
-  const tireMen = useEndpoint(API.listTireManOptions, {}, { staleTime: 60_000 });
-  const locations = useEndpoint(API.listLocations, {}, { staleTime: 60_000 });
+  // the options' own failure leaves a select empty: the list below says what failed, no dialog on top
+  const options = { staleTime: 60_000, meta: { silent: true } };
+  const tireMen = useEndpoint(API.listTireManOptions, {}, options);
+  const locations = useEndpoint(API.listLocations, {}, options);
   const common = { allowClear: true, style: FILTER_STYLE, popupMatchSelectWidth: 260 } as const;
   return (
     <Flex wrap gap={8} align="center" role="search" aria-label="Filter">
