@@ -202,8 +202,9 @@ async function openFromList(page: Page, rep: Replacement) {
     .getByRole('link', { name: 'Validasi Pergantian' })
     .click();
   await expect(page.getByRole('heading', { name: 'Validasi Pergantian', level: 2 })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Cari pergantian' }).fill(rep.Unit.plate_number);
-  await page.getByRole('searchbox', { name: 'Cari pergantian' }).press('Enter');
+  const search = page.getByRole('searchbox', { name: 'Cari plat atau tire man' });
+  await search.fill(rep.Unit.plate_number);
+  await search.press('Enter');
   const row = page.getByRole('row', { name: new RegExp(`^${rep.id} `) });
   await expect(row).toContainText(rep.Unit.plate_number);
   await row.click();
