@@ -205,7 +205,7 @@ async function openFromList(page: Page, rep: Replacement) {
   const search = page.getByRole('searchbox', { name: 'Cari plat atau tire man' });
   await search.fill(rep.Unit.plate_number);
   await search.press('Enter');
-  const row = page.getByRole('row', { name: new RegExp(`^${rep.id} `) });
+  const row = page.getByRole('row', { name: `Buka pergantian ${rep.id}`, exact: true });
   await expect(row).toContainText(rep.Unit.plate_number);
   await row.click();
   const wait = page.getByRole('dialog', { name: 'Mohon tunggu' });
@@ -344,7 +344,7 @@ test.describe('tire replacement validation', () => {
     await validate(page, 'draw');
     await expectInstalled(request, token, rep, record.position, tire);
     // gone from the queue
-    await expect(page.getByRole('row', { name: new RegExp(`^${rep.id} `) })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: `Buka pergantian ${rep.id}`, exact: true })).toHaveCount(0);
   });
 
   test('trailer as admin: 12 positions and the spares on their sides, stored signature (SETUJUI disabled)', async ({

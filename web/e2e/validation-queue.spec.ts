@@ -123,7 +123,7 @@ test.describe('validation queue', () => {
     await test.step('filter with the keyboard: / to the search, Tab to Tire man and Urutan', async () => {
       await page.keyboard.press('/');
       await expect(page.getByLabel('Cari plat atau tire man')).toBeFocused();
-      await tabTo(page, page.getByRole('combobox', { name: 'Tire man' }));
+      await tabTo(page, page.getByRole('combobox', { name: 'Tire man', exact: true }));
       await page.keyboard.type(tm.name);
       // the dropdown's visible item (the listbox's option elements are for screen readers)
       await expect(page.getByTitle(tm.name, { exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { TFieldBootstrap, TFieldUnit } from '@itms/contracts/field';
+import { formatKm } from '@itms/contracts/rules/number-format';
 import type { TSizePressure } from '@itms/contracts/tire-intelligence';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ACCOUNTS, expect, test, tokenOf } from '../fixtures';
@@ -130,7 +131,7 @@ async function checkWithBadInput(
   await page.getByRole('button', { name: 'Kirim' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Periksa lagi' });
   await expect(dialog).toContainText(
-    `Odometer lebih rendah dari pengecekan terakhir (${unit.last_odometer} Km)`,
+    `Odometer lebih rendah dari pengecekan terakhir (${formatKm(unit.last_odometer)})`,
   );
   await expect(dialog).toContainText(`Posisi ${a.position}: RTD lebih tinggi dari sebelumnya`);
   await expect(dialog).toContainText(
