@@ -141,6 +141,8 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   const oops = page.getByRole('dialog', { name: 'Oops...' });
   await expect(oops).toContainText('Nomor seri ban sudah terdaftar');
   await oops.getByRole('button', { name: 'OK' }).click();
+  // the error dialog's closing layer would take the next click
+  await expect(oops).toBeHidden();
   // leaving a filled form asks first
   await form.getByRole('button', { name: 'Keluar' }).click();
   await page
