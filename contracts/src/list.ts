@@ -14,3 +14,15 @@ export function listResult<T extends z.ZodTypeAny>(item: T) {
   return z.object({ data: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 }
 export type TListResult<T> = { data: T[]; total: number; page: number; pageSize: number };
+
+/** An id filter of a list: blank means none; anything but a positive int32 is refused by name. */
+export const optionalFilterId = (what: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: `${what} tidak valid` })
+      .int(`${what} tidak valid`)
+      .positive(`${what} tidak valid`)
+      .max(2_147_483_647, `${what} tidak valid`)
+      .optional(),
+  );

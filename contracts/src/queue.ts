@@ -2,6 +2,7 @@
 // Pergantian, BKB): one query shape, one server helper (server/src/lib/queue-filters.ts), one
 // filter bar (web/src/components/queue-filter-bar.tsx).
 import { z } from 'zod';
+import { optionalFilterId as optionalId } from './list';
 
 /** How long an item has waited since the server received it: over 24 hours, over 3 days. */
 export const QUEUE_AGES = { '24h': 24, '3d': 72 } as const;
@@ -18,17 +19,6 @@ export const QUEUE_ORDER_LABELS: Record<TQueueOrder, string> = {
   newest: 'Terbaru dulu',
   oldest: 'Terlama dulu',
 };
-
-const optionalId = (what: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: `${what} tidak valid` })
-      .int(`${what} tidak valid`)
-      .positive(`${what} tidak valid`)
-      .max(2_147_483_647, `${what} tidak valid`)
-      .optional(),
-  );
 
 /** The filter fields of a queue's query; each list spreads them next to its paging fields. */
 export const queueFilterFields = {

@@ -3,17 +3,7 @@
 // exports take the same fields; the server builds them with server/src/lib/record-filters.ts.
 import { z } from 'zod';
 import { DOC_STATUSES } from './enums';
-
-const optionalId = (what: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: `${what} tidak valid` })
-      .int(`${what} tidak valid`)
-      .positive(`${what} tidak valid`)
-      .max(2_147_483_647, `${what} tidak valid`)
-      .optional(),
-  );
+import { optionalFilterId as optionalId } from './list';
 
 export const recordFilterFields = {
   /** The unit (its plate number on the screens). */
