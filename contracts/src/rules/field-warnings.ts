@@ -1,3 +1,4 @@
+import { lowestReading } from './grooves';
 import { formatKm, formatNumber } from './number-format';
 
 // Warnings of a check (issue 21, 'Bad input'): values that may be right but deserve a second look.
@@ -43,11 +44,6 @@ export interface TireReading {
   reference_psi?: number | null;
 }
 
-const lowestOf = (g: Grooves) => {
-  const known = g.filter((v): v is number => v != null && Number.isFinite(v));
-  return known.length ? Math.min(...known) : null;
-};
-
 /** Float noise of stored `real` values is no change. */
 const EPSILON = 1e-6;
 
@@ -90,8 +86,8 @@ export function checkWarnings(check: {
       });
     }
     // a tire's tread only wears down: more than last time is a misreading or a retread
-    const now = lowestOf(t.grooves);
-    const before = sameTire && t.before ? lowestOf(t.before.grooves) : null;
+    const now = lowestReading(t.grooves);
+    const before = sameTire && t.before ? lowestReading(t.before.grooves) : null;
     if (now != null && before != null && now > before + EPSILON) {
       out.push({
         kind: 'rtd-higher',

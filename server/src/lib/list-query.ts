@@ -29,9 +29,19 @@ export function orderBy(
   return column === id ? [dir(column)] : [dir(column), dir(id)];
 }
 
-/** `%q%` for ILIKE with the LIKE wildcards of the user's text taken literally. */
+/** The user's text with the LIKE wildcards (and the escape character) taken literally. */
+function escapeLike(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `%q%` for (I)LIKE "contains", the user's text taken literally. */
 export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(q)}%`;
+}
+
+/** `q%` for (I)LIKE "starts with", the user's text taken literally. */
+export function prefixPattern(q: string): string {
+  return `${escapeLike(q)}%`;
 }
 
 /** Case-insensitive "contains" over several columns; undefined when there is nothing to search. */

@@ -1,6 +1,7 @@
 import { QUEUE_AGES, type TQueueFilters } from '@itms/contracts/queue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { likePattern } from './list-query';
 
 /** The columns of a validation queue's table that its filters and order look at. */
 export interface QueueColumns {
@@ -15,7 +16,6 @@ export interface QueueColumns {
 }
 
 /** `%`, `_` and `\` typed by a user match themselves in LIKE patterns. */
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The WHERE parts of the shared queue filters. Names are matched through the small master tables
@@ -26,7 +26,7 @@ export function queueConditions(c: QueueColumns, f: Partial<TQueueFilters>): SQL
   const out: SQL[] = [];
   const text = f.q?.trim();
   if (text) {
-    const like = likeText(text);
+    const like = likePattern(text);
     const also = (c.searchAlso ?? []).map((col) => sql` or ${col} ilike ${like}`);
     out.push(sql`(${c.unit_id} in (select u.id from units u where u.plate_number ilike ${like})
       or ${c.tireman_id} in (select u.id from users u where u.name ilike ${like})

@@ -1,12 +1,18 @@
 import { Button, Result } from 'antd';
 
-/** Last-resort screen when a page throws or its code cannot be loaded (e.g. after a new deploy). */
-export default function RouteErrorPage() {
+/**
+ * Shown when a screen throws or its code cannot be loaded (e.g. after a new deploy). Inside the
+ * layout (`inLayout`) the menu and top bar stay, so the user can still go elsewhere.
+ */
+export default function RouteErrorPage({ inLayout = false }: { inLayout?: boolean }) {
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div
+      role="alert"
+      style={{ minHeight: inLayout ? 320 : '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
       <Result
         status="error"
-        title="Oops..."
+        title={inLayout ? 'Halaman ini gagal ditampilkan' : 'Oops...'}
         subTitle="Harap refresh page ini"
         extra={
           <Button type="primary" onClick={() => window.location.reload()}>

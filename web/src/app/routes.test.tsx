@@ -11,6 +11,18 @@ vi.mock('../lib/socket', () => ({
   getSocket: vi.fn(() => null),
 }));
 
+// the news screen throws while `crash.on`: the layout's error boundary must catch it
+const crash = vi.hoisted(() => ({ on: false }));
+vi.mock('../features/news/news-page', async (importActual) => {
+  const actual = await importActual<typeof import('../features/news/news-page')>();
+  return {
+    default: () => {
+      if (crash.on) throw new Error('render failed');
+      return actual.default();
+    },
+  };
+});
+
 afterEach(() => vi.unstubAllGlobals());
 
 const credentialOk = (role: 'admin' | 'staff' | 'tire-man') => [
@@ -111,6 +123,26 @@ describe('route guards', () => {
     expect(link.getAttribute('href')).toBe('/lapangan/');
     expect(screen.queryByRole('navigation', { name: 'Menu utama' })).toBeNull();
     await waitFor(() => expect(window.location.pathname).toBe('/lapangan/'));
+  });
+
+  it('a screen that throws shows its error inside the layout: the menu stays and leads elsewhere', async () => {
+    signIn('staff');
+    mockApi(credentialOk('staff'));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    crash.on = true;
+    try {
+      const { router } = renderApp('/berita');
+      expect(await screen.findByText('Halaman ini gagal ditampilkan')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Integrated Tire Management Solutions' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Log Out/ })).toBeTruthy();
+      await router.navigate('/validasi');
+      expect(await screen.findByRole('heading', { name: 'Validasi Pengecekan' })).toBeTruthy();
+      expect(screen.queryByText('Halaman ini gagal ditampilkan')).toBeNull();
+    } finally {
+      crash.on = false;
+      quiet.mockRestore();
+    }
   });
 
   it('Log Out calls the API, clears storage and returns to /login', async () => {

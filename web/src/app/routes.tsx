@@ -16,6 +16,16 @@ function RouteError() {
   );
 }
 
+/** A back-office screen that fails is caught inside the layout: the menu and top bar stay. */
+function PageError() {
+  console.error(useRouteError());
+  return (
+    <Suspense fallback={null}>
+      <RouteErrorPage inLayout />
+    </Suspense>
+  );
+}
+
 import type { RouteHandle } from '../lib/route-meta';
 
 /** The whole route tree: guest pages, every back-office route of the spec's table, then 404. */
@@ -43,6 +53,7 @@ function appRoutes(): RouteObject[] {
       children: APP_ROUTES.map((meta) => ({
         path: meta.path,
         handle: { meta } satisfies RouteHandle,
+        ErrorBoundary: PageError,
         lazy: async () => ({ Component: (await PAGES[meta.path]()).default }),
       })),
     },

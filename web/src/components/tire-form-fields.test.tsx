@@ -2,13 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'antd';
 import { describe, expect, it } from 'vitest';
-import {
-  lowestOf,
-  TireFormFields,
-  type TireFormValues,
-  tireFormBody,
-  tireFormValues,
-} from './tire-form-fields';
+import { TireFormFields, type TireFormValues, tireFormBody, tireFormValues } from './tire-form-fields';
 
 describe('tire form values and body', () => {
   it('upper-cases brands, size, tube/flap/velg texts; keeps pattern and information as typed', () => {
@@ -57,11 +51,6 @@ describe('tire form values and body', () => {
     expect(values.groove_1).toBe(3);
     expect(values.pressure).toBeNull();
     expect(tireFormBody(values).odometer).toBe(1200);
-  });
-
-  it('the lowest groove is the smallest measured one', () => {
-    expect(lowestOf({ groove_1: 8, groove_2: 3.5, groove_3: null, groove_4: 9 })).toBe(3.5);
-    expect(lowestOf({})).toBeNull();
   });
 });
 

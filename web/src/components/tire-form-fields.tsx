@@ -7,6 +7,7 @@ import {
   TUBE_STATUSES,
   VELG_STATUSES,
 } from '@itms/contracts/enums';
+import { GROOVES, lowestGroove } from '@itms/contracts/rules/grooves';
 import type { TTireFields } from '@itms/contracts/tires';
 import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
@@ -80,14 +81,6 @@ const UPPER_FIELDS: readonly TireFormField[] = [
   'velg_size',
   'velg_status',
 ];
-
-const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
-
-/** The lowest of the measured grooves, or null when none is measured. */
-export function lowestOf(values: Partial<Record<(typeof GROOVES)[number], number | null | undefined>>) {
-  const measured = GROOVES.map((g) => values[g]).filter((v): v is number => typeof v === 'number');
-  return measured.length ? Math.min(...measured) : null;
-}
 
 /** Form values of a stored tire or tire request. */
 export function tireFormValues(record: Partial<Record<TireFormField, unknown>>): TireFormValues {
@@ -201,7 +194,7 @@ export function TireFormFields({ withOdometer = false }: TireFormFieldsProps) {
   const form = Form.useFormInstance<TireFormValues>();
   const followLowest = () => {
     const v = Object.fromEntries(GROOVES.map((g) => [g, form.getFieldValue(g)]));
-    form.setFieldValue('groove_lowest', lowestOf(v));
+    form.setFieldValue('groove_lowest', lowestGroove(v));
   };
 
   return (

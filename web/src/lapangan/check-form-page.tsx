@@ -2,6 +2,7 @@ import type { Position } from '@itms/contracts/enums';
 import type { TFieldReturnedCheck } from '@itms/contracts/field';
 import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
 import { checkWarnings } from '@itms/contracts/rules/field-warnings';
+import { GROOVES } from '@itms/contracts/rules/grooves';
 import { formatNumber } from '@itms/contracts/rules/number-format';
 import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
@@ -30,7 +31,6 @@ function numberOrNull(text: string): number | null {
   return text.trim() !== '' && Number.isFinite(n) ? n : null;
 }
 
-const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
 type Groove = (typeof GROOVES)[number];
 type TireEntry = Record<Groove | 'pressure' | 'serial_number', string> & { normal: boolean };
 

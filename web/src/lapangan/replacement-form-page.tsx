@@ -18,11 +18,11 @@ import {
   usePhotos,
 } from './form-kit';
 import './replacement-form.css';
+import { GROOVES } from '@itms/contracts/rules/grooves';
 import { WithScan } from './scanner';
 import { SignaturePad, useSignatures } from './signature-pad';
 import { useOnline } from './use-online';
 
-const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
 type Measure = (typeof GROOVES)[number] | 'pressure';
 /** What is done at a position; '' = left as it is (not sent). */
 type Action = '' | 'replace' | 'remove' | 'check';

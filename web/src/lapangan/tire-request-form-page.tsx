@@ -5,6 +5,7 @@ import {
   TUBE_STATUSES,
   VELG_STATUSES,
 } from '@itms/contracts/enums';
+import { GROOVES } from '@itms/contracts/rules/grooves';
 import { ZTireRequestCreateBody } from '@itms/contracts/tire-requests';
 import { useState } from 'react';
 import {
@@ -20,7 +21,6 @@ import {
   usePhotos,
 } from './form-kit';
 
-const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
 /** The tire fields the form asks for, by the body's names. */
 const FIELDS = [
   'serial_number',

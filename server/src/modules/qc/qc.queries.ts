@@ -5,13 +5,13 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { locations, qcChecks, units, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { likePattern } from '../../lib/list-query';
 import { storedRowCount } from '../../lib/row-counts';
-import { containsPattern } from '../tires/tires.queries';
 
 function qcWhere(q: TQcListQuery, tz: string): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (q.q) {
-    const p = containsPattern(q.q);
+    const p = likePattern(q.q);
     conds.push(or(ilike(units.plate_number, p), ilike(qcChecks.name_qc, p), ilike(users.name, p)));
   }
   if (q.dateStart && q.dateEnd) {

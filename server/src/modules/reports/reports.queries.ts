@@ -15,6 +15,7 @@ import {
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { likePattern } from '../../lib/list-query';
 import { recordConditions } from '../../lib/record-filters';
 
 /** Two days in APP_TIMEZONE, both included. */
@@ -238,8 +239,6 @@ export interface AbsenceQuery {
   onlyChecked: boolean;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 /**
  * Units with their checked days and checks in the month, by plate number, from
  * tire_check_unit_month: one row per unit and month (bit d-1 of `days` set when the unit was
@@ -254,7 +253,7 @@ export async function absenceUnits(
   a: AbsenceQuery,
 ): Promise<{ unitsJson: string; total: number }> {
   const conds = [
-    a.q ? sql`u.plate_number ilike ${`%${likeEscape(a.q)}%`}` : undefined,
+    a.q ? sql`u.plate_number ilike ${likePattern(a.q)}` : undefined,
     a.unitId ? sql`u.id = ${a.unitId}` : undefined,
   ].filter((c) => c !== undefined);
   const filter = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;

@@ -3,10 +3,9 @@ import { GLOBAL_SEARCH_LIMIT, type TGlobalSearchReply } from '@itms/contracts/se
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { projects, units, users } from '../../db/schema';
-import { likePattern } from '../../lib/list-query';
+import { likePattern, prefixPattern } from '../../lib/list-query';
 
 /** `q%` (LIKE wildcards taken literally): a match at the start ranks first. */
-const prefixPattern = (q: string) => likePattern(q).slice(1);
 
 type TireHit = TGlobalSearchReply['tires'][number];
 

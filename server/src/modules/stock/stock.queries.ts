@@ -22,8 +22,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, pgArray, rowsOf } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { likePattern } from '../../lib/list-query';
 import { foldDeltas } from '../../lib/row-counts';
-import { containsPattern } from '../tires/tires.queries';
 
 const km = new Intl.NumberFormat('id-ID');
 
@@ -309,7 +309,7 @@ export async function groupStockCard(
 function warehouseWhere(q: TWarehouseQuery): SQL {
   return sql`true
     ${q.status ? sql`and w.status = ${q.status}` : sql``}
-    ${q.q ? sql`and w.serial_number ilike ${containsPattern(q.q)}` : sql``}
+    ${q.q ? sql`and w.serial_number ilike ${likePattern(q.q)}` : sql``}
     and ${sizeBrandWhere(q, 'w')}
     ${q.location_id ? sql`and w.location_id = ${q.location_id}` : sql``}`;
 }
@@ -636,7 +636,7 @@ function scrapBaseCte(q: TScrapQuery, tz: string): SQL {
         s.scrapped_at, s.scrap_note
       from scrap_tires s
       where true
-        ${q.q ? sql`and s.serial_number ilike ${containsPattern(q.q)}` : sql``}
+        ${q.q ? sql`and s.serial_number ilike ${likePattern(q.q)}` : sql``}
         ${q.brand ? sql`and upper(s.ir_brand) = upper(${q.brand})` : sql``}
         ${
           q.dateStart && q.dateEnd

@@ -1,5 +1,6 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { UNSIGNED } from '@itms/contracts/enums';
+import { lowestGroove } from '@itms/contracts/rules/grooves';
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import {
   CHECK_MESSAGES,
@@ -65,9 +66,6 @@ export interface TireChecksServiceOptions {
   onFieldStatus?: FieldStatusNotifier;
 }
 
-const lowest = (m: Pick<TTireMeasurement, 'groove_1' | 'groove_2' | 'groove_3' | 'groove_4'>) =>
-  Math.min(m.groove_1, m.groove_2, m.groove_3, m.groove_4);
-
 const measurementNote = (m: TTireMeasurement) =>
   `RTD ${m.groove_1}/${m.groove_2}/${m.groove_3}/${m.groove_4} PSI ${m.pressure} KM ${m.odometer}`;
 
@@ -79,7 +77,7 @@ function updateTires(rows: readonly ({ tireId: number } & TTireMeasurement)[]): 
   return sql`update tires set groove_1 = v.g1, groove_2 = v.g2, groove_3 = v.g3, groove_4 = v.g4,
       groove_lowest = v.low, pressure = v.psi, odometer = v.km, updated_at = now()
     from unnest(${col((r) => r.tireId)}::int[], ${col((r) => r.groove_1)}::real[], ${col((r) => r.groove_2)}::real[],
-                ${col((r) => r.groove_3)}::real[], ${col((r) => r.groove_4)}::real[], ${col(lowest)}::real[],
+                ${col((r) => r.groove_3)}::real[], ${col((r) => r.groove_4)}::real[], ${col(lowestGroove)}::real[],
                 ${col((r) => r.pressure)}::real[], ${col((r) => r.odometer)}::int[]) as v(id, g1, g2, g3, g4, low, psi, km)
    where tires.id = v.id`;
 }
@@ -499,7 +497,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         groove_2: m.groove_2,
         groove_3: m.groove_3,
         groove_4: m.groove_4,
-        groove_lowest: lowest(m),
+        groove_lowest: lowestGroove(m),
         pressure: m.pressure,
         odometer: m.odometer,
       })

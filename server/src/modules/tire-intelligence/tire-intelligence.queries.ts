@@ -18,6 +18,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { prefixPattern } from '../../lib/list-query';
 import { readingCtes } from './wear';
 
 /** Slowest wear rate the band may assume (mm per 1,000 km): keeps "latest" dates finite. */
@@ -158,8 +159,8 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       ? sql.raw(kindCol[q.kind])
       : sql`(below_pull or due_soon or pressure_alert or rtd_rise or rtd_zero)`;
     const search = q.q
-      ? sql`(lower(t.serial_number) like ${`${q.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}
-             or lower(u.plate_number) like ${`${q.q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`})`
+      ? sql`(lower(t.serial_number) like ${prefixPattern(q.q.toLowerCase())}
+             or lower(u.plate_number) like ${prefixPattern(q.q.toLowerCase())})`
       : sql`true`;
     const offset = (q.page - 1) * q.pageSize;
     const rows = rowsOf<Record<string, unknown> & { total: Num }>(

@@ -40,13 +40,13 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { likePattern, prefixPattern } from '../../lib/list-query';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
 import { type RowCountKey, storedRowCount } from '../../lib/row-counts';
 import { returnHistory } from '../../lib/submission-returns';
 
 /** `%`, `_` and `\` typed by a user match themselves in LIKE patterns. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Tire columns as the API answers them (timestamps as createdAt/updatedAt). */
 export function tireOut() {
@@ -148,7 +148,7 @@ async function listRows(
 function textSearch(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
-  const like = `%${escapeLike(text.toLowerCase())}%`;
+  const like = likePattern(text.toLowerCase());
   return sql`(lower(${plate}) like ${like} or lower(${tiremanName}) like ${like} or lower(${locationName}) like ${like})`;
 }
 
@@ -203,7 +203,7 @@ export async function findSnLite(db: DbOrTx, text: string, limit = 20): Promise<
       status: tires.status,
     })
     .from(tires)
-    .where(sql`lower(${tires.serial_number}) like lower(${escapeLike(text)}) || '%'`)
+    .where(sql`lower(${tires.serial_number}) like lower(${prefixPattern(text)})`)
     .orderBy(sql`lower(${tires.serial_number})`, asc(tires.id))
     .limit(limit);
 }

@@ -1,5 +1,6 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { UNSIGNED } from '@itms/contracts/enums';
+import { GROOVES, lowestGroove } from '@itms/contracts/rules/grooves';
 import { hasPosition } from '@itms/contracts/rules/vehicle-diagram';
 import {
   REPLACEMENT_MESSAGES,
@@ -45,19 +46,11 @@ type TireRow = typeof tires.$inferSelect;
 type RecordRow = typeof tireReplaceRecords.$inferSelect;
 type RecordStatus = 'replace' | 'remove' | 'check';
 
-const GROOVES = ['groove_1', 'groove_2', 'groove_3', 'groove_4'] as const;
-
 const invalid = (issues: FieldIssue[]) =>
   badRequest(`Data tidak valid: ${issues.map((i) => `${i.field} (${i.message})`).join(', ')}`, issues);
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/** The lowest of the measured grooves, or null when none was measured. */
-function lowestGroove(t: Partial<Record<(typeof GROOVES)[number], number | null>>): number | null {
-  const values = GROOVES.map((g) => t[g]).filter((v): v is number => typeof v === 'number');
-  return values.length ? Math.min(...values) : null;
 }
 
 /** With new groove values and no explicit lowest, the lowest follows the grooves. */

@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { tireRequests } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { containsPattern } from '../tires/tires.queries';
+import { likePattern } from '../../lib/list-query';
 
 /** The list's filters; `requestedBy` keeps a tire man to his own requests. */
 export type TireRequestFilter = TTireRequestListQuery & { requestedBy?: number };
@@ -13,7 +13,7 @@ function requestWhere(q: TireRequestFilter): SQL | undefined {
   if (q.requestedBy !== undefined) conds.push(eq(tireRequests.requested_by, q.requestedBy));
   if (q.status) conds.push(eq(tireRequests.status, q.status));
   if (q.q) {
-    const p = containsPattern(q.q);
+    const p = likePattern(q.q);
     conds.push(
       or(
         ilike(tireRequests.serial_number, p),

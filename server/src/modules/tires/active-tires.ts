@@ -6,9 +6,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import { activeUnitTires, projects, tires, units } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { likePattern } from '../../lib/list-query';
 import { storedRowCount } from '../../lib/row-counts';
 import { mountTire, unitWheels, unmountPosition } from '../fleet/mounting';
-import { containsPattern, latestUnitOdometer } from './tires.queries';
+import { latestUnitOdometer } from './tires.queries';
 
 function activeWhere(q: Partial<TActiveTireListQuery>): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
@@ -17,7 +18,7 @@ function activeWhere(q: Partial<TActiveTireListQuery>): SQL | undefined {
   if (q.unit_id) conds.push(eq(activeUnitTires.unit_id, q.unit_id));
   if (q.project_id) conds.push(eq(units.project_id, q.project_id));
   if (q.q) {
-    const p = containsPattern(q.q);
+    const p = likePattern(q.q);
     conds.push(or(ilike(units.plate_number, p), ilike(tires.serial_number, p)));
   }
   return and(...conds);

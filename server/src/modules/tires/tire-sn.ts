@@ -4,15 +4,14 @@ import type { TTireSnReply } from '@itms/contracts/unit-fitting';
 import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activeUnitTires, tires } from '../../db/schema';
-
-const prefixPattern = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { prefixPattern } from '../../lib/list-query';
 
 export async function tireSnPage(
   db: DbOrTx,
   q: { q: string; stock: boolean; page: number; pageSize: number },
 ): Promise<TTireSnReply> {
   const conds: (SQL | undefined)[] = [];
-  if (q.q) conds.push(sql`lower(${tires.serial_number}) like ${prefixPattern(q.q)}`);
+  if (q.q) conds.push(sql`lower(${tires.serial_number}) like ${prefixPattern(q.q.toLowerCase())}`);
   // a tire that can be mounted: in stock and on no unit
   if (q.stock) {
     conds.push(

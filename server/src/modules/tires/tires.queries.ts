@@ -15,11 +15,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from '
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { activeUnitTires, tireChecks, tireReplacements, tires, units } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { likePattern } from '../../lib/list-query';
 
 /** The WHERE of the tire list (detail search, RTD chip, status chip). */
 export function tireListWhere(q: Pick<TTireListQuery, 'searchBy' | 'q' | 'rtd' | 'status'>): SQL | undefined {
@@ -38,10 +34,10 @@ export function tireListWhere(q: Pick<TTireListQuery, 'searchBy' | 'q' | 'rtd' |
       }
       conds.push(eq(col, n));
     } else {
-      conds.push(ilike(col, containsPattern(text)));
+      conds.push(ilike(col, likePattern(text)));
     }
   } else if (text) {
-    const p = containsPattern(text);
+    const p = likePattern(text);
     conds.push(
       or(
         ilike(tires.serial_number, p),

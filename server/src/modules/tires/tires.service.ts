@@ -1,3 +1,4 @@
+import { lowestGroove } from '@itms/contracts/rules/grooves';
 import { TIRE_MESSAGES, type TTireInput, type TTireStatusBody } from '@itms/contracts/tire-list';
 import type { TTire } from '@itms/contracts/tires';
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,10 +13,8 @@ import { latestUnitOdometer, toTire } from './tires.queries';
 type Actor = { id: number };
 
 /** Lowest groove as given, or the smallest of the measured grooves. */
-export function lowestGroove(f: Partial<TTireInput>): number | null {
-  if (f.groove_lowest != null) return f.groove_lowest;
-  const measured = [f.groove_1, f.groove_2, f.groove_3, f.groove_4].filter((g): g is number => g != null);
-  return measured.length ? Math.min(...measured) : null;
+function givenOrLowestGroove(f: Partial<TTireInput>): number | null {
+  return f.groove_lowest ?? lowestGroove(f);
 }
 
 /** Whether a tire with this serial number (case-insensitive) exists. */
@@ -42,7 +41,7 @@ export async function receiveTire(tx: Tx, input: TTireInput, source: MoveSource)
       .insert(tires)
       .values({
         ...fields,
-        groove_lowest: lowestGroove(input),
+        groove_lowest: givenOrLowestGroove(input),
         condition: input.condition || '-',
         position: '',
         status: 'UNINSTALLED',

@@ -3,6 +3,7 @@
 import type { TWorkshopQueueInput, TWorkshopQueueRow, WorkshopKind } from '@itms/contracts/workshop';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { likePattern } from '../../lib/list-query';
 import { pageWindow } from '../../lib/paging';
 import { inRange } from '../reports/reports.queries';
 
@@ -11,8 +12,6 @@ import { inRange } from '../reports/reports.queries';
  * partial indexes `tire_checks_workshop_queue_idx` and `tire_replacements_workshop_queue_idx`.
  */
 const awaiting = (alias: string) => sql.raw(`${alias}.status = 'approved' and ${alias}.workshop_sign = '-'`);
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Plates compared without spaces and case: 'b9001' finds 'B 9001 TR'. */
 const plateKey = (q: string) => q.replace(/\s+/g, '').toUpperCase();
@@ -26,7 +25,7 @@ function filters(q: TWorkshopQueueInput, tz: string): Filters {
   const check: SQL[] = [awaiting('c')];
   const replacement: SQL[] = [awaiting('r')];
   if (q.q && plateKey(q.q)) {
-    const pattern = `%${likeEscape(plateKey(q.q))}%`;
+    const pattern = likePattern(plateKey(q.q));
     check.push(sql`replace(upper(c.plate_number), ' ', '') like ${pattern}`);
     replacement.push(
       sql`exists (select 1 from units u where u.id = r.unit_id and replace(upper(u.plate_number), ' ', '') like ${pattern})`,
