@@ -33,6 +33,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { extends: false, test: { name: 'contracts', root: './contracts', include: ['src/**/*.test.ts'] } },
+      { extends: false, test: { name: 'scripts', root: './scripts', include: ['**/*.test.ts'] } },
       serverProject('server-pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg')] : []),
       serverProject('server-pglite-timed', { groupOrder: 1 }),

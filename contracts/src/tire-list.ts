@@ -22,6 +22,7 @@ export const TIRE_MESSAGES = {
   duplicateSerial: 'Nomor seri ban sudah terdaftar',
   installViaUnit: 'Ban hanya dapat dipasang melalui unit (Ban Terpasang Aktif)',
   activeUpdated: 'Ban terpasang berhasil diperbarui',
+  updated: 'Data Ban Berhasil di Edit',
 } as const;
 
 // ---------- search by (collapsible detail search) ----------

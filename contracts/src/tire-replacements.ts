@@ -346,7 +346,6 @@ export const ZReplaceRecordUpdateReply = z.object({
 });
 
 /** PUT /tire/update/{id}: the tire as saved. */
-export const ZReplacementTireUpdateReply = z.object({ message: z.string(), data: ZTireReply });
 
 export const REPLACEMENT_MESSAGES = {
   submitted: 'Pergantian ban terkirim',
@@ -357,7 +356,6 @@ export const REPLACEMENT_MESSAGES = {
   deleted: 'Pergantian berhasil dihapus',
   recordUpdated: 'Rekam pergantian sukses diperbarui',
   recordUnchanged: 'Rekam pergantian tidak dirubah',
-  tireUpdated: 'Data Ban Berhasil di Edit',
   signFirst: 'harap tanda tangan terlebih dahulu',
   emptySearch: 'Pencarian tidak boleh kosong',
 } as const;

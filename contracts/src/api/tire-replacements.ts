@@ -14,14 +14,13 @@ import {
   ZReplacementRow,
   ZReplacementSubmitBody,
   ZReplacementSubmitReply,
-  ZReplacementTireUpdateReply,
   ZReplacementValidateBody,
   ZReplaceRecordDetail,
   ZReplaceRecordFieldsBody,
   ZReplaceRecordPutBody,
   ZReplaceRecordUpdateReply,
 } from '../tire-replacements';
-import { ZTireSnLite, ZTireUpdateBody } from '../tires';
+import { ZTireSnLite } from '../tires';
 
 /** Error codes of the tire-replacements operations beyond the generic ones. */
 export const tireReplacementsErrors = defineErrors({
@@ -209,16 +208,5 @@ export const tireReplacementsEndpoints = defineEndpoints({
     access: 'any',
     params: z.object({ text: z.string().max(100) }),
     reply: z.array(ZTireSnLite),
-  },
-  updateTireDetail: {
-    method: 'PUT',
-    path: '/tire/update/:id',
-    summary: "Edits a tire's data (Form Detail Ban); where it is mounted changes only through replacements.",
-    tag,
-    access: 'office',
-    params: ZIdParams,
-    body: ZTireUpdateBody,
-    reply: ZReplacementTireUpdateReply,
-    errors: ['NOT_FOUND'],
   },
 });

@@ -15,6 +15,7 @@ import {
   ZTireMessageReply,
   ZTireStatusBody,
 } from '../tire-list';
+import { ZTireUpdateBody } from '../tires';
 import { ZTireSnQuery, ZTireSnReply } from '../unit-fitting';
 
 /** Error codes of the tires operations beyond the generic ones. */
@@ -137,5 +138,17 @@ export const tiresEndpoints = defineEndpoints({
     body: ZActiveTireUpdateBody,
     reply: ZActiveTireMessageReply,
     errors: ['NOT_FOUND', 'TIRE_SCRAPPED', 'TIRE_MOUNTED_ELSEWHERE'],
+  },
+  updateTireDetail: {
+    method: 'PUT',
+    path: '/tire/update/:id',
+    summary:
+      "Edits a tire's data (Form Edit Ban, Form Detail Ban); where it is mounted changes only through replacements.",
+    tag,
+    access: 'office',
+    params: ZTireIdParams,
+    body: ZTireUpdateBody,
+    reply: ZTireMessageReply,
+    errors: ['NOT_FOUND'],
   },
 });

@@ -14,3 +14,9 @@ export function lowestReading(readings: readonly (number | null | undefined)[]):
 export function lowestGroove(values: Partial<Record<Groove, number | null | undefined>>): number | null {
   return lowestReading(GROOVES.map((g) => values[g]));
 }
+
+/** A change of grooves without an explicit lowest: the lowest follows the grooves (current + changed). */
+export function withLowestGroove<T extends Partial<Record<string, unknown>>>(changes: T, current: object): T {
+  if (changes.groove_lowest !== undefined || !GROOVES.some((g) => changes[g] !== undefined)) return changes;
+  return { ...changes, groove_lowest: lowestGroove({ ...current, ...changes }) };
+}

@@ -18,6 +18,16 @@ export const notFound = (what = 'Data') => new AppError(404, 'NOT_FOUND', `${wha
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 export const badRequest = (message: string, fields?: { field: string; message: string }[]) =>
   new AppError(400, fields ? 'VALIDATION' : 'BAD_REQUEST', message, undefined, fields);
+/** A field's problem in a 400 (`fields`), shown at the field by the office and the phone. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+/** The one message of a 400 listing its fields' problems. */
+export const invalidMessage = (fields: readonly FieldIssue[]) =>
+  `Data tidak valid: ${fields.map((f) => `${f.field} (${f.message})`).join(', ')}`;
+/** A 400 refusing the input with each field's problem. */
+export const invalidFields = (fields: FieldIssue[]) => badRequest(invalidMessage(fields), fields);
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'Anda tidak memiliki akses ke fitur ini');
 export const unauthorized = (message = 'Silakan login terlebih dahulu') =>
   new AppError(401, 'UNAUTHORIZED', message);

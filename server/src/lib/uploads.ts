@@ -1,12 +1,7 @@
 import { UNSIGNED } from '@itms/contracts/enums';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, pgArray, rowsOf } from '../db/client';
-import { badRequest } from './errors';
-
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
+import { type FieldIssue, invalidFields } from './errors';
 
 /** A photo or signature path a request cites, with the body field that carries it. */
 export interface CitedPath {
@@ -63,9 +58,6 @@ export async function assertOwnUploads(
 ): Promise<void> {
   const issues = await foreignUploadIssues(tx, userId, cited, alsoAllowed);
   if (issues.length) {
-    throw badRequest(
-      `Data tidak valid: ${issues.map((i) => `${i.field} (${i.message})`).join(', ')}`,
-      issues,
-    );
+    throw invalidFields(issues);
   }
 }

@@ -2,7 +2,7 @@ import type { TError } from '@itms/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, pgCode } from '../lib/errors';
+import { AppError, invalidMessage, pgCode } from '../lib/errors';
 
 /** Field path of a validation issue: `/body/records/0/groove_1` -> `records.0.groove_1`. */
 function fieldOf(instancePath: string): string {
@@ -25,7 +25,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = {
         statusCode: 400,
         code: 'VALIDATION',
-        message: `Data tidak valid: ${fields.map((f) => `${f.field} (${f.message})`).join(', ')}`,
+        message: invalidMessage(fields),
         fields,
       };
     } else if (err.statusCode === 429) {

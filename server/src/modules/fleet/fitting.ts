@@ -16,8 +16,8 @@ import { activeUnitTires, projects, tires, units } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { queueTireWear } from '../tire-intelligence/wear';
-import { latestUnitOdometer } from '../tires/tires.queries';
 import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from './mounting';
+import { latestUnitOdometer } from './unit-odometer';
 
 /**
  * The empty slots (UNINSTALLED, no tire) of each unit's diagram positions that it lacks, in one

@@ -176,3 +176,12 @@ export async function unitWheels(tx: Tx, unitId: number): Promise<Record<string,
     .where(and(eq(activeUnitTires.unit_id, unitId), eq(activeUnitTires.status, 'INSTALLED')));
   return Object.fromEntries(rows.map((r) => [r.position, r.tire_id]));
 }
+
+/** Where a tire is mounted now (unit and position), or undefined when it is not on a unit. */
+export async function mountOf(tx: Tx, tireId: number) {
+  const [m] = await tx
+    .select({ unit_id: activeUnitTires.unit_id, position: activeUnitTires.position })
+    .from(activeUnitTires)
+    .where(and(eq(activeUnitTires.tire_id, tireId), eq(activeUnitTires.status, 'INSTALLED')));
+  return m;
+}

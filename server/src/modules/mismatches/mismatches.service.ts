@@ -25,14 +25,12 @@ import {
   users,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, type FieldIssue, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
 import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
-
-type FieldIssue = { field: string; message: string };
 
 /** Callbacks the routes pass in; each runs after the transaction committed. */
 export interface MismatchEvents {

@@ -15,20 +15,9 @@ import {
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { type DayRange, inRange } from '../../lib/day-range';
 import { likePattern } from '../../lib/list-query';
 import { recordConditions } from '../../lib/record-filters';
-
-/** Two days in APP_TIMEZONE, both included. */
-export interface DayRange {
-  start: string;
-  end: string;
-  tz: string;
-}
-
-/** `col` falls within the days of the range; bounds computed in SQL so indexes on `col` apply. */
-export function inRange(col: SQL, r: DayRange): SQL {
-  return sql`${col} >= (${r.start}::date)::timestamp at time zone ${r.tz} and ${col} < ((${r.end}::date + 1)::timestamp at time zone ${r.tz})`;
-}
 
 /** part / whole x 100 rounded to 2 decimals (half away from zero, exact numeric), null when whole is 0. */
 const pct = (part: SQL, whole: SQL) =>

@@ -12,7 +12,8 @@ import type {
   TSummaryReply,
 } from '@itms/contracts/reports';
 import { daysInclusive, daysToDate } from '@itms/contracts/rules/expected-checks';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import type { DayRange } from '../../lib/day-range';
 import { notFound } from '../../lib/errors';
 import * as q from './reports.queries';
 
@@ -52,8 +53,20 @@ export type RecordSearchInput = {
   pageSize: number;
 } & Partial<TRecordFilters>;
 
+/** One unit's row of Absensi Unit for the current month (the unit page): 'Y'/'N' per day so far. */
+export async function unitMonthAttendance(
+  db: DbOrTx,
+  unitId: number,
+  tz: string,
+): Promise<{ month: string; days: string; total: number }> {
+  const m = monthBounds(todayIn(tz).slice(0, 7));
+  const absence = await q.absenceUnits(db, { month: m.start, days: m.days, unitId, onlyChecked: false });
+  const [row] = JSON.parse(absence.unitsJson) as { days: string; total: number }[];
+  return { month: m.start.slice(0, 7), days: row?.days ?? 'N'.repeat(m.days), total: row?.total ?? 0 };
+}
+
 export function createReportsService(db: Db, tz: string) {
-  const range = (start: string, end: string): q.DayRange => ({ start, end, tz });
+  const range = (start: string, end: string): DayRange => ({ start, end, tz });
   const recordSearch = (s: RecordSearchInput, offset: number, limit: number): q.RecordSearch => ({
     range: range(s.dateStart, s.dateEnd),
     filters: { unit_id: s.unit_id, tireman_id: s.tireman_id, location_id: s.location_id, status: s.status },

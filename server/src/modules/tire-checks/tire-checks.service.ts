@@ -28,10 +28,18 @@ import {
   users,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  type FieldIssue,
+  forbidden,
+  invalidFields,
+  notFound,
+} from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
-import { assertOwnUploads, type CitedPath, type FieldIssue, foreignUploadIssues } from '../../lib/uploads';
+import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
 import { tireWearQueueInsert } from '../tire-intelligence/wear';
@@ -196,9 +204,6 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     ];
   }
 
-  const invalid = (fields: FieldIssue[]) =>
-    badRequest(`Data tidak valid: ${fields.map((f) => `${f.field} (${f.message})`).join(', ')}`, fields);
-
   /** POST /tire-check: a tire man's check; refused as a whole when anything is wrong. */
   async function create(actor: Actor, body: TTireCheckCreateBody): Promise<number> {
     const performedAt = performedAtOf(body.performed_at);
@@ -221,7 +226,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       if (project === undefined) fields.push({ field: 'project_id', message: 'Project tidak ditemukan' });
       if (unit) fields.push(...positionIssues(unit.unit_type, body.records));
       fields.push(...(await foreignUploadIssues(tx, actor.id, citedPaths(body))));
-      if (fields.length || !unit) throw invalid(fields);
+      if (fields.length || !unit) throw invalidFields(fields);
       const driverName = (body.driver?.name || body.driver_name || '').trim();
       const driverPhone = (body.driver?.phone || body.driver_phone || '').trim();
       const driverId = await findOrCreateDriver(tx, driverName, driverPhone);
@@ -375,7 +380,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         ).map((r) => r.url),
       ];
       fields.push(...(await foreignUploadIssues(tx, actor.id, citedPaths(body ?? {}), kept)));
-      if (fields.length) throw invalid(fields);
+      if (fields.length) throw invalidFields(fields);
       // the measurements replaced by a re-measured resubmission, for the audit line
       let recordsBefore: Record<string, unknown>[] | undefined;
       if (body?.records) {

@@ -23,7 +23,6 @@ import {
   submitReplacement,
   swapRecordTire,
   updateRecordFields,
-  updateTire,
   validateReplacement,
 } from './tire-replacements.service';
 
@@ -142,19 +141,5 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
     const text = req.params.text.trim();
     if (!text) return emptySearch();
     return findSnLite(app.db, text);
-  });
-
-  route(app, API.updateTireDetail, async (req) => {
-    const { created_at, updated_at, ...tire } = await updateTire(
-      app.db,
-      currentUser(req),
-      req.params.id,
-      req.body,
-    );
-    app.tireWear.kick();
-    return {
-      message: REPLACEMENT_MESSAGES.tireUpdated,
-      data: { ...tire, createdAt: created_at.toISOString(), updatedAt: updated_at.toISOString() },
-    };
   });
 };

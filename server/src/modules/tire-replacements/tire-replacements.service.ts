@@ -1,6 +1,6 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { UNSIGNED } from '@itms/contracts/enums';
-import { GROOVES, lowestGroove } from '@itms/contracts/rules/grooves';
+import { lowestGroove, withLowestGroove } from '@itms/contracts/rules/grooves';
 import { hasPosition } from '@itms/contracts/rules/vehicle-diagram';
 import {
   REPLACEMENT_MESSAGES,
@@ -9,8 +9,8 @@ import {
   type TReplaceRecordFieldsBody,
   type TReplaceRecordInput,
 } from '@itms/contracts/tire-replacements';
-import { MEASUREMENT_FIELDS, type TTireUpdateBody, TUBE_FLAP_VELG_FIELDS } from '@itms/contracts/tires';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { MEASUREMENT_FIELDS, TUBE_FLAP_VELG_FIELDS } from '@itms/contracts/tires';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, executeTogether, type Tx } from '../../db/client';
 import {
   activeUnitTires,
@@ -22,13 +22,21 @@ import {
   units,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { changedFields, definedOnly } from '../../lib/changes';
+import { badRequest, conflict, type FieldIssue, forbidden, invalidFields, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
-import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from '../fleet/mounting';
-import { queueTireWear, tireWearQueueInsert } from '../tire-intelligence/wear';
+import {
+  type MoveSource,
+  mountOf,
+  mountTire,
+  recordTireEvent,
+  unitWheels,
+  unmountPosition,
+} from '../fleet/mounting';
+import { tireWearQueueInsert } from '../tire-intelligence/wear';
 
 /** Callbacks the routes pass in; each runs after the transaction committed. */
 export interface ReplacementEvents {
@@ -38,32 +46,9 @@ export interface ReplacementEvents {
   notify?: (replacementId: number) => void;
 }
 
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
 type TireRow = typeof tires.$inferSelect;
 type RecordRow = typeof tireReplaceRecords.$inferSelect;
 type RecordStatus = 'replace' | 'remove' | 'check';
-
-const invalid = (issues: FieldIssue[]) =>
-  badRequest(`Data tidak valid: ${issues.map((i) => `${i.field} (${i.message})`).join(', ')}`, issues);
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
-/** With new groove values and no explicit lowest, the lowest follows the grooves. */
-function withLowest<T extends Partial<Record<string, unknown>>>(changes: T, current: object): T {
-  if (changes.groove_lowest !== undefined || !GROOVES.some((g) => changes[g] !== undefined)) return changes;
-  return { ...changes, groove_lowest: lowestGroove({ ...current, ...changes }) };
-}
-
-/** The fields whose value differs from the stored row. */
-function diff<T extends object>(row: object, changes: T): Partial<T> {
-  const current = row as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(changes).filter(([k, v]) => current[k] !== v)) as Partial<T>;
-}
 
 const signed = (s: string | undefined | null) => {
   const v = s?.trim();
@@ -173,7 +158,7 @@ async function resolveTires(
 function recordValues(replacementId: number, odometer: number, tire: TireRow, input: TReplaceRecordInput) {
   const { id, status: _tireStatus, created_at: _c, updated_at: _u, ...fields } = tire;
   const { position, status, tire_id: _t, serial_number: _s, ...reported } = input;
-  const overrides = withLowest(definedOnly(reported), fields);
+  const overrides = withLowestGroove(definedOnly(reported), fields);
   return {
     ...fields,
     odometer,
@@ -259,7 +244,7 @@ export async function submitReplacement(
       ? await recordIssues(tx, unit, body.records, issues)
       : await resolveTires(tx, body.records, issues);
     issues.push(...(await foreignUploadIssues(tx, user.id, citedPaths(body))));
-    if (issues.length) throw invalid(issues);
+    if (issues.length) throw invalidFields(issues);
 
     const [created] = await tx
       .insert(tireReplacements)
@@ -301,14 +286,6 @@ async function lockReplacement(tx: Tx, id: number) {
   const [rep] = await tx.select().from(tireReplacements).where(eq(tireReplacements.id, id)).for('update');
   if (!rep) throw notFound('Pergantian');
   return rep;
-}
-
-async function mountOf(tx: Tx, tireId: number) {
-  const [m] = await tx
-    .select({ unit_id: activeUnitTires.unit_id, position: activeUnitTires.position })
-    .from(activeUnitTires)
-    .where(and(eq(activeUnitTires.tire_id, tireId), eq(activeUnitTires.status, 'INSTALLED')));
-  return m;
 }
 
 /** What a record puts onto its tire at validation: the measurements, and for a replace the tube/flap/rim. */
@@ -566,7 +543,7 @@ export async function resubmitReplacement(
       ...oldRecords.flatMap((r) => RECORD_PHOTOS.map((f) => r[f])),
     ];
     issues.push(...(await foreignUploadIssues(tx, user.id, citedPaths(body ?? {}), kept)));
-    if (issues.length) throw invalid(issues);
+    if (issues.length) throw invalidFields(issues);
 
     if (body?.records) {
       await tx.delete(tireReplaceRecords).where(eq(tireReplaceRecords.tire_replacement_id, id));
@@ -663,7 +640,7 @@ export async function updateRecordFields(
       )
       .for('update');
     if (!rec) throw notFound('Rekam pergantian');
-    const changes = diff(rec, withLowest(definedOnly(body), rec));
+    const changes = changedFields(rec, withLowestGroove(definedOnly(body), rec));
     if (Object.keys(changes).length === 0) return { changed: false };
     await tx.update(tireReplaceRecords).set(changes).where(eq(tireReplaceRecords.id, recordId));
     await audit(tx, {
@@ -713,9 +690,11 @@ export async function swapRecordTire(
       .where(eq(tireReplaceRecords.tire_replacement_id, rep.id));
     const rec = records.find((r) => r.id === recordId)!;
     const [tire] = await tx.select().from(tires).where(eq(tires.id, tireId));
-    if (!tire) throw invalid([{ field: 'tire_id', message: 'Ban tidak ditemukan' }]);
+    if (!tire) throw invalidFields([{ field: 'tire_id', message: 'Ban tidak ditemukan' }]);
     if (serial && serial.toLowerCase() !== tire.serial_number.toLowerCase()) {
-      throw invalid([{ field: 'serial_number', message: 'Nomor seri tidak sesuai dengan ban yang dipilih' }]);
+      throw invalidFields([
+        { field: 'serial_number', message: 'Nomor seri tidak sesuai dengan ban yang dipilih' },
+      ]);
     }
     if (rec.tire_id === tire.id) return { changed: false };
     const plans: Plan[] = records
@@ -754,98 +733,5 @@ export async function swapRecordTire(
       },
     });
     return { changed: true };
-  });
-}
-
-const isVulk = (casing: string) => casing.toUpperCase().includes('VULK');
-
-/** Whether an update of the tire's data records a retread. */
-function isRetread(
-  before: Pick<TireRow, 'is_original' | 'casing_status' | 'retread_cost'>,
-  after: Pick<TireRow, 'is_original' | 'casing_status' | 'retread_cost'>,
-): boolean {
-  return (
-    (before.is_original !== 'RET' && after.is_original === 'RET') ||
-    (!isVulk(before.casing_status) && isVulk(after.casing_status)) ||
-    (after.retread_cost ?? 0) > (before.retread_cost ?? 0)
-  );
-}
-
-/**
- * PUT /tire/update/{id} (Form Detail Ban). Where the tire is mounted is owned by the mounting
- * workflows: a mounted tire keeps its status and position here, and a tire in stock cannot be
- * made INSTALLED or given a position.
- */
-export async function updateTire(db: Db, user: TSessionUser, tireId: number, body: TTireUpdateBody) {
-  return db.transaction(async (tx) => {
-    const [tire] = await tx.select().from(tires).where(eq(tires.id, tireId)).for('update');
-    if (!tire) throw notFound('Ban');
-    const changes = diff(tire, withLowest(definedOnly(body), tire));
-    const issues: FieldIssue[] = [];
-    if (changes.serial_number !== undefined) {
-      const [taken] = await tx
-        .select({ id: tires.id })
-        .from(tires)
-        .where(and(eq(tires.serial_number, changes.serial_number), ne(tires.id, tireId)));
-      if (taken) issues.push({ field: 'serial_number', message: 'Nomor seri sudah dipakai ban lain' });
-    }
-    if (changes.status !== undefined || changes.position !== undefined) {
-      const mounted = await mountOf(tx, tireId);
-      if (changes.status !== undefined) {
-        if (mounted) {
-          issues.push({
-            field: 'status',
-            message: 'Status ban yang terpasang hanya berubah lewat pergantian ban',
-          });
-        } else if (changes.status === 'INSTALLED') {
-          issues.push({ field: 'status', message: 'Ban hanya menjadi INSTALLED lewat pemasangan di unit' });
-        }
-      }
-      if (changes.position !== undefined) {
-        if (mounted) {
-          issues.push({
-            field: 'position',
-            message: 'Posisi ban yang terpasang hanya berubah lewat pergantian ban',
-          });
-        } else if (changes.position !== '') {
-          issues.push({ field: 'position', message: 'Ban tidak terpasang di unit, posisi harus kosong' });
-        }
-      }
-    }
-    if (issues.length) throw invalid(issues);
-    if (Object.keys(changes).length > 0) {
-      const [updated] = await tx.update(tires).set(changes).where(eq(tires.id, tireId)).returning();
-      const source: MoveSource = { userId: user.id, sourceType: 'manual', sourceId: null };
-      await recordTireEvent(tx, {
-        tireId,
-        kind: 'updated',
-        source,
-        fromStatus: tire.status,
-        toStatus: updated!.status,
-        note: Object.keys(changes).join(','),
-      });
-      // a retread starts a new life of the tire (issue 11): ORI -> RET, a VULK casing, more retread cost
-      if (isRetread(tire, updated!)) {
-        await recordTireEvent(tx, {
-          tireId,
-          kind: 'retreaded',
-          source,
-          fromStatus: updated!.status,
-          toStatus: updated!.status,
-          note: `${tire.is_original}/${tire.casing_status} -> ${updated!.is_original}/${updated!.casing_status}`,
-        });
-      }
-      await queueTireWear(tx, [tireId]);
-      const before = Object.fromEntries(Object.keys(changes).map((k) => [k, tire[k as keyof TireRow]]));
-      await audit(tx, {
-        userId: user.id,
-        action: 'update',
-        entity: 'tire',
-        entityId: tireId,
-        detail: { before, after: changes },
-      });
-      return updated!;
-    }
-    return tire;
   });
 }

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/list-query';
 import { storedRowCount } from '../../lib/row-counts';
 import { mountTire, unitWheels, unmountPosition } from '../fleet/mounting';
-import { latestUnitOdometer } from './tires.queries';
+import { latestUnitOdometer } from '../fleet/unit-odometer';
 
 function activeWhere(q: Partial<TActiveTireListQuery>): SQL | undefined {
   const conds: (SQL | undefined)[] = [];

@@ -12,8 +12,8 @@ import {
 } from '@itms/contracts/tire-list';
 import type { TTire } from '@itms/contracts/tires';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
-import { activeUnitTires, tireChecks, tireReplacements, tires, units } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { activeUnitTires, tires, units } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/list-query';
 
@@ -199,20 +199,4 @@ export async function tireDetail(db: DbOrTx, id: number): Promise<TTireDetail> {
           }
         : null,
   };
-}
-
-/**
- * The unit's odometer as last recorded in the field (latest check or replacement), for moves the
- * office makes without a reading of its own; null when the unit was never visited.
- */
-export async function latestUnitOdometer(db: DbOrTx, unitId: number): Promise<number | null> {
-  const result = await db.execute(sql`
-    select max(odometer)::int as odometer from (
-      (select ${tireChecks.odometer} as odometer from ${tireChecks} where ${tireChecks.unit_id} = ${unitId}
-        order by ${tireChecks.performed_at} desc limit 1)
-      union all
-      (select ${tireReplacements.odometer} from ${tireReplacements} where ${tireReplacements.unit_id} = ${unitId}
-        order by ${tireReplacements.performed_at} desc limit 1)
-    ) x`);
-  return rowsOf<{ odometer: number | null }>(result)[0]?.odometer ?? null;
 }

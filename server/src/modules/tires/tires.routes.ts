@@ -9,7 +9,7 @@ import { activeTireBatch, activeTireDetail, listActiveTires, updateActiveTire } 
 import { tireSnPage } from './tire-sn';
 import { rollupCovers, rollupTireSummary } from './tire-summary';
 import { tireDetail, tireListWhere, tirePage, tireSummary } from './tires.queries';
-import { createTire, deleteTire, setTireStatus } from './tires.service';
+import { createTire, deleteTire, setTireStatus, updateTire } from './tires.service';
 
 /** List Data Ban, tire create/delete/status, Ban Terpasang Aktif. */
 export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -111,5 +111,19 @@ export const tiresRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.updateActiveTire, async (req) => {
     const data = await updateActiveTire(app.db, req.params.activeTireId, req.body, currentUser(req));
     return { message: TIRE_MESSAGES.activeUpdated, data };
+  });
+
+  route(app, API.updateTireDetail, async (req) => {
+    const { created_at, updated_at, ...tire } = await updateTire(
+      app.db,
+      currentUser(req),
+      req.params.id,
+      req.body,
+    );
+    app.tireWear.kick();
+    return {
+      message: TIRE_MESSAGES.updated,
+      data: { ...tire, createdAt: created_at.toISOString(), updatedAt: updated_at.toISOString() },
+    };
   });
 };

@@ -1,16 +1,20 @@
-import { lowestGroove } from '@itms/contracts/rules/grooves';
+import type { TSessionUser } from '@itms/contracts/auth';
+import { lowestGroove, withLowestGroove } from '@itms/contracts/rules/grooves';
 import { TIRE_MESSAGES, type TTireInput, type TTireStatusBody } from '@itms/contracts/tire-list';
-import type { TTire } from '@itms/contracts/tires';
-import { and, eq, sql } from 'drizzle-orm';
+import type { TTire, TTireUpdateBody } from '@itms/contracts/tires';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { activeUnitTires, tires } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { badRequest, conflict, notFound, pgCode } from '../../lib/errors';
-import { type MoveSource, recordTireEvent, unmountPosition } from '../fleet/mounting';
+import { changedFields, definedOnly } from '../../lib/changes';
+import { badRequest, conflict, type FieldIssue, invalidFields, notFound, pgCode } from '../../lib/errors';
+import { type MoveSource, mountOf, recordTireEvent, unmountPosition } from '../fleet/mounting';
+import { latestUnitOdometer } from '../fleet/unit-odometer';
 import { queueTireWear } from '../tire-intelligence/wear';
-import { latestUnitOdometer, toTire } from './tires.queries';
+import { toTire } from './tires.queries';
 
 type Actor = { id: number };
+type TireRow = typeof tires.$inferSelect;
 
 /** Lowest groove as given, or the smallest of the measured grooves. */
 function givenOrLowestGroove(f: Partial<TTireInput>): number | null {
@@ -157,5 +161,98 @@ export async function setTireStatus(db: Db, id: number, body: TTireStatusBody, u
     await queueTireWear(tx, [id]);
     const [after] = await tx.select().from(tires).where(eq(tires.id, id));
     return toTire(after!);
+  });
+}
+
+const isVulk = (casing: string) => casing.toUpperCase().includes('VULK');
+
+/** Whether an update of the tire's data records a retread. */
+function isRetread(
+  before: Pick<TireRow, 'is_original' | 'casing_status' | 'retread_cost'>,
+  after: Pick<TireRow, 'is_original' | 'casing_status' | 'retread_cost'>,
+): boolean {
+  return (
+    (before.is_original !== 'RET' && after.is_original === 'RET') ||
+    (!isVulk(before.casing_status) && isVulk(after.casing_status)) ||
+    (after.retread_cost ?? 0) > (before.retread_cost ?? 0)
+  );
+}
+
+/**
+ * PUT /tire/update/{id} (Form Detail Ban). Where the tire is mounted is owned by the mounting
+ * workflows: a mounted tire keeps its status and position here, and a tire in stock cannot be
+ * made INSTALLED or given a position.
+ */
+export async function updateTire(db: Db, user: TSessionUser, tireId: number, body: TTireUpdateBody) {
+  return db.transaction(async (tx) => {
+    const [tire] = await tx.select().from(tires).where(eq(tires.id, tireId)).for('update');
+    if (!tire) throw notFound('Ban');
+    const changes = changedFields(tire, withLowestGroove(definedOnly(body), tire));
+    const issues: FieldIssue[] = [];
+    if (changes.serial_number !== undefined) {
+      const [taken] = await tx
+        .select({ id: tires.id })
+        .from(tires)
+        .where(and(eq(tires.serial_number, changes.serial_number), ne(tires.id, tireId)));
+      if (taken) issues.push({ field: 'serial_number', message: 'Nomor seri sudah dipakai ban lain' });
+    }
+    if (changes.status !== undefined || changes.position !== undefined) {
+      const mounted = await mountOf(tx, tireId);
+      if (changes.status !== undefined) {
+        if (mounted) {
+          issues.push({
+            field: 'status',
+            message: 'Status ban yang terpasang hanya berubah lewat pergantian ban',
+          });
+        } else if (changes.status === 'INSTALLED') {
+          issues.push({ field: 'status', message: 'Ban hanya menjadi INSTALLED lewat pemasangan di unit' });
+        }
+      }
+      if (changes.position !== undefined) {
+        if (mounted) {
+          issues.push({
+            field: 'position',
+            message: 'Posisi ban yang terpasang hanya berubah lewat pergantian ban',
+          });
+        } else if (changes.position !== '') {
+          issues.push({ field: 'position', message: 'Ban tidak terpasang di unit, posisi harus kosong' });
+        }
+      }
+    }
+    if (issues.length) throw invalidFields(issues);
+    if (Object.keys(changes).length > 0) {
+      const [updated] = await tx.update(tires).set(changes).where(eq(tires.id, tireId)).returning();
+      const source: MoveSource = { userId: user.id, sourceType: 'manual', sourceId: null };
+      await recordTireEvent(tx, {
+        tireId,
+        kind: 'updated',
+        source,
+        fromStatus: tire.status,
+        toStatus: updated!.status,
+        note: Object.keys(changes).join(','),
+      });
+      // a retread starts a new life of the tire (issue 11): ORI -> RET, a VULK casing, more retread cost
+      if (isRetread(tire, updated!)) {
+        await recordTireEvent(tx, {
+          tireId,
+          kind: 'retreaded',
+          source,
+          fromStatus: updated!.status,
+          toStatus: updated!.status,
+          note: `${tire.is_original}/${tire.casing_status} -> ${updated!.is_original}/${updated!.casing_status}`,
+        });
+      }
+      await queueTireWear(tx, [tireId]);
+      const before = Object.fromEntries(Object.keys(changes).map((k) => [k, tire[k as keyof TireRow]]));
+      await audit(tx, {
+        userId: user.id,
+        action: 'update',
+        entity: 'tire',
+        entityId: tireId,
+        detail: { before, after: changes },
+      });
+      return updated!;
+    }
+    return tire;
   });
 }

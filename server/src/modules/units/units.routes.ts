@@ -6,8 +6,7 @@ import { route } from '../../lib/endpoint';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { mountFromStock, moveBetweenPositions, unitWheelsView, unmountToStock } from '../fleet/fitting';
-import { absenceUnits } from '../reports/reports.queries';
-import { monthBounds, todayIn } from '../reports/reports.service';
+import { unitMonthAttendance } from '../reports/reports.service';
 import { unitExists, unitPageParts, unitRecords } from './unit-page.queries';
 import { getUnit, listUnits } from './units.queries';
 import { createUnit, deleteUnit, updateUnit } from './units.service';
@@ -46,23 +45,16 @@ export const unitsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.getUnitOverview, async (req) => {
     const id = req.params.id;
-    const month = monthBounds(todayIn(app.config.timezone).slice(0, 7));
-    const [parts, absence] = await Promise.all([
+    const [parts, attendance] = await Promise.all([
       unitPageParts(app.db, id),
-      // the Absensi Unit read model, narrowed to this unit
-      absenceUnits(app.db, { month: month.start, days: month.days, unitId: id, onlyChecked: false }),
+      unitMonthAttendance(app.db, id, app.config.timezone),
     ]);
     if (!parts) throw notFound('Unit');
-    const [days] = JSON.parse(absence.unitsJson) as { days: string; total: number }[];
     return {
       ...parts,
       unit: { ...parts.unit, unit_type: parts.unit.unit_type as TUnitRow['unit_type'] },
       pull_point_mm: app.config.tirePullPointMm,
-      attendance: {
-        month: month.start.slice(0, 7),
-        days: days?.days ?? 'N'.repeat(month.days),
-        total: days?.total ?? 0,
-      },
+      attendance,
     };
   });
 

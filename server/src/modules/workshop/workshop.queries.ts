@@ -3,9 +3,9 @@
 import type { TWorkshopQueueInput, TWorkshopQueueRow, WorkshopKind } from '@itms/contracts/workshop';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { inRange } from '../../lib/day-range';
 import { likePattern } from '../../lib/list-query';
 import { pageWindow } from '../../lib/paging';
-import { inRange } from '../reports/reports.queries';
 
 /**
  * Awaiting the workshop. Literal values (not bind parameters) so the planner can match the
