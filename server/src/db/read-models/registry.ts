@@ -161,6 +161,13 @@ export function readModel(name: ReadModelName): ReadModel {
   return READ_MODELS.find((m) => m.name === name)!;
 }
 
+/** The fold settings of a model with deltas: its readers take them from here. */
+export function readModelFold(name: ReadModelName): { lock: number; after: number } {
+  const fold = readModel(name).fold;
+  if (!fold) throw new Error(`read model ${name} has no deltas to fold`);
+  return fold;
+}
+
 export type ReadModelFile = 'triggers.sql' | 'rebuild.sql' | 'stored.sql' | 'recount.sql';
 
 export function readModelSql(model: Pick<ReadModel, 'name'>, file: ReadModelFile): string {
