@@ -2,7 +2,14 @@
 // their stored rows against a recount, and compare the folders with what the migrations define.
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../client';
-import { inRebuildOrder, READ_MODELS, type ReadModel, type ReadModelFile, readModelSql } from './registry';
+import {
+  inRebuildOrder,
+  READ_MODELS,
+  type ReadModel,
+  type ReadModelFile,
+  readModelSql,
+  withDependents,
+} from './registry';
 
 /** Reads a model's file; tests pass another to stand for an edited folder. */
 export type ReadModelSource = (model: ReadModel, file: ReadModelFile) => string;
@@ -173,13 +180,19 @@ export async function pendingReadModelStatements(
   return { models: c.differing, dropped: c.unowned, statements };
 }
 
+/** The models' rebuild.sql (all by default) in dependency order, as one script. */
+export function rebuildScript(models: readonly ReadModel[] = READ_MODELS): string {
+  return inRebuildOrder(models)
+    .map((m) => `-- ${m.name}\n${readModelSql(m, 'rebuild.sql').trim()}\n`)
+    .join('\n');
+}
+
 /** Runs the models' rebuild.sql (all by default) in dependency order, in the caller's transaction. */
 export async function rebuildReadModels(
   tx: DbOrTx,
   models: readonly ReadModel[] = READ_MODELS,
-  source: ReadModelSource = readModelSql,
 ): Promise<void> {
-  for (const model of inRebuildOrder(models)) await runFile(tx, source(model, 'rebuild.sql'));
+  await runFile(tx, rebuildScript(models));
 }
 
 export interface ReadModelDifference {
@@ -227,4 +240,15 @@ export async function verifyReadModels(
 export function describeDifference(d: ReadModelDifference): string {
   const show = (row: Record<string, unknown> | null) => (row ? JSON.stringify(row) : '(no row)');
   return `${d.model} ${JSON.stringify(d.key)}: stored ${show(d.stored)} vs recounted ${show(d.recounted)}`;
+}
+
+/**
+ * Rebuilds the models whose stored rows differ from their recount, and the models built from them
+ * (their triggers may be off, as during a restore). Returns the names of the models rebuilt.
+ */
+export async function repairReadModels(tx: DbOrTx): Promise<string[]> {
+  const differing = new Set((await verifyReadModels(tx)).map((d) => d.model));
+  const models = withDependents(READ_MODELS.filter((m) => differing.has(m.name)));
+  await rebuildReadModels(tx, models);
+  return inRebuildOrder(models).map((m) => m.name);
 }

@@ -187,6 +187,21 @@ export function inRebuildOrder(models: readonly ReadModel[] = READ_MODELS): Read
   return ordered.filter((m) => models.includes(m));
 }
 
+/** The models and every model that depends on one of them, directly or not. */
+export function withDependents(models: readonly ReadModel[]): ReadModel[] {
+  const out = new Set<ReadModel>(models);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of READ_MODELS) {
+      if (!out.has(m) && m.dependsOn.some((d) => [...out].some((o) => o.name === d))) {
+        out.add(m);
+        grew = true;
+      }
+    }
+  }
+  return READ_MODELS.filter((m) => out.has(m));
+}
+
 /** The stored table names (SQL) of the models, e.g. for VACUUM ANALYZE after a bulk load. */
 export function readModelTableNames(models: readonly ReadModel[] = READ_MODELS): string[] {
   return models.flatMap((m) => m.tables.map((t) => getTableName(t)));
