@@ -484,15 +484,11 @@ export function checksSql(c: Counts): string {
       join locations l on l.id = x.location_id
       join regions r on r.id = l.region_id
       cross join bench_gen.img i;
-    -- the rollups of the checks: per local day, month and unit month (their triggers do not fire
-    -- during the load: session_replication_role = replica; the server rebuilds them at boot if
-    -- it runs in another APP_TIMEZONE)
+    -- the zone the rollups of the checks bucket local days in (the rollups themselves are rebuilt
+    -- with the other read models after the load: their triggers do not fire during it,
+    -- session_replication_role = replica; the server rebuilds them at boot in another APP_TIMEZONE)
     insert into report_timezone (id, tz) values (true, 'Asia/Jakarta')
       on conflict (id) do update set tz = excluded.tz;
-    select report_rollups_rebuild();
-    analyze tire_check_daily;
-    analyze tire_check_monthly;
-    analyze tire_check_unit_month;
   `;
 }
 
@@ -749,43 +745,6 @@ export const SERIAL_TABLES = [
   'sop_entries',
 ];
 
-/**
- * The read models that triggers keep on a live system (off during the load): rebuilt from the
- * loaded ledger once every entry is written. Runs at the end of the load with the sequences.
- */
-export const readModelsSql = `
-  -- Warehouse: each tire's last ledger entry and the location of its last located entry
-  insert into tire_stock_state (tire_id, last_event_id, location_id, location_event_id)
-  select l.tire_id, l.last_id, loc.location_id, loc.id
-    from (select tire_id, max(id) as last_id from tire_events group by tire_id) l
-    left join (
-      select distinct on (e.tire_id) e.tire_id, e.id,
-             coalesce(tc.location_id, tr.location_id, mm.location_id) as location_id
-        from tire_events e
-        left join tire_checks tc on e.source_type = 'tire-check' and tc.id = e.source_id
-        left join tire_replacements tr on e.source_type = 'tire-replacement' and tr.id = e.source_id
-        left join mismatches mm on e.source_type = 'mismatch' and mm.id = e.source_id
-       where coalesce(tc.location_id, tr.location_id, mm.location_id) is not null
-       order by e.tire_id, e.id desc) loc on loc.tire_id = l.tire_id
-   order by l.tire_id;
-  analyze tire_stock_state;
-  -- KARTU STOK BAN: per entry the tire's size/brand and in-stock state after it with its change
-  insert into tire_stock_moves (event_id, tire_id, size_key, brand_key, created_at, stock_after, stock_delta)
-  select s.id, s.tire_id, upper(t.size), upper(t.ir_brand), s.created_at, s.after,
-         s.after - coalesce(lag(s.after) over (partition by s.tire_id order by s.id), 0)
-    from (select g.id, g.tire_id, g.created_at,
-                 coalesce(max(g.st) over (partition by g.tire_id, g.grp), 0)::smallint as after
-            from (select e.id, e.tire_id, e.created_at, tire_event_stock_state(e) as st,
-                         count(tire_event_stock_state(e)) over (partition by e.tire_id order by e.id) as grp
-                    from tire_events e) g) s
-    join tires t on t.id = s.tire_id
-   order by s.created_at, s.id;
-  analyze tire_stock_moves;
-`;
-
-export const resetSequencesSql = [
-  ...SERIAL_TABLES.map(
-    (t) => `select setval(pg_get_serial_sequence('${t}', 'id'), greatest((select max(id) from ${t}), 1));`,
-  ),
-  readModelsSql,
-].join('\n');
+export const resetSequencesSql = SERIAL_TABLES.map(
+  (t) => `select setval(pg_get_serial_sequence('${t}', 'id'), greatest((select max(id) from ${t}), 1));`,
+).join('\n');

@@ -12,6 +12,8 @@ import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../server/src/db/client';
+import { rebuildScript } from '../server/src/db/read-models/read-models';
+import { readModelTableNames } from '../server/src/db/read-models/registry';
 import { DEMO_PASSWORD } from '../server/src/db/seed/demo';
 import {
   avatar,
@@ -258,19 +260,17 @@ export async function seedFleet(opts: SeedOptions): Promise<{ ms: number; phases
     phase('content + sequences');
     await db.parallel(indexes.map((i) => `${i.def};`));
     phase('indexes');
-    // the List Data Ban summary, the warehouse's stock tires and groups, the lists' row counts, the
-    // stock card totals, the scrap entries and the scrapped tires (their triggers were off during the load)
-    await db.exec(
-      'select tire_status_groove_rebuild(); select warehouse_stock_rebuild(); select warehouse_groups_rebuild(); select row_counts_rebuild(); select tire_stock_move_totals_rebuild(); select tire_scrap_event_rebuild(); select scrap_tires_rebuild();',
-    );
+    // every read model (their triggers were off during the load), in dependency order
+    await db.exec(rebuildScript());
+    phase('read models');
     // as on a live database, where autovacuum has set the visibility maps: index-only scans work
     await db.parallel([
       // no list reads tire_check_records by an index-only scan: statistics are enough there
       'analyze tire_check_records',
       'vacuum analyze tire_checks',
-      `vacuum analyze ${SERIAL_TABLES.filter((t) => !BULK_TABLES.includes(t)).join(', ')}, tire_check_daily, sessions, login_failures`,
-      // the read models of the warehouse, the stock card and the monthly reports (index-only scans)
-      'vacuum analyze tire_stock_moves, tire_stock_state, tire_check_monthly, tire_check_unit_month, tire_status_groove, warehouse_stock, warehouse_groups, row_counts, row_count_deltas, tire_stock_move_totals, tire_scrap_event, scrap_tires',
+      `vacuum analyze ${SERIAL_TABLES.filter((t) => !BULK_TABLES.includes(t)).join(', ')}, sessions, login_failures`,
+      // the read models of the reports, the warehouse, the stock card and the lists (index-only scans)
+      `vacuum analyze ${readModelTableNames().join(', ')}`,
     ]);
     phase('vacuum analyze');
     // tire life and wear statistics of every tire (issue 11): one set-based statement

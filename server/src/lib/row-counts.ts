@@ -2,6 +2,7 @@
 // (migration 0017), instead of counting 50,000 to 100,000 rows on every first page.
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../db/client';
+import { readModelFold } from '../db/read-models/registry';
 
 /** The keys the triggers keep: `table` or `table:value` of the column that splits it. */
 export type RowCountKey =
@@ -11,10 +12,11 @@ export type RowCountKey =
   | `tire_replacements:${'pending' | 'approved'}`
   | `active_unit_tires:${'INSTALLED' | 'UNINSTALLED'}`;
 
-/** Pending deltas a reader folds in after answering: keeps every read a few hundred rows. */
-const FOLD_AFTER = 1000;
-/** pg_try_advisory_xact_lock key of the row-count fold. */
-const FOLD_LOCK = 41_017;
+/**
+ * Pending deltas a reader folds in after answering (keeps every read a few hundred rows), and the
+ * pg_try_advisory_xact_lock key of the row-count fold (db/read-models/registry.ts).
+ */
+const { after: FOLD_AFTER, lock: FOLD_LOCK } = readModelFold('row-counts');
 
 /** Rows under the keys (their sum), as of the reader's snapshot. */
 export async function storedRowCount(db: DbOrTx, keys: RowCountKey[]): Promise<number> {

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/client';
+import { repairReadModels } from '../db/read-models/read-models';
 import { readTar, TarWriter } from './tar';
 
 /**
@@ -146,12 +147,16 @@ export async function createBackup(opts: {
   }
 }
 
-/** Restores an archive into a migrated database without rows, and its files into uploadsDir. */
+/**
+ * Restores an archive into a migrated database without rows, and its files into uploadsDir. The
+ * read models that differ from a recount of the restored tables (a backup from a version that
+ * kept them otherwise, or did not have them) are rebuilt (db/read-models); their names are returned.
+ */
 export async function restoreBackup(opts: {
   database: Database;
   uploadsDir: string | null;
   file: string;
-}): Promise<Meta> {
+}): Promise<Meta & { rebuiltReadModels: string[] }> {
   const db = opts.database.db;
   const tables = await tablesInOrder(db);
   const [filled] = await q<{ n: number | string }>(
@@ -172,6 +177,7 @@ export async function restoreBackup(opts: {
   }
 
   let meta: Meta | null = null;
+  let rebuiltReadModels: string[] = [];
   const restored = new Map<string, number>();
   let files = 0;
   await db.transaction(async (tx) => {
@@ -228,10 +234,11 @@ export async function restoreBackup(opts: {
       if (s.value != null)
         await tx.execute(sql`select setval(${`public.${ident(s.name)}`}, ${s.value}, true)`);
     }
+    rebuiltReadModels = await repairReadModels(tx);
     await setTriggers('enable');
   });
   const m = meta as Meta | null;
   if (opts.uploadsDir && m && files !== m.files)
     throw new Error(`${files} files restored, the backup says ${m.files}`);
-  return m!;
+  return { ...m!, rebuiltReadModels };
 }

@@ -26,6 +26,9 @@ async function main() {
     console.log(
       `Restored ${path.resolve(file)} (made ${meta.createdAt})\n  ${meta.tables.length} tables, ${rows} rows, ${uploadsDir ? meta.files : 0} files into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir} (${Date.now() - started} ms)`,
     );
+    if (meta.rebuiltReadModels.length) {
+      console.log(`  read models rebuilt from the restored tables: ${meta.rebuiltReadModels.join(', ')}`);
+    }
   } finally {
     await database.close();
   }

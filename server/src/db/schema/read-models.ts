@@ -1,5 +1,6 @@
 // Read models kept by database triggers in the same transaction as the rows they summarise, so
 // the screens that need them read a few rows instead of scanning the ledger or every check.
+// Their functions, triggers, rebuild and recount: db/read-models/, one folder per model (registry.ts).
 
 import { sql } from 'drizzle-orm';
 import {
@@ -99,7 +100,7 @@ export const tireStatusGrooveDelta = pgTable('tire_status_groove_delta', {
  * migration 0008 on tire_events (insert: one upsert; update, delete: the tire's row is rebuilt
  * from its ledger) in the same transaction as the ledger write, whoever writes it (the mounting
  * service, validations, imports, the demo seed); a bulk load that bypasses triggers rebuilds it
- * (bench/fleet-sql.ts).
+ * (db/read-models/tire-stock-state/rebuild.sql).
  */
 export const tireStockState = pgTable('tire_stock_state', {
   tire_id: integer('tire_id')

@@ -87,7 +87,6 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
     await bulkInsert(tx, tires, world.tires, now);
     await bulkInsert(tx, tireRequests, world.tireRequests, now);
     await bulkInsert(tx, activeUnitTires, world.activeUnitTires, now);
-    await bulkInsert(tx, tireEvents, world.tireEvents, now);
     await bulkInsert(tx, tireChecks, world.tireChecks, now);
     phase('fleet');
     records = await insertCheckRecords(tx, world, keys.tirePhotos);
@@ -100,6 +99,9 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
     await bulkInsert(tx, mismatches, world.mismatches, now);
     await bulkInsert(tx, mismatchPositions, world.mismatchPositions, now);
     await bulkInsert(tx, qcChecks, world.qcChecks, now);
+    // the ledger after the documents it names, as a live system writes it: its trigger reads their
+    // locations into tire_stock_state (the Warehouse's location of a tire in stock)
+    await bulkInsert(tx, tireEvents, world.tireEvents, now);
     // the documents given back to the tire man have their Return in the history (who, when, why)
     await tx.execute(sql`
       insert into submission_returns (kind, record_id, reason, returned_by, returned_at)

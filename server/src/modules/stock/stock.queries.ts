@@ -21,6 +21,7 @@ import {
 } from '@itms/contracts/stock';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, pgArray, rowsOf } from '../../db/client';
+import { readModelFold } from '../../db/read-models/registry';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/list-query';
 import { foldDeltas } from '../../lib/row-counts';
@@ -205,9 +206,9 @@ function moveKeysWhere(q: Pick<TStockCardQuery, 'size' | 'brand'>, alias: string
     ${q.brand ? sql`and ${a}.brand_key = upper(${q.brand})` : sql``}`;
 }
 
-/** Pending entry deltas after which a reader folds them into tire_stock_move_totals. */
-const FOLD_MOVE_DELTAS_AFTER = 1000;
-const FOLD_MOVE_DELTAS_LOCK = 41_018;
+/** Pending entry deltas after which a reader folds them into tire_stock_move_totals, and its lock. */
+const { after: FOLD_MOVE_DELTAS_AFTER, lock: FOLD_MOVE_DELTAS_LOCK } =
+  readModelFold('tire-stock-move-totals');
 
 /** Adds the committed deltas up into tire_stock_move_totals (see foldDeltas). */
 export function foldStockMoveDeltas(db: DbOrTx): Promise<void> {
@@ -358,7 +359,7 @@ function lastMovement(r: WarehouseSqlRow): TLastMovement | null {
 }
 
 /** warehouse_groups' pending deltas are folded in by the reader that finds them (this lock). */
-const FOLD_GROUP_DELTAS_LOCK = 41_021;
+const FOLD_GROUP_DELTAS_LOCK = readModelFold('warehouse-groups').lock;
 
 /** Adds the committed group deltas up into warehouse_groups and drops the groups left empty. */
 export async function foldWarehouseGroupDeltas(db: DbOrTx): Promise<void> {

@@ -10,12 +10,15 @@ import {
 } from '@itms/contracts/tire-list';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
+import { readModelFold } from '../../db/read-models/registry';
 import { foldDeltas } from '../../lib/row-counts';
 
-/** Pending deltas a reader folds into the rollup after answering: keeps every read a few hundred rows. */
-const FOLD_AFTER = 1000;
-/** pg_try_advisory_xact_lock key of the fold: one process folds at a time, the others skip. */
-const FOLD_LOCK = 41_014;
+/**
+ * Pending deltas after which a reader folds them into the rollup after answering (keeps every read
+ * a few hundred rows), and the pg_try_advisory_xact_lock key of the fold: one process folds at a
+ * time, the others skip (db/read-models/registry.ts).
+ */
+const { after: FOLD_AFTER, lock: FOLD_LOCK } = readModelFold('tire-status-groove');
 
 /** The rollup answers filters on status and RTD range only (their bounds are whole millimetres). */
 export function rollupCovers(q: Pick<TTireListQuery, 'searchBy' | 'q'>): boolean {

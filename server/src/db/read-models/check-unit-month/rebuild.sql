@@ -1,0 +1,1 @@
+SELECT tire_check_unit_month_rebuild();

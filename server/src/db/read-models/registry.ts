@@ -1,0 +1,208 @@
+// Every read model the database keeps by triggers, and where its SQL lives: one folder per model
+// beside this file with triggers.sql (the current functions and triggers, equal to what the
+// migrations leave: read-models.test.ts), rebuild.sql, stored.sql (its rows as the screens read
+// them, pending deltas folded in) and recount.sql (the same rows counted from the tables it is kept
+// from). See README.md beside this file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { tireCheckDaily } from '../schema/checks';
+import {
+  rowCountDeltas,
+  rowCounts,
+  scrapTires,
+  tireCheckMonthly,
+  tireCheckUnitMonth,
+  tireScrapEvent,
+  tireStatusGroove,
+  tireStatusGrooveDelta,
+  tireStockMoveDeltas,
+  tireStockMoves,
+  tireStockMoveTotals,
+  tireStockState,
+  warehouseGroupDeltas,
+  warehouseGroupLocations,
+  warehouseGroups,
+  warehouseStock,
+} from '../schema/read-models';
+
+export type ReadModelKind = 'row count' | 'rollup' | 'narrow copy' | 'delta';
+
+export interface ReadModel {
+  /** The folder under server/src/db/read-models. */
+  name: string;
+  kind: ReadModelKind;
+  /** The tables the model stores (its Drizzle tables in db/schema). */
+  tables: readonly PgTable[];
+  /** The tables whose triggers keep it. */
+  keptFrom: readonly string[];
+  /** The columns of stored.sql / recount.sql that identify a row (db:verify names the row by them). */
+  key: readonly string[];
+  /** Models whose rows this one's rebuild reads: rebuilt first. */
+  dependsOn: readonly string[];
+  /**
+   * Append-only deltas folded into the model by the reader that finds them: the advisory lock of
+   * the fold (pg_[try_]advisory_xact_lock) and the pending deltas after which a reader folds.
+   */
+  fold?: { lock: number; after: number };
+}
+
+export const READ_MODELS = [
+  {
+    name: 'check-rollups',
+    kind: 'rollup',
+    tables: [tireCheckDaily, tireCheckMonthly],
+    keptFrom: ['tire_checks'],
+    key: ['level', 'bucket', 'location_id', 'tireman_id'],
+    dependsOn: [],
+  },
+  {
+    name: 'check-unit-month',
+    kind: 'rollup',
+    tables: [tireCheckUnitMonth],
+    keptFrom: ['tire_checks'],
+    key: ['month', 'unit_id'],
+    dependsOn: [],
+  },
+  {
+    name: 'tire-status-groove',
+    kind: 'delta',
+    tables: [tireStatusGroove, tireStatusGrooveDelta],
+    keptFrom: ['tires'],
+    key: ['status', 'groove'],
+    dependsOn: [],
+    fold: { lock: 41_014, after: 1000 },
+  },
+  {
+    name: 'tire-stock-state',
+    kind: 'narrow copy',
+    tables: [tireStockState],
+    keptFrom: ['tire_events'],
+    key: ['tire_id'],
+    dependsOn: [],
+  },
+  {
+    name: 'tire-stock-moves',
+    kind: 'narrow copy',
+    tables: [tireStockMoves],
+    keptFrom: ['tire_events', 'tires'],
+    key: ['event_id'],
+    dependsOn: [],
+  },
+  {
+    name: 'tire-stock-move-totals',
+    kind: 'delta',
+    tables: [tireStockMoveTotals, tireStockMoveDeltas],
+    keptFrom: ['tire_stock_moves'],
+    key: ['size_key', 'brand_key'],
+    dependsOn: ['tire-stock-moves'],
+    fold: { lock: 41_018, after: 1000 },
+  },
+  {
+    name: 'warehouse-stock',
+    kind: 'narrow copy',
+    tables: [warehouseStock],
+    keptFrom: ['tires', 'tire_stock_state', 'locations'],
+    key: ['tire_id'],
+    dependsOn: ['tire-stock-state'],
+  },
+  {
+    name: 'warehouse-groups',
+    kind: 'delta',
+    tables: [warehouseGroups, warehouseGroupDeltas],
+    keptFrom: ['warehouse_stock'],
+    key: ['location_id', 'location_name', 'size', 'ir_brand'],
+    dependsOn: ['warehouse-stock'],
+    // a reader that finds any pending delta folds before it reads (it waits for the lock)
+    fold: { lock: 41_021, after: 0 },
+  },
+  {
+    name: 'warehouse-group-locations',
+    kind: 'rollup',
+    tables: [warehouseGroupLocations],
+    keptFrom: ['warehouse_groups'],
+    key: ['location_id', 'location_name'],
+    dependsOn: ['warehouse-groups'],
+  },
+  {
+    name: 'row-counts',
+    kind: 'row count',
+    tables: [rowCounts, rowCountDeltas],
+    keptFrom: ['tire_replacements', 'qc_checks', 'active_unit_tires', 'tire_checks'],
+    key: ['key'],
+    dependsOn: [],
+    fold: { lock: 41_017, after: 1000 },
+  },
+  {
+    name: 'tire-scrap-event',
+    kind: 'narrow copy',
+    tables: [tireScrapEvent],
+    keptFrom: ['tire_events'],
+    key: ['tire_id'],
+    dependsOn: [],
+  },
+  {
+    name: 'scrap-tires',
+    kind: 'narrow copy',
+    tables: [scrapTires],
+    keptFrom: ['tires', 'tire_scrap_event'],
+    key: ['tire_id'],
+    dependsOn: ['tire-scrap-event'],
+  },
+] as const satisfies readonly ReadModel[];
+
+export type ReadModelName = (typeof READ_MODELS)[number]['name'];
+
+export const READ_MODELS_DIR = import.meta.dirname;
+
+/** The model of that name (its fold settings are what the readers use). */
+export function readModel(name: ReadModelName): ReadModel {
+  return READ_MODELS.find((m) => m.name === name)!;
+}
+
+/** The fold settings of a model with deltas: its readers take them from here. */
+export function readModelFold(name: ReadModelName): { lock: number; after: number } {
+  const fold = readModel(name).fold;
+  if (!fold) throw new Error(`read model ${name} has no deltas to fold`);
+  return fold;
+}
+
+export type ReadModelFile = 'triggers.sql' | 'rebuild.sql' | 'stored.sql' | 'recount.sql';
+
+export function readModelSql(model: Pick<ReadModel, 'name'>, file: ReadModelFile): string {
+  return fs.readFileSync(path.join(READ_MODELS_DIR, model.name, file), 'utf8');
+}
+
+/** The models in rebuild order: each after the models it depends on. */
+export function inRebuildOrder(models: readonly ReadModel[] = READ_MODELS): ReadModel[] {
+  const byName = new Map<string, ReadModel>(READ_MODELS.map((m) => [m.name, m]));
+  const ordered: ReadModel[] = [];
+  const visit = (m: ReadModel) => {
+    if (ordered.includes(m)) return;
+    for (const d of m.dependsOn) visit(byName.get(d)!);
+    ordered.push(m);
+  };
+  for (const m of models) visit(m);
+  return ordered.filter((m) => models.includes(m));
+}
+
+/** The models and every model that depends on one of them, directly or not. */
+export function withDependents(models: readonly ReadModel[]): ReadModel[] {
+  const out = new Set<ReadModel>(models);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of READ_MODELS) {
+      if (!out.has(m) && m.dependsOn.some((d) => [...out].some((o) => o.name === d))) {
+        out.add(m);
+        grew = true;
+      }
+    }
+  }
+  return READ_MODELS.filter((m) => out.has(m));
+}
+
+/** The stored table names (SQL) of the models, e.g. for VACUUM ANALYZE after a bulk load. */
+export function readModelTableNames(models: readonly ReadModel[] = READ_MODELS): string[] {
+  return models.flatMap((m) => m.tables.map((t) => getTableName(t)));
+}

@@ -1,0 +1,1 @@
+SELECT row_counts_rebuild();

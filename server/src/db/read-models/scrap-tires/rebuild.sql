@@ -1,0 +1,1 @@
+SELECT scrap_tires_rebuild();

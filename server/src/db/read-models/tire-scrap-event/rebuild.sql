@@ -1,0 +1,1 @@
+SELECT tire_scrap_event_rebuild();

@@ -1,0 +1,1 @@
+SELECT tire_status_groove_rebuild();

@@ -1,0 +1,1 @@
+SELECT tire_stock_move_totals_rebuild();

@@ -1,0 +1,1 @@
+SELECT warehouse_group_locations_refresh();

@@ -1,0 +1,2 @@
+-- also refreshes warehouse_group_locations
+SELECT warehouse_groups_rebuild();

@@ -1,0 +1,1 @@
+SELECT warehouse_stock_rebuild();
