@@ -11,7 +11,6 @@ import {
   Segmented,
   Select,
   Statistic,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
@@ -20,6 +19,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDateTime } from '../../lib/dayjs';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -244,7 +244,8 @@ export default function WarehousePage() {
             </Tooltip>
           </Flex>
         </Flex>
-        <Table<TWarehouseRow>
+        <ResponsiveTable<TWarehouseRow>
+          card={{ title: 'serial_number', lines: ['brand', 'size', 'rtd', 'location'], tags: ['status'] }}
           {...list.tableProps}
           rowKey="id"
           size="middle"
