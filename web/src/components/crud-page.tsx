@@ -351,6 +351,7 @@ export function CrudPage<T extends { id: number }, V extends object>(props: Crud
       <CrudTable<T>
         tableProps={list.tableProps}
         columns={tableColumns}
+        label={`Daftar ${props.noun}`}
         card={
           props.card ?? {
             title: props.labelOf,
@@ -371,11 +372,13 @@ const CARD_LINES = 3;
 function CrudTable<T extends { id: number }>({
   tableProps,
   columns,
+  label,
   card,
   onOpen,
 }: {
   tableProps: TableProps<T>;
   columns: TableColumnsType<T>;
+  label: string;
   card: CardLayout<T>;
   onOpen: (row: T) => void;
 }) {
@@ -385,6 +388,7 @@ function CrudTable<T extends { id: number }>({
       rowKey="id"
       columns={columns}
       card={card}
+      aria-label={label}
       onRow={openableRow(onOpen)}
       size="middle"
       // the sort hint only on the arrows: over the whole header it covers the toolbar above

@@ -123,6 +123,7 @@ export default function CheckRecordsPage() {
         </Flex>
         <ResponsiveTable<TCheckRecordRow>
           card={{ title: 'plate', lines: ['id', 'tireman', 'location', 'date'], tags: ['status'] }}
+          aria-label="Daftar pengecekan"
           {...list.tableProps}
           rowKey="id"
           size="middle"

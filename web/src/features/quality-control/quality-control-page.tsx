@@ -74,6 +74,7 @@ export default function QualityControlPage() {
       </Flex>
       <ResponsiveTable<TQcRow>
         card={{ title: 'plate', lines: ['id', 'ir', 'loc', 'date'] }}
+        aria-label="Daftar pemeriksaan QC"
         {...list.tableProps}
         rowKey="id"
         size="middle"
