@@ -14,9 +14,9 @@ const DESKTOP = { viewport: { width: 1440, height: 900 } };
 const SLOW = { timeout: 30_000 };
 
 /** Nothing on the page is wider than the phone: no sideways scrolling. */
-async function noSidewaysScroll(page: Page) {
+async function noSidewaysScroll(page: Page, soft = false) {
   const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
-  expect(width).toBeLessThanOrEqual(390);
+  (soft ? expect.soft(width, page.url()) : expect(width)).toBeLessThanOrEqual(390);
 }
 
 /** The cards of a list named `name`, once loaded; and no table on the page. */
@@ -114,12 +114,15 @@ test.describe('office lists on a phone 390x844', () => {
       const b = (await pad.getByRole('button', { name, exact: true }).boundingBox())!;
       expect(b.x + b.width).toBeLessThanOrEqual(390);
     }
-    expect(
-      await canvas.evaluate((c) => {
-        const body = c.closest('.ant-modal-body')!;
-        return body.scrollWidth - body.clientWidth;
-      }),
-    ).toBe(0);
+    // the pad, its border included, within the modal: nothing to scroll sideways there either
+    const past = await canvas.evaluate((c) => {
+      const body = c.parentElement!;
+      return Math.max(
+        body.scrollWidth - body.clientWidth,
+        c.getBoundingClientRect().right - body.getBoundingClientRect().right,
+      );
+    });
+    expect(past).toBeLessThanOrEqual(0);
     await noSidewaysScroll(page);
     await page.screenshot({ path: path.join(shotsDir, 'phone-signature-pad.png') });
 
@@ -132,10 +135,95 @@ test.describe('office lists on a phone 390x844', () => {
   });
 });
 
+/** Every office list switched to cards (the kartu stok and unit page need a tire and a unit). */
+const LISTS = [
+  '/validasi',
+  '/validasi?view=dikembalikan',
+  '/validasi-pergantian',
+  '/mismatch',
+  '/tanda-tangan',
+  '/warehouse',
+  '/ban-kritis',
+  '/user',
+  '/tire-request',
+  '/tire',
+  '/mismatch-record',
+  '/tirecheck-record',
+  '/replacement-record',
+  '/banner',
+  '/berita',
+  '/active-tire',
+  '/quality-control',
+  '/customer',
+  '/project',
+  '/scrap',
+  '/unit',
+  '/audit',
+  '/kartu-stok?tire=:tire',
+  '/unit/:unit',
+] as const;
+
+async function eachList(page: Page, visit: (name: string) => Promise<void>) {
+  await loginAs(page, ACCOUNTS.admin);
+  const token = (await tokenOf(page))!;
+  const first = async (url: string) =>
+    (
+      (await (await page.request.get(url, { headers: { access_token: token } })).json()) as {
+        data: { id: number }[];
+      }
+    ).data[0]!.id;
+  const tire = await first('/api/tire?pageSize=1');
+  const unit = await first('/api/unit?pageSize=1');
+  for (const list of LISTS) {
+    await page.goto(list.replace(':tire', String(tire)).replace(':unit', String(unit)));
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible(SLOW);
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, SLOW);
+    await visit(list.replace(/[/?=:]+/g, '-').replace(/^-|-$/g, '') || 'dashboard');
+  }
+}
+
+test.describe('every office list', () => {
+  test.describe('on a phone', () => {
+    test.use(PHONE);
+    test('shows no table scrolled sideways', async ({ page }) => {
+      test.setTimeout(600_000);
+      await eachList(page, async (name) => {
+        await noSidewaysScroll(page, true);
+        await shot(page, `phone-list-${name}`);
+      });
+    });
+  });
+
+  test.describe('at 1440x900', () => {
+    test.use(DESKTOP);
+    test('cuts no last column', async ({ page }) => {
+      test.setTimeout(600_000);
+      await eachList(page, async (name) => {
+        // how far each table's last header reaches past what its table (or the screen) shows
+        const past = await page.evaluate(() =>
+          [...document.querySelectorAll('.ant-table-container')].map((table) => {
+            const last = [...table.querySelectorAll('thead th:not(.ant-table-cell-scrollbar)')].at(-1);
+            const shown = Math.min(window.innerWidth, table.getBoundingClientRect().right);
+            return last ? last.getBoundingClientRect().right - shown : 0;
+          }),
+        );
+        expect
+          .soft(
+            past.every((px) => px <= 0.5),
+            `${name}: ${past.join(', ')}`,
+          )
+          .toBe(true);
+        await shot(page, `desktop-list-${name}`);
+      });
+    });
+  });
+});
+
 test.describe('wide lists at 1440x900', () => {
   test.use(DESKTOP);
 
   test('the last column of the tire list and of Rekam Pengecekan is inside the screen', async ({ page }) => {
+    test.slow();
     await loginAs(page, ACCOUNTS.edp);
     for (const [url, last] of [
       ['/tire', 'Unit'],
