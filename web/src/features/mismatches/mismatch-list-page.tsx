@@ -93,6 +93,8 @@ export default function MismatchListPage() {
         <ResponsiveTable<TMismatchPendingRow>
           card={{ title: 'plate', lines: ['id', 'tireman', 'category', 'createdAt'], tags: ['age'] }}
           {...list.tableProps}
+          // a desktop wraps the cells to its width: at max-content the late tag pushed Umur out of view
+          scroll={wide ? undefined : list.tableProps.scroll}
           rowKey="id"
           size="middle"
           columns={columns}
