@@ -190,8 +190,9 @@ export default function AuditPage() {
           size="middle"
           // a phone shows one column: the time over the sentences (they name who and what)
           columns={wide ? columns(list.sortOrder) : phoneColumns}
-          // the sentences wrap to the phone's width instead of one long line to scroll
-          scroll={wide ? list.tableProps.scroll : undefined}
+          // the sentences wrap to the width instead of one long line to scroll (at max-content a desktop
+          // lost the last column out of view)
+          scroll={undefined}
           expandable={{
             expandedRowRender: (r) => <AuditDiff row={r} />,
             rowExpandable: (r) => r.before != null || r.after != null || r.detail != null,

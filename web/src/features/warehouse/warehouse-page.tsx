@@ -247,6 +247,8 @@ export default function WarehousePage() {
         <ResponsiveTable<TWarehouseRow>
           card={{ title: 'serial_number', lines: ['brand', 'size', 'rtd', 'location'], tags: ['status'] }}
           {...list.tableProps}
+          // a desktop wraps the cells to its width: at max-content the last column was out of view
+          scroll={wide ? undefined : list.tableProps.scroll}
           rowKey="id"
           size="middle"
           columns={columns}
