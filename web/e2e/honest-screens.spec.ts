@@ -101,7 +101,10 @@ async function item5Screens(page: Page, request: APIRequestContext, size: string
   await shot(page, `${size}-item5-ban-kritis`);
 
   await page.goto('/quality-control');
-  await page.getByRole('row').nth(1).click();
+  // a phone shows the records as cards
+  if (size === 'phone')
+    await page.getByRole('list', { name: 'Daftar pemeriksaan QC' }).getByRole('listitem').first().click();
+  else await page.getByRole('row').nth(1).click();
   const detail = page.getByRole('dialog', { name: 'Detail Information' });
   await expect(detail.getByRole('list', { name: 'Keterangan' })).toBeVisible({ timeout: 20_000 });
   await shot(page, `${size}-item5-qc-matrix`);

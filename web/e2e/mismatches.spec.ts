@@ -87,7 +87,9 @@ function socketConnected(page: Page) {
 test.describe.configure({ timeout: 180_000 });
 const SLOW = { timeout: 30_000 };
 
-const row = (page: Page, id: number) => page.getByRole('row', { name: new RegExp(`^BKB ${id} `) });
+/** A BKB's row; on a phone (below 600px) its card. */
+const row = (page: Page, id: number, role: 'row' | 'listitem' = 'row') =>
+  page.getByRole(role, { name: new RegExp(`^BKB ${id} `) });
 
 test('a field BKB opens /mismatch by itself; validated with Update and Kosong, found, returned and deleted in Rekam BKB', async ({
   page,
@@ -244,13 +246,14 @@ for (const device of [
     test('BKB list, validation modal, Rekam BKB, record modal', async ({ page, request }) => {
       const shot = (name: string) =>
         page.screenshot({ path: path.join(shots, `${device.name}-${name}.png`) });
+      const role = device.name === 'phone' ? 'listitem' : 'row';
       await loginAs(page, ACCOUNTS.edp);
       const bkb = await reportBkb(request, (await tokenOf(page))!);
 
       await page.goto('/mismatch');
-      await expect(row(page, bkb.id)).toBeVisible(SLOW);
+      await expect(row(page, bkb.id, role)).toBeVisible(SLOW);
       await shot('bkb-list');
-      await row(page, bkb.id).click();
+      await row(page, bkb.id, role).click();
       const dialog = page.getByRole('dialog', { name: `Berita Ketidaksesuaian Ban #${bkb.id}` });
       await expect(dialog.getByRole('combobox', { name: 'Sesudah posisi 1' })).toBeVisible();
       await page.waitForTimeout(400); // modal animation
@@ -260,9 +263,9 @@ for (const device of [
       await dialog.getByRole('button', { name: 'BATAL' }).click();
 
       await page.goto('/mismatch-record');
-      await expect(row(page, bkb.id)).toBeVisible(SLOW);
+      await expect(row(page, bkb.id, role)).toBeVisible(SLOW);
       await shot('bkb-record');
-      await row(page, bkb.id).click();
+      await row(page, bkb.id, role).click();
       const record = page.getByRole('dialog', { name: `Rekam BKB #${bkb.id}` });
       await expect(record.getByRole('button', { name: 'Keluar' })).toBeVisible();
       await page.waitForTimeout(400);

@@ -199,12 +199,12 @@ test.describe('office returns and unsaved input', () => {
       const token = (await tokenOf(page))!;
       await shot(page, 'phone-dashboard-dikembalikan');
       await page.goto('/validasi-pergantian?view=dikembalikan');
-      await expect(page.getByRole('row', { name: /^Buka pergantian \d+$/ }).first()).toBeVisible({
+      await expect(page.getByRole('listitem', { name: /^Buka pergantian \d+$/ }).first()).toBeVisible({
         timeout: 30_000,
       });
       await shot(page, 'phone-validasi-pergantian-dikembalikan');
       await page.goto('/validasi?view=dikembalikan');
-      const first = page.getByRole('row', { name: /^Buka pengecekan \d+$/ }).first();
+      const first = page.getByRole('listitem', { name: /^Buka pengecekan \d+$/ }).first();
       await expect(first).toBeVisible({ timeout: 30_000 });
       await shot(page, 'phone-validasi-dikembalikan');
       await first.click();

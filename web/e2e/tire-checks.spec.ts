@@ -19,10 +19,11 @@ async function apiGet<T>(request: APIRequestContext, token: string, url: string)
 }
 
 /** The id of the newest check in the EDP queue, as the list shows it (first row). */
-async function newestPendingId(page: Page): Promise<number> {
+/** The queue's rows are table rows from 600px up, cards (list items) on a phone. */
+async function newestPendingId(page: Page, role: 'row' | 'listitem' = 'row'): Promise<number> {
   await page.goto('/validasi');
   await expect(page.getByRole('heading', { name: 'Validasi Pengecekan', level: 2 })).toBeVisible();
-  const first = page.getByRole('row', { name: /^Buka pengecekan \d+$/ }).first();
+  const first = page.getByRole(role, { name: /^Buka pengecekan \d+$/ }).first();
   await expect(first).toBeVisible();
   return Number((await first.getAttribute('aria-label'))!.replace(/\D/g, ''));
 }
@@ -250,9 +251,10 @@ for (const device of ['desktop', 'phone'] as const) {
       const shot = (name: string, fullPage = false) =>
         page.screenshot({ path: path.join(shotsDir, `${device}-tire-check-${name}.png`), fullPage });
       await loginAs(page, ACCOUNTS.edp);
-      const id = await newestPendingId(page);
+      const role = device === 'phone' ? 'listitem' : 'row';
+      const id = await newestPendingId(page, role);
       await shot('list');
-      await page.getByRole('row', { name: `Buka pengecekan ${id}` }).click();
+      await page.getByRole(role, { name: `Buka pengecekan ${id}` }).click();
       await expect(page.getByRole('heading', { name: 'Form Pengecekan', level: 2 })).toBeVisible();
       await expect(page.getByRole('group').first()).toBeVisible();
       await shot('form');

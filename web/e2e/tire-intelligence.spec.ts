@@ -313,7 +313,7 @@ test.describe('tire intelligence', () => {
       await page.goto('/ban-kritis');
       await screenReady(page, 'Ban Kritis');
       await expect(
-        page.getByRole('table', { name: 'Daftar ban kritis' }).locator('tbody tr.ant-table-row').first(),
+        page.getByRole('list', { name: 'Daftar ban kritis' }).getByRole('listitem').first(),
       ).toBeVisible();
       await noOverflow(page);
       await shot(page, 'ban-kritis-phone');

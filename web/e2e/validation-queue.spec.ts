@@ -229,18 +229,18 @@ test.describe('validation queue', () => {
     await expect(page.getByRole('button', { name: 'Validasi terpilih (0)' })).toBeDisabled();
   });
 
-  test('phone: the filter bar and the Umur column at 390 x 844', async ({ page }) => {
+  test('phone: the filter bar and the queue as cards at 390 x 844', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginAs(page, ACCOUNTS.edp);
     await page.goto('/validasi?order=oldest&age=24h');
     await expect(page.getByRole('combobox', { name: 'Urutan' })).toBeVisible();
     await expect(page.getByText('Terlama dulu')).toBeVisible();
     await expect(page.getByText('Lebih dari 24 jam')).toBeVisible();
-    await expect(page.getByRole('row', { name: /^Buka pengecekan \d+$/ }).first()).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^Buka pengecekan \d+$/ }).first()).toBeVisible();
     await shot(page, 'phone-validation-queue');
     await page.goto('/validasi-pergantian?order=oldest');
     await expect(page.getByRole('combobox', { name: 'Urutan' })).toBeVisible();
-    await expect(page.getByRole('row', { name: /^Buka pergantian \d+$/ }).first()).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^Buka pergantian \d+$/ }).first()).toBeVisible();
     await shot(page, 'phone-validation-queue-replacements');
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect(page.getByRole('columnheader', { name: 'Umur' })).toBeVisible();

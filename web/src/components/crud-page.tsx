@@ -12,7 +12,6 @@ import {
   Input,
   Modal,
   Spin,
-  Table,
   type TableColumnsType,
   type TableProps,
   Tooltip,
@@ -27,6 +26,7 @@ import { useRouteMeta } from '../lib/route-meta';
 import { NOT_SAVED, useCloseGuard } from '../lib/use-close-guard';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { usePagedList } from '../lib/use-paged-list';
+import { type CardLayout, ResponsiveTable } from './responsive-table';
 
 /** Info shown when a confirmation or a form with changes is cancelled (spec sections 4, 8). */
 export const SENDING = 'Mengirim data ...';
@@ -264,6 +264,11 @@ export interface CrudPageProps<T extends { id: number }, V extends object> {
   modalWidth?: number;
   /** What a click on a row does instead of opening the form (the unit list opens the unit page). */
   onOpenRow?: (row: T) => void;
+  /**
+   * A row's card on a phone. Default: `labelOf` as the title, then the columns after the first two
+   * (a master-data list starts with the ID and the record's name, which the title shows).
+   */
+  card?: CardLayout<T>;
 }
 
 /** What the add/edit form of a resource needs: CrudPage's props without the list's. */
@@ -346,6 +351,13 @@ export function CrudPage<T extends { id: number }, V extends object>(props: Crud
       <CrudTable<T>
         tableProps={list.tableProps}
         columns={tableColumns}
+        label={`Daftar ${props.noun}`}
+        card={
+          props.card ?? {
+            title: props.labelOf,
+            lines: columns.slice(2, 2 + CARD_LINES).map((c) => String(c.key)),
+          }
+        }
         onOpen={
           props.onOpenRow ?? ((row) => setEditing({ mode: 'edit', id: row.id, label: props.labelOf(row) }))
         }
@@ -355,20 +367,28 @@ export function CrudPage<T extends { id: number }, V extends object>(props: Crud
   );
 }
 
+const CARD_LINES = 3;
+
 function CrudTable<T extends { id: number }>({
   tableProps,
   columns,
+  label,
+  card,
   onOpen,
 }: {
   tableProps: TableProps<T>;
   columns: TableColumnsType<T>;
+  label: string;
+  card: CardLayout<T>;
   onOpen: (row: T) => void;
 }) {
   return (
-    <Table<T>
+    <ResponsiveTable<T>
       {...tableProps}
       rowKey="id"
       columns={columns}
+      card={card}
+      aria-label={label}
       onRow={openableRow(onOpen)}
       size="middle"
       // the sort hint only on the arrows: over the whole header it covers the toolbar above

@@ -1,12 +1,13 @@
 import type { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TReturnsListRow } from '@itms/contracts/submission-returns';
-import { Segmented, Table, type TableColumnsType, Typography } from 'antd';
+import { Segmented, type TableColumnsType, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../lib/dayjs';
 import { usePagedList } from '../lib/use-paged-list';
 import { LinkButton } from './link-button';
+import { ResponsiveTable } from './responsive-table';
 import { ResubmittedTag } from './return-history';
 
 /** `?view=dikembalikan` opens a validation list on its 'Dikembalikan' view (the dashboard links it). */
@@ -90,7 +91,8 @@ export function ReturnsTable({ endpoint, noun, onOpen, other }: ReturnsTableProp
           {other.label}
         </LinkButton>
       </div>
-      <Table<TReturnsListRow>
+      <ResponsiveTable<TReturnsListRow>
+        card={{ title: 'plate', lines: ['record_id', 'tireman', 'by', 'reason'], tags: ['resubmitted'] }}
         {...list.tableProps}
         rowKey="id"
         size="middle"

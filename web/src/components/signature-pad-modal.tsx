@@ -104,21 +104,22 @@ export function SignaturePadModal({
         </Space>
       }
     >
-      <div style={{ overflowX: 'auto' }}>
-        <canvas
-          ref={setCanvas}
-          width={width}
-          height={height}
-          aria-label="Area tanda tangan"
-          style={{
-            border: '1px dashed #8c8c8c',
-            borderRadius: 6,
-            touchAction: 'none',
-            display: 'block',
-            maxWidth: '100%',
-          }}
-        />
-      </div>
+      {/* never wider than the modal, border included (a phone); the height keeps the pad's proportions */}
+      <canvas
+        ref={setCanvas}
+        width={width}
+        height={height}
+        aria-label="Area tanda tangan"
+        style={{
+          border: '1px dashed #8c8c8c',
+          borderRadius: 6,
+          touchAction: 'none',
+          display: 'block',
+          boxSizing: 'border-box',
+          maxWidth: '100%',
+          height: 'auto',
+        }}
+      />
     </Modal>
   );
 }

@@ -3,11 +3,12 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TProjectRow, TUnitRow } from '@itms/contracts/master-data';
 import type { TActiveTireRow } from '@itms/contracts/tire-list';
-import { Button, Card, Flex, Segmented, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Segmented, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ListSearch, PageHeading } from '../../components/crud-page';
 import { RemoteSelect } from '../../components/remote-select';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { UnitFittingModal } from '../../components/unit-fitting/unit-fitting-modal';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -166,7 +167,13 @@ export default function ActiveTirePage() {
           </Tooltip>
         </Flex>
       </Flex>
-      <Table<TActiveTireRow> {...list.tableProps} rowKey="id" size="middle" columns={columns} />
+      <ResponsiveTable<TActiveTireRow>
+        card={{ title: 'tire_id', lines: ['plate', 'position', 'km'], tags: ['status'] }}
+        {...list.tableProps}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+      />
       <UnitFittingModal unitId={fitting} onClose={() => setFitting(null)} />
     </Card>
   );

@@ -1,8 +1,9 @@
 import { API } from '@itms/contracts/api';
 import type { TAuditRow } from '@itms/contracts/audit';
 import { auditSentences, entityLabel, entityText } from '@itms/contracts/rules/audit-text';
-import { Button, Card, DatePicker, Flex, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { appTime, dayjs, formatDateTime } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -182,14 +183,16 @@ export default function AuditPage() {
         <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 12 }}>
           {list.data ? `${list.data.total} catatan` : 'Mengambil Data ...'}
         </Typography.Text>
-        <Table<TAuditRow>
+        <ResponsiveTable<TAuditRow>
+          card={{ title: 'line', lines: [] }}
           {...list.tableProps}
           rowKey="id"
           size="middle"
           // a phone shows one column: the time over the sentences (they name who and what)
           columns={wide ? columns(list.sortOrder) : phoneColumns}
-          // the sentences wrap to the phone's width instead of one long line to scroll
-          scroll={wide ? list.tableProps.scroll : undefined}
+          // the sentences wrap to the width instead of one long line to scroll (at max-content a desktop
+          // lost the last column out of view)
+          scroll={undefined}
           expandable={{
             expandedRowRender: (r) => <AuditDiff row={r} />,
             rowExpandable: (r) => r.before != null || r.after != null || r.detail != null,

@@ -2,7 +2,7 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { MISSING_NAME, type TCheckRecordRow } from '@itms/contracts/reports';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
+import { Card, Flex, type TableColumnsType, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckDetailModal } from '../../components/check-detail/check-detail-modal';
@@ -10,6 +10,7 @@ import { CheckStatusTag } from '../../components/check-detail/check-status-tag';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { LateTag } from '../../components/late-tag';
 import { RecordFilterBar, recordFiltersFromParams } from '../../components/record-filter-bar';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
@@ -120,7 +121,9 @@ export default function CheckRecordsPage() {
             <CheckStatusTag status="approved" />
           </Flex>
         </Flex>
-        <Table<TCheckRecordRow>
+        <ResponsiveTable<TCheckRecordRow>
+          card={{ title: 'plate', lines: ['id', 'tireman', 'location', 'date'], tags: ['status'] }}
+          aria-label="Daftar pengecekan"
           {...list.tableProps}
           rowKey="id"
           size="middle"

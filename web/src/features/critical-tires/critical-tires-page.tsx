@@ -10,11 +10,12 @@ import {
   type TAlertRow,
 } from '@itms/contracts/tire-intelligence';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ALERT_COLORS } from '../../components/alert-count';
 import { ListSearch, PageHeading } from '../../components/crud-page';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { fromApiDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -265,7 +266,12 @@ export default function CriticalTiresPage() {
             </Tooltip>
           </Flex>
         </Flex>
-        <Table<TAlertRow>
+        <ResponsiveTable<TAlertRow>
+          card={{
+            title: 'serial_number',
+            lines: ['tire', 'unit', 'groove_lowest', 'forecast'],
+            tags: ['kinds'],
+          }}
           {...list.tableProps}
           rowKey="tire_id"
           size="small"

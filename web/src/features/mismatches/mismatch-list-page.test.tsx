@@ -117,7 +117,8 @@ async function dialogWith(title: string): Promise<HTMLElement> {
 }
 
 async function openDetail(u: ReturnType<typeof userEvent.setup>) {
-  await u.click(await screen.findByRole('row', { name: /BKB 7 B 9946 TXB/ }));
+  // a phone (390px, the tests' default) shows the list as cards
+  await u.click(await screen.findByRole('listitem', { name: /BKB 7 B 9946 TXB/ }));
   const dialog = await dialogWith('Berita Ketidaksesuaian Ban #7');
   await within(dialog).findByText('Posisi 2 berbeda');
   return dialog;

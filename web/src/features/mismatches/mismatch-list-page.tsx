@@ -3,11 +3,12 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TMismatchPendingRow } from '@itms/contracts/mismatches';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, type InputRef, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Flex, type InputRef, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
 import { LateTag } from '../../components/late-tag';
 import { QueueAge, QueueFilterBar, useQueueFilters } from '../../components/queue-filter-bar';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/dayjs';
 import { useRouteMeta } from '../../lib/route-meta';
@@ -89,8 +90,11 @@ export default function MismatchListPage() {
       </Flex>
       <QueueFilterBar list={list} filters={filters} searchRef={searchRef} />
       <div ref={rowsRef}>
-        <Table<TMismatchPendingRow>
+        <ResponsiveTable<TMismatchPendingRow>
+          card={{ title: 'plate', lines: ['id', 'tireman', 'category', 'createdAt'], tags: ['age'] }}
           {...list.tableProps}
+          // a desktop wraps the cells to its width: at max-content the late tag pushed Umur out of view
+          scroll={wide ? undefined : list.tableProps.scroll}
           rowKey="id"
           size="middle"
           columns={columns}

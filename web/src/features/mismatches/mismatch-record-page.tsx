@@ -1,12 +1,13 @@
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TMismatchRecordRow } from '@itms/contracts/mismatches';
-import { Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
+import { Card, Flex, type TableColumnsType, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { LateTag } from '../../components/late-tag';
 import { RecordFilterBar, recordFiltersFromParams } from '../../components/record-filter-bar';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
 import { rangeHeader, rangeOrMonth, useShownRange } from '../../lib/record-range';
@@ -108,7 +109,8 @@ export default function MismatchRecordPage() {
             <StatusTag status="approved" />
           </Flex>
         </Flex>
-        <Table<TMismatchRecordRow>
+        <ResponsiveTable<TMismatchRecordRow>
+          card={{ title: 'plate', lines: ['id', 'tireman', 'category', 'date'], tags: ['status'] }}
           {...list.tableProps}
           rowKey="id"
           size="middle"

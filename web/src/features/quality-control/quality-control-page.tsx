@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { QC_DEFAULT_PAGE_SIZE, QC_PAGE_SIZES, type TQcRow } from '@itms/contracts/qc';
-import { Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
 import { LateTag } from '../../components/late-tag';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -71,7 +72,9 @@ export default function QualityControlPage() {
           </Tooltip>
         </Flex>
       </Flex>
-      <Table<TQcRow>
+      <ResponsiveTable<TQcRow>
+        card={{ title: 'plate', lines: ['id', 'ir', 'loc', 'date'] }}
+        aria-label="Daftar pemeriksaan QC"
         {...list.tableProps}
         rowKey="id"
         size="middle"

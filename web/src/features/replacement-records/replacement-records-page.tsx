@@ -2,7 +2,7 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { MISSING_NAME, type TReplacementRecordRow } from '@itms/contracts/reports';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType, Typography, theme } from 'antd';
+import { Button, Card, Flex, type TableColumnsType, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
@@ -10,6 +10,7 @@ import { LateTag } from '../../components/late-tag';
 import { RecordFilterBar, recordFiltersFromParams } from '../../components/record-filter-bar';
 import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
 import { ReplacementStatusTag } from '../../components/replacement-detail/replacement-status-tag';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
@@ -139,7 +140,8 @@ export default function ReplacementRecordsPage() {
             <ReplacementStatusTag status="approved" />
           </Flex>
         </Flex>
-        <Table<TReplacementRecordRow>
+        <ResponsiveTable<TReplacementRecordRow>
+          card={{ title: 'plate', lines: ['id', 'tireman', 'location', 'date'], tags: ['status'] }}
           {...list.tableProps}
           rowKey="id"
           size="middle"

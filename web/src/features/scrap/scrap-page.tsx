@@ -9,13 +9,13 @@ import {
   Flex,
   Row,
   Statistic,
-  Table,
   type TableColumnsType,
   Tooltip,
   Typography,
 } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { appTime, formatDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -189,7 +189,8 @@ export default function ScrapPage() {
         <Typography.Text type="secondary" role="status" style={{ display: 'block', marginBottom: 8 }}>
           {list.data ? `${list.data.total.toLocaleString('id-ID')} ban scrap` : 'Mengambil Data ...'}
         </Typography.Text>
-        <Table<TScrapRow>
+        <ResponsiveTable<TScrapRow>
+          card={{ title: 'serial_number', lines: ['merk', 'size', 'reason', 'date'] }}
           {...list.tableProps}
           rowKey="id"
           size="middle"

@@ -7,7 +7,6 @@ import {
   Descriptions,
   Empty,
   Flex,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
@@ -17,6 +16,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/crud-page';
 import { LinkButton } from '../../components/link-button';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -212,7 +212,8 @@ export default function StockCardPage() {
           {list.isError ? (
             <Empty description={list.error?.message} />
           ) : (
-            <Table<TStockCardRow>
+            <ResponsiveTable<TStockCardRow>
+              card={{ title: 'date', lines: ['description', 'user_location', 'stock'] }}
               {...tableProps}
               rowKey="id"
               size="small"

@@ -11,6 +11,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { saveSignIn } from '../../lib/storage';
 import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { mockApi, replyTo } from '../../test/render-app';
+import { viewport } from '../../test/setup';
 import CheckFormPage from './check-form-page';
 import { activeTires, checkDetail, queueRow, record, staffUser } from './test-data';
 import ValidationListPage from './validation-list-page';
@@ -338,6 +339,8 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
 
 describe('Validasi Pengecekan', () => {
   it('lists the queue and opens a check after loading its detail, records and the unit tires', async () => {
+    // the queue's table, with its Jam and Project columns
+    viewport.width = 1440;
     signIn('-');
     const rows = [queueRow(7), queueRow(6, { tireman_tire_check: { id: 4, name: 'Slamet Riyadi' } })];
     mockApi([

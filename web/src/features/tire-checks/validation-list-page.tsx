@@ -3,12 +3,13 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { BULK_VALIDATE_MAX, type TCheckQueueRow } from '@itms/contracts/tire-checks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, type InputRef, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, type InputRef, type TableColumnsType, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
 import { LateTag } from '../../components/late-tag';
 import { QueueAge, QueueFilterBar, queueSearchOf, useQueueFilters } from '../../components/queue-filter-bar';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate, formatTime } from '../../lib/dayjs';
 import { useListKeys } from '../../lib/use-list-keys';
@@ -86,7 +87,8 @@ function QueueTable({ onOpen }: { onOpen: (id: number) => void }) {
         </div>
       </div>
       <div ref={rowsRef}>
-        <Table<TCheckQueueRow>
+        <ResponsiveTable<TCheckQueueRow>
+          card={{ title: 'plate', lines: ['id', 'tireman', 'location', 'date'], tags: ['age'] }}
           {...list.tableProps}
           rowKey="id"
           size="middle"

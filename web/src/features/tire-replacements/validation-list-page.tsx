@@ -1,12 +1,13 @@
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES, ROW_REDIRECT_DELAY_MS } from '@itms/contracts/constants';
 import type { TReplacementRow } from '@itms/contracts/tire-replacements';
-import { Card, type InputRef, Modal, Spin, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, type InputRef, Modal, Spin, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
 import { LateTag } from '../../components/late-tag';
 import { QueueAge, QueueFilterBar, useQueueFilters } from '../../components/queue-filter-bar';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate } from '../../lib/dayjs';
 import { useListKeys } from '../../lib/use-list-keys';
@@ -91,7 +92,8 @@ function QueueTable({ onChoose }: { onChoose: (row: TReplacementRow) => void }) 
       <Typography.Paragraph type="secondary">
         Pilih pergantian ban untuk divalidasi. Tekan ? untuk pintasan keyboard.
       </Typography.Paragraph>
-      <Table<TReplacementRow>
+      <ResponsiveTable<TReplacementRow>
+        card={{ title: 'plate', lines: ['id', 'tireman', 'location', 'date'], tags: ['age'] }}
         {...list.tableProps}
         rowKey="id"
         size="middle"

@@ -2,11 +2,12 @@ import { PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TTireRequestRow } from '@itms/contracts/tire-requests';
-import { Button, Card, Flex, Segmented, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Segmented, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
 import { LinkButton } from '../../components/link-button';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -100,7 +101,8 @@ export default function TireRequestPage() {
             </Tooltip>
           </Flex>
         </Flex>
-        <Table<TTireRequestRow>
+        <ResponsiveTable<TTireRequestRow>
+          card={{ title: 'serial_number', lines: ['id', 'ir_brand', 'date'], tags: ['status'] }}
           {...list.tableProps}
           rowKey="id"
           size="middle"

@@ -3,12 +3,13 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TTireListRow } from '@itms/contracts/tire-list';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { openableRow, PageHeading } from '../../components/crud-page';
 import { ImportModal } from '../../components/import-modal';
 import { LinkButton } from '../../components/link-button';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { resourceKey } from '../../lib/api-client';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -146,7 +147,12 @@ export default function TireListPage() {
             </Tooltip>
           </Flex>
         </Flex>
-        <Table<TTireListRow>
+        <ResponsiveTable<TTireListRow>
+          card={{
+            title: 'serial_number',
+            lines: ['ori_brand', 'size', 'groove_lowest', 'unit'],
+            tags: ['status'],
+          }}
           {...list.tableProps}
           rowKey="id"
           size="middle"

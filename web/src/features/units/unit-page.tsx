@@ -20,7 +20,6 @@ import {
   Flex,
   Segmented,
   Spin,
-  Table,
   type TableColumnsType,
   Tabs,
   Tag,
@@ -32,6 +31,7 @@ import { CrudFormModal, PageHeading } from '../../components/crud-page';
 import { LineChart } from '../../components/line-chart';
 import { LinkButton } from '../../components/link-button';
 import { LoadError, listEmptyText } from '../../components/load-error';
+import { ResponsiveTable } from '../../components/responsive-table';
 import {
   BAND_TONE,
   DIAGRAM_LABELS,
@@ -425,7 +425,8 @@ function Records({ unitId, kind }: { unitId: number; kind: UnitRecordKind }) {
     },
   ];
   return (
-    <Table<TUnitRecordRow>
+    <ResponsiveTable<TUnitRecordRow>
+      card={{ title: 'date', lines: ['id', 'tireman', 'location'], tags: ['status'] }}
       rowKey="id"
       size="small"
       columns={columns}

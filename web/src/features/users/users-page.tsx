@@ -3,10 +3,11 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import { ROLE_LABELS, ROLES, type Role } from '@itms/contracts/enums';
 import type { TTireManRow } from '@itms/contracts/users';
-import { Button, Flex, Select, Table, type TableColumnsType, Tooltip } from 'antd';
+import { Button, Flex, Select, type TableColumnsType, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FILTER_STYLE, ListSearch, openableRow, PageCard, PageHeading } from '../../components/crud-page';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { usePagedList } from '../../lib/use-paged-list';
 import { EditTireManModal } from './edit-tire-man-modal';
 import { OnlineTag } from './online-tag';
@@ -86,7 +87,8 @@ export default function UsersPage() {
           />
         </Tooltip>
       </Flex>
-      <Table<TTireManRow>
+      <ResponsiveTable<TTireManRow>
+        card={{ title: 'name', lines: ['phone', 'role', 'email'], tags: ['isLogin'] }}
         {...list.tableProps}
         rowKey="id"
         size="middle"

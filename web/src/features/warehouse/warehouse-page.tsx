@@ -11,7 +11,6 @@ import {
   Segmented,
   Select,
   Statistic,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
@@ -20,6 +19,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDateTime } from '../../lib/dayjs';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -244,8 +244,11 @@ export default function WarehousePage() {
             </Tooltip>
           </Flex>
         </Flex>
-        <Table<TWarehouseRow>
+        <ResponsiveTable<TWarehouseRow>
+          card={{ title: 'serial_number', lines: ['brand', 'size', 'rtd', 'location'], tags: ['status'] }}
           {...list.tableProps}
+          // a desktop wraps the cells to its width: at max-content the last column was out of view
+          scroll={wide ? undefined : list.tableProps.scroll}
           rowKey="id"
           size="middle"
           columns={columns}

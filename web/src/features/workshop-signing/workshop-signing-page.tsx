@@ -10,7 +10,6 @@ import {
   DatePicker,
   Flex,
   Input,
-  Table,
   type TableColumnsType,
   type TableProps,
   Tooltip,
@@ -22,6 +21,7 @@ import { CheckDetailModal } from '../../components/check-detail/check-detail-mod
 import { PageHeading } from '../../components/crud-page';
 import { shortcutRange } from '../../components/date-range-search';
 import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { isApiError } from '../../lib/api-client';
 import { type dayjs, formatDate, formatTime, fromApiDate } from '../../lib/dayjs';
 import { showApiError, toast } from '../../lib/feedback';
@@ -254,7 +254,8 @@ export default function WorkshopSigningPage() {
             title="Hanya penanda tangan workshop yang dapat menandatangani. Admin mengaturnya di menu Tire Man (Penanda tangan Workshop)."
           />
         ) : null}
-        <Table<TWorkshopQueueRow>
+        <ResponsiveTable<TWorkshopQueueRow>
+          card={{ title: 'plate', lines: ['tireman', 'location', 'date', 'validated'], tags: ['kind'] }}
           {...list.tableProps}
           rowKey={keyOf}
           size="middle"
