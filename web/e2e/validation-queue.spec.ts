@@ -107,17 +107,76 @@ async function quietUnit(request: APIRequestContext, token: string, queuePath: s
     'GET',
     '/api/active-unit?status=INSTALLED&pageSize=100',
   );
-  const candidates = [...new Map(slots.data.map((s) => [s.Unit.id, s.Unit])).values()].filter((u) =>
-    ['1', '2'].every((p) =>
-      slots.data.some((s) => s.Unit.id === u.id && s.position === p && s.tire_id != null),
-    ),
+  const waiting = await api<Page_<{ Unit: { plate_number: string } }>>(
+    request,
+    token,
+    'GET',
+    `${queuePath}?pageSize=100`,
+  );
+  const busy = new Set(waiting.data.map((r) => r.Unit.plate_number));
+  const candidates = [...new Map(slots.data.map((s) => [s.Unit.id, s.Unit])).values()].filter(
+    (u) =>
+      !busy.has(u.plate_number) &&
+      ['1', '2'].every((p) =>
+        slots.data.some((s) => s.Unit.id === u.id && s.position === p && s.tire_id != null),
+      ),
   );
   for (const unit of candidates) {
+    // the first page of the queue is not all of it: the plate's own search has the last word
     const q = encodeURIComponent(unit.plate_number);
-    const waiting = await api<Page_<unknown>>(request, token, 'GET', `${queuePath}?q=${q}&pageSize=1`);
-    if (waiting.total === 0) return { unit, slots: slots.data.filter((s) => s.Unit.id === unit.id) };
+    const found = await api<Page_<unknown>>(request, token, 'GET', `${queuePath}?q=${q}&pageSize=1`);
+    if (found.total === 0) return { unit, slots: slots.data.filter((s) => s.Unit.id === unit.id) };
   }
   throw new Error(`no unit without items in ${queuePath}`);
+}
+
+/**
+ * The EDP with a stored signature at 1440 x 900, and the console's problems from then on (the
+ * first session's end answers its last reads with 401). The items are made through the API
+ * first: on two shared cores the whole test takes its time.
+ */
+async function startQueueTest(page: Page) {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const edp = await edpWithStoredSignature(page);
+  return { ...edp, problems: consoleProblems(page) };
+}
+
+/** On a validation form: `?` lists `v`; Escape closes the panel again. */
+async function helpListsV(page: Page) {
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Pintasan keyboard' });
+  await expect(help.getByText('Validasi & berikutnya dengan tanda tangan tersimpan (Kirim)')).toBeVisible();
+  return {
+    close: async () => {
+      await page.keyboard.press('Escape');
+      await expect(help).toBeHidden();
+    },
+  };
+}
+
+/** `v`, then Enter on the Kirim of 'Yakin mengirim data ?', which has the focus. */
+async function validateWithV(page: Page, question?: string) {
+  await page.keyboard.press('v');
+  const kirim = page.getByRole('dialog', { name: 'Yakin mengirim data ?' });
+  await expect(kirim).toBeVisible();
+  if (question) await expect(kirim.getByText(question)).toBeVisible();
+  await expect(kirim.getByRole('button', { name: 'Kirim' })).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+/** Each of `ids` is approved, by a named validator, with `signature` in its field `signField`. */
+async function approvedWith(
+  request: APIRequestContext,
+  token: string,
+  detailPath: (id: number) => string,
+  expected: { signField: string; validatorField: string; signature: string; ids: number[] },
+) {
+  for (const id of expected.ids) {
+    const record = await api<Record<string, unknown>>(request, token, 'GET', detailPath(id));
+    expect(record).toMatchObject({ status: 'approved', [expected.signField]: expected.signature });
+    expect((record[expected.validatorField] as { name: string } | null)?.name).toBeTruthy();
+  }
 }
 
 /** Tab (a few times at most) until `target` has the focus. */
@@ -290,11 +349,7 @@ test.describe('validation queue', () => {
   test('Validasi Pergantian: one unit, oldest first, two replacements in a row with v, then Antrean selesai', async ({
     page,
   }) => {
-    test.slow();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const { token, signature } = await edpWithStoredSignature(page);
-    // from the second sign-in on (the first session's end answers its last reads with 401)
-    const problems = consoleProblems(page);
+    const { token, signature, problems } = await startQueueTest(page);
 
     // the tire man sends two replacements on a unit nothing waits for: position 1, then position 2
     const { unit } = await quietUnit(page.request, token, '/api/tire-replace/pending');
@@ -374,20 +429,11 @@ test.describe('validation queue', () => {
         await expect(page.getByRole('heading', { name: 'Form Pergantian', level: 2 })).toBeVisible();
         await expect(page.getByText(`#${id} · ${unit.plate_number}`)).toBeVisible();
         if (i === 0) {
-          await page.keyboard.press('?');
-          const help = page.getByRole('dialog', { name: 'Pintasan keyboard' });
-          await expect(
-            help.getByText('Validasi & berikutnya dengan tanda tangan tersimpan (Kirim)'),
-          ).toBeVisible();
+          const help = await helpListsV(page);
           await shot(page, 'desktop-replacement-form-help');
-          await page.keyboard.press('Escape');
-          await expect(help).toBeHidden();
+          await help.close();
         }
-        await page.keyboard.press('v');
-        const kirim = page.getByRole('dialog', { name: 'Yakin mengirim data ?' });
-        await expect(kirim).toBeVisible();
-        await expect(kirim.getByRole('button', { name: 'Kirim' })).toBeFocused();
-        await page.keyboard.press('Enter');
+        await validateWithV(page);
         if (i === 0) {
           // the next of the same filtered queue
           await expect(page).toHaveURL(new RegExp(`/pergantian/${ids[1]}\\?.*q=`), { timeout: 30_000 });
@@ -402,27 +448,19 @@ test.describe('validation queue', () => {
     }
 
     // exactly those two, each approved with the stored signature
-    for (const id of ids) {
-      const r = await api<{ status: string; edp_sign: string; Validator: { name: string } | null }>(
-        page.request,
-        token,
-        'GET',
-        `/api/tire-replace/${id}`,
-      );
-      expect(r).toMatchObject({ status: 'approved', edp_sign: signature });
-      expect(r.Validator?.name).toBeTruthy();
-    }
+    await approvedWith(page.request, token, (id) => `/api/tire-replace/${id}`, {
+      signField: 'edp_sign',
+      validatorField: 'Validator',
+      signature,
+      ids,
+    });
     expect(problems).toEqual([]);
   });
 
   test('BKB: one unit, oldest first, two BKB in a row with v in the dialog, then Antrean selesai', async ({
     page,
   }) => {
-    test.slow();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const { token, signature } = await edpWithStoredSignature(page);
-    // from the second sign-in on (the first session's end answers its last reads with 401)
-    const problems = consoleProblems(page);
+    const { token, signature, problems } = await startQueueTest(page);
 
     // the tire man reports two BKB on a unit nothing waits for; each finds position 1 as it is
     const { unit, slots } = await quietUnit(page.request, token, '/api/mismatch-validation');
@@ -471,21 +509,11 @@ test.describe('validation queue', () => {
         await expect(dialog.getByText(`E2E antrean BKB ${i + 1}`)).toBeVisible();
         await expect(dialog.getByText('Tanda tangan tersimpan dipakai')).toBeVisible();
         if (i === 0) {
-          await page.keyboard.press('?');
-          const help = page.getByRole('dialog', { name: 'Pintasan keyboard' });
-          await expect(
-            help.getByText('Validasi & berikutnya dengan tanda tangan tersimpan (Kirim)'),
-          ).toBeVisible();
-          await page.keyboard.press('Escape');
-          await expect(help).toBeHidden();
+          await (await helpListsV(page)).close();
           await expect(dialog).toBeVisible();
           await shot(page, 'desktop-bkb-validation-next');
         }
-        await page.keyboard.press('v');
-        const kirim = page.getByRole('dialog', { name: 'Yakin mengirim data ?' });
-        await expect(kirim.getByText(`BKB #${id}, unit ${unit.plate_number}`)).toBeVisible();
-        await expect(kirim.getByRole('button', { name: 'Kirim' })).toBeFocused();
-        await page.keyboard.press('Enter');
+        await validateWithV(page, `BKB #${id}, unit ${unit.plate_number}`);
         await expect(dialog).toBeHidden({ timeout: 30_000 });
         if (i === 1) {
           await expect(page.getByText(QUEUE_DONE)).toBeVisible({ timeout: 30_000 });
@@ -496,16 +524,12 @@ test.describe('validation queue', () => {
     }
 
     // exactly those two, each approved with the stored signature
-    for (const id of ids) {
-      const b = await api<{ status: string; signatureUrl: string; itms_bkb: { name: string } | null }>(
-        page.request,
-        token,
-        'GET',
-        `/api/mismatch/detail/${id}`,
-      );
-      expect(b).toMatchObject({ status: 'approved', signatureUrl: signature });
-      expect(b.itms_bkb?.name).toBeTruthy();
-    }
+    await approvedWith(page.request, token, (id) => `/api/mismatch/detail/${id}`, {
+      signField: 'signatureUrl',
+      validatorField: 'itms_bkb',
+      signature,
+      ids,
+    });
     expect(problems).toEqual([]);
   });
 

@@ -1,36 +1,25 @@
 import { API } from '@itms/contracts/api';
-import type { TMismatchPendingRow } from '@itms/contracts/mismatches';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, replyTo } from '../test/render-app';
+import { mockApi } from '../test/render-app';
 import { FeedbackBridge } from './feedback';
 import { firstOfQueue, QUEUE_DONE_MESSAGE, useQueueNext } from './queue-next';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const row = (id: number): TMismatchPendingRow => ({
-  id,
-  createdAt: '2026-11-21T07:55:49.000Z',
-  performed_at: '2026-11-21T07:55:49.000Z',
-  late_days: null,
-  tireman_bkb: { name: 'Agus Setiawan' },
-  Unit: { plate_number: 'B 9946 TXB' },
-  location: 'Pool Cakung',
-  project: 'TIDAK PASTI',
-  category: 'Serial tidak sesuai',
-});
-
-/** The BKB queue answering `ids` (or failing), recording what was asked. */
+/** The BKB queue answering rows of `ids` (only their ids matter here), or failing; records what was asked. */
 function queue(ids: number[] | 'fail') {
   return mockApi([
-    replyTo(API.listPendingMismatches, () =>
-      ids === 'fail'
-        ? { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Server sedang bermasalah' } }
-        : { body: { data: ids.map(row), total: ids.length, page: 1, pageSize: 1 } },
-    ),
+    {
+      endpoint: API.listPendingMismatches,
+      handler: () =>
+        ids === 'fail'
+          ? { status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Server sedang bermasalah' } }
+          : { body: { data: ids.map((id) => ({ id })), total: ids.length, page: 1, pageSize: 1 } },
+    },
   ]);
 }
 

@@ -2,7 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { UNSIGNED } from '@itms/contracts/enums';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { Descriptions, Modal, Typography } from 'antd';
-import { ValidationActions } from '../../components/validation-actions';
+import { ValidationActions, type ValidationActionsProps } from '../../components/validation-actions';
 import { formatDateTime } from '../../lib/dayjs';
 import { hasFile, useFileUrl } from '../../lib/file-urls';
 
@@ -67,21 +67,14 @@ function SignaturePanel({ title, path, name, highlight }: SignaturePanelProps) {
   );
 }
 
-export interface ConfirmValidationModalProps {
+export interface ConfirmValidationModalProps
+  extends Omit<ValidationActionsProps, 'signed' | 'hintId' | 'extra'> {
   open: boolean;
   detail: TTireCheckDetail;
   positions: number;
   /** The EDP signature that will be sent (drawn now or stored), or null. */
   edpSign: string | null;
-  /** The signed-in user already has a stored signature: SETUJUI is not needed. */
-  hasStoredSign: boolean;
   edpName: string;
-  submitting: boolean;
-  onSign: () => void;
-  onCancel: () => void;
-  onSubmit: () => void;
-  /** SUBMIT, then the next check of the same filtered queue. */
-  onSubmitNext: () => void;
 }
 
 /** The last look before validating: the check, the four signatures, SETUJUI / BATAL / SUBMIT. */
