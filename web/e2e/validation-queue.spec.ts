@@ -441,6 +441,7 @@ test.describe('validation queue', () => {
           // nothing left: back at the same filtered list, which says so
           await expect(page.getByText(QUEUE_DONE)).toBeVisible({ timeout: 30_000 });
           await expect(page).toHaveURL(/\/validasi-pergantian\?.*q=/);
+          await expect(page.getByRole('heading', { name: 'Validasi Pergantian', level: 2 })).toBeVisible();
           await expect(page.getByRole('row', { name: /^Buka pergantian \d+$/ })).toHaveCount(0);
           await shot(page, 'desktop-validation-queue-replacements-done');
         }
