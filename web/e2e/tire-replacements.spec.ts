@@ -212,7 +212,7 @@ async function openFromList(page: Page, rep: Replacement) {
   await expect(wait).toContainText('Anda akan diarahkan ke form validasi pergantian');
   await expect(wait).toContainText(`ID Pergantian: ${rep.id}`);
   await expect(wait).toContainText(`ID Unit: ${rep.unit_id}`);
-  await expect(page).toHaveURL(new RegExp(`/pergantian/${rep.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/pergantian/${rep.id}\\?q=`));
   await expect(page.getByRole('heading', { name: 'Form Pergantian', level: 2 })).toBeVisible({
     timeout: 30_000,
   });
@@ -298,7 +298,8 @@ async function validate(page: Page, signature: 'draw' | 'stored') {
   const confirm = page.getByRole('dialog', { name: 'Yakin mengirim data ?' });
   await confirm.getByRole('button', { name: 'Kirim' }).click();
   await expect(page.getByText('Pergantian ban sukses')).toBeVisible({ timeout: 30_000 });
-  await expect(page).toHaveURL(/\/validasi-pergantian$/);
+  // the list keeps the search the replacement was opened from
+  await expect(page).toHaveURL(/\/validasi-pergantian(\?q=|$)/);
 }
 
 async function expectInstalled(
@@ -406,7 +407,8 @@ test.describe('tire replacement validation', () => {
     await ask.getByRole('textbox', { name: 'Alasan' }).fill('E2E: SPK tidak sesuai');
     await ask.getByRole('button', { name: 'Kembalikan' }).click();
     await expect(page.getByText('Returned! Pergantian telah dikembalikan.')).toBeVisible({ timeout: 30_000 });
-    await expect(page).toHaveURL(/\/validasi-pergantian$/);
+    // the list keeps the search the replacement was opened from
+    await expect(page).toHaveURL(/\/validasi-pergantian(\?q=|$)/);
     const queue = await call<{ data: Row[] }>(
       request,
       token,
@@ -424,7 +426,7 @@ test.describe('tire replacement validation', () => {
       .click();
     await expect(page.getByText('Belum ada pergantian yang dipilih')).toBeVisible();
     await page.getByRole('link', { name: 'Pilih Pergantian' }).click();
-    await expect(page).toHaveURL(/\/validasi-pergantian$/);
+    await expect(page).toHaveURL(/\/validasi-pergantian(\?q=|$)/);
   });
 });
 

@@ -506,7 +506,7 @@ export function CrudFormModal<T extends { id: number }, V extends object>(
       onCancel={close}
       width={props.modalWidth ?? 560}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Flex vertical gap={8}>
           {missing.length > 0 && !loadingRecord ? (

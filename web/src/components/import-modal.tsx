@@ -245,7 +245,7 @@ export function ImportModal({ open, kind, title, onClose, onImported }: ImportMo
       title={title}
       onCancel={committing ? undefined : onClose}
       closable={!committing}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={980}
       destroyOnHidden
       footer={

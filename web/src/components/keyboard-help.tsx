@@ -1,4 +1,5 @@
-import { Modal } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Modal } from 'antd';
 
 export interface Shortcut {
   keys: string[];
@@ -11,6 +12,12 @@ export const QUEUE_SHORTCUTS: Shortcut[] = [
   { keys: ['j'], text: 'Baris berikutnya' },
   { keys: ['k'], text: 'Baris sebelumnya' },
   { keys: ['Enter'], text: 'Buka baris yang dipilih' },
+  { keys: ['?'], text: 'Tampilkan bantuan ini' },
+];
+
+/** The shortcuts of a validation form (a check, a replacement, a BKB). */
+export const VALIDATION_SHORTCUTS: Shortcut[] = [
+  { keys: ['v', 'Enter'], text: 'Validasi & berikutnya dengan tanda tangan tersimpan (Kirim)' },
   { keys: ['?'], text: 'Tampilkan bantuan ini' },
 ];
 
@@ -55,5 +62,12 @@ export function KeyboardHelp({
         ))}
       </dl>
     </Modal>
+  );
+}
+
+/** The '?' button beside a form's title: opens the same panel as the `?` key. */
+export function KeyboardHelpButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="text" icon={<QuestionCircleOutlined />} onClick={onClick} aria-label="Pintasan keyboard" />
   );
 }

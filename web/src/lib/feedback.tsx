@@ -1,5 +1,7 @@
 import { App, Modal, message as staticMessage } from 'antd';
+import type { ReactNode } from 'react';
 import { isApiError } from './api-client';
+import { NOT_SAVED } from './use-close-guard';
 
 /** Footer of the generic error dialog: what the user can do about it (spec section 8). */
 export const ERROR_FOOTER = 'Periksa data lalu coba lagi; bila tetap gagal, hubungi admin.';
@@ -71,4 +73,22 @@ export function showApiError(err: unknown, footer: string | null = ERROR_FOOTER)
 
 export function toast(): AppFeedback['message'] {
   return bridge?.message ?? staticMessage;
+}
+
+/**
+ * The last question before a validation is sent: 'Yakin mengirim data ?' with Kirim and Batal.
+ * `onOk` may return a promise: the dialog waits for it.
+ */
+export function confirmSend(onOk: () => unknown, content?: ReactNode) {
+  const config = {
+    title: 'Yakin mengirim data ?',
+    content,
+    okText: 'Kirim',
+    cancelText: 'Batal',
+    onOk,
+    onCancel: () => {
+      toast().info(NOT_SAVED);
+    },
+  };
+  return bridge ? bridge.modal.confirm(config) : Modal.confirm(config);
 }

@@ -11,6 +11,7 @@ import { QueueAge, QueueFilterBar, useQueueFilters } from '../../components/queu
 import { ResponsiveTable } from '../../components/responsive-table';
 import { endpointKey } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/dayjs';
+import { useQueueNext } from '../../lib/queue-next';
 import { useRouteMeta } from '../../lib/route-meta';
 import { getSocket } from '../../lib/socket';
 import { useListKeys } from '../../lib/use-list-keys';
@@ -53,6 +54,12 @@ export default function MismatchListPage() {
   const rowsRef = useRef<HTMLDivElement>(null);
   const [help, setHelp] = useState(false);
   useListKeys({ rows: rowsRef, search: searchRef, onHelp: () => setHelp(true) });
+  // 'Validasi & berikutnya': the first BKB of the same filtered list (the validated one has left it)
+  const { going: goingNext, openNext } = useQueueNext({
+    endpoint: API.listPendingMismatches,
+    open: setOpenId,
+    leave: () => setOpenId(null),
+  });
 
   // a new report ('new-missmatch' brings everyone here) must show up, also when already on this page
   useEffect(() => {
@@ -112,7 +119,12 @@ export default function MismatchListPage() {
           })}
         />
       </div>
-      <MismatchValidationModal id={openId} onClose={() => setOpenId(null)} />
+      <MismatchValidationModal
+        id={openId}
+        onClose={() => setOpenId(null)}
+        onNext={() => void openNext()}
+        goingNext={goingNext}
+      />
       <KeyboardHelp open={help} onClose={() => setHelp(false)} shortcuts={QUEUE_SHORTCUTS} />
     </Card>
   );

@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, EditOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { UNSIGNED } from '@itms/contracts/enums';
@@ -8,13 +8,16 @@ import {
   type TMismatchDetail,
 } from '@itms/contracts/mismatches';
 import { Alert, App, Button, Divider, Flex, Modal, Result, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { KeyboardHelp, KeyboardHelpButton, VALIDATION_SHORTCUTS } from '../../components/keyboard-help';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
+import { ValidationActions } from '../../components/validation-actions';
 import { isApiError } from '../../lib/api-client';
-import { errorText } from '../../lib/feedback';
+import { confirmSend, errorText } from '../../lib/feedback';
 import { useFileUrl } from '../../lib/file-urls';
 import { getStoredUser } from '../../lib/storage';
 import { useEndpoint } from '../../lib/use-endpoint';
+import { useValidationKeys } from '../../lib/use-list-keys';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useValidateMismatch } from './api/validate-mismatch';
 import { MismatchFacts } from './mismatch-facts';
@@ -26,10 +29,14 @@ export interface MismatchValidationModalProps {
   /** The BKB to show; null: closed. */
   id: number | null;
   onClose: () => void;
+  /** After 'Validasi & berikutnya': shows the next BKB of the same filtered list, or closes. */
+  onNext: () => void;
+  /** The next BKB is being looked up. */
+  goingNext: boolean;
 }
 
 /** BKB list: the detail of a pending BKB with its positions, signed and submitted by the validator. */
-export function MismatchValidationModal({ id, onClose }: MismatchValidationModalProps) {
+export function MismatchValidationModal({ id, onClose, onNext, goingNext }: MismatchValidationModalProps) {
   return (
     <Modal
       open={id !== null}
@@ -40,12 +47,22 @@ export function MismatchValidationModal({ id, onClose }: MismatchValidationModal
       destroyOnHidden
       mask={{ closable: false }}
     >
-      {id !== null ? <DetailBody id={id} onClose={onClose} /> : null}
+      {goingNext ? (
+        <LoadingBlock text="Membuka BKB berikutnya ..." />
+      ) : id !== null ? (
+        // a fresh form for each BKB ('Validasi & berikutnya' keeps the dialog open)
+        <DetailBody key={id} id={id} onClose={onClose} onNext={onNext} />
+      ) : null}
     </Modal>
   );
 }
 
-function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
+interface BodyProps {
+  onClose: () => void;
+  onNext: () => void;
+}
+
+function DetailBody({ id, onClose, onNext }: BodyProps & { id: number }) {
   // asked again each time a detail opens; the body shows its own error
   const detail = useEndpoint(
     API.getMismatch,
@@ -70,13 +87,13 @@ function DetailBody({ id, onClose }: { id: number; onClose: () => void }) {
       />
     );
   }
-  return <ValidationForm detail={detail.data} onClose={onClose} />;
+  return <ValidationForm detail={detail.data} onClose={onClose} onNext={onNext} />;
 }
 
 const hasSignature = (s: string | null | undefined): s is string => !!s && s !== UNSIGNED;
 
-function ValidationForm({ detail, onClose }: { detail: TMismatchDetail; onClose: () => void }) {
-  const { modal, message } = App.useApp();
+function ValidationForm({ detail, onClose, onNext }: BodyProps & { detail: TMismatchDetail }) {
+  const { message } = App.useApp();
   const compact = !useMediaQuery(DESKTOP_QUERY);
   const validate = useValidateMismatch();
   const [choices, setChoices] = useState<Record<string, PositionChoice>>(() =>
@@ -84,13 +101,54 @@ function ValidationForm({ detail, onClose }: { detail: TMismatchDetail; onClose:
   );
   const [drawn, setDrawn] = useState<string | null>(null);
   const [padOpen, setPadOpen] = useState(false);
+  const [help, setHelp] = useState(false);
+  // validated: the form stays on screen until the next BKB opens, and must not send again
+  const [sent, setSent] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
 
   const stored = getStoredUser()?.signature;
   const hasStored = hasSignature(stored);
   const signature = drawn ?? (hasStored ? stored : null);
   const busy = validate.isPending;
+  const approved = detail.status === 'approved';
 
-  if (detail.status === 'approved') {
+  // the keys of the form work at once, also when the next BKB replaced the previous one
+  useEffect(() => formRef.current?.focus(), []);
+
+  // v: Validasi & berikutnya with the stored signature, after the one Kirim confirmation
+  useValidationKeys({
+    storedSign: hasStored ? stored : null,
+    disabled: approved || busy || sent,
+    onValidateNext: () => confirmSubmit(true),
+    onHelp: () => setHelp(true),
+    within: formRef,
+  });
+
+  const update = (position: string, f: (c: PositionChoice) => PositionChoice) =>
+    setChoices((prev) => ({ ...prev, [position]: f(prev[position]!) }));
+
+  /** Sends the validation; then closes, or with `next` shows the next BKB of the same list. */
+  const submit = async (next: boolean) => {
+    const body = validateBody(detail.positions, choices, drawn ?? undefined);
+    const hide = message.loading('Mengirim data ...', 0);
+    try {
+      const reply = await validate.mutateAsync({ id: detail.id, body });
+      setSent(true);
+      message.success(reply.message || MISMATCH_VALIDATED_MESSAGE, 3);
+      if (next) onNext();
+      else onClose();
+    } catch (err) {
+      // the "Oops..." dialog is already up (query client); someone else validated it first: close
+      if (isApiError(err) && err.status === 409) onClose();
+    } finally {
+      hide();
+    }
+  };
+
+  const confirmSubmit = (next = false) =>
+    confirmSend(() => submit(next), `BKB #${detail.id}, unit ${detail.Unit.plate_number}`);
+
+  if (approved) {
     return (
       <Flex vertical gap={16}>
         <Alert
@@ -108,36 +166,11 @@ function ValidationForm({ detail, onClose }: { detail: TMismatchDetail; onClose:
     );
   }
 
-  const update = (position: string, f: (c: PositionChoice) => PositionChoice) =>
-    setChoices((prev) => ({ ...prev, [position]: f(prev[position]!) }));
-
-  const submit = async () => {
-    const body = validateBody(detail.positions, choices, drawn ?? undefined);
-    const hide = message.loading('Mengirim data ...', 0);
-    try {
-      const reply = await validate.mutateAsync({ id: detail.id, body });
-      message.success(reply.message || MISMATCH_VALIDATED_MESSAGE, 3);
-      onClose();
-    } catch (err) {
-      // the "Oops..." dialog is already up (query client); someone else validated it first: close
-      if (isApiError(err) && err.status === 409) onClose();
-    } finally {
-      hide();
-    }
-  };
-
-  const confirmSubmit = () =>
-    modal.confirm({
-      title: 'Yakin mengirim data ?',
-      content: `BKB #${detail.id}, unit ${detail.Unit.plate_number}`,
-      okText: 'Kirim',
-      cancelText: 'Batal',
-      onOk: submit,
-      onCancel: () => message.info('Changes are not saved'),
-    });
-
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} ref={formRef} tabIndex={-1} style={{ outline: 'none' }}>
+      <Flex justify="end" style={{ marginBottom: -12 }}>
+        <KeyboardHelpButton onClick={() => setHelp(true)} />
+      </Flex>
       <MismatchFacts detail={detail} variant="validation" />
       <div>
         <Divider titlePlacement="start" style={{ marginTop: 0 }}>
@@ -161,29 +194,19 @@ function ValidationForm({ detail, onClose }: { detail: TMismatchDetail; onClose:
         style={{ borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 16 }}
       >
         <SignatureState drawn={drawn} stored={hasStored ? stored : null} />
-        <Flex gap={8} wrap justify="end" style={{ marginInlineStart: 'auto' }}>
-          <Button
-            icon={<EditOutlined />}
-            onClick={() => setPadOpen(true)}
-            disabled={hasStored || busy}
-            title={hasStored ? 'Tanda tangan tersimpan akan dipakai' : undefined}
-          >
-            SETUJUI
-          </Button>
-          <MismatchPrintButton detail={detail} />
-          <Button onClick={onClose} disabled={busy}>
-            BATAL
-          </Button>
-          <Button
-            type="primary"
-            onClick={confirmSubmit}
-            disabled={!signature}
-            loading={busy}
-            title={signature ? undefined : SIGN_FIRST_MESSAGE}
-          >
-            SUBMIT
-          </Button>
-        </Flex>
+        <div style={{ marginInlineStart: 'auto' }}>
+          <ValidationActions
+            signed={Boolean(signature)}
+            hasStoredSign={hasStored}
+            submitting={busy}
+            onSign={() => setPadOpen(true)}
+            onCancel={onClose}
+            onSubmit={() => confirmSubmit()}
+            onSubmitNext={() => confirmSubmit(true)}
+            hintId={SIGN_HINT_ID}
+            extra={<MismatchPrintButton detail={detail} />}
+          />
+        </div>
       </Flex>
 
       <SignaturePadModal
@@ -197,16 +220,19 @@ function ValidationForm({ detail, onClose }: { detail: TMismatchDetail; onClose:
           setPadOpen(false);
         }}
       />
+      <KeyboardHelp open={help} onClose={() => setHelp(false)} shortcuts={VALIDATION_SHORTCUTS} />
     </Flex>
   );
 }
+
+const SIGN_HINT_ID = 'bkb-sign-hint';
 
 function SignatureState({ drawn, stored }: { drawn: string | null; stored: string | null }) {
   const path = drawn ?? stored;
   const src = useFileUrl(path);
   if (!path) {
     return (
-      <Typography.Text type="warning" role="note">
+      <Typography.Text id={SIGN_HINT_ID} type="warning" role="note">
         {SIGN_FIRST_MESSAGE}
       </Typography.Text>
     );

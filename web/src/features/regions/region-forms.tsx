@@ -127,7 +127,7 @@ export function RegionFormModal({ editing, onClose }: { editing: Editing<TRegion
       open={open}
       title={row ? `Ubah Region: ${row.name}` : 'Tambah Region'}
       onCancel={close}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={520}
       footer={
@@ -243,7 +243,7 @@ export function LocationFormModal({
       open={open}
       title={row ? `Ubah Lokasi: ${row.name}` : 'Tambah Lokasi'}
       onCancel={close}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       width={480}
       footer={

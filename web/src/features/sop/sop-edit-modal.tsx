@@ -58,7 +58,7 @@ export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onCl
       title={`Ubah SOP${entry ? `: ${entry.title}` : ''}`}
       onCancel={close}
       width={680}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Flex justify="flex-end" gap={8}>

@@ -1,4 +1,4 @@
-import { CheckOutlined, QuestionCircleOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CheckOutlined, RollbackOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import { UNSIGNED } from '@itms/contracts/enums';
@@ -15,22 +15,23 @@ import {
   type TTireCheckRecord,
 } from '@itms/contracts/tire-checks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Empty, Result, Row, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Result, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { FullPageSpin } from '../../components/full-page-spin';
-import { KeyboardHelp } from '../../components/keyboard-help';
+import { KeyboardHelp, KeyboardHelpButton, VALIDATION_SHORTCUTS } from '../../components/keyboard-help';
 import { LinkButton } from '../../components/link-button';
+import { LoadingDialog } from '../../components/loading-dialog';
 import { PrintPdfButton } from '../../components/print-pdf-button';
-import { queueQueryOf, queueSearchOf } from '../../components/queue-filter-bar';
+import { queueSearchOf } from '../../components/queue-filter-bar';
 import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
-import { call } from '../../lib/api-client';
-import { errorText, toast } from '../../lib/feedback';
+import { confirmSend, errorText, toast } from '../../lib/feedback';
+import { useQueueNext } from '../../lib/queue-next';
 import { getStoredUser } from '../../lib/storage';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { useListKeys } from '../../lib/use-list-keys';
+import { useValidationKeys } from '../../lib/use-list-keys';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
 import { prefetchCheck } from './api/prefetch-check';
 import { useReturnCheck } from './api/return-check';
@@ -50,7 +51,6 @@ import {
 import { CheckHeader } from './check-header';
 import { ChooseCheckPrompt } from './choose-check-prompt';
 import { ConfirmValidationModal } from './confirm-validation-modal';
-import { LoadingDialog } from './loading-dialog';
 import { TONE_STYLE } from './measure-input';
 import { PositionDetailModal, RecordInfoModal } from './record-modals';
 import { TirePositionCard } from './tire-position-card';
@@ -112,7 +112,6 @@ interface CheckFormProps {
 }
 
 function CheckForm({ detail, records, active }: CheckFormProps) {
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // the queue's search and filters the check was opened from: the list and the next item keep them
@@ -120,7 +119,6 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
   const queueSearch = queueSearchOf(params);
   const listUrl = `/validasi${queueSearch}`;
   const [help, setHelp] = useState(false);
-  const [goingNext, setGoingNext] = useState(false);
   // validated: the form stays on screen while the next check renders, and must not send again
   const [sent, setSent] = useState(false);
   const user = getStoredUser();
@@ -175,57 +173,32 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
 
   const edpSign = storedSign ?? drawnSign;
 
-  /** The first check of the same filtered queue (this one has just left it), opened; else the list. */
-  const openNext = async () => {
-    setGoingNext(true);
-    try {
-      const next = await call(API.listTireCheckQueue, {
-        query: { ...queueQueryOf(params), page: 1, pageSize: 1 },
-      });
-      const id = next.data[0]?.id;
-      if (id === undefined) {
-        toast().info('Antrean ini sudah habis');
-        navigate(listUrl);
-        return;
-      }
+  // 'Validasi & berikutnya': the first check of the same filtered queue (this one has just left it)
+  const { going: goingNext, openNext } = useQueueNext({
+    endpoint: API.listTireCheckQueue,
+    open: async (id) => {
       await prefetchCheck(queryClient, id);
       navigate(`/pengecekan/${id}${queueSearch}`);
-    } catch {
-      // the failed query already showed its dialog; the list is the way on
-      navigate(listUrl);
-    } finally {
-      setGoingNext(false);
-    }
-  };
+    },
+    leave: () => navigate(listUrl),
+  });
 
   /** Kirim: validates; then the list, or with `next` the next check of the same queue. */
-  const submit = (next = false) => {
-    modal.confirm({
-      title: 'Yakin mengirim data ?',
-      okText: 'Kirim',
-      cancelText: 'Batal',
-      onOk: () => {
-        if (validate.isPending) return;
-        // a stored signature is taken by the server from the account; a drawn one is sent
-        validate.mutate(
-          buildValidateBody(records, after, storedSign ? undefined : (drawnSign ?? undefined)),
-          {
-            onSuccess: () => {
-              setSent(true);
-              toast().success(CHECK_MESSAGES.validated);
-              setConfirmOpen(false);
-              allowNavigation();
-              if (next) void openNext();
-              else navigate(listUrl);
-            },
-          },
-        );
-      },
-      onCancel: () => {
-        toast().info('Changes are not saved');
-      },
+  const submit = (next = false) =>
+    confirmSend(() => {
+      if (validate.isPending) return;
+      // a stored signature is taken by the server from the account; a drawn one is sent
+      validate.mutate(buildValidateBody(records, after, storedSign ? undefined : (drawnSign ?? undefined)), {
+        onSuccess: () => {
+          setSent(true);
+          toast().success(CHECK_MESSAGES.validated);
+          setConfirmOpen(false);
+          allowNavigation();
+          if (next) void openNext();
+          else navigate(listUrl);
+        },
+      });
     });
-  };
 
   const askReturn = () => setReturnOpen(true);
 
@@ -242,18 +215,13 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
   };
 
   // v: Validasi & berikutnya with the stored signature, after the one Kirim confirmation
-  useListKeys({
-    onHelp: () => setHelp(true),
-    keys: {
-      v: () => {
-        if (readOnly || sent || validate.isPending || goingNext) return;
-        if (!storedSign) {
-          toast().warning('Pintasan ini memakai tanda tangan tersimpan: simpan dulu di Profil saya');
-          return;
-        }
-        if (afterComplete()) submit(true);
-      },
+  useValidationKeys({
+    storedSign,
+    disabled: readOnly || sent || validate.isPending || goingNext,
+    onValidateNext: () => {
+      if (afterComplete()) submit(true);
     },
+    onHelp: () => setHelp(true),
   });
 
   return (
@@ -276,12 +244,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
             id={detail.id}
             filename={pdfFilename('pengecekan', detail.Unit.plate_number || detail.plate_number, detail.date)}
           />
-          <Button
-            type="text"
-            icon={<QuestionCircleOutlined />}
-            onClick={() => setHelp(true)}
-            aria-label="Pintasan keyboard"
-          />
+          <KeyboardHelpButton onClick={() => setHelp(true)} />
           <LinkButton to={listUrl} type="link" style={{ paddingInline: 0 }}>
             Kembali ke daftar
           </LinkButton>
@@ -436,14 +399,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
       />
       <LoadingDialog open={validate.isPending || returning.isPending} text="Mengirim data ..." />
       <LoadingDialog open={goingNext} text="Membuka pengecekan berikutnya ..." />
-      <KeyboardHelp
-        open={help}
-        onClose={() => setHelp(false)}
-        shortcuts={[
-          { keys: ['v', 'Enter'], text: 'Validasi & berikutnya dengan tanda tangan tersimpan (Kirim)' },
-          { keys: ['?'], text: 'Tampilkan bantuan ini' },
-        ]}
-      />
+      <KeyboardHelp open={help} onClose={() => setHelp(false)} shortcuts={VALIDATION_SHORTCUTS} />
     </div>
   );
 }

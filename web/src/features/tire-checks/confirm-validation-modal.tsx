@@ -1,7 +1,8 @@
-import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { UNSIGNED } from '@itms/contracts/enums';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
-import { Button, Descriptions, Modal, Typography } from 'antd';
+import { Descriptions, Modal, Typography } from 'antd';
+import { ValidationActions, type ValidationActionsProps } from '../../components/validation-actions';
 import { formatDateTime } from '../../lib/dayjs';
 import { hasFile, useFileUrl } from '../../lib/file-urls';
 
@@ -66,21 +67,14 @@ function SignaturePanel({ title, path, name, highlight }: SignaturePanelProps) {
   );
 }
 
-export interface ConfirmValidationModalProps {
+export interface ConfirmValidationModalProps
+  extends Omit<ValidationActionsProps, 'signed' | 'hintId' | 'extra'> {
   open: boolean;
   detail: TTireCheckDetail;
   positions: number;
   /** The EDP signature that will be sent (drawn now or stored), or null. */
   edpSign: string | null;
-  /** The signed-in user already has a stored signature: SETUJUI is not needed. */
-  hasStoredSign: boolean;
   edpName: string;
-  submitting: boolean;
-  onSign: () => void;
-  onCancel: () => void;
-  onSubmit: () => void;
-  /** SUBMIT, then the next check of the same filtered queue. */
-  onSubmitNext: () => void;
 }
 
 /** The last look before validating: the check, the four signatures, SETUJUI / BATAL / SUBMIT. */
@@ -108,36 +102,16 @@ export function ConfirmValidationModal({
       mask={{ closable: !submitting }}
       footer={
         <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 6 }}>
-          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            <Button
-              icon={<EditOutlined />}
-              onClick={onSign}
-              disabled={hasStoredSign || submitting}
-              title={hasStoredSign ? 'Tanda tangan tersimpan Anda dipakai' : undefined}
-            >
-              SETUJUI
-            </Button>
-            <Button onClick={onCancel} disabled={submitting}>
-              BATAL
-            </Button>
-            <Button
-              onClick={onSubmit}
-              disabled={!signed}
-              loading={submitting}
-              aria-describedby={signed ? undefined : 'edp-sign-hint'}
-            >
-              SUBMIT
-            </Button>
-            <Button
-              type="primary"
-              onClick={onSubmitNext}
-              disabled={!signed}
-              loading={submitting}
-              aria-describedby={signed ? undefined : 'edp-sign-hint'}
-            >
-              Validasi &amp; berikutnya
-            </Button>
-          </div>
+          <ValidationActions
+            signed={signed}
+            hasStoredSign={hasStoredSign}
+            submitting={submitting}
+            onSign={onSign}
+            onCancel={onCancel}
+            onSubmit={onSubmit}
+            onSubmitNext={onSubmitNext}
+            hintId="edp-sign-hint"
+          />
           {signed ? null : (
             <Typography.Text id="edp-sign-hint" type="warning" style={{ fontSize: 13 }}>
               {NEED_SIGNATURE_HINT}

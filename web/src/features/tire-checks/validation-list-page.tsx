@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
 import { LateTag } from '../../components/late-tag';
+import { LoadingDialog } from '../../components/loading-dialog';
 import { QueueAge, QueueFilterBar, queueSearchOf, useQueueFilters } from '../../components/queue-filter-bar';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
@@ -16,7 +17,6 @@ import { useListKeys } from '../../lib/use-list-keys';
 import { usePagedList } from '../../lib/use-paged-list';
 import { prefetchCheck } from './api/prefetch-check';
 import { BulkValidateModal } from './bulk-validate-modal';
-import { LoadingDialog } from './loading-dialog';
 
 const columns: TableColumnsType<TCheckQueueRow> = [
   { title: 'Id Check', dataIndex: 'id', key: 'id', width: 100 },

@@ -5,26 +5,32 @@ import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { Alert, App, Badge, Button, Card, Result, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { KeyboardHelp, KeyboardHelpButton, VALIDATION_SHORTCUTS } from '../../components/keyboard-help';
 import { LinkButton } from '../../components/link-button';
+import { LoadingDialog } from '../../components/loading-dialog';
 import { PrintPdfButton } from '../../components/print-pdf-button';
+import { queueSearchOf } from '../../components/queue-filter-bar';
 import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { DIAGRAM_LABELS, VehicleDiagram, type WheelTone } from '../../components/vehicle-diagram';
 import { isApiError } from '../../lib/api-client';
 import { formatDayDate } from '../../lib/dayjs';
-import { errorText } from '../../lib/feedback';
+import { confirmSend, errorText } from '../../lib/feedback';
+import { useQueueNext } from '../../lib/queue-next';
 import { getStoredUser } from '../../lib/storage';
 import { useEndpoint } from '../../lib/use-endpoint';
+import { useValidationKeys } from '../../lib/use-list-keys';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
 import { useReturnReplacement } from './api/return-replacement';
+import { useValidateReplacement } from './api/validate-replacement';
 import { CompareModal } from './components/compare-modal';
 import { PositionCard } from './components/position-card';
 import { RecordSwapModal } from './components/record-swap-modal';
 import { ReplacementHeader } from './components/replacement-header';
 import { TireDetailModal } from './components/tire-detail-modal';
-import { ValidateModal } from './components/validate-modal';
+import { signatureOf, ValidateModal } from './components/validate-modal';
 import { type PositionSlot, positionSlots } from './lib/position-slots';
 
 export const RETURN_CONFIRM = 'Yakin? Pergantian ini akan kembali ke List Ganti Tireman!';
@@ -125,6 +131,10 @@ function statusOf(d: TReplacementDetail) {
 function ReplacementForm({ id }: { id: number }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  // the queue's search and filters the replacement was opened from: the list and the next item keep them
+  const [params] = useSearchParams();
+  const queueSearch = queueSearchOf(params);
+  const listUrl = `${LIST_PATH}${queueSearch}`;
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   // the page shows "not found" itself
   const detail = useEndpoint(
@@ -142,10 +152,15 @@ function ReplacementForm({ id }: { id: number }) {
     { enabled: Boolean(unitId), meta: { silent: true } },
   );
   const giveBack = useReturnReplacement(id);
+  const validate = useValidateReplacement(id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [validateOpen, setValidateOpen] = useState(false);
   const [returnOpen, setReturnOpen] = useState(false);
+  const [help, setHelp] = useState(false);
+  // validated: the form stays on screen while the next replacement loads, and must not send again
+  const [sent, setSent] = useState(false);
   const user = getStoredUser();
+  const storedSign = signatureOf(user?.signature);
 
   const slots = useMemo(
     () => positionSlots(d?.Tire_Replace_Records ?? [], unitTires.data?.data ?? []),
@@ -159,6 +174,44 @@ function ReplacementForm({ id }: { id: number }) {
     dialog?.kind === 'swap' ||
     (d?.status === 'pending' && !d.returned_at && (dialog?.kind === 'before' || dialog?.kind === 'after'));
   const { allowNavigation } = useUnsavedChangesGuard(formOpen);
+  const editable = d?.status === 'pending' && !d.returned_at;
+
+  // 'Validasi & berikutnya': the first replacement of the same filtered queue (this one has just left it)
+  const { going: goingNext, openNext } = useQueueNext({
+    endpoint: API.listReplacementQueue,
+    fixed: { status: 'edp' },
+    open: (next) => navigate(`/pergantian/${next}${queueSearch}`),
+    leave: () => navigate(listUrl),
+  });
+
+  /** Kirim: validates with the signature; then the list, or with `next` the next replacement of the queue. */
+  const send = (signature: string, next: boolean) =>
+    confirmSend(() => {
+      if (validate.isPending) return;
+      validate.mutate(
+        { edp_sign: signature },
+        {
+          onSuccess: (res) => {
+            setSent(true);
+            message.success(res.message || REPLACEMENT_MESSAGES.validated);
+            setValidateOpen(false);
+            allowNavigation();
+            if (next) void openNext();
+            else navigate(listUrl);
+          },
+        },
+      );
+    });
+
+  // v: Validasi & berikutnya with the stored signature, after the one Kirim confirmation
+  useValidationKeys({
+    storedSign,
+    disabled: !editable || sent || validate.isPending || goingNext,
+    onValidateNext: () => {
+      if (storedSign) send(storedSign, true);
+    },
+    onHelp: () => setHelp(true),
+  });
 
   if (detail.isPending) {
     return (
@@ -179,7 +232,6 @@ function ReplacementForm({ id }: { id: number }) {
     return <LoadFailed id={id} error={detail.error} onRetry={() => detail.refetch()} />;
   }
 
-  const editable = d.status === 'pending' && !d.returned_at;
   const status = statusOf(d);
   const tone = (p: Position): WheelTone => {
     const s = slots.get(p);
@@ -195,7 +247,7 @@ function ReplacementForm({ id }: { id: number }) {
         message.success(res.message || REPLACEMENT_MESSAGES.returned);
         setReturnOpen(false);
         allowNavigation();
-        navigate(LIST_PATH);
+        navigate(listUrl);
       },
     });
   };
@@ -239,6 +291,7 @@ function ReplacementForm({ id }: { id: number }) {
               id={d.id}
               filename={pdfFilename('pergantian', d.Unit.plate_number, d.date)}
             />
+            <KeyboardHelpButton onClick={() => setHelp(true)} />
             {isDesktop ? actions : null}
           </div>
         }
@@ -360,14 +413,14 @@ function ReplacementForm({ id }: { id: number }) {
           open={validateOpen}
           detail={d}
           user={user}
+          submitting={validate.isPending}
           onClose={() => setValidateOpen(false)}
-          onValidated={() => {
-            setValidateOpen(false);
-            allowNavigation();
-            navigate(LIST_PATH);
-          }}
+          onSubmit={send}
         />
       ) : null}
+      <LoadingDialog open={validate.isPending && !validateOpen} text="Mengirim data ..." />
+      <LoadingDialog open={goingNext} text="Membuka pergantian berikutnya ..." />
+      <KeyboardHelp open={help} onClose={() => setHelp(false)} shortcuts={VALIDATION_SHORTCUTS} />
     </div>
   );
 }

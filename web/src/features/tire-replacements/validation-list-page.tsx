@@ -2,11 +2,11 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES, ROW_REDIRECT_DELAY_MS } from '@itms/contracts/constants';
 import type { TReplacementRow } from '@itms/contracts/tire-replacements';
 import { Card, type InputRef, Modal, Spin, type TableColumnsType, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
 import { LateTag } from '../../components/late-tag';
-import { QueueAge, QueueFilterBar, useQueueFilters } from '../../components/queue-filter-bar';
+import { QueueAge, QueueFilterBar, queueSearchOf, useQueueFilters } from '../../components/queue-filter-bar';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
 import { formatDate } from '../../lib/dayjs';
@@ -122,9 +122,15 @@ function QueueTable({ onChoose }: { onChoose: (row: TReplacementRow) => void }) 
  */
 export default function ValidationListPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { view, setView } = useListView();
   const [chosen, setChosen] = useState<TReplacementRow | null>(null);
-  const [onDone] = useState(() => (row: TReplacementRow) => navigate(`/pergantian/${row.id}`));
+  // the form keeps the queue's search and filters: 'Validasi & berikutnya' takes the next of them
+  const search = queueSearchOf(params);
+  const onDone = useCallback(
+    (row: TReplacementRow) => navigate(`/pergantian/${row.id}${search}`),
+    [navigate, search],
+  );
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>

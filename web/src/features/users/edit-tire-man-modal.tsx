@@ -179,7 +179,7 @@ export function EditTireManModal({
       }
       onCancel={close}
       width={860}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Flex justify="space-between" gap={8} wrap>

@@ -190,7 +190,7 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
       title="Registrasi"
       onCancel={close}
       width={720}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       footer={
         <Flex justify="space-between" gap={8}>

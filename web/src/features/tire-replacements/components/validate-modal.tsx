@@ -1,18 +1,16 @@
-import { EditOutlined } from '@ant-design/icons';
 import { SIGNATURE_PAD_REPLACEMENT } from '@itms/contracts/constants';
 import { UNSIGNED } from '@itms/contracts/enums';
 import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
-import { App, Button, Descriptions, Modal, Spin, Typography } from 'antd';
+import { Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { SignaturePadModal } from '../../../components/signature-pad-modal';
+import { ValidationActions } from '../../../components/validation-actions';
 import { formatDayDate, formatTime } from '../../../lib/dayjs';
 import { hasFile, useFileUrl } from '../../../lib/file-urls';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { useValidateReplacement } from '../api/validate-replacement';
 import { dash, formatKm, formatTon } from '../lib/format';
 
 export const VALIDATE_TITLE = 'VALIDASI PEGANTIAN';
-export const SEND_CONFIRM = 'Yakin mengirim data ?';
 
 /** A stored signature path, or null for none ('-' or empty). */
 export const signatureOf = (s: string | null | undefined) => {
@@ -96,19 +94,19 @@ export interface ValidateModalProps {
   detail: TReplacementDetail;
   /** The signed-in EDP user: name and stored signature ('-' = none). */
   user: { name: string; signature: string };
+  submitting: boolean;
   onClose: () => void;
-  onValidated: () => void;
+  /** SUBMIT (`next` false) or Validasi & berikutnya (`next` true) with the signature shown. */
+  onSubmit: (signature: string, next: boolean) => void;
 }
 
 /**
  * VALIDASI PEGANTIAN: the replacement's facts and the four signatures. The EDP signs with the
- * account's stored signature, or draws one (SETUJUI); SUBMIT asks once more, then validates.
+ * account's stored signature, or draws one (SETUJUI); SUBMIT or Validasi & berikutnya sends it.
  */
-export function ValidateModal({ open, detail, user, onClose, onValidated }: ValidateModalProps) {
-  const { modal, message } = App.useApp();
+export function ValidateModal({ open, detail, user, submitting, onClose, onSubmit }: ValidateModalProps) {
   const [padOpen, setPadOpen] = useState(false);
   const [drawn, setDrawn] = useState<string | null>(null);
-  const validate = useValidateReplacement(detail.id);
   const twoColumns = useMediaQuery('(min-width: 720px)');
   const stored = signatureOf(user.signature);
   const signature = drawn ?? stored;
@@ -117,25 +115,8 @@ export function ValidateModal({ open, detail, user, onClose, onValidated }: Vali
     if (!open) setDrawn(null);
   }, [open]);
 
-  const submit = () => {
-    if (!signature) return;
-    modal.confirm({
-      title: SEND_CONFIRM,
-      okText: 'Kirim',
-      cancelText: 'Batal',
-      onCancel: () => message.info('Changes are not saved'),
-      onOk: () => {
-        validate.mutate(
-          { edp_sign: signature },
-          {
-            onSuccess: (res) => {
-              message.success(res.message || REPLACEMENT_MESSAGES.validated);
-              onValidated();
-            },
-          },
-        );
-      },
-    });
+  const submit = (next: boolean) => {
+    if (signature) onSubmit(signature, next);
   };
 
   return (
@@ -143,8 +124,8 @@ export function ValidateModal({ open, detail, user, onClose, onValidated }: Vali
       <Modal
         open={open}
         title={<span style={{ letterSpacing: 0.5 }}>{VALIDATE_TITLE}</span>}
-        onCancel={validate.isPending ? undefined : onClose}
-        closable={!validate.isPending}
+        onCancel={submitting ? undefined : onClose}
+        closable={!submitting}
         mask={{ closable: false }}
         width={920}
         destroyOnHidden
@@ -159,7 +140,7 @@ export function ValidateModal({ open, detail, user, onClose, onValidated }: Vali
             }}
           >
             {!signature ? (
-              <Typography.Text type="danger" style={{ marginInlineEnd: 'auto' }}>
+              <Typography.Text id="replacement-sign-hint" type="danger" style={{ marginInlineEnd: 'auto' }}>
                 {REPLACEMENT_MESSAGES.signFirst}
               </Typography.Text>
             ) : stored ? (
@@ -167,24 +148,20 @@ export function ValidateModal({ open, detail, user, onClose, onValidated }: Vali
                 Tanda tangan tersimpan Anda dipakai sebagai tanda tangan EDP.
               </Typography.Text>
             ) : null}
-            <Button
-              icon={<EditOutlined />}
-              onClick={() => setPadOpen(true)}
-              disabled={Boolean(stored) || validate.isPending}
-              title={stored ? 'Tanda tangan tersimpan Anda dipakai' : undefined}
-            >
-              SETUJUI
-            </Button>
-            <Button onClick={onClose} disabled={validate.isPending}>
-              BATAL
-            </Button>
-            <Button type="primary" onClick={submit} disabled={!signature} loading={validate.isPending}>
-              SUBMIT
-            </Button>
+            <ValidationActions
+              signed={Boolean(signature)}
+              hasStoredSign={Boolean(stored)}
+              submitting={submitting}
+              onSign={() => setPadOpen(true)}
+              onCancel={onClose}
+              onSubmit={() => submit(false)}
+              onSubmitNext={() => submit(true)}
+              hintId="replacement-sign-hint"
+            />
           </div>
         }
       >
-        <Spin spinning={validate.isPending} description="Mengirim data ...">
+        <Spin spinning={submitting} description="Mengirim data ...">
           <Descriptions
             size="small"
             bordered
