@@ -17,6 +17,7 @@ import {
 } from '../../components/tire-form-fields';
 import { call, resourceKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
+import { formatKm, formatRupiah } from '../../lib/number-format';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { TireStatusModal } from './tire-status-modal';
@@ -35,14 +36,6 @@ export function conditionText(condition: string): string {
   return codes.map((c, i) => `${PARTS[i]}: ${c} ${conditionLabel(Number(c))}`).join(' · ');
 }
 
-const RUPIAH = new Intl.NumberFormat('id-ID', {
-  style: 'currency',
-  currency: 'IDR',
-  maximumFractionDigits: 0,
-});
-/** 'Rp 4.250.000', or '-' when the price is unknown. */
-const rupiah = (n: number | null | undefined) => (n == null ? '-' : RUPIAH.format(n).replace(/\u00a0/g, ' '));
-
 function TireFacts({ tire }: { tire: TTireDetail }) {
   return (
     <Descriptions
@@ -56,12 +49,12 @@ function TireFacts({ tire }: { tire: TTireDetail }) {
           key: 'unit',
           label: 'Unit',
           children: tire.Unit
-            ? `${tire.Unit.plate_number} (${tire.Unit.unit_type}), dipasang pada ${tire.Unit.km_installed.toLocaleString('id-ID')} km`
+            ? `${tire.Unit.plate_number} (${tire.Unit.unit_type}), dipasang pada ${formatKm(tire.Unit.km_installed)}`
             : 'Tidak terpasang',
         },
         { key: 'cond', label: 'Kode Kondisi', children: conditionText(tire.condition) },
-        { key: 'price', label: 'Harga Beli', children: rupiah(tire.purchase_price) },
-        { key: 'retread', label: 'Biaya Vulkanisir', children: rupiah(tire.retread_cost) },
+        { key: 'price', label: 'Harga Beli', children: formatRupiah(tire.purchase_price) },
+        { key: 'retread', label: 'Biaya Vulkanisir', children: formatRupiah(tire.retread_cost) },
         { key: 'id', label: 'ID Ban', children: tire.id },
         { key: 'created', label: 'Terdaftar', children: formatDate(tire.createdAt) },
       ]}

@@ -11,6 +11,7 @@ import { ImportModal } from '../../components/import-modal';
 import { LinkButton } from '../../components/link-button';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { resourceKey } from '../../lib/api-client';
+import { formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { TireEditModal } from './tire-edit-modal';
@@ -18,8 +19,6 @@ import { filtersFromParams, STATUS_LABELS, searchFieldLabel, toggleChip } from '
 import { TireSearchPanel } from './tire-search-panel';
 import { TireStatusTag } from './tire-status-tag';
 import { TireChips, TireSummaryPanels } from './tire-summary';
-
-const rtd = (v: number | null) => (v === null ? '-' : v.toLocaleString('id-ID'));
 
 /** /tire "List Data Ban": detail search, shortcut chips, counts of the filter, and Form Edit Ban. */
 export default function TireListPage() {
@@ -61,7 +60,7 @@ export default function TireListPage() {
       dataIndex: 'groove_lowest',
       sorter: true,
       align: 'right',
-      render: rtd,
+      render: formatNumber,
     },
     {
       key: 'status',
@@ -115,7 +114,7 @@ export default function TireListPage() {
           <TireChips filters={filters} onToggle={(chip) => list.update(toggleChip(filters, chip))} />
           <Flex gap={8} align="center">
             <Typography.Text type="secondary" role="status">
-              {list.data ? `${list.data.total.toLocaleString('id-ID')} ban` : 'Mengambil Data ...'}
+              {list.data ? `${formatNumber(list.data.total)} ban` : 'Mengambil Data ...'}
               {active.length ? ` · ${active.join(' · ')}` : ''}
             </Typography.Text>
             {active.length ? (

@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import { SignaturePadModal } from '../../../components/signature-pad-modal';
 import { formatDayDate, formatTime } from '../../../lib/dayjs';
 import { hasFile, useFileUrl } from '../../../lib/file-urls';
+import { dash, formatKm, formatTon } from '../../../lib/number-format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useValidateReplacement } from '../api/validate-replacement';
-import { dash, formatKm, formatTon } from '../lib/format';
 
 export const VALIDATE_TITLE = 'VALIDASI PEGANTIAN';
 export const SEND_CONFIRM = 'Yakin mengirim data ?';
