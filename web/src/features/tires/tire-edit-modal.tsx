@@ -6,6 +6,7 @@ import type { TTireDetail } from '@itms/contracts/tire-list';
 import { Alert, Button, Descriptions, Flex, Form, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { LOADING, useAction, useConfirm } from '../../components/crud-page';
+import { EditOrSave, useEditMode } from '../../components/edit-mode';
 import { ImageZoom } from '../../components/image-zoom';
 import { LinkButton } from '../../components/link-button';
 import {
@@ -83,13 +84,17 @@ function TirePhotos({ tire }: { tire: TTireDetail }) {
   );
 }
 
-/** "Form Edit Ban": every field of a tire; Update, Hapus, status change and its stock card. */
+/**
+ * "Form Edit Ban": every field of a tire, read-only until 'Ubah'; then Update. Hapus, status change
+ * and its stock card. Esc, X, outside click and Keluar ask first when something was changed.
+ */
 export function TireEditModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const open = id !== null;
   const [form] = Form.useForm<TireFormValues>();
   const confirm = useConfirm();
   const { run, pending } = useAction();
   const [statusOpen, setStatusOpen] = useState(false);
+  const { editing, edit } = useEditMode(open);
   const tire = useEndpoint(API.getTire, { params: { id: id ?? 0 } }, { enabled: open, staleTime: 0 });
   const data = open ? tire.data : undefined;
 
@@ -148,7 +153,6 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
       onCancel={close}
       width={{ xs: '100%', md: 880, xl: 1000 }}
       destroyOnHidden
-      mask={{ closable: false }}
       footer={
         <Flex justify="space-between" gap={8} wrap>
           <Button danger icon={<DeleteOutlined />} onClick={remove} disabled={!data || pending}>
@@ -158,9 +162,17 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
             <Button onClick={close} disabled={pending}>
               Keluar
             </Button>
-            <Button type="primary" htmlType="submit" form={FORM_ID} loading={pending} disabled={!data}>
-              Update
-            </Button>
+            {data ? (
+              <EditOrSave
+                editing={editing}
+                onEdit={edit}
+                save={
+                  <Button type="primary" htmlType="submit" form={FORM_ID} loading={pending}>
+                    Update
+                  </Button>
+                }
+              />
+            ) : null}
           </Flex>
         </Flex>
       }
@@ -199,7 +211,7 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
             id={FORM_ID}
             layout="vertical"
             onFinish={submit}
-            disabled={pending}
+            disabled={pending || !editing}
             scrollToFirstError
           >
             <TireFormFields withOdometer />

@@ -66,7 +66,13 @@ export function WarehouseGroups({
         { key: 'size', title: 'Size', dataIndex: 'size' },
         { key: 'brand', title: 'Brand', dataIndex: 'brand' },
         totalColumn,
-        { key: 'uninstalled', title: 'Uninstalled', dataIndex: 'uninstalled', align: 'right', render: formatNumber },
+        {
+          key: 'uninstalled',
+          title: 'Uninstalled',
+          dataIndex: 'uninstalled',
+          align: 'right',
+          render: formatNumber,
+        },
         { key: 'spare', title: 'Spare', dataIndex: 'spare', align: 'right', render: formatNumber },
         { key: 'card', title: '', render: (_, g) => cardLink(g, true) },
       ]
