@@ -236,7 +236,7 @@ test.describe('tire intelligence', () => {
       await screenReady(page, 'List Data Ban');
       await page.getByRole('row').filter({ hasText: target.serial_number }).first().click();
       const edit = page.getByRole('dialog', { name: `Form Edit Ban · ${target.serial_number}` });
-      await edit.getByRole('button', { name: 'Ubah' }).click();
+      await edit.getByRole('button', { name: 'Ubah', exact: true }).click();
       const price = edit.getByRole('spinbutton', { name: 'Harga Beli (Rp)' });
       await price.fill('5000000');
       await price.blur();

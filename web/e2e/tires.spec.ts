@@ -179,7 +179,7 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   await expect(edit.getByLabel('Size')).toBeDisabled();
   await expect(edit.getByLabel('Informasi')).toBeDisabled();
   await expect(edit.getByRole('button', { name: 'Update' })).toHaveCount(0);
-  await edit.getByRole('button', { name: 'Ubah' }).click();
+  await edit.getByRole('button', { name: 'Ubah', exact: true }).click();
   await expect(edit.getByLabel('Size')).toBeEnabled();
   await expect(edit.getByLabel('RTD Terendah')).toHaveValue('15,5');
   await edit.getByLabel('Informasi').fill('Diperiksa ulang e2e');
