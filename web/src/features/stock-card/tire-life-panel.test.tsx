@@ -154,7 +154,9 @@ describe('KARTU STOK BAN: Umur & Prediksi Ban', () => {
     renderApp('/kartu-stok?tire=41');
     const panel = await screen.findByRole('region', { name: 'Umur & Prediksi Ban' });
     expect(await within(panel).findByText('114.000 Km · 15 Maret 2027')).toBeTruthy();
-    expect(within(panel).getByText('Rentang 105.000 – 125.000 Km (20 Januari 2027 – 30 Mei 2027)')).toBeTruthy();
+    expect(
+      within(panel).getByText('Rentang 105.000 – 125.000 Km (20 Januari 2027 – 30 Mei 2027)'),
+    ).toBeTruthy();
     expect(within(panel).getByText('0,12 mm/1.000 km')).toBeTruthy();
     expect(within(panel).getByText('Rp 128,24')).toBeTruthy();
     expect(within(panel).getByText('Rp 838.462')).toBeTruthy();
