@@ -1,5 +1,5 @@
 import { Button } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 
 /**
  * A record's form dialog opens read-only; 'Ubah' turns the form on, so an accidental key cannot
@@ -13,7 +13,11 @@ export function useEditMode(open: boolean): { editing: boolean; edit: () => void
   return { editing, edit: () => setEditing(true) };
 }
 
-/** The footer's main button: 'Ubah' while read-only, the form's save button once editing. */
+/**
+ * The footer's main button: 'Ubah' while read-only, the form's save button once editing. Keyed apart
+ * so that React does not turn the clicked 'Ubah' into the submit button within the same click
+ * (which would submit the form at once).
+ */
 export function EditOrSave({
   editing,
   onEdit,
@@ -23,9 +27,9 @@ export function EditOrSave({
   onEdit: () => void;
   save: ReactNode;
 }) {
-  if (editing) return save;
+  if (editing) return <Fragment key="save">{save}</Fragment>;
   return (
-    <Button type="primary" onClick={onEdit}>
+    <Button key="edit" type="primary" onClick={onEdit}>
       Ubah
     </Button>
   );
