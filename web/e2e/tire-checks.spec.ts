@@ -106,6 +106,21 @@ test.describe('tire check validation', () => {
       await page.unroute('**/api/active-unit-tire/**');
     });
 
+    await test.step('Before and After write numbers the Indonesian way: decimal comma, grouped Km', async () => {
+      const card = page.getByRole('group', { name: `Posisi ${pos}` });
+      const idID = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
+      // the seeded odometers run in the hundreds of thousands: grouped with a dot (180.732)
+      expect(target.Tire_Check.odometer).toBeGreaterThanOrEqual(1000);
+      const km = idID.format(target.Tire_Check.odometer);
+      expect(km).toMatch(/^\d{1,3}(\.\d{3})+$/);
+      await expect(card).toContainText(km);
+      await expect(page.getByRole('spinbutton', { name: `KM After posisi ${pos}`, exact: true })).toHaveValue(
+        km,
+      );
+      // a half-millimetre RTD is written 12,5 in the Before column, never 12.5
+      await expect(card).toContainText(idID.format(target.groove_1!));
+    });
+
     await test.step('an RTD of 30 is refused at its field, never turned into 24; colours follow After vs Before', async () => {
       const rtd1 = page.getByRole('spinbutton', { name: `RTD 1 After posisi ${pos}`, exact: true });
       const rtd3 = page.getByRole('spinbutton', { name: `RTD 3 After posisi ${pos}`, exact: true });

@@ -119,8 +119,18 @@ test.describe('tire intelligence', () => {
       const panel = page.getByRole('region', { name: 'Umur & Prediksi Ban' });
       await expect(panel).toBeVisible({ timeout: 30_000 });
       await expect(panel.getByText('Km total')).toBeVisible();
-      const pullKm = `${Math.round(target.life.forecast.pull_km ?? 0).toLocaleString('id-ID')} km`;
+      const pullKm = `${Math.round(target.life.forecast.pull_km ?? 0).toLocaleString('id-ID')} Km`;
       await expect(panel.getByText(pullKm).first()).toBeVisible();
+      // the forecast's date as every date is written (05 Januari 2026), not a short form
+      const pullDate = target.life.forecast.pull_date;
+      expect(pullDate).not.toBeNull();
+      const longDay = new Intl.DateTimeFormat('id-ID', {
+        day: '2-digit',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${pullDate}T00:00:00Z`));
+      await expect(panel.getByText(longDay).first()).toBeVisible();
       await expect(panel.getByText(/mm\/1\.000 km/)).toBeVisible();
       await expect(panel.getByRole('img', { name: /Grafik RTD terendah/ })).toBeVisible();
       await shot(page, 'kartu-stok-umur-desktop');
@@ -226,6 +236,7 @@ test.describe('tire intelligence', () => {
       await screenReady(page, 'List Data Ban');
       await page.getByRole('row').filter({ hasText: target.serial_number }).first().click();
       const edit = page.getByRole('dialog', { name: `Form Edit Ban · ${target.serial_number}` });
+      await edit.getByRole('button', { name: 'Ubah', exact: true }).click();
       const price = edit.getByRole('spinbutton', { name: 'Harga Beli (Rp)' });
       await price.fill('5000000');
       await price.blur();

@@ -102,7 +102,7 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   await form.getByLabel('RTD 4').fill('16');
   await form.getByLabel('PSI').fill('110');
   await form.getByLabel('RTD 1').focus(); // blur PSI so its value is committed
-  await expect(form.getByLabel('RTD Terendah')).toHaveValue('15.5');
+  await expect(form.getByLabel('RTD Terendah')).toHaveValue('15,5');
   await form.getByLabel('Informasi').fill('Ban baru dari e2e');
   await form.getByRole('button', { name: 'Tambah' }).click();
   confirm = page.getByRole('dialog', { name: 'Tambah ban baru ?' });
@@ -172,11 +172,25 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   await expect(tireRow).toContainText('BRIDGESTONE');
   await expect(tireRow).toContainText('15,5');
 
-  // Form Edit Ban: every field, update with the spec's confirmation and message
+  // Form Edit Ban opens read-only; 'Ubah' turns the form on
   await tireRow.click();
   const edit = page.getByRole('dialog', { name: `Form Edit Ban · ${serial}` });
   await expect(edit.getByLabel('Size')).toHaveValue('11.00-20');
+  await expect(edit.getByLabel('Size')).toBeDisabled();
+  await expect(edit.getByLabel('Informasi')).toBeDisabled();
+  await expect(edit.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Ubah', exact: true }).click();
+  await expect(edit.getByLabel('Size')).toBeEnabled();
+  await expect(edit.getByLabel('RTD Terendah')).toHaveValue('15,5');
   await edit.getByLabel('Informasi').fill('Diperiksa ulang e2e');
+  // a changed form asks before Esc closes it; 'Lanjut mengisi' keeps what was typed
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Tutup form ini?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Lanjut mengisi' }).click();
+  await expect(ask).toBeHidden();
+  await expect(edit.getByLabel('Informasi')).toHaveValue('Diperiksa ulang e2e');
+  // every field, update with the spec's confirmation and message
   await edit.getByRole('button', { name: 'Update' }).click();
   await page
     .getByRole('dialog', { name: 'Update informasi ban ?' })

@@ -409,13 +409,11 @@ function partsIn(at: Date, timezone: string) {
 /** The `yyyy-mm-dd` day of a moment in the application's time zone. */
 export const dayIn = (at: Date, timezone: string) => partsIn(at, timezone).day;
 
-/** `31 Januari 2025 14:05 WIB` for a moment, in the application's time zone. */
+/** `31 Januari 2025, 14:05 WIB` for a moment, in the application's time zone (as the screens write it). */
 export function longDateTime(at: Date, timezone: string): string {
   const { day, time } = partsIn(at, timezone);
-  return `${longDate(day)} ${time} ${zoneLabel(timezone)}`;
+  return `${longDate(day)}, ${time} ${zoneLabel(timezone)}`;
 }
 
-const decimal = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
-
 /** A number the Indonesian way (1.234,5), '-' when there is none. */
-export const num = (v: number | null | undefined): string => (v == null ? '-' : decimal.format(v));
+export { formatNumber as num } from '@itms/contracts/rules/number-format';

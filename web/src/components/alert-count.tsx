@@ -1,4 +1,5 @@
 import { type AlertKind, NO_REFERENCE_TEXT, type TAlertSummary } from '@itms/contracts/tire-intelligence';
+import { formatNumber } from '../lib/number-format';
 
 /** One colour per alert kind, on the Ban Kritis cards of /ban-kritis and of the dashboard. */
 export const ALERT_COLORS: Record<AlertKind, string> = {
@@ -16,7 +17,7 @@ export const ALERT_COLORS: Record<AlertKind, string> = {
 export function AlertCount({ value }: { value: number }) {
   return (
     <>
-      {value.toLocaleString('id-ID')}
+      {formatNumber(value)}
       {/* neutral grey: the kind's colour at this size would miss the 4.5:1 contrast */}
       <span style={{ fontSize: '0.55em', fontWeight: 400, color: '#595959' }}> ban</span>
     </>

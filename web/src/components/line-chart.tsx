@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDecimal } from '../lib/number-format';
 
 // A small hand-written SVG line chart (no chart library): the stock card's wear chart and the unit
 // page's tread and pressure trends draw with it.
@@ -59,7 +60,7 @@ export interface LineChartProps {
   maxWidth?: number;
 }
 
-const numberLabel = (v: number) => v.toLocaleString('id-ID', { maximumFractionDigits: 1 });
+const numberLabel = (v: number) => formatDecimal(v, 1);
 
 export function LineChart({
   label,

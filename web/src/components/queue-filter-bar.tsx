@@ -10,7 +10,7 @@ import {
 import { Input, type InputRef, Select, Tag, Tooltip } from 'antd';
 import { type Ref, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { appTime } from '../lib/dayjs';
+import { appTime, formatDateTime } from '../lib/dayjs';
 import { useEndpoint } from '../lib/use-endpoint';
 
 /** The queue filters kept in the URL besides `q` (the list's search), as sent to the server. */
@@ -171,7 +171,7 @@ export function QueueAge({ createdAt }: { createdAt: string }) {
   const hours = appTime().diff(appTime(createdAt), 'hour', true);
   const color = hours > QUEUE_AGES['3d'] ? 'red' : hours > QUEUE_AGES['24h'] ? 'orange' : undefined;
   return (
-    <Tooltip title={`Diterima ${appTime(createdAt).format('DD/MM/YYYY HH:mm')}`}>
+    <Tooltip title={`Diterima ${formatDateTime(createdAt)}`}>
       <Tag color={color} style={{ marginInlineEnd: 0, whiteSpace: 'nowrap' }}>
         {waitedText(createdAt)}
       </Tag>

@@ -242,6 +242,7 @@ export function TireFormFields({ withOdometer = false }: TireFormFieldsProps) {
                 max={RTD_MAX}
                 step={0.5}
                 precision={1}
+                decimalSeparator=","
                 style={{ width: '100%' }}
                 aria-label={`RTD ${i + 1}`}
                 onChange={() => queueMicrotask(followLowest)}
@@ -256,6 +257,7 @@ export function TireFormFields({ withOdometer = false }: TireFormFieldsProps) {
               max={RTD_MAX}
               step={0.5}
               precision={1}
+              decimalSeparator=","
               style={{ width: '100%' }}
               aria-label="RTD Terendah"
             />

@@ -23,9 +23,11 @@ export function toApiDate(value: dayjs.ConfigType): string {
   return appTime(value).format('YYYY-MM-DD');
 }
 
-/** `DD MMMM YYYY` in Indonesian, e.g. 05 Januari 2025. */
+/** `DD MMMM YYYY` in Indonesian, e.g. 05 Januari 2025; a `yyyy-mm-dd` day is that day wherever the browser is. */
 export function formatDate(value: dayjs.ConfigType): string {
-  return appTime(value).format('DD MMMM YYYY');
+  const day =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? fromApiDate(value) : appTime(value);
+  return day.format('DD MMMM YYYY');
 }
 
 /** With the Indonesian weekday, e.g. Senin, 05 Januari 2025. */

@@ -1,4 +1,5 @@
 import { CONDITION_PARTS, conditionLabel, UNSIGNED } from '@itms/contracts/enums';
+import { formatKm } from '@itms/contracts/rules/number-format';
 import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import type { TTireCheckDetail, TTireCheckRecord } from '@itms/contracts/tire-checks';
 import type { DbOrTx } from '../../db/client';
@@ -94,7 +95,7 @@ export async function renderCheckPdf(
     ['Tipe Unit', d.Unit.unit_type],
     ['Jam', `${d.time} ${zoneLabel(deps.timezone)}`],
     ['Lokasi', `${d.Location.name} (${d.Location.Region.name})`],
-    ['Odometer', `${num(d.odometer)} Km`],
+    ['Odometer', formatKm(d.odometer)],
     ['Project', d.Project?.name ?? d.Unit.Project.name],
     ['Tire Man', d.tireman_tire_check.name],
     ['Driver', d.Driver?.name ?? '-'],

@@ -1,4 +1,5 @@
 import { POSITIONS } from '@itms/contracts/enums';
+import { formatKm } from '@itms/contracts/rules/number-format';
 import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import { lateLabel } from '@itms/contracts/rules/performed-at';
 import type { TReplacementDetail, TReplaceRecord } from '@itms/contracts/tire-replacements';
@@ -146,7 +147,7 @@ export async function renderReplacementPdf(
     ['Tipe Unit', d.Unit.unit_type],
     ['Jam', `${d.time} ${zoneLabel(deps.timezone)}`],
     ['Lokasi', `${d.Location.name} (${d.Location.Region.name})`],
-    ['Odometer', `${num(d.odometer)} Km`],
+    ['Odometer', formatKm(d.odometer)],
     ['Project', d.Project?.name ?? d.Unit.Project.name],
     ['SPK', recorded(d.spk) ?? '-'],
     ['Tire Man', d.Tire_Man.name],

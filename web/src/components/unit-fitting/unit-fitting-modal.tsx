@@ -21,12 +21,11 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../lib/api-client';
+import { formatKm, formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { LOADING, useAction, useConfirm } from '../crud-page';
 import { VehicleDiagram } from '../vehicle-diagram';
-
-const km = (n: number | null | undefined) => (n == null ? '-' : `${n.toLocaleString('id-ID')} km`);
 
 type Action = { kind: 'mount' | 'unmount' | 'move'; wheel: TUnitWheel };
 
@@ -79,7 +78,7 @@ export function UnitFittingModal({ unitId, onClose }: { unitId: number | null; o
               {mounted} dari {data.wheels.length} posisi terisi ·{' '}
               {data.unit.odometer == null
                 ? 'Unit belum punya odometer: km pasang dicatat 0'
-                : `Odometer unit ${km(data.unit.odometer)} (dipakai sebagai km pasang)`}
+                : `Odometer unit ${formatKm(data.unit.odometer)} (dipakai sebagai km pasang)`}
             </Typography.Text>
           </Flex>
           <VehicleDiagram
@@ -159,7 +158,7 @@ function WheelCard({
             {tire.ir_brand || '-'} · {tire.size || '-'}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Km pasang {km(tire.km_installed)}
+            Km pasang {formatKm(tire.km_installed)}
           </Typography.Text>
         </>
       ) : (
@@ -252,7 +251,7 @@ function MountDialog({
     if (!wheel) return;
     const ok = await confirm({
       title: `Pasang ban ${tire.serial_number} di posisi ${wheel.position} ?`,
-      content: `${unit.plate_number} · km pasang ${km(unit.odometer ?? 0)}`,
+      content: `${unit.plate_number} · km pasang ${formatKm(unit.odometer ?? 0)}`,
       okText: 'Pasang',
     });
     if (!ok) return;
@@ -352,7 +351,7 @@ function MountDialog({
             setPage(size !== pageSize ? 1 : p);
             setPageSize(size);
           },
-          showTotal: (total) => `${total.toLocaleString('id-ID')} ban stok`,
+          showTotal: (total) => `${formatNumber(total)} ban stok`,
         }}
         scroll={{ x: 'max-content' }}
       />

@@ -9,6 +9,7 @@ import { LoadError } from '../../components/load-error';
 import { download as downloadFile } from '../../lib/api-client';
 import { appTime, type dayjs } from '../../lib/dayjs';
 import { showApiError } from '../../lib/feedback';
+import { formatNumber } from '../../lib/number-format';
 import { useRouteMeta } from '../../lib/route-meta';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -154,7 +155,7 @@ export default function AbsencePage() {
             {data ? (
               <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
                 {' '}
-                &middot; {data.total.toLocaleString('id-ID')} unit{q ? ` dengan No. Body "${q}"` : ''}
+                &middot; {formatNumber(data.total)} unit{q ? ` dengan No. Body "${q}"` : ''}
               </Typography.Text>
             ) : null}
           </Typography.Text>

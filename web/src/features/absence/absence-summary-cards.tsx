@@ -1,7 +1,6 @@
 import type { TAbsenceSummary } from '@itms/contracts/reports';
 import { Card, Col, Row, Skeleton, Typography } from 'antd';
-
-const pct = (n: number) => `${n.toLocaleString('id-ID', { maximumFractionDigits: 2 })}%`;
+import { formatNumber, formatPercent } from '../../lib/number-format';
 
 const CARDS: { key: keyof Omit<TAbsenceSummary, 'share' | 'fleetUnits'>; label: string; color: string }[] = [
   { key: 'once', label: 'Dicek 1 kali', color: '#cf1322' },
@@ -41,15 +40,15 @@ export function AbsenceSummaryCards({ summary }: { summary: TAbsenceSummary | un
                     fontVariantNumeric: 'tabular-nums',
                   }}
                 >
-                  {summary[c.key].toLocaleString('id-ID')}
+                  {formatNumber(summary[c.key])}
                 </div>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {c.key === 'distinctUnits'
-                    ? `dari ${summary.fleetUnits.toLocaleString('id-ID')} unit armada`
+                    ? `dari ${formatNumber(summary.fleetUnits)} unit armada`
                     : c.key === 'totalChecks'
                       ? // the share of checks per distinct unit, read as an average
-                        `rata-rata ${(summary.share.totalChecks / 100).toLocaleString('id-ID', { maximumFractionDigits: 2 })} per unit`
-                      : `${pct(summary.share[c.key])} dari unit dicek`}
+                        `rata-rata ${formatNumber(summary.share.totalChecks / 100)} per unit`
+                      : `${formatPercent(summary.share[c.key])} dari unit dicek`}
                 </Typography.Text>
               </>
             ) : (

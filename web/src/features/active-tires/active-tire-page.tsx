@@ -11,6 +11,7 @@ import { RemoteSelect } from '../../components/remote-select';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { UnitFittingModal } from '../../components/unit-fitting/unit-fitting-modal';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
+import { formatKm, formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 
@@ -20,8 +21,6 @@ const ACTIVE_STATUS_OPTIONS = [
   { value: 'UNINSTALLED', label: 'Dilepas' },
   { value: 'ALL', label: 'Semua' },
 ] as const;
-
-const km = (n: number) => `${n.toLocaleString('id-ID')} km`;
 
 const baseColumns: TableColumnsType<TActiveTireRow> = [
   { key: 'id', title: 'ID', dataIndex: 'id', width: 72 },
@@ -44,7 +43,7 @@ const baseColumns: TableColumnsType<TActiveTireRow> = [
         </Flex>
       ),
   },
-  { key: 'km', title: 'Odometer (Km Pasang)', align: 'right', render: (_, r) => km(r.km_installed) },
+  { key: 'km', title: 'Odometer (Km Pasang)', align: 'right', render: (_, r) => formatKm(r.km_installed) },
   { key: 'position', title: 'Posisi', dataIndex: 'position', align: 'center', width: 80 },
   {
     key: 'status',
@@ -155,7 +154,7 @@ export default function ActiveTirePage() {
         />
         <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
           <Typography.Text type="secondary" role="status">
-            {list.data ? `${list.data.total.toLocaleString('id-ID')} ban` : 'Mengambil Data ...'}
+            {list.data ? `${formatNumber(list.data.total)} ban` : 'Mengambil Data ...'}
           </Typography.Text>
           <Tooltip title="Muat ulang">
             <Button

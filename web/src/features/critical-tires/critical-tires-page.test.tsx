@@ -180,8 +180,8 @@ describe('/ban-kritis', () => {
     expect(within(first).getByText('Sudah di batas cabut')).toBeTruthy();
     expect(within(first).getByText('Di bawah batas cabut')).toBeTruthy();
     const third = within(table).getByRole('link', { name: 'DL-0043' }).closest('tr') as HTMLElement;
-    expect(within(third).getByText('2 Okt 2026')).toBeTruthy();
-    expect(within(third).getByText('20 Sep 2026 – 15 Okt 2026')).toBeTruthy();
+    expect(within(third).getByText('02 Oktober 2026')).toBeTruthy();
+    expect(within(third).getByText('20 September 2026 – 15 Oktober 2026')).toBeTruthy();
     expect(within(third).getByText('Mencapai batas cabut ≤ 30 hari')).toBeTruthy();
     const second = within(table).getByRole('link', { name: 'GT-0042' }).closest('tr') as HTMLElement;
     expect(within(second).getByText('Data belum cukup')).toBeTruthy();

@@ -16,7 +16,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ALERT_COLORS } from '../../components/alert-count';
 import { ListSearch, PageHeading } from '../../components/crud-page';
 import { ResponsiveTable } from '../../components/responsive-table';
-import { fromApiDate } from '../../lib/dayjs';
+import { formatDate } from '../../lib/dayjs';
+import { formatDecimal, formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
@@ -28,8 +29,7 @@ import { SizePressureModal } from './size-pressure-modal';
 const ALERT_PAGE_SIZES = { options: [10], default: 10 } as const;
 
 const isKind = (v: string | null): v is AlertKind => ALERT_KINDS.includes(v as AlertKind);
-const shortDate = (d: string) => fromApiDate(d).format('D MMM YYYY');
-const num = (n: number) => n.toLocaleString('id-ID', { maximumFractionDigits: 1 });
+const num = (n: number) => formatDecimal(n, 1);
 
 /** A 0 mm reading is most likely a blank one: to be checked, not a tire at its pull point. */
 const isZeroRtd = (row: TAlertRow) => row.groove_lowest === 0;
@@ -82,11 +82,11 @@ function ForecastCell({ row, pullPoint }: { row: TAlertRow; pullPoint: number })
   if (!row.pull_date) return <Typography.Text type="secondary">Data belum cukup</Typography.Text>;
   const band =
     row.pull_date_early && row.pull_date_late
-      ? `${shortDate(row.pull_date_early)} – ${shortDate(row.pull_date_late)}`
+      ? `${formatDate(row.pull_date_early)} – ${formatDate(row.pull_date_late)}`
       : null;
   return (
     <Flex vertical style={{ whiteSpace: 'nowrap' }}>
-      <span>{shortDate(row.pull_date)}</span>
+      <span>{formatDate(row.pull_date)}</span>
       {band ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {band}
@@ -219,7 +219,7 @@ export default function CriticalTiresPage() {
         <Alert
           type="info"
           showIcon
-          title={`${NO_REFERENCE_TEXT} untuk ${summary.no_reference.sizes.toLocaleString('id-ID')} size (${summary.no_reference.tires.toLocaleString('id-ID')} ban terpasang)`}
+          title={`${NO_REFERENCE_TEXT} untuk ${formatNumber(summary.no_reference.sizes)} size (${formatNumber(summary.no_reference.tires)} ban terpasang)`}
           // the button under the text: beside it, a phone squeezes the text into a narrow column
           description={
             <Flex vertical gap={8} align="start">
@@ -254,7 +254,7 @@ export default function CriticalTiresPage() {
           <Flex gap={8} align="center">
             <Typography.Text type="secondary" role="status">
               {pullPoint === undefined ? 'Mengambil Data ...' : `Batas cabut: ${num(pullPoint)} mm`}
-              {list.data ? ` · ${list.data.total.toLocaleString('id-ID')} ban` : ''}
+              {list.data ? ` · ${formatNumber(list.data.total)} ban` : ''}
             </Typography.Text>
             <Tooltip title="Muat ulang">
               <Button

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { call } from '../../lib/api-client';
 import { showApiError, toast } from '../../lib/feedback';
+import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { invalidateAlerts } from './invalidate-alerts';
 
@@ -99,7 +100,7 @@ export function SizePressureModal({ open, onClose }: { open: boolean; onClose: (
       title: 'Ban terpasang',
       dataIndex: 'tires',
       align: 'right',
-      render: (n: number) => n.toLocaleString('id-ID'),
+      render: (n: number) => formatNumber(n),
     },
     {
       key: 'psi',

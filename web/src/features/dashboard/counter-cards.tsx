@@ -12,6 +12,7 @@ import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RETURNS_VIEW } from '../../components/returns-view';
+import { formatNumber } from '../../lib/number-format';
 
 interface CounterDef {
   key: keyof Pick<TDashboardCounters, 'today' | 'pending' | 'bkb' | 'returned' | 'pergantian' | 'tireMen'>;
@@ -111,7 +112,7 @@ function CounterCard({
             ) : value === undefined ? (
               <Skeleton.Button active size="small" style={{ width: 48 }} />
             ) : (
-              value.toLocaleString('id-ID')
+              formatNumber(value)
             )}
           </div>
         </div>

@@ -8,6 +8,7 @@ import { LoadError } from '../../components/load-error';
 import { download as downloadFile } from '../../lib/api-client';
 import { appTime } from '../../lib/dayjs';
 import { showApiError } from '../../lib/feedback';
+import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 
 const MEDALS = ['#d4a106', '#8c8c8c', '#b36b2c'];
@@ -30,7 +31,7 @@ const columns: TableColumnsType<TLeaderboardEntry> = [
       </span>
     ),
   },
-  { key: 'total', title: 'Total', dataIndex: 'highScore', align: 'right', width: 90 },
+  { key: 'total', title: 'Total', dataIndex: 'highScore', align: 'right', width: 90, render: formatNumber },
 ];
 
 /**

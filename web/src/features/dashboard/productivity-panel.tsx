@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error';
 import { download as downloadFile } from '../../lib/api-client';
 import { appTime, type dayjs, toApiDate } from '../../lib/dayjs';
 import { showApiError, toast } from '../../lib/feedback';
+import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 
 const columns: TableColumnsType<TProductivityTireMan> = [
@@ -21,6 +22,7 @@ const columns: TableColumnsType<TProductivityTireMan> = [
     dataIndex: 'total_pengecekan',
     align: 'right',
     width: 104,
+    render: formatNumber,
   },
   {
     key: 'approved',
@@ -28,6 +30,7 @@ const columns: TableColumnsType<TProductivityTireMan> = [
     dataIndex: 'total_pengecekan_approved',
     align: 'right',
     width: 92,
+    render: formatNumber,
   },
 ];
 

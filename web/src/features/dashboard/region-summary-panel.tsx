@@ -8,6 +8,7 @@ import { shortcutRange } from '../../components/date-range-search';
 import { LinkButton } from '../../components/link-button';
 import { LoadError } from '../../components/load-error';
 import { appTime } from '../../lib/dayjs';
+import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 
 const waiting = (title: string, hint: string, key: keyof TSummaryRow) => ({
@@ -16,6 +17,7 @@ const waiting = (title: string, hint: string, key: keyof TSummaryRow) => ({
   dataIndex: key,
   align: 'right' as const,
   width: 70,
+  render: formatNumber,
 });
 
 const columns: TableColumnsType<TSummaryRow> = [
@@ -23,7 +25,7 @@ const columns: TableColumnsType<TSummaryRow> = [
   waiting('PIC', 'Menunggu tanda tangan PIC', 'awaiting_pic'),
   waiting('EDP', 'Menunggu validasi EDP', 'awaiting_edp'),
   waiting('WS', 'Menunggu tanda tangan workshop', 'awaiting_workshop'),
-  { key: 'total', title: 'Total', dataIndex: 'total', align: 'right', width: 80 },
+  { key: 'total', title: 'Total', dataIndex: 'total', align: 'right', width: 80, render: formatNumber },
   {
     key: 'leader',
     title: 'Leader',

@@ -6,6 +6,7 @@ import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ALERT_COLORS, AlertValue } from '../../components/alert-count';
 import { endpointKey } from '../../lib/api-client';
+import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { useTireAlertsEvent } from '../../lib/use-tire-alerts-event';
 
@@ -37,7 +38,7 @@ export function TireAlertsCard() {
       }
       extra={
         <Link to="/ban-kritis">
-          {summary ? `${summary.total.toLocaleString('id-ID')} ban · ` : ''}Lihat semua <RightOutlined />
+          {summary ? `${formatNumber(summary.total)} ban · ` : ''}Lihat semua <RightOutlined />
         </Link>
       }
     >
@@ -83,7 +84,7 @@ export function TireAlertsCard() {
       </Row>
       {summary ? (
         <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>
-          Batas cabut: {summary.pull_point_mm.toLocaleString('id-ID')} mm
+          Batas cabut: {formatNumber(summary.pull_point_mm)} mm
         </Typography.Text>
       ) : null}
     </Card>

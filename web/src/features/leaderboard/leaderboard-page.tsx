@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { download as downloadFile, endpointKey } from '../../lib/api-client';
 import { showApiError } from '../../lib/feedback';
+import { formatNumber } from '../../lib/number-format';
 import { rangeHeader, rangeOrMonth, useShownRange } from '../../lib/record-range';
 import { useRouteMeta } from '../../lib/route-meta';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -37,7 +38,7 @@ const columns: TableColumnsType<TLeaderboardEntry> = [
       </span>
     ),
   },
-  { key: 'total', title: 'Total', dataIndex: 'highScore', align: 'right', width: 120 },
+  { key: 'total', title: 'Total', dataIndex: 'highScore', align: 'right', width: 120, render: formatNumber },
 ];
 
 /** /leaderboard: tire men ranked by checks made in a period (default the current month), 10 per page. */

@@ -8,6 +8,7 @@ import { LateTag } from '../../components/late-tag';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
+import { formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { QcDetailModal } from './qc-detail-modal';
@@ -60,7 +61,7 @@ export default function QualityControlPage() {
         />
         <Flex gap={8} align="center">
           <Typography.Text type="secondary" role="status">
-            {list.data ? `${list.data.total.toLocaleString('id-ID')} pemeriksaan` : 'Mengambil Data ...'}
+            {list.data ? `${formatNumber(list.data.total)} pemeriksaan` : 'Mengambil Data ...'}
           </Typography.Text>
           <Tooltip title="Muat ulang">
             <Button

@@ -17,17 +17,17 @@ import {
 import { type Key, useMemo, useState } from 'react';
 import { PageCard, PageHeading } from '../../components/crud-page';
 import { errorText } from '../../lib/feedback';
+import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { type Editing, LocationFormModal, RegionFormModal, useDeleteRecord } from './region-forms';
 
-const fmt = (n: number) => n.toLocaleString('id-ID');
 const norm = (s: string) => s.trim().toLowerCase();
 
 function targetText(r: TRegionRow): string {
   return r.target_check === null
     ? `${CHECKS_PER_TIREMAN_PER_DAY} (standar)`
-    : `${fmt(r.target_check)} / tire man / hari`;
+    : `${formatNumber(r.target_check)} / tire man / hari`;
 }
 
 /** The locations of one region, inside its expanded row. */
@@ -151,7 +151,7 @@ export default function RegionsPage() {
           <Typography.Text strong>{r.name}</Typography.Text>
           {wide ? null : (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              PIC {r.pic || '-'} · {fmt(r.manpower)} tire man · target {targetText(r)}
+              PIC {r.pic || '-'} · {formatNumber(r.manpower)} tire man · target {targetText(r)}
             </Typography.Text>
           )}
         </Flex>
@@ -162,7 +162,7 @@ export default function RegionsPage() {
       title: 'Lokasi',
       width: 90,
       align: 'center',
-      render: (_, r) => <Tag>{fmt((byRegion.get(r.id) ?? []).length)}</Tag>,
+      render: (_, r) => <Tag>{formatNumber((byRegion.get(r.id) ?? []).length)}</Tag>,
     },
     ...(wide
       ? ([
@@ -173,7 +173,7 @@ export default function RegionsPage() {
             dataIndex: 'manpower',
             align: 'right',
             width: 100,
-            render: (v: number) => fmt(v),
+            render: (v: number) => formatNumber(v),
           },
           {
             key: 'target',
@@ -274,7 +274,7 @@ export default function RegionsPage() {
         </Tooltip>
         <Typography.Text type="secondary" role="status">
           {regions.data && locations.data
-            ? `${fmt(regions.data.length)} region · ${fmt(totalLocations)} lokasi`
+            ? `${formatNumber(regions.data.length)} region · ${formatNumber(totalLocations)} lokasi`
             : failed
               ? ''
               : 'Mengambil Data ...'}

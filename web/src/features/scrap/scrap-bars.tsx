@@ -1,4 +1,5 @@
 import { Flex, Typography } from 'antd';
+import { formatNumber } from '../../lib/number-format';
 
 export interface BarItem {
   label: string;
@@ -31,7 +32,7 @@ export function ScrapBars({
               <span style={{ fontWeight: active === i.label ? 600 : 400, textAlign: 'start' }}>
                 {i.label}
               </span>
-              <Typography.Text strong>{i.total.toLocaleString('id-ID')}</Typography.Text>
+              <Typography.Text strong>{formatNumber(i.total)}</Typography.Text>
             </Flex>
             <div
               style={{ height: 8, background: '#f0f0f0', borderRadius: 4, overflow: 'hidden' }}

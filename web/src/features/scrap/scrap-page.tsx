@@ -18,6 +18,7 @@ import { ListSearch, openableRow, PageHeading } from '../../components/crud-page
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { appTime, formatDate } from '../../lib/dayjs';
+import { formatKm, formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { ScrapBars } from './scrap-bars';
@@ -61,14 +62,13 @@ const columns: TableColumnsType<TScrapRow> = [
     key: 'km',
     title: 'Km Tempuh',
     align: 'right',
-    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{r.km_run.toLocaleString('id-ID')} km</span>,
+    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatKm(r.km_run)}</span>,
   },
   {
     key: 'days',
     title: 'Hari Pakai',
     align: 'right',
-    render: (_, r) =>
-      r.days_in_service === null ? '-' : `${r.days_in_service.toLocaleString('id-ID')} hari`,
+    render: (_, r) => (r.days_in_service === null ? '-' : `${formatNumber(r.days_in_service)} hari`),
   },
 ];
 
@@ -187,7 +187,7 @@ export default function ScrapPage() {
       </Row>
       <Card>
         <Typography.Text type="secondary" role="status" style={{ display: 'block', marginBottom: 8 }}>
-          {list.data ? `${list.data.total.toLocaleString('id-ID')} ban scrap` : 'Mengambil Data ...'}
+          {list.data ? `${formatNumber(list.data.total)} ban scrap` : 'Mengambil Data ...'}
         </Typography.Text>
         <ResponsiveTable<TScrapRow>
           card={{ title: 'serial_number', lines: ['merk', 'size', 'reason', 'date'] }}

@@ -19,6 +19,7 @@ import { LinkButton } from '../../components/link-button';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';
+import { formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { selectionFromParams } from './selection';
@@ -85,7 +86,7 @@ const columns: TableColumnsType<TStockCardRow> = [
     align: 'right',
     fixed: 'right',
     width: 64,
-    render: (n: number) => <Typography.Text strong>{n.toLocaleString('id-ID')}</Typography.Text>,
+    render: (n: number) => <Typography.Text strong>{formatNumber(n)}</Typography.Text>,
   },
 ];
 
@@ -194,11 +195,7 @@ export default function StockCardPage() {
           ) : null}
           <Flex justify="end" align="center" gap={8} style={{ marginBottom: 8 }}>
             <Typography.Text type="secondary" role="status">
-              {list.isError
-                ? ''
-                : reply
-                  ? `${reply.total.toLocaleString('id-ID')} pergerakan`
-                  : 'Mengambil Data ...'}
+              {list.isError ? '' : reply ? `${formatNumber(reply.total)} pergerakan` : 'Mengambil Data ...'}
             </Typography.Text>
             <Tooltip title="Muat ulang">
               <Button

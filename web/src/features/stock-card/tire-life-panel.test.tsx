@@ -87,7 +87,7 @@ describe('KARTU STOK BAN: Umur & Prediksi Ban', () => {
     const panel = await screen.findByRole('region', { name: 'Umur & Prediksi Ban' });
     expect(await within(panel).findByText('Data belum cukup')).toBeTruthy();
     const row = (label: string) => within(panel).getByText(label).closest('tr') as HTMLElement;
-    expect(row('Km total').textContent).toContain('42.500 km');
+    expect(row('Km total').textContent).toContain('42.500 Km');
     expect(row('Hari pemakaian').textContent).toContain('180 hari');
     expect(row('Biaya per km').textContent).toContain('-');
     expect(within(panel).queryByText(/Rp/)).toBeNull();
@@ -118,7 +118,7 @@ describe('KARTU STOK BAN: Umur & Prediksi Ban', () => {
     renderApp('/kartu-stok?tire=41');
     const panel = await screen.findByRole('region', { name: 'Umur & Prediksi Ban' });
     expect(await within(panel).findByText('Sudah mencapai batas cabut')).toBeTruthy();
-    expect(within(panel).queryByText(/1 Mar 2026/)).toBeNull();
+    expect(within(panel).queryByText(/01 Maret 2026/)).toBeNull();
   });
 
   it('shows the wear rate, the forecast km and date with its band, rupiah costs and the chart', {
@@ -153,14 +153,16 @@ describe('KARTU STOK BAN: Umur & Prediksi Ban', () => {
     );
     renderApp('/kartu-stok?tire=41');
     const panel = await screen.findByRole('region', { name: 'Umur & Prediksi Ban' });
-    expect(await within(panel).findByText('114.000 km · 15 Mar 2027')).toBeTruthy();
-    expect(within(panel).getByText('Rentang 105.000 – 125.000 km (20 Jan 2027 – 30 Mei 2027)')).toBeTruthy();
+    expect(await within(panel).findByText('114.000 Km · 15 Maret 2027')).toBeTruthy();
+    expect(
+      within(panel).getByText('Rentang 105.000 – 125.000 Km (20 Januari 2027 – 30 Mei 2027)'),
+    ).toBeTruthy();
     expect(within(panel).getByText('0,12 mm/1.000 km')).toBeTruthy();
     expect(within(panel).getByText('Rp 128,24')).toBeTruthy();
     expect(within(panel).getByText('Rp 838.462')).toBeTruthy();
     expect(within(panel).getByText('Rp 4.250.000 / Rp 1.200.000')).toBeTruthy();
     const chart = within(panel).getByRole('img', { name: /Grafik RTD terendah/ });
-    expect(chart.getAttribute('aria-label')).toContain('114.000 km');
+    expect(chart.getAttribute('aria-label')).toContain('114.000 Km');
     expect(chart.querySelectorAll('circle')).toHaveLength(3);
     expect(chart.querySelector('line[stroke-dasharray="6 4"]')).toBeTruthy();
   });

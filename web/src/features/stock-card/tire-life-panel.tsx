@@ -2,28 +2,12 @@ import { API } from '@itms/contracts/api';
 import { ALERT_LABELS, type TTireLife } from '@itms/contracts/tire-intelligence';
 import { Alert, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { fromApiDate } from '../../lib/dayjs';
+import { formatDate } from '../../lib/dayjs';
+import { formatDecimal, formatRupiah } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { WearChart } from './wear-chart';
 
-const num = (n: number, digits = 1) => n.toLocaleString('id-ID', { maximumFractionDigits: digits });
-const km = (n: number) => `${num(n, 0)} km`;
-const day = (d: string) => fromApiDate(d).format('D MMM YYYY');
-
-const rupiahWhole = new Intl.NumberFormat('id-ID', {
-  style: 'currency',
-  currency: 'IDR',
-  maximumFractionDigits: 0,
-});
-const rupiahCents = new Intl.NumberFormat('id-ID', {
-  style: 'currency',
-  currency: 'IDR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-/** 'Rp 42,57' for small amounts, 'Rp 1.250.000' otherwise, '-' without a price. */
-export const formatRupiah = (n: number | null) =>
-  n === null ? '-' : (Math.abs(n) < 1000 ? rupiahCents : rupiahWhole).format(n).replace(/\u00a0/g, ' ');
+const km = (n: number) => `${formatDecimal(n, 0)} Km`;
 
 function Band({ children }: { children: ReactNode }) {
   return (
@@ -54,13 +38,13 @@ function Forecast({ life }: { life: TTireLife }) {
     <Flex vertical>
       <span>
         {km(f.pull_km)}
-        {f.pull_date ? ` · ${day(f.pull_date)}` : ''}
+        {f.pull_date ? ` · ${formatDate(f.pull_date)}` : ''}
       </span>
       {f.pull_km_early !== null && f.pull_km_late !== null ? (
         <Band>
-          Rentang {num(f.pull_km_early, 0)} – {km(f.pull_km_late)}
+          Rentang {formatDecimal(f.pull_km_early, 0)} – {km(f.pull_km_late)}
           {f.pull_date_early && f.pull_date_late
-            ? ` (${day(f.pull_date_early)} – ${day(f.pull_date_late)})`
+            ? ` (${formatDate(f.pull_date_early)} – ${formatDate(f.pull_date_late)})`
             : ''}
         </Band>
       ) : null}
@@ -92,7 +76,7 @@ function Panel({ life }: { life: TTireLife }) {
             children:
               life.days_in_service === null
                 ? 'Belum pernah dipasang'
-                : `${num(life.days_in_service, 0)} hari`,
+                : `${formatDecimal(life.days_in_service, 0)} hari`,
           },
           { key: 'retreads', label: 'Jumlah vulkanisir', children: `${life.retreads} kali` },
           { key: 'rotations', label: 'Rotasi', children: `${life.rotations} kali` },
@@ -104,11 +88,11 @@ function Panel({ life }: { life: TTireLife }) {
                 '-'
               ) : (
                 <Typography.Text strong type={below ? 'danger' : undefined}>
-                  {num(life.groove_lowest)} mm{below ? ' (di bawah batas cabut)' : ''}
+                  {formatDecimal(life.groove_lowest, 1)} mm{below ? ' (di bawah batas cabut)' : ''}
                 </Typography.Text>
               ),
           },
-          { key: 'worn', label: 'mm aus', children: `${num(life.mm_worn)} mm` },
+          { key: 'worn', label: 'mm aus', children: `${formatDecimal(life.mm_worn, 1)} mm` },
           {
             key: 'rate',
             label: 'Laju aus',
@@ -117,10 +101,10 @@ function Panel({ life }: { life: TTireLife }) {
                 '-'
               ) : (
                 <Flex vertical>
-                  <span>{num(f.wear_rate, 2)} mm/1.000 km</span>
+                  <span>{formatDecimal(f.wear_rate, 2)} mm/1.000 km</span>
                   {f.wear_rate_low !== null && f.wear_rate_high !== null ? (
                     <Band>
-                      Rentang {num(f.wear_rate_low, 2)} – {num(f.wear_rate_high, 2)}
+                      Rentang {formatDecimal(f.wear_rate_low, 2)} – {formatDecimal(f.wear_rate_high, 2)}
                     </Band>
                   ) : null}
                 </Flex>
@@ -128,7 +112,7 @@ function Panel({ life }: { life: TTireLife }) {
           },
           {
             key: 'forecast',
-            label: `Prediksi batas cabut (${num(life.pull_point_mm)} mm)`,
+            label: `Prediksi batas cabut (${formatDecimal(life.pull_point_mm, 1)} mm)`,
             children: <Forecast life={life} />,
           },
           { key: 'cpk', label: 'Biaya per km', children: formatRupiah(life.cost_per_km) },

@@ -1,11 +1,10 @@
 import type { TTireLife } from '@itms/contracts/tire-intelligence';
 import { LineChart } from '../../components/line-chart';
+import { formatDate } from '../../lib/dayjs';
+import { formatDecimal, formatKm, formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
-const kmLabel = (km: number) =>
-  km >= 1000
-    ? `${(km / 1000).toLocaleString('id-ID', { maximumFractionDigits: 0 })} rb`
-    : String(Math.round(km));
+const kmLabel = (km: number) => (km >= 1000 ? `${formatDecimal(km / 1000, 0)} rb` : formatDecimal(km, 0));
 
 /**
  * The tire's lowest groove against its km (current life), the pull point as a dashed line, and
@@ -39,9 +38,9 @@ export function WearChart({ life }: { life: TTireLife }) {
   const line = ahead ? { x1: firstKm, y1: fitAt(firstKm), x2: ahead.pullKm, y2: pull } : null;
   const fitted = ahead !== null;
 
-  const label = `Grafik RTD terendah terhadap km: ${history.length} pembacaan, batas cabut ${pull} mm${
+  const label = `Grafik RTD terendah terhadap km: ${history.length} pembacaan, batas cabut ${formatNumber(pull)} mm${
     fitted && f.pull_km !== null
-      ? `, prediksi mencapai batas cabut pada ${Math.round(f.pull_km).toLocaleString('id-ID')} km`
+      ? `, prediksi mencapai batas cabut pada ${formatKm(Math.round(f.pull_km))}`
       : ''
   }`;
 
@@ -52,11 +51,11 @@ export function WearChart({ life }: { life: TTireLife }) {
       height={H}
       x={{ min: minKm, max: maxKm, format: kmLabel, unit: 'km' }}
       y={{ min: 0, max: maxGroove, unit: 'mm' }}
-      rules={[{ y: pull, label: `Batas cabut ${pull.toLocaleString('id-ID')} mm`, color: '#cf1322' }]}
+      rules={[{ y: pull, label: `Batas cabut ${formatNumber(pull)} mm`, color: '#cf1322' }]}
       points={history.map((h) => ({
         x: h.km,
         y: h.groove,
-        title: `${h.date}: ${h.groove.toLocaleString('id-ID')} mm pada ${h.km.toLocaleString('id-ID')} km`,
+        title: `${formatDate(h.date)}: ${formatNumber(h.groove)} mm pada ${formatKm(h.km)}`,
       }))}
       under={(sc) => (
         <>

@@ -1,7 +1,5 @@
 import { Progress, theme } from 'antd';
-
-const percentText = (n: number | null) =>
-  n === null ? '-' : `${n.toLocaleString('id-ID', { maximumFractionDigits: 2 })}%`;
+import { formatPercent } from '../../lib/number-format';
 
 export interface CheckGaugeProps {
   /** total / expected x 100 (null without an expectation). */
@@ -24,7 +22,7 @@ export function CheckGauge({ percentage, approvedPercentage, size = 176 }: Check
   return (
     <div
       role="img"
-      aria-label={`Presentase ${percentText(percentage)}, approved ${percentText(approvedPercentage)}`}
+      aria-label={`Presentase ${formatPercent(percentage)}, approved ${formatPercent(approvedPercentage)}`}
       style={{ position: 'relative', width: size, height: size, flex: 'none' }}
     >
       <Progress
@@ -57,7 +55,7 @@ export function CheckGauge({ percentage, approvedPercentage, size = 176 }: Check
       >
         <div>
           <div style={{ fontSize: 22, fontWeight: 600, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }}>
-            {percentText(percentage)}
+            {formatPercent(percentage)}
           </div>
           <div style={{ fontSize: 12, color: token.colorTextSecondary }}>Presentase</div>
         </div>

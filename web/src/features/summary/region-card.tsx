@@ -5,10 +5,9 @@ import type { TSummaryRow } from '@itms/contracts/reports';
 import { checksPerDay } from '@itms/contracts/rules/expected-checks';
 import { App, Button, Card, Flex, InputNumber, Space, Typography, theme } from 'antd';
 import { type Ref, useEffect, useId, useState } from 'react';
+import { formatNumber, formatPercent } from '../../lib/number-format';
 import { CheckGauge } from './check-gauge';
 import { useSaveTargetCheck } from './use-save-target-check';
-
-const fmt = (n: number) => n.toLocaleString('id-ID');
 
 function Stat({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
@@ -83,26 +82,24 @@ export function RegionCard({ row, days, daysToDate, highlighted, ref }: RegionCa
       <Flex wrap gap={16} align="center" justify="center">
         <CheckGauge percentage={row.percentage} approvedPercentage={row.approved_percentage} />
         <Flex vertical style={{ flex: '1 1 180px', minWidth: 180 }}>
-          <Stat
-            label="Presentase"
-            value={row.percentage === null ? '-' : `${row.percentage.toLocaleString('id-ID')}%`}
-          />
-          <Stat label="Tire Man" value={fmt(row.manpower)} />
+          <Stat label="Presentase" value={formatPercent(row.percentage)} />
+          <Stat label="Tire Man" value={formatNumber(row.manpower)} />
           <Stat label="PIC" value={row.pic || '-'} />
-          <Stat label="Approved" value={fmt(row.approved)} color={token.colorSuccess} />
-          <Stat label="Total" value={fmt(row.total)} color={token.colorPrimary} />
+          <Stat label="Approved" value={formatNumber(row.approved)} color={token.colorSuccess} />
+          <Stat label="Total" value={formatNumber(row.total)} color={token.colorPrimary} />
           {prorated ? (
             <Stat
               label="Target s.d. hari ini"
-              value={`${fmt(row.expected_to_date)} dari ${fmt(row.expected)}`}
+              value={`${formatNumber(row.expected_to_date)} dari ${formatNumber(row.expected)}`}
             />
           ) : (
-            <Stat label="Ekspektasi" value={fmt(row.expected)} />
+            <Stat label="Ekspektasi" value={formatNumber(row.expected)} />
           )}
         </Flex>
       </Flex>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, margin: '8px 0 12px' }}>
-        Ekspektasi = {checksPerDay(row.target_check)} pengecekan x {row.manpower} tire man x {days} hari
+        Ekspektasi = {formatNumber(checksPerDay(row.target_check))} pengecekan x {formatNumber(row.manpower)}{' '}
+        tire man x {days} hari
         {row.target_check === null ? ' (standar)' : ' (Target Check)'}
         {prorated
           ? `. Presentase dihitung terhadap target s.d. hari ini (${daysToDate} dari ${days} hari).`

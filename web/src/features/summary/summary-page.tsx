@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
 import { download as downloadFile, endpointKey } from '../../lib/api-client';
 import { errorText, showApiError } from '../../lib/feedback';
+import { formatNumber } from '../../lib/number-format';
 import { rangeHeader, rangeOrMonth, useShownRange } from '../../lib/record-range';
 import { useRouteMeta } from '../../lib/route-meta';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -95,7 +96,7 @@ export default function SummaryPage() {
         <Typography.Text type="secondary" role="status">
           {summary.data && shown
             ? rangeHeader(
-                `${rows.length} region · ${totals.total.toLocaleString('id-ID')} pengecekan · ${totals.approved.toLocaleString('id-ID')} approved`,
+                `${rows.length} region · ${formatNumber(totals.total)} pengecekan · ${formatNumber(totals.approved)} approved`,
                 shown,
               )
             : summary.isError

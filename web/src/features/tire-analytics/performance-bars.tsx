@@ -1,6 +1,6 @@
 import type { TPerformanceRow } from '@itms/contracts/tire-intelligence';
 import { Empty, Flex, Typography } from 'antd';
-import { formatDecimal } from './format';
+import { formatNumber } from '../../lib/number-format';
 
 /**
  * Horizontal bars of km per mm of tread by group (higher is better), longest first. Plain divs:
@@ -20,7 +20,7 @@ export function PerformanceBars({ rows, label }: { rows: readonly TPerformanceRo
       {ranked.map((r, i) => (
         <li
           key={r.key}
-          aria-label={`${r.key}: ${formatDecimal(r.km_per_mm)} km/mm`}
+          aria-label={`${r.key}: ${formatNumber(r.km_per_mm)} km/mm`}
           style={{
             display: 'grid',
             gridTemplateColumns: 'minmax(84px, min(30%, 180px)) 1fr',
@@ -46,7 +46,7 @@ export function PerformanceBars({ rows, label }: { rows: readonly TPerformanceRo
             <Typography.Text
               style={{ fontSize: 12, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
             >
-              {formatDecimal(Math.round(r.km_per_mm))}
+              {formatNumber(Math.round(r.km_per_mm))}
             </Typography.Text>
           </Flex>
         </li>

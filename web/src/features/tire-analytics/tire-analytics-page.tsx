@@ -11,9 +11,9 @@ import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/crud-page';
 import { LoadError } from '../../components/load-error';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
+import { formatDecimal, formatNumber, formatRupiah } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { formatDecimal, formatRupiah } from './format';
 import { PerformanceBars } from './performance-bars';
 
 const isGroup = (v: string | null): v is PerformanceGroup =>
@@ -32,7 +32,6 @@ const byNumber =
   };
 
 function columns(groupBy: PerformanceGroup): TableColumnsType<TPerformanceRow> {
-  const int = (n: number) => n.toLocaleString('id-ID');
   return [
     {
       key: 'key',
@@ -47,7 +46,7 @@ function columns(groupBy: PerformanceGroup): TableColumnsType<TPerformanceRow> {
       dataIndex: 'tires',
       align: 'right',
       sorter: (a, b) => a.tires - b.tires,
-      render: int,
+      render: formatNumber,
     },
     {
       key: 'km_total',
@@ -55,7 +54,7 @@ function columns(groupBy: PerformanceGroup): TableColumnsType<TPerformanceRow> {
       dataIndex: 'km_total',
       align: 'right',
       sorter: (a, b) => a.km_total - b.km_total,
-      render: int,
+      render: formatNumber,
     },
     {
       key: 'mm_worn',
@@ -63,7 +62,7 @@ function columns(groupBy: PerformanceGroup): TableColumnsType<TPerformanceRow> {
       dataIndex: 'mm_worn',
       align: 'right',
       sorter: (a, b) => a.mm_worn - b.mm_worn,
-      render: formatDecimal,
+      render: formatNumber,
     },
     {
       key: 'km_per_mm',
@@ -72,7 +71,7 @@ function columns(groupBy: PerformanceGroup): TableColumnsType<TPerformanceRow> {
       align: 'right',
       defaultSortOrder: 'descend',
       sorter: byNumber((r) => r.km_per_mm),
-      render: (n: number | null) => <strong>{n === null ? '-' : int(Math.round(n))}</strong>,
+      render: (n: number | null) => <strong>{formatDecimal(n, 0)}</strong>,
     },
     {
       key: 'wear_rate',
@@ -80,7 +79,7 @@ function columns(groupBy: PerformanceGroup): TableColumnsType<TPerformanceRow> {
       dataIndex: 'wear_rate',
       align: 'right',
       sorter: byNumber((r) => r.wear_rate),
-      render: formatDecimal,
+      render: formatNumber,
     },
     {
       key: 'cost_per_km',

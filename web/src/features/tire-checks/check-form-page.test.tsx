@@ -123,7 +123,11 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('BKB')).toHaveLength(1);
     expect(screen.getByText('Pastikan seluruh data pengecekan sudah benar!')).toBeTruthy();
     expect(spin('RTD 2 After posisi 1').value).toBe('7,5');
-    expect(spin('KM After posisi ST').value).toBe('12000');
+    expect(spin('KM After posisi ST').value).toBe('12.000');
+    // the Before column writes numbers the same way: decimal comma, grouped thousands
+    const first = within(screen.getByRole('group', { name: 'Posisi 1' }));
+    expect(first.getByText('7,5')).toBeTruthy();
+    expect(first.getByText('12.000')).toBeTruthy();
   });
 
   it('an already validated check is shown read-only, without Return and Validasi', async () => {

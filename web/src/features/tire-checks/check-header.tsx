@@ -3,9 +3,8 @@ import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { Card, Col, Descriptions, type DescriptionsProps, Row, Typography } from 'antd';
 import { ImageZoom } from '../../components/image-zoom';
 import { workTimeItems } from '../../components/late-tag';
+import { formatKm, formatTon } from '../../lib/number-format';
 import { waLink } from './check-form-model';
-
-const number = new Intl.NumberFormat('id-ID');
 
 /** Header of the Form Pengecekan: tire man, unit, place and the photos of plate and odometer. */
 export function CheckHeader({ detail }: { detail: TTireCheckDetail }) {
@@ -19,8 +18,8 @@ export function CheckHeader({ detail }: { detail: TTireCheckDetail }) {
     { key: 'plate', label: 'No. Polisi', children: detail.Unit.plate_number || detail.plate_number },
     { key: 'project', label: 'Project', children: detail.Project?.name ?? detail.Unit.Project.name },
     { key: 'type', label: 'Tipe Unit', children: detail.Unit.unit_type },
-    { key: 'tonnage', label: 'Tonase', children: `${number.format(detail.Unit.tonnage)} Ton` },
-    { key: 'odometer', label: 'Odometer', children: `${number.format(detail.odometer)} Km` },
+    { key: 'tonnage', label: 'Tonase', children: formatTon(detail.Unit.tonnage) },
+    { key: 'odometer', label: 'Odometer', children: formatKm(detail.odometer) },
     {
       key: 'driver',
       label: 'Driver',

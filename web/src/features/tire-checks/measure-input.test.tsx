@@ -69,6 +69,17 @@ describe('MeasureInput', () => {
     expect(rtd.input.value).toBe('7,5');
   });
 
+  it('shows the odometer with grouped thousands and reads the grouping back', async () => {
+    const km = await setup('odometer', 276734);
+    await km.user.tab();
+    expect(km.input.value).toBe('276.734');
+    await km.user.tripleClick(km.input);
+    await km.user.keyboard('276.800');
+    await km.user.tab();
+    expect(km.stored()).toBe('276800');
+    expect(km.input.value).toBe('276.800');
+  });
+
   it('tells the comparison with the Before value in words: sama, lebih rendah, lebih tinggi', async () => {
     const { input, user } = await setup('groove_4', 10, 10);
     const status = () => document.getElementById(input.getAttribute('aria-describedby')!)?.textContent;

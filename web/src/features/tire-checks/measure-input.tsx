@@ -6,6 +6,7 @@ import {
 } from '@itms/contracts/rules/after-vs-before';
 import { InputNumber } from 'antd';
 import { type CSSProperties, useId } from 'react';
+import { formatNumber } from '../../lib/number-format';
 import { type MeasureField, outOfRange } from './check-form-model';
 
 /** The spec's colours (equal yellow, lower green, higher red), soft enough to read the number on. */
@@ -27,16 +28,19 @@ export const visuallyHidden: CSSProperties = {
   border: 0,
 };
 
-/** Text typed in the field as a number ('3,5' is 3.5); NaN when it is not one (yet). */
-function parseTyped(text: string): number {
-  const t = text.trim().replace(',', '.');
+/**
+ * Text typed in the field as a number ('3,5' is 3.5); NaN when it is not one (yet). A whole-number
+ * field (odometer) reads dots as the thousands grouping it is shown with ('276.734').
+ */
+function parseTyped(text: string, field: MeasureField): number {
+  const t = field.precision === 0 ? text.trim().replace(/\./g, '') : text.trim().replace(',', '.');
   return t === '' || t === '-' || t === '.' ? Number.NaN : Number(t);
 }
 
 /** What the user is typing stays as typed ('3,' on the way to '3,5'); a value is shown as id-ID writes it. */
 function formatter(shown: string | number | undefined, info: { userTyping: boolean; input: string }): string {
   if (info.userTyping) return info.input;
-  return shown === undefined || shown === '' ? '' : String(shown).replace('.', ',');
+  return shown === undefined || shown === '' ? '' : formatNumber(Number(shown));
 }
 
 export interface MeasureInputProps {
@@ -66,7 +70,7 @@ export function MeasureInput({ field, value, before, onChange, label, disabled }
         value={value}
         step={field.step}
         precision={field.precision}
-        parser={(text) => parseTyped(text ?? '')}
+        parser={(text) => parseTyped(text ?? '', field)}
         formatter={formatter}
         onChange={(v) => onChange(v ?? null)}
         inputMode={field.step < 1 ? 'decimal' : 'numeric'}

@@ -2,6 +2,7 @@ import { InfoCircleOutlined, ProfileOutlined, WarningOutlined } from '@ant-desig
 import type { TTireCheckRecord } from '@itms/contracts/tire-checks';
 import { Badge, Button, Card } from 'antd';
 import { type CSSProperties, Fragment } from 'react';
+import { formatNumber } from '../../lib/number-format';
 import { beforeOf, MEASURE_FIELDS, type MeasureKey, type Measures } from './check-form-model';
 import { MeasureInput } from './measure-input';
 
@@ -16,9 +17,6 @@ export interface TirePositionCardProps {
   onInfo: () => void;
   onDetail: () => void;
 }
-
-// written like the After fields show them (3.5, 276734), so that both columns read alike
-const show = (v: number | null) => (v == null ? '-' : String(v));
 
 const grid: CSSProperties = {
   display: 'grid',
@@ -84,7 +82,7 @@ export function TirePositionCard({
         {MEASURE_FIELDS.map((f) => (
           <Fragment key={f.key}>
             <span style={{ fontSize: 13 }}>{f.label}</span>
-            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{show(before[f.key])}</span>
+            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(before[f.key])}</span>
             <MeasureInput
               field={f}
               value={after[f.key]}

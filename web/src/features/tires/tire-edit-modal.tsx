@@ -6,6 +6,7 @@ import type { TTireDetail } from '@itms/contracts/tire-list';
 import { Alert, Button, Descriptions, Flex, Form, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { LOADING, useAction, useConfirm } from '../../components/crud-page';
+import { EditOrSave, useEditMode } from '../../components/edit-mode';
 import { ImageZoom } from '../../components/image-zoom';
 import { LinkButton } from '../../components/link-button';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../components/tire-form-fields';
 import { call, resourceKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
+import { formatKm, formatRupiah } from '../../lib/number-format';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { TireStatusModal } from './tire-status-modal';
@@ -35,14 +37,6 @@ export function conditionText(condition: string): string {
   return codes.map((c, i) => `${PARTS[i]}: ${c} ${conditionLabel(Number(c))}`).join(' · ');
 }
 
-const RUPIAH = new Intl.NumberFormat('id-ID', {
-  style: 'currency',
-  currency: 'IDR',
-  maximumFractionDigits: 0,
-});
-/** 'Rp 4.250.000', or '-' when the price is unknown. */
-const rupiah = (n: number | null | undefined) => (n == null ? '-' : RUPIAH.format(n).replace(/\u00a0/g, ' '));
-
 function TireFacts({ tire }: { tire: TTireDetail }) {
   return (
     <Descriptions
@@ -56,12 +50,12 @@ function TireFacts({ tire }: { tire: TTireDetail }) {
           key: 'unit',
           label: 'Unit',
           children: tire.Unit
-            ? `${tire.Unit.plate_number} (${tire.Unit.unit_type}), dipasang pada ${tire.Unit.km_installed.toLocaleString('id-ID')} km`
+            ? `${tire.Unit.plate_number} (${tire.Unit.unit_type}), dipasang pada ${formatKm(tire.Unit.km_installed)}`
             : 'Tidak terpasang',
         },
         { key: 'cond', label: 'Kode Kondisi', children: conditionText(tire.condition) },
-        { key: 'price', label: 'Harga Beli', children: rupiah(tire.purchase_price) },
-        { key: 'retread', label: 'Biaya Vulkanisir', children: rupiah(tire.retread_cost) },
+        { key: 'price', label: 'Harga Beli', children: formatRupiah(tire.purchase_price) },
+        { key: 'retread', label: 'Biaya Vulkanisir', children: formatRupiah(tire.retread_cost) },
         { key: 'id', label: 'ID Ban', children: tire.id },
         { key: 'created', label: 'Terdaftar', children: formatDate(tire.createdAt) },
       ]}
@@ -90,13 +84,17 @@ function TirePhotos({ tire }: { tire: TTireDetail }) {
   );
 }
 
-/** "Form Edit Ban": every field of a tire; Update, Hapus, status change and its stock card. */
+/**
+ * "Form Edit Ban": every field of a tire, read-only until 'Ubah'; then Update. Hapus, status change
+ * and its stock card. Esc, X, outside click and Keluar ask first when something was changed.
+ */
 export function TireEditModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const open = id !== null;
   const [form] = Form.useForm<TireFormValues>();
   const confirm = useConfirm();
   const { run, pending } = useAction();
   const [statusOpen, setStatusOpen] = useState(false);
+  const { editing, edit } = useEditMode(open);
   const tire = useEndpoint(API.getTire, { params: { id: id ?? 0 } }, { enabled: open, staleTime: 0 });
   const data = open ? tire.data : undefined;
 
@@ -155,7 +153,6 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
       onCancel={close}
       width={{ xs: '100%', md: 880, xl: 1000 }}
       destroyOnHidden
-      mask={{ closable: false }}
       footer={
         <Flex justify="space-between" gap={8} wrap>
           <Button danger icon={<DeleteOutlined />} onClick={remove} disabled={!data || pending}>
@@ -165,9 +162,17 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
             <Button onClick={close} disabled={pending}>
               Keluar
             </Button>
-            <Button type="primary" htmlType="submit" form={FORM_ID} loading={pending} disabled={!data}>
-              Update
-            </Button>
+            {data ? (
+              <EditOrSave
+                editing={editing}
+                onEdit={edit}
+                save={
+                  <Button type="primary" htmlType="submit" form={FORM_ID} loading={pending}>
+                    Update
+                  </Button>
+                }
+              />
+            ) : null}
           </Flex>
         </Flex>
       }
@@ -206,7 +211,7 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
             id={FORM_ID}
             layout="vertical"
             onFinish={submit}
-            disabled={pending}
+            disabled={pending || !editing}
             scrollToFirstError
           >
             <TireFormFields withOdometer />

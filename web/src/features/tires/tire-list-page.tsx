@@ -12,6 +12,7 @@ import { LinkButton } from '../../components/link-button';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { resourceKey } from '../../lib/api-client';
+import { formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { TireEditModal } from './tire-edit-modal';
@@ -19,8 +20,6 @@ import { filtersFromParams, STATUS_LABELS, searchFieldLabel, toggleChip } from '
 import { TireSearchPanel } from './tire-search-panel';
 import { TireStatusTag } from './tire-status-tag';
 import { TireChips, TireSummaryPanels } from './tire-summary';
-
-const rtd = (v: number | null) => (v === null ? '-' : v.toLocaleString('id-ID'));
 
 /** /tire "List Data Ban": detail search, shortcut chips, counts of the filter, and Form Edit Ban. */
 export default function TireListPage() {
@@ -62,7 +61,7 @@ export default function TireListPage() {
       dataIndex: 'groove_lowest',
       sorter: true,
       align: 'right',
-      render: rtd,
+      render: formatNumber,
     },
     {
       key: 'status',
@@ -116,7 +115,7 @@ export default function TireListPage() {
           <TireChips filters={filters} onToggle={(chip) => list.update(toggleChip(filters, chip))} />
           <Flex gap={8} align="center">
             <Typography.Text type="secondary" role="status">
-              {list.data ? `${list.data.total.toLocaleString('id-ID')} ban` : 'Mengambil Data ...'}
+              {list.data ? `${formatNumber(list.data.total)} ban` : 'Mengambil Data ...'}
               {active.length ? ` · ${active.join(' · ')}` : ''}
             </Typography.Text>
             {active.length ? (

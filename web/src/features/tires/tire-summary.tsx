@@ -1,5 +1,6 @@
 import { RTD_RANGE_KEYS, type TTireSummary } from '@itms/contracts/tire-list';
 import { Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { chipActive, TIRE_CHIPS, type TireChip, type TireFilters } from './tire-filters';
 
@@ -29,8 +30,6 @@ export function TireChips({
     </Flex>
   );
 }
-
-const fmt = (n: number) => n.toLocaleString('id-ID');
 
 function Tile({
   label,
@@ -68,7 +67,7 @@ function Tile({
         style={{ fontSize: compact ? 16 : 20, fontWeight: 600, lineHeight: 1.3 }}
         data-testid={`summary-${label}`}
       >
-        {value === undefined ? <Skeleton.Button active size="small" /> : fmt(value)}
+        {value === undefined ? <Skeleton.Button active size="small" /> : formatNumber(value)}
       </div>
     </div>
   );

@@ -41,13 +41,14 @@ import {
   VehicleDiagram,
   type WheelTone,
 } from '../../components/vehicle-diagram';
-import { appTime, dayjs, formatDate, formatDateTime } from '../../lib/dayjs';
+import { dayjs, formatDate, formatDateTime } from '../../lib/dayjs';
+import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { UNIT_FORM } from './unit-form-fields';
 
 const stockCardHref = (tireId: number) => `/kartu-stok?tire=${tireId}`;
-const num = (v: number | null, unit: string) => (v == null ? '-' : `${v.toLocaleString('id-ID')} ${unit}`);
+const num = (v: number | null, unit: string) => (v == null ? '-' : `${formatNumber(v)} ${unit}`);
 
 /**
  * /unit/:id: one unit's tires on its diagram, coloured by their last lowest tread depth (the field
@@ -119,7 +120,7 @@ export default function UnitPage() {
               label: 'Pengecekan terakhir',
               children: unit.last_check_at ? formatDate(unit.last_check_at) : 'Belum pernah dicek',
             },
-            { key: 'tonnage', label: 'Tonase', children: `${unit.tonnage.toLocaleString('id-ID')} Ton` },
+            { key: 'tonnage', label: 'Tonase', children: `${formatNumber(unit.tonnage)} Ton` },
           ]}
         />
       </Card>
@@ -168,12 +169,15 @@ function TireMap({ data }: { data: TUnitOverview }) {
         role="list"
         aria-label="Keterangan warna"
       >
-        <Swatch color={TONE_FILL.good} text={`RTD aman (> ${pull + TREAD_WARNING_MARGIN_MM} mm)`} />
+        <Swatch
+          color={TONE_FILL.good}
+          text={`RTD aman (> ${formatNumber(pull + TREAD_WARNING_MARGIN_MM)} mm)`}
+        />
         <Swatch
           color={TONE_FILL.warning}
-          text={`Hampir batas (${pull}-${pull + TREAD_WARNING_MARGIN_MM} mm)`}
+          text={`Hampir batas (${formatNumber(pull)}-${formatNumber(pull + TREAD_WARNING_MARGIN_MM)} mm)`}
         />
-        <Swatch color={TONE_FILL.pull} text={`Di bawah batas cabut (< ${pull} mm)`} />
+        <Swatch color={TONE_FILL.pull} text={`Di bawah batas cabut (< ${formatNumber(pull)} mm)`} />
         <Swatch color={TONE_FILL.muted} text="Kosong / belum diukur" />
         <Swatch color={MARK_FILL} round text="Tekanan di luar ±10% standar ukuran" />
       </Flex>
@@ -352,7 +356,7 @@ function TrendChart({
           max: last + margin,
           unit: '',
           ticks: readings.length > 1 ? [first, (first + last) / 2, last] : [first],
-          format: (v) => appTime(v).format('DD/MM'),
+          format: formatDate,
         }}
         y={{ min: 0, max: top, unit }}
         color={kind === 'rtd' ? '#1f5fbf' : '#7b2cbf'}
@@ -361,7 +365,7 @@ function TrendChart({
             ? [
                 {
                   y: rule.y,
-                  label: `${rule.label} ${rule.y.toLocaleString('id-ID')} ${unit}`,
+                  label: `${rule.label} ${formatNumber(rule.y)} ${unit}`,
                   color: '#cf1322',
                 },
               ]
@@ -370,7 +374,7 @@ function TrendChart({
         points={readings.map((r) => ({
           x: r.t,
           y: r.v,
-          title: `${formatDate(r.performed_at)}: ${r.v.toLocaleString('id-ID')} ${unit} (${r.serial_number})`,
+          title: `${formatDate(r.performed_at)}: ${formatNumber(r.v)} ${unit} (${r.serial_number})`,
         }))}
       />
     </div>
@@ -415,7 +419,7 @@ function Records({ unitId, kind }: { unitId: number; kind: UnitRecordKind }) {
           key: 'odometer',
           title: 'Odometer',
           align: 'end',
-          render: (_, r) => (r.odometer == null ? '-' : r.odometer.toLocaleString('id-ID')),
+          render: (_, r) => (r.odometer == null ? '-' : formatNumber(r.odometer)),
         },
     {
       key: 'status',

@@ -8,6 +8,7 @@ import {
 } from '@itms/contracts/stock';
 import { Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
+import { formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { groupCardHref } from './card-links';
 
@@ -16,8 +17,6 @@ export interface WarehouseGroupsView {
   page: number;
   sort?: NonNullable<QueryOf<typeof API.listWarehouseGroups>>['sort'];
 }
-
-const fmt = (n: number) => n.toLocaleString('id-ID');
 
 /**
  * Stock by location, size and brand, one server page at a time (a fleet has thousands of
@@ -59,7 +58,7 @@ export function WarehouseGroups({
     align: 'right',
     sorter: true,
     sortOrder: sort === 'total' ? 'ascend' : sort === '-total' ? 'descend' : null,
-    render: (n: number) => <Typography.Text strong>{fmt(n)}</Typography.Text>,
+    render: (n: number) => <Typography.Text strong>{formatNumber(n)}</Typography.Text>,
   };
   const columns: TableColumnsType<TWarehouseGroup> = wide
     ? [
@@ -67,8 +66,14 @@ export function WarehouseGroups({
         { key: 'size', title: 'Size', dataIndex: 'size' },
         { key: 'brand', title: 'Brand', dataIndex: 'brand' },
         totalColumn,
-        { key: 'uninstalled', title: 'Uninstalled', dataIndex: 'uninstalled', align: 'right', render: fmt },
-        { key: 'spare', title: 'Spare', dataIndex: 'spare', align: 'right', render: fmt },
+        {
+          key: 'uninstalled',
+          title: 'Uninstalled',
+          dataIndex: 'uninstalled',
+          align: 'right',
+          render: formatNumber,
+        },
+        { key: 'spare', title: 'Spare', dataIndex: 'spare', align: 'right', render: formatNumber },
         { key: 'card', title: '', render: (_, g) => cardLink(g, true) },
       ]
     : [
@@ -87,7 +92,7 @@ export function WarehouseGroups({
           ...totalColumn,
           render: (n: number, g) => (
             <Flex vertical align="end">
-              <Typography.Text strong>{fmt(n)}</Typography.Text>
+              <Typography.Text strong>{formatNumber(n)}</Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 11, whiteSpace: 'nowrap' }}>
                 U {g.uninstalled} · S {g.spare}
               </Typography.Text>

@@ -22,6 +22,7 @@ import { ListSearch, openableRow, PageHeading } from '../../components/crud-page
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDateTime } from '../../lib/dayjs';
+import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -51,7 +52,7 @@ const columns: TableColumnsType<TWarehouseRow> = [
     title: 'RTD Min',
     dataIndex: 'groove_lowest',
     align: 'right',
-    render: (v: number | null) => (v === null ? '-' : v.toLocaleString('id-ID')),
+    render: (v: number | null) => (v === null ? '-' : formatNumber(v)),
   },
   {
     key: 'status',
@@ -232,7 +233,7 @@ export default function WarehousePage() {
           ) : null}
           <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
             <Typography.Text type="secondary" role="status">
-              {list.data ? `${list.data.total.toLocaleString('id-ID')} ban` : 'Mengambil Data ...'}
+              {list.data ? `${formatNumber(list.data.total)} ban` : 'Mengambil Data ...'}
             </Typography.Text>
             <Tooltip title="Muat ulang">
               <Button

@@ -4,7 +4,7 @@ import type { TTire, TTireFields } from '@itms/contracts/tires';
 import { Button, Descriptions, Modal, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/dayjs';
-import { dash, formatKm, formatNumber } from '../lib/format';
+import { dash, formatKm, formatNumber } from '../../../lib/number-format';
 import { lifetimeOf } from '../lib/lifetime';
 import type { PositionSlot } from '../lib/position-slots';
 

@@ -6,6 +6,7 @@ import type { TTireSnLite } from '@itms/contracts/tires';
 import { keepPreviousData } from '@tanstack/react-query';
 import { App, Button, Form, Grid, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { formatNumber } from '../../../lib/number-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useEndpoint } from '../../../lib/use-endpoint';
 import { useUpdateReplaceRecord } from '../api/update-replace-record';
@@ -218,7 +219,7 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
             setPageSize(size);
           },
           hideOnSinglePage: false,
-          showTotal: (total) => `${total.toLocaleString('id-ID')} ban`,
+          showTotal: (total) => `${formatNumber(total)} ban`,
         }}
         scroll={{ x: 'max-content' }}
       />

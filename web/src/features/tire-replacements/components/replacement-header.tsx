@@ -6,7 +6,7 @@ import { ImageZoom } from '../../../components/image-zoom';
 import { LateTag } from '../../../components/late-tag';
 import { formatDayDate, formatTime } from '../../../lib/dayjs';
 import { useFileUrl } from '../../../lib/file-urls';
-import { dash, formatKm, formatTon, whatsappLink } from '../lib/format';
+import { dash, formatKm, formatTon, whatsappLink } from '../../../lib/number-format';
 
 /** Who did the replacement, where, on which unit; the plate and odometer photos. */
 export function ReplacementHeader({ detail, compact }: { detail: TReplacementDetail; compact: boolean }) {

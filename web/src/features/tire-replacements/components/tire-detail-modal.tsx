@@ -9,7 +9,8 @@ import {
 } from '@itms/contracts/enums';
 import { REPLACEMENT_MESSAGES } from '@itms/contracts/tire-replacements';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { EditOrSave, useEditMode } from '../../../components/edit-mode';
 import { NOT_SAVED, useCloseGuard } from '../../../lib/use-close-guard';
 import { useUpdateReplaceRecord } from '../api/update-replace-record';
 import { useUpdateTire } from '../api/update-tire';
@@ -108,13 +109,11 @@ export function TireDetailModal({
   const updateRecord = useUpdateReplaceRecord(replacementId);
   const source = side === 'before' ? slot?.beforeTire : slot?.after;
   const saving = updateTire.isPending || updateRecord.isPending;
-  // a tire opens read-only; 'Ubah' turns the form on (an accidental key cannot change it)
-  const [editing, setEditing] = useState(false);
+  const { editing, edit } = useEditMode(open);
   const close = useCloseGuard(form, onClose, { busy: saving });
 
   useEffect(() => {
     if (open && source) form.setFieldsValue(tireFormValues(source));
-    if (!open) setEditing(false);
   }, [open, source, form]);
 
   const save = (values: TireFormValues) => {
@@ -157,21 +156,24 @@ export function TireDetailModal({
       width={760}
       destroyOnHidden
       footer={
-        editable && editing ? (
+        editable ? (
           <Space>
-            <Button onClick={close} disabled={saving}>
-              Batal
-            </Button>
-            <Button type="primary" onClick={() => form.submit()} loading={saving}>
-              Simpan
-            </Button>
-          </Space>
-        ) : editable ? (
-          <Space>
-            <Button onClick={onClose}>Kembali</Button>
-            <Button type="primary" onClick={() => setEditing(true)}>
-              Ubah
-            </Button>
+            {editing ? (
+              <Button onClick={close} disabled={saving}>
+                Batal
+              </Button>
+            ) : (
+              <Button onClick={onClose}>Kembali</Button>
+            )}
+            <EditOrSave
+              editing={editing}
+              onEdit={edit}
+              save={
+                <Button type="primary" onClick={() => form.submit()} loading={saving}>
+                  Simpan
+                </Button>
+              }
+            />
           </Space>
         ) : (
           <Button onClick={onClose}>Kembali</Button>

@@ -7,8 +7,8 @@ import { SignaturePadModal } from '../../../components/signature-pad-modal';
 import { ValidationActions } from '../../../components/validation-actions';
 import { formatDayDate, formatTime } from '../../../lib/dayjs';
 import { hasFile, useFileUrl } from '../../../lib/file-urls';
+import { dash, formatKm, formatTon } from '../../../lib/number-format';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { dash, formatKm, formatTon } from '../lib/format';
 
 export const VALIDATE_TITLE = 'VALIDASI PEGANTIAN';
 
