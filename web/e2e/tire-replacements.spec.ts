@@ -444,7 +444,10 @@ for (const device of ['desktop', 'phone'] as const) {
       await loginAs(page, ACCOUNTS.edp);
       const token = (await tokenOf(page))!;
       await page.goto('/validasi-pergantian');
-      await expect(page.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+      // rows on a desktop, cards on a phone
+      const firstItem =
+        device === 'desktop' ? page.getByRole('row').nth(1) : page.getByRole('listitem').first();
+      await expect(firstItem).toBeVisible({ timeout: 30_000 });
       await shot(page, `${device}-list`);
 
       for (const kind of ['engkel', 'tronton', 'trailer'] as const) {

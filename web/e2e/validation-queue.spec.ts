@@ -157,8 +157,10 @@ async function helpListsV(page: Page) {
 
 /** `v`, then Enter on the Kirim of 'Yakin mengirim data ?', which has the focus. */
 async function validateWithV(page: Page, question?: string) {
-  await page.keyboard.press('v');
   const kirim = page.getByRole('dialog', { name: 'Yakin mengirim data ?' });
+  // the previous item's question may still be fading out
+  await expect(kirim).toHaveCount(0);
+  await page.keyboard.press('v');
   await expect(kirim).toBeVisible();
   if (question) await expect(kirim.getByText(question)).toBeVisible();
   await expect(kirim.getByRole('button', { name: 'Kirim' })).toBeFocused();

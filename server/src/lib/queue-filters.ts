@@ -15,8 +15,6 @@ export interface QueueColumns {
   searchAlso?: AnyPgColumn[];
 }
 
-/** `%`, `_` and `\` typed by a user match themselves in LIKE patterns. */
-
 /**
  * The WHERE parts of the shared queue filters. Names are matched through the small master tables
  * (`unit_id in (select id from units ...)`) rather than per queue row, and age compares
