@@ -8,7 +8,12 @@ export default function RouteErrorPage({ inLayout = false }: { inLayout?: boolea
   return (
     <div
       role="alert"
-      style={{ minHeight: inLayout ? 320 : '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+      style={{
+        minHeight: inLayout ? 320 : '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
     >
       <Result
         status="error"
