@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
+import { viewport } from '../../test/setup';
 import { detail } from './test/fixtures';
 
 vi.mock('../../lib/socket', () => ({
@@ -33,6 +34,8 @@ const row: TReplacementRow = {
 
 describe('Validasi Pergantian', () => {
   it('lists pending replacements, 15 per page, and opens the chosen one after the wait dialog', async () => {
+    // the queue's table (a phone shows cards)
+    viewport.width = 1440;
     signIn('staff');
     const { calls } = mockApi([
       replyTo(API.getCredential, () => ({ body: testUser('staff') })),
