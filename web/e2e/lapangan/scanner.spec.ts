@@ -34,8 +34,9 @@ function code128(text: string): boolean[] {
 }
 
 /**
- * A Y4M video for Chromium's fake camera, in grey: a blank card for a second, then the card with
- * the label of `text` for a second, over and over (the blank part lets the view be photographed).
+ * A Y4M video for Chromium's fake camera, in grey: a blank card for four seconds, then the card with
+ * the label of `text` for a second, over and over (the blank part lets the view be photographed,
+ * however slow the machine is at taking the photo).
  */
 function labelVideo(file: string, text: string) {
   const [width, height, fps, module] = [360, 480, 5, 2];
@@ -53,7 +54,7 @@ function labelVideo(file: string, text: string) {
     file,
     Buffer.concat([
       Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`),
-      ...Array.from({ length: fps }, () => frame(blank)).flat(),
+      ...Array.from({ length: 4 * fps }, () => frame(blank)).flat(),
       ...Array.from({ length: fps }, () => frame(label)).flat(),
     ]),
   );

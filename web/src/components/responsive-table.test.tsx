@@ -68,6 +68,27 @@ describe('ResponsiveTable', () => {
     expect(open).toHaveBeenCalledWith(rows[1]);
   });
 
+  it("keeps a row's action (an untitled column) on its card; a tap on it does only the action", async () => {
+    const fit = vi.fn();
+    const withAction: TableColumnsType<Unit> = [
+      ...columns,
+      {
+        key: 'fit',
+        title: '',
+        render: (_, r) => (
+          <button type="button" onClick={() => fit(r.id)}>
+            Pasang ban {r.plate}
+          </button>
+        ),
+      },
+    ];
+    const { open } = renderList({ columns: withAction });
+    const cards = within(screen.getByRole('list', { name: 'Daftar unit' })).getAllByRole('listitem');
+    await userEvent.click(within(cards[1]).getByRole('button', { name: 'Pasang ban KT 8123 AB' }));
+    expect(fit).toHaveBeenCalledWith(2);
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('turns the page of a card list like the table does, keeping the sort', async () => {
     const { onChange } = renderList();
     expect(screen.getByText('1-2 dari 5')).toBeTruthy();

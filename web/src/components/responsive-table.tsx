@@ -25,6 +25,8 @@ export interface CardLayout<T> {
   lines?: readonly string[];
   /** Column keys whose cells (status tags) stand beside the title, without a label. */
   tags?: readonly string[];
+  /** Column keys whose cells (buttons, links) make the card's bottom row. Default: the untitled columns. */
+  actions?: readonly string[];
 }
 
 export type ResponsiveTableProps<T> = TableProps<T> & { card?: CardLayout<T>; 'aria-label'?: string };
@@ -89,6 +91,10 @@ function CardList<T extends object>(props: ResponsiveTableProps<T> & { layout: C
     ? pick(layout.lines)
     : titled.filter((c) => c !== titleColumn).slice(0, DEFAULT_LINES);
   const tags = pick(layout.tags ?? []);
+  // an untitled column is a row's action (edit, fit tires, stock card): a phone needs it too
+  const actions = layout.actions
+    ? pick(layout.actions)
+    : columns.filter((c) => !labelOf(c) && c !== titleColumn && !tags.includes(c));
   const titleOf = (row: T, index: number) => {
     if (typeof layout.title === 'function') return layout.title(row);
     return titleColumn ? cellOf(titleColumn, row, index) : null;
@@ -212,6 +218,18 @@ function CardList<T extends object>(props: ResponsiveTableProps<T> & { layout: C
                     {cellOf(c, row, index)}
                   </div>
                 ))}
+                {actions.length > 0 ? (
+                  // a tap on an action does only the action, not what a tap on the card does
+                  // biome-ignore lint/a11y/noStaticElementInteractions: stops the bubbling only; the buttons inside are the controls
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: same
+                  <div onClick={(e) => e.stopPropagation()}>
+                    <Flex wrap gap={8} align="center" justify="flex-end" style={{ marginTop: 6 }}>
+                      {actions.map((c) => (
+                        <span key={idOf(c)}>{cellOf(c, row, index)}</span>
+                      ))}
+                    </Flex>
+                  </div>
+                ) : null}
                 {canExpand ? (
                   <>
                     <Button
