@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,13 +7,13 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client';
 import { syncReportTimezone } from '../src/modules/reports/report-timezone';
 import { withDatabase } from './global-setup';
+import { runScript } from './helpers';
 import { TINY_PNG } from './multipart';
 
 /**
  * `npm run backup` then `npm run restore` into an empty data directory (PGlite) or an empty
  * database (PostgreSQL): every row of every table and every uploaded file comes back.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const driver = inject('dbDriver');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-backup-'));
 const dropDbs: string[] = [];
@@ -27,24 +26,6 @@ afterAll(async () => {
     await admin.close();
   }
 });
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    child.stderr.on('data', (c) => {
-      out += c;
-    });
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
 
 /** Every table's rows as JSON text, sorted: two databases with the same content compare equal. */
 async function snapshot(database: Database): Promise<Record<string, string[]>> {
@@ -146,7 +127,7 @@ describe(`backup and restore (${driver})`, () => {
     if (driver === 'pglite') await db.close();
 
     const archive = path.join(work, 'itms-test.tar.gz');
-    const backup = await run('server/src/ops/backup-cli.ts', [archive], {
+    const backup = await runScript('server/src/ops/backup-cli.ts', [archive], {
       ...source.env,
       DATA_DIR: sourceFiles,
     });
@@ -156,7 +137,7 @@ describe(`backup and restore (${driver})`, () => {
     if (driver === 'postgres') await db.close();
 
     const target = await emptyTarget();
-    const restore = await run('server/src/ops/restore-cli.ts', [archive], target.env);
+    const restore = await runScript('server/src/ops/restore-cli.ts', [archive], target.env);
     expect(restore.code, restore.out).toBe(0);
     expect(restore.out).toMatch(/Restored .* 2 files/s);
     expect(restore.out).toContain('read models rebuilt from the restored tables: check-unit-month\n');
@@ -187,7 +168,7 @@ describe(`backup and restore (${driver})`, () => {
     }
 
     // a second restore over the restored data is refused: it never mixes two operations
-    const again = await run('server/src/ops/restore-cli.ts', [archive], target.env);
+    const again = await runScript('server/src/ops/restore-cli.ts', [archive], target.env);
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/already holds data/);
   }, 240_000);

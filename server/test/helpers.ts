@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,4 +134,26 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The repository's root: where `npm run` scripts run. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Runs a TypeScript CLI of the repo (`npm run db:verify`'s script, say) as npm would: its exit code and its output. */
+export function runScript(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
+    child.on('exit', (code) => resolve({ code, out }));
+  });
 }

@@ -16,9 +16,11 @@ export interface QueueColumns {
 }
 
 /**
- * The WHERE parts of the shared queue filters. Names are matched through the small master tables
- * (`unit_id in (select id from units ...)`) rather than per queue row, and age compares
- * created_at with a computed bound, so the queue's partial index on created_at still orders it.
+ * The WHERE parts of the shared queue filters. A text is matched in the small master tables first:
+ * `unit_id = any(array(select id from units ...))` is computed once, before the queue is read, so
+ * the ids reach the indexes on unit_id, tireman_id and location_id (a BitmapOr), where an
+ * `in (select ...)` is a filter on every row of the queue. Age compares created_at with a computed
+ * bound, so the queue's partial index on created_at still orders it.
  */
 export function queueConditions(c: QueueColumns, f: Partial<TQueueFilters>): SQL[] {
   const out: SQL[] = [];
@@ -26,9 +28,9 @@ export function queueConditions(c: QueueColumns, f: Partial<TQueueFilters>): SQL
   if (text) {
     const like = likePattern(text);
     const also = (c.searchAlso ?? []).map((col) => sql` or ${col} ilike ${like}`);
-    out.push(sql`(${c.unit_id} in (select u.id from units u where u.plate_number ilike ${like})
-      or ${c.tireman_id} in (select u.id from users u where u.name ilike ${like})
-      or ${c.location_id} in (select l.id from locations l where l.name ilike ${like})${sql.join(also)})`);
+    out.push(sql`(${c.unit_id} = any(array(select u.id from units u where u.plate_number ilike ${like}))
+      or ${c.tireman_id} = any(array(select u.id from users u where u.name ilike ${like}))
+      or ${c.location_id} = any(array(select l.id from locations l where l.name ilike ${like}))${sql.join(also)})`);
   }
   if (f.location_id) out.push(sql`${c.location_id} = ${f.location_id}`);
   if (f.region_id)

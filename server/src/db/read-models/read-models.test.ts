@@ -1,13 +1,12 @@
 // The read-model folders against the deploy path (the migrations), and npm run db:verify /
 // db:rebuild on the demo fleet, on the driver of the suite (PGlite, or PostgreSQL).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureDatabaseForProcess, openTestDatabase } from '../../../test/helpers';
+import { fixtureDatabaseForProcess, openTestDatabase, runScript } from '../../../test/helpers';
 import { localStorage } from '../../lib/storage';
 import { syncReportTimezone } from '../../modules/reports/report-timezone';
 import { foldWarehouseGroupDeltas } from '../../modules/stock/stock.queries';
@@ -22,8 +21,6 @@ import {
   splitStatements,
 } from './read-models';
 import { READ_MODELS, readModelSql } from './registry';
-
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 describe('read-model folders and the migrations', () => {
   let database: Database;
@@ -98,24 +95,6 @@ describe('read-model folders and the migrations', () => {
   });
 });
 
-function run(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/ops/read-models-cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    child.stderr.on('data', (c) => {
-      out += c;
-    });
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
-
 describe('npm run db:verify and db:rebuild on the demo fleet', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-read-models-'));
   let target: Awaited<ReturnType<typeof fixtureDatabaseForProcess>>;
@@ -167,7 +146,10 @@ describe('npm run db:verify and db:rebuild on the demo fleet', () => {
   });
 
   it('db:verify passes after the demo seed', async () => {
-    const verify = await run(['verify'], { ...target.env, DATA_DIR: dir });
+    const verify = await runScript('server/src/ops/read-models-cli.ts', ['verify'], {
+      ...target.env,
+      DATA_DIR: dir,
+    });
     expect(verify.out).toContain(`${READ_MODELS.length} read model(s) equal their recount.`);
     expect(verify.code).toBe(0);
   }, 240_000);
@@ -195,17 +177,26 @@ describe('npm run db:verify and db:rebuild on the demo fleet', () => {
       expect(r).toBeDefined();
       return r!;
     });
-    const broken = await run(['verify'], { ...target.env, DATA_DIR: dir });
+    const broken = await runScript('server/src/ops/read-models-cli.ts', ['verify'], {
+      ...target.env,
+      DATA_DIR: dir,
+    });
     expect(broken.code).toBe(1);
     expect(broken.out).toContain('Read models that differ from their recount: check-unit-month (1 row(s))');
     expect(broken.out).toContain(
       `check-unit-month {"month":"${row.month}","unit_id":${row.unit_id}}: stored {"n":${row.n},"days":${row.days},"month":"${row.month}","unit_id":${row.unit_id}} vs recounted {"n":${row.n - 5},"days":${row.days},"month":"${row.month}","unit_id":${row.unit_id}}`,
     );
 
-    const rebuild = await run(['rebuild'], { ...target.env, DATA_DIR: dir });
+    const rebuild = await runScript('server/src/ops/read-models-cli.ts', ['rebuild'], {
+      ...target.env,
+      DATA_DIR: dir,
+    });
     expect(rebuild.out).toContain(`Rebuilt ${READ_MODELS.length} read model(s)`);
     expect(rebuild.code).toBe(0);
-    const again = await run(['verify'], { ...target.env, DATA_DIR: dir });
+    const again = await runScript('server/src/ops/read-models-cli.ts', ['verify'], {
+      ...target.env,
+      DATA_DIR: dir,
+    });
     expect(again.code, again.out).toBe(0);
   }, 480_000);
 });
