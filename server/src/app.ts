@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import type { Config } from './config';
 import { ambientAware } from './db/ambient';
 import { type Database, type Db, requestClock } from './db/client';
+import { foldPendingDeltas } from './db/read-models/read-models';
 import { replySerializerCompiler } from './lib/endpoint';
 import { openapiTransform } from './lib/openapi';
 import { runPeriodically } from './lib/periodic';
@@ -223,6 +224,9 @@ export async function buildApp({
   );
   app.addHook('onReady', async () => app.tireWear.kick()); // what a stopped process left queued
   app.addHook('onClose', async () => app.tireWear.close());
+  // the read models' deltas are added up in the background: readers add pending ones, never write
+  if (config.readModelFoldMs > 0)
+    runPeriodically(app, config.readModelFoldMs, 'read-model fold', () => foldPendingDeltas(database.db));
 
   await app.register(errorsPlugin);
   // text and JSON replies compressed (@fastify/compress skips images and spreadsheets: not compressible)

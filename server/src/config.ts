@@ -131,6 +131,11 @@ const ZEnv = z
      * screens read is caught there.
      */
     STRICT_REPLIES: bool.default(false),
+    /**
+     * How often (ms) the server adds the read models' pending deltas up into them
+     * (db/read-models); 0 stops it (the tests fold when they mean to).
+     */
+    READ_MODEL_FOLD_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     /** Comma-separated origins allowed to call the API from another site; unset = CORS closed. */
@@ -207,6 +212,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     tirePullPointMm: env.TIRE_PULL_POINT_MM,
     logLevel: env.LOG_LEVEL,
     strictReplies: env.STRICT_REPLIES,
+    readModelFoldMs: env.READ_MODEL_FOLD_MS,
     corsOrigins: env.CORS_ORIGINS,
     embedOrigins: env.EMBED_ORIGINS,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(SERVER_ROOT, '../web/dist'),
@@ -233,7 +239,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Overrides for tests: the same shape with a few fields replaced. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_SEED: 'false', STRICT_REPLIES: 'true' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      STRICT_REPLIES: 'true',
+      READ_MODEL_FOLD_MS: '0',
+    }),
     ...overrides,
   };
 }

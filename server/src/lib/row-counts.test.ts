@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../test/helpers';
 import { rowsOf } from '../db/client';
-import { foldRowCountDeltas } from './row-counts';
+import { foldPendingDeltas } from '../db/read-models/read-models';
 
 let t: TestApp;
 let staff: string;
@@ -112,7 +112,7 @@ describe('stored row counts of the large lists', () => {
     expect(await pending()).toBe(before);
 
     expect(before).toBeGreaterThan(0);
-    await foldRowCountDeltas(db);
+    await foldPendingDeltas(db);
     expect(await pending()).toBe(0);
     await matches();
     await db.execute(sql`delete from qc_checks where id = (select max(id) from qc_checks)`);

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDatabaseForProcess, openTestDatabase, runScript } from '../../../test/helpers';
 import { localStorage } from '../../lib/storage';
 import { syncReportTimezone } from '../../modules/reports/report-timezone';
-import { foldWarehouseGroupDeltas } from '../../modules/stock/stock.queries';
 import { type Database, rowsOf } from '../client';
 import { seedDemoIfEmpty } from '../seed/seed';
 import {
   compareFolders,
+  foldPendingDeltas,
   pendingReadModelStatements,
   type ReadModelSource,
   rebuildReadModels,
@@ -156,9 +156,9 @@ describe('npm run db:verify and db:rebuild on the demo fleet', () => {
 
   it('db:rebuild reproduces the rows the triggers keep', async () => {
     await withDatabase(async (database) => {
-      // the groups' per-location copy is refreshed when a reader folds the groups' deltas (the seed
-      // leaves them all pending): as the Warehouse's groups screen would, once
-      await foldWarehouseGroupDeltas(database.db);
+      // the groups' per-location copy is refreshed when the server's fold loop adds up the groups'
+      // deltas (the seed leaves them all pending): as the loop would, once
+      await foldPendingDeltas(database.db);
       const kept = await storedRows(database);
       expect(READ_MODELS.filter((_, i) => kept[i]!.length === 0).map((m) => m.name)).toEqual([]);
       await database.db.transaction((tx) => rebuildReadModels(tx));

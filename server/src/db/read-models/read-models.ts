@@ -1,6 +1,6 @@
 // Operations on the read models of registry.ts: re-apply their triggers.sql, rebuild them, verify
 // their stored rows against a recount, and compare the folders with what the migrations define.
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../client';
 import {
   inRebuildOrder,
@@ -56,6 +56,36 @@ function hasCode(statement: string): boolean {
 
 async function runFile(db: DbOrTx, text: string): Promise<void> {
   for (const statement of splitStatements(text)) await db.execute(sql.raw(statement));
+}
+
+/**
+ * Adds every model's pending deltas up into it (its fold.sql), each model in its own transaction
+ * under its advisory lock: a process that finds the lock taken skips that model (another one is
+ * folding it). A model without pending deltas costs one index probe. The server runs this in the
+ * background (app.ts); readers add pending deltas themselves and never fold.
+ */
+export async function foldPendingDeltas(db: DbOrTx): Promise<void> {
+  for (const { fold, script } of foldable()) {
+    await db.transaction(async (tx) => {
+      const [row] = rowsOf<{ ok: boolean }>(
+        await tx.execute(
+          sql`select exists (select from ${sql.identifier(getTableName(fold.deltas))})
+                and pg_try_advisory_xact_lock(${fold.lock}) as ok`,
+        ),
+      );
+      if (row?.ok) await runFile(tx, script);
+    });
+  }
+}
+
+let foldScripts: { fold: NonNullable<ReadModel['fold']>; script: string }[] | undefined;
+
+/** The models with deltas and their fold.sql, read once. */
+function foldable() {
+  foldScripts ??= READ_MODELS.flatMap((model: ReadModel) =>
+    model.fold ? [{ fold: model.fold, script: readModelSql(model, 'fold.sql') }] : [],
+  );
+  return foldScripts;
 }
 
 /**

@@ -1,8 +1,8 @@
 // Every read model the database keeps by triggers, and where its SQL lives: one folder per model
 // beside this file with triggers.sql (the current functions and triggers, equal to what the
 // migrations leave: read-models.test.ts), rebuild.sql, stored.sql (its rows as the screens read
-// them, pending deltas folded in) and recount.sql (the same rows counted from the tables it is kept
-// from). See README.md beside this file.
+// them, pending deltas folded in), recount.sql (the same rows counted from the tables it is kept
+// from) and, for a model with deltas, fold.sql. See README.md beside this file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { getTableName } from 'drizzle-orm';
@@ -42,10 +42,11 @@ export interface ReadModel {
   /** Models whose rows this one's rebuild reads: rebuilt first. */
   dependsOn: readonly string[];
   /**
-   * Append-only deltas folded into the model by the reader that finds them: the advisory lock of
-   * the fold (pg_[try_]advisory_xact_lock) and the pending deltas after which a reader folds.
+   * Append-only deltas (the triggers append, so concurrent writers never wait on one stored row),
+   * added up into the model by the server's fold loop (fold.sql) under this advisory lock: one
+   * process folds at a time. Readers add the pending deltas themselves and never write.
    */
-  fold?: { lock: number; after: number };
+  fold?: { lock: number; deltas: PgTable };
 }
 
 export const READ_MODELS = [
@@ -72,7 +73,7 @@ export const READ_MODELS = [
     keptFrom: ['tires'],
     key: ['status', 'groove'],
     dependsOn: [],
-    fold: { lock: 41_014, after: 1000 },
+    fold: { lock: 41_014, deltas: tireStatusGrooveDelta },
   },
   {
     name: 'tire-stock-state',
@@ -97,7 +98,7 @@ export const READ_MODELS = [
     keptFrom: ['tire_stock_moves'],
     key: ['size_key', 'brand_key'],
     dependsOn: ['tire-stock-moves'],
-    fold: { lock: 41_018, after: 1000 },
+    fold: { lock: 41_018, deltas: tireStockMoveDeltas },
   },
   {
     name: 'warehouse-stock',
@@ -114,8 +115,7 @@ export const READ_MODELS = [
     keptFrom: ['warehouse_stock'],
     key: ['location_id', 'location_name', 'size', 'ir_brand'],
     dependsOn: ['warehouse-stock'],
-    // a reader that finds any pending delta folds before it reads (it waits for the lock)
-    fold: { lock: 41_021, after: 0 },
+    fold: { lock: 41_021, deltas: warehouseGroupDeltas },
   },
   {
     name: 'warehouse-group-locations',
@@ -132,7 +132,7 @@ export const READ_MODELS = [
     keptFrom: ['tire_replacements', 'qc_checks', 'active_unit_tires', 'tire_checks'],
     key: ['key'],
     dependsOn: [],
-    fold: { lock: 41_017, after: 1000 },
+    fold: { lock: 41_017, deltas: rowCountDeltas },
   },
   {
     name: 'tire-scrap-event',
@@ -152,23 +152,9 @@ export const READ_MODELS = [
   },
 ] as const satisfies readonly ReadModel[];
 
-export type ReadModelName = (typeof READ_MODELS)[number]['name'];
-
 export const READ_MODELS_DIR = import.meta.dirname;
 
-/** The model of that name (its fold settings are what the readers use). */
-export function readModel(name: ReadModelName): ReadModel {
-  return READ_MODELS.find((m) => m.name === name)!;
-}
-
-/** The fold settings of a model with deltas: its readers take them from here. */
-export function readModelFold(name: ReadModelName): { lock: number; after: number } {
-  const fold = readModel(name).fold;
-  if (!fold) throw new Error(`read model ${name} has no deltas to fold`);
-  return fold;
-}
-
-export type ReadModelFile = 'triggers.sql' | 'rebuild.sql' | 'stored.sql' | 'recount.sql';
+export type ReadModelFile = 'triggers.sql' | 'rebuild.sql' | 'stored.sql' | 'recount.sql' | 'fold.sql';
 
 export function readModelSql(model: Pick<ReadModel, 'name'>, file: ReadModelFile): string {
   return fs.readFileSync(path.join(READ_MODELS_DIR, model.name, file), 'utf8');

@@ -74,7 +74,7 @@ export const reportTimezone = pgTable('report_timezone', {
  * unmeasured): the summary panels of List Data Ban (status counts and RTD ranges with whole-mm
  * bounds) add up these rows and the pending deltas instead of counting every tire. The triggers of
  * migration 0014 only append to tire_status_groove_delta, so concurrent validations never wait on a
- * shared counter row; a reader that finds many deltas folds them in (tires/tire-summary.ts).
+ * shared counter row; the server's fold loop adds them up (db/read-models/README.md).
  */
 export const tireStatusGroove = pgTable(
   'tire_status_groove',
@@ -197,8 +197,9 @@ export const warehouseStock = pgTable(
  * by status. A groups page reads these few thousand rows in order instead of grouping every stock
  * tire on each request. The statement triggers of migration 0021 on warehouse_stock only append
  * the net change per group to warehouse_group_deltas (no shared row is updated, so concurrent
- * validations never wait or deadlock on a group); a reader that finds deltas folds them in before
- * it reads (stock/stock.queries.ts). `warehouse_groups_rebuild()` recounts after a bulk load.
+ * validations never wait or deadlock on a group); a reader adds pending deltas to the groups it
+ * reads (stock/stock.queries.ts) and the server's fold loop stores them. `warehouse_groups_rebuild()`
+ * recounts after a bulk load.
  */
 export const warehouseGroups = pgTable(
   'warehouse_groups',
@@ -248,8 +249,8 @@ export const warehouseGroupDeltas = pgTable('warehouse_group_deltas', {
  * 100,000 rows: per key (`table` or `table:value` of the column that splits it) a folded count
  * plus the +1/-1 deltas that the row triggers of migration 0017 append, as tire_status_groove
  * does (no shared row is updated, so concurrent writers never wait on a counter). Counted:
- * tire_replacements by status, qc_checks, active_unit_tires by status. A reader folds the deltas
- * once many are pending (lib/row-counts.ts); `row_counts_rebuild()` recounts after a bulk load.
+ * tire_replacements by status, qc_checks, active_unit_tires by status. The server's fold loop adds
+ * the deltas up (lib/row-counts.ts reads both); `row_counts_rebuild()` recounts after a bulk load.
  */
 export const rowCounts = pgTable('row_counts', {
   key: text('key').primaryKey(),
@@ -268,7 +269,7 @@ export const rowCountDeltas = pgTable('row_count_deltas', {
  * stock instead of scanning its entries (tens of thousands per size at fleet scale). The
  * statement triggers of migration 0018 only append to tire_stock_move_deltas: a stored total that
  * every ledger write updated made concurrent validations deadlock and queue on it (migration
- * 0011). A reader folds the deltas once many are pending (stock/stock.queries.ts).
+ * 0011). The server's fold loop adds the deltas up (db/read-models/README.md).
  */
 export const tireStockMoveTotals = pgTable(
   'tire_stock_move_totals',

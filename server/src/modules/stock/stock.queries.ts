@@ -21,10 +21,9 @@ import {
 } from '@itms/contracts/stock';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, pgArray, rowsOf } from '../../db/client';
-import { readModelFold } from '../../db/read-models/registry';
+import { readModelSql } from '../../db/read-models/registry';
 import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/list-query';
-import { foldDeltas } from '../../lib/row-counts';
 
 const km = new Intl.NumberFormat('id-ID');
 
@@ -206,23 +205,6 @@ function moveKeysWhere(q: Pick<TStockCardQuery, 'size' | 'brand'>, alias: string
     ${q.brand ? sql`and ${a}.brand_key = upper(${q.brand})` : sql``}`;
 }
 
-/** Pending entry deltas after which a reader folds them into tire_stock_move_totals, and its lock. */
-const { after: FOLD_MOVE_DELTAS_AFTER, lock: FOLD_MOVE_DELTAS_LOCK } =
-  readModelFold('tire-stock-move-totals');
-
-/** Adds the committed deltas up into tire_stock_move_totals (see foldDeltas). */
-export function foldStockMoveDeltas(db: DbOrTx): Promise<void> {
-  return foldDeltas(
-    db,
-    FOLD_MOVE_DELTAS_LOCK,
-    sql`
-      with d as (delete from tire_stock_move_deltas returning size_key, brand_key, n, stock)
-      insert into tire_stock_move_totals as t (size_key, brand_key, n, stock)
-      select size_key, brand_key, sum(n), sum(stock) from d group by size_key, brand_key
-      on conflict (size_key, brand_key) do update set n = t.n + excluded.n, stock = t.stock + excluded.stock`,
-  );
-}
-
 /**
  * The stock card of a size and/or brand: every movement of its tires in time order, with the
  * running number of them in stock. Each tire's in-stock state is carried from entry to entry and
@@ -239,16 +221,14 @@ export async function groupStockCard(
   offset: number,
   limit: number,
 ): Promise<{ data: TStockCardRow[]; total: number; in_stock_now: number }> {
-  const [count] = rowsOf<{ n: number; stock_sum: number; in_stock_now: number; pending: number }>(
+  const [count] = rowsOf<{ n: number; stock_sum: number; in_stock_now: number }>(
     await db.execute(sql`
       select coalesce(sum(x.n), 0)::int as n, coalesce(sum(x.stock), 0)::int as stock_sum,
-        (select count(*)::int from warehouse_stock w where ${sizeBrandWhere(q, 'w')}) as in_stock_now,
-        (select count(*)::int from tire_stock_move_deltas) as pending
+        (select count(*)::int from warehouse_stock w where ${sizeBrandWhere(q, 'w')}) as in_stock_now
       from (select m.n, m.stock from tire_stock_move_totals m where ${moveKeysWhere(q, 'm')}
             union all
             select m.n, m.stock from tire_stock_move_deltas m where ${moveKeysWhere(q, 'm')}) x`),
   );
-  if (count!.pending > FOLD_MOVE_DELTAS_AFTER) await foldStockMoveDeltas(db);
   const total = count!.n;
   if (offset >= total) return { data: [], total, in_stock_now: count!.in_stock_now };
   const fromEnd = total - offset - limit;
@@ -358,33 +338,21 @@ function lastMovement(r: WarehouseSqlRow): TLastMovement | null {
   };
 }
 
-/** warehouse_groups' pending deltas are folded in by the reader that finds them (this lock). */
-const FOLD_GROUP_DELTAS_LOCK = readModelFold('warehouse-groups').lock;
-
-/** Adds the committed group deltas up into warehouse_groups and drops the groups left empty. */
-export async function foldWarehouseGroupDeltas(db: DbOrTx): Promise<void> {
-  await db.transaction(async (tx) => {
-    // waits for a fold in progress, so that no reader reads the groups without the deltas
-    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_GROUP_DELTAS_LOCK})`);
-    await tx.execute(sql`
-      with d as (delete from warehouse_group_deltas
-                 returning location_id, location_name, size, ir_brand, uninstalled, spare)
-      insert into warehouse_groups as g (location_id, location_name, size, ir_brand, uninstalled, spare)
-      select location_id, location_name, size, ir_brand, sum(uninstalled), sum(spare)
-        from d group by location_id, location_name, size, ir_brand
-      on conflict (location_name, location_id, size, ir_brand) do update
-        set uninstalled = g.uninstalled + excluded.uninstalled, spare = g.spare + excluded.spare`);
-    await tx.execute(sql`delete from warehouse_groups where uninstalled = 0 and spare = 0`);
-    await tx.execute(sql`select warehouse_group_locations_refresh()`);
-  });
-}
+/**
+ * warehouse_groups with the deltas the fold loop has not added yet (the model's stored.sql): what a
+ * reader reads while deltas are pending, without writing.
+ */
+const GROUPS_WITH_DELTAS = sql.raw(
+  `(select location_id, location_name, size, ir_brand, uninstalled::int as uninstalled, spare::int as spare
+      from (${readModelSql({ name: 'warehouse-groups' }, 'stored.sql').trim().replace(/;$/, '')}) s)`,
+);
 
 /**
  * The groups of the filter as rows (location_id, location_name, size, ir_brand, total, uninstalled,
- * spare): warehouse_groups as stored, or, for an S/N search, which the groups do not keep, the
- * stock tires of the filter grouped.
+ * spare): warehouse_groups as stored (with its pending deltas added when `withDeltas`), or, for an
+ * S/N search, which the groups do not keep, the stock tires of the filter grouped.
  */
-function groupsOf(q: TWarehouseQuery): SQL {
+function groupsOf(q: TWarehouseQuery, withDeltas: boolean): SQL {
   if (q.q) {
     return sql`(
       select w.location_id, w.location_name, w.size, w.ir_brand, count(*)::int as total,
@@ -399,7 +367,7 @@ function groupsOf(q: TWarehouseQuery): SQL {
   return sql`(
     select w.location_id, w.location_name, w.size, w.ir_brand, ${uninstalled} + ${spare} as total,
       ${uninstalled} as uninstalled, ${spare} as spare
-    from warehouse_groups w
+    from ${withDeltas ? GROUPS_WITH_DELTAS : sql`warehouse_groups`} w
     where ${uninstalled} + ${spare} > 0 and ${sizeBrandWhere(q, 'w')}
       ${q.location_id ? sql`and w.location_id = ${q.location_id}` : sql``})`;
 }
@@ -407,21 +375,22 @@ function groupsOf(q: TWarehouseQuery): SQL {
 /**
  * The number of groups of the filter, their stock, the locations holding stock of the filter
  * without its location, and whether group deltas are pending: from warehouse_group_locations when
- * the filter is by location and status only, else counted over the groups of the filter.
+ * the filter is by location and status only and no delta is added, else counted over the groups of
+ * the filter.
  */
-function groupTotals(q: TWarehouseQuery): SQL {
+function groupTotals(q: TWarehouseQuery, withDeltas: boolean): SQL {
   const json = (l: string) =>
     sql.raw(
       `json_agg(json_build_array(${l}.location_id, ${l}.location_name) order by ${l}.location_name, ${l}.location_id)`,
     );
-  if (q.q || q.size || q.brand) {
+  if (q.q || q.size || q.brand || withDeltas) {
     return sql`
       select count(*)::int as n_groups, coalesce(sum(g.total), 0)::int as n_total,
         coalesce(sum(g.uninstalled), 0)::int as n_uninstalled, coalesce(sum(g.spare), 0)::int as n_spare,
         (select ${json('l')} from (select distinct g.location_id, g.location_name
-                  from ${groupsOf({ ...q, location_id: undefined })} g where g.location_id is not null) l) as locations,
-        ${q.q ? sql`false` : sql`exists (select from warehouse_group_deltas)`} as pending
-      from ${groupsOf(q)} g`;
+                  from ${groupsOf({ ...q, location_id: undefined }, withDeltas)} g where g.location_id is not null) l) as locations,
+        ${q.q || withDeltas ? sql`false` : sql`exists (select from warehouse_group_deltas)`} as pending
+      from ${groupsOf(q, withDeltas)} g`;
   }
   const groups =
     q.status === 'UNINSTALLED'
@@ -445,7 +414,8 @@ function groupTotals(q: TWarehouseQuery): SQL {
 /**
  * One page of the location/size/brand groups of the filter, the number of groups and their totals
  * in one statement, and the locations holding stock of the filter without its location. Read
- * from warehouse_groups; when deltas are pending there, they are folded in and the page read again.
+ * from warehouse_groups and its per-location copy; while deltas are pending (the fold loop adds
+ * them up every few seconds), read again from the groups with the deltas added.
  */
 export async function warehouseGroups(
   db: DbOrTx,
@@ -459,7 +429,7 @@ export async function warehouseGroups(
       : q.sort === '-total'
         ? sql`g.total desc, g.location_name nulls last, g.location_id, g.size, g.ir_brand`
         : sql`g.location_name nulls last, g.location_id, g.size, g.ir_brand`;
-  const read = async () =>
+  const read = async (withDeltas: boolean) =>
     rowsOf<{
       pending: boolean;
       n_groups: number;
@@ -476,17 +446,14 @@ export async function warehouseGroups(
       spare: number;
     }>(
       await db.execute(sql`
-        with tot as (${groupTotals(q)}),
-        pg as (select g.* from ${groupsOf(q)} g
+        with tot as (${groupTotals(q, withDeltas)}),
+        pg as (select g.* from ${groupsOf(q, withDeltas)} g
                where ${offset} < (select tot.n_groups from tot) order by ${order} offset ${offset} limit ${limit})
         select tot.*, g.* from tot left join pg g on true
         order by ${order}`),
     );
-  let rows = await read();
-  if (rows[0]!.pending) {
-    await foldWarehouseGroupDeltas(db);
-    rows = await read();
-  }
+  let rows = await read(false);
+  if (rows[0]!.pending) rows = await read(true);
   // one row at least (the totals); without a group on this page, its group columns are null
   const t = rows[0]!;
   return {

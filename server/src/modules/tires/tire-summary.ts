@@ -10,15 +10,6 @@ import {
 } from '@itms/contracts/tire-list';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { readModelFold } from '../../db/read-models/registry';
-import { foldDeltas } from '../../lib/row-counts';
-
-/**
- * Pending deltas after which a reader folds them into the rollup after answering (keeps every read
- * a few hundred rows), and the pg_try_advisory_xact_lock key of the fold: one process folds at a
- * time, the others skip (db/read-models/registry.ts).
- */
-const { after: FOLD_AFTER, lock: FOLD_LOCK } = readModelFold('tire-status-groove');
 
 /** The rollup answers filters on status and RTD range only (their bounds are whole millimetres). */
 export function rollupCovers(q: Pick<TTireListQuery, 'searchBy' | 'q'>): boolean {
@@ -29,9 +20,9 @@ export async function rollupTireSummary(
   db: Db,
   q: Pick<TTireListQuery, 'rtd' | 'status'>,
 ): Promise<TTireSummary> {
-  const rows = rowsOf<{ status: string; groove: number; n: number; pending: number }>(
+  const rows = rowsOf<{ status: string; groove: number; n: number }>(
     await db.execute(sql`
-      select status, groove, sum(n)::int as n, (select count(*) from tire_status_groove_delta)::int as pending
+      select status, groove, sum(n)::int as n
         from (select status, groove, n from tire_status_groove
               union all
               select status, groove, n from tire_status_groove_delta) x
@@ -56,19 +47,5 @@ export async function rollupTireSummary(
     else if (r.status === 'SPARE') summary.spare += r.n;
     for (const k of RTD_RANGE_KEYS) if (within(r.groove, RTD_RANGES[k])) summary.rtd[k] += r.n;
   }
-  if ((rows[0]?.pending ?? 0) > FOLD_AFTER) await foldTireSummaryDeltas(db);
   return summary;
-}
-
-/** Adds the committed deltas up into the rollup (see foldDeltas). */
-export function foldTireSummaryDeltas(db: Db): Promise<void> {
-  return foldDeltas(
-    db,
-    FOLD_LOCK,
-    sql`
-      with d as (delete from tire_status_groove_delta returning status, groove, n)
-      insert into tire_status_groove as s (status, groove, n)
-      select status, groove, sum(n) from d group by status, groove
-      on conflict (status, groove) do update set n = s.n + excluded.n`,
-  );
 }

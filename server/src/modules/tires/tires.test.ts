@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/client';
+import { foldPendingDeltas } from '../../db/read-models/read-models';
 import { activeUnitTires, auditLog, tireEvents, tires, units } from '../../db/schema';
-import { foldTireSummaryDeltas } from './tire-summary';
 
 let t: TestApp;
 let staff: string;
@@ -131,7 +131,7 @@ describe('List Data Ban summary rollup', () => {
     );
 
     expect(await pending()).toBeGreaterThan(0);
-    await foldTireSummaryDeltas(db);
+    await foldPendingDeltas(db);
     expect(await pending()).toBe(0);
     await matchesCount();
     await db.delete(tires).where(eq(tires.id, id));
