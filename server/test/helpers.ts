@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
-import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client';
+import { type Database, type DbOrTx, openPglite, openPostgres, rowsOf } from '../src/db/client';
+import { describeDifference, verifyReadModels } from '../src/db/read-models/read-models';
+import { READ_MODELS, readModelSql } from '../src/db/read-models/registry';
 import type { WhatsappGateway } from '../src/lib/whatsapp';
 import { FX } from './fixtures';
 import { withDatabase } from './global-setup';
@@ -156,4 +158,24 @@ export function runScript(script: string, args: string[], env: Record<string, st
     });
     child.on('exit', (code) => resolve({ code, out }));
   });
+}
+
+/** The read models (all, or those named) equal their recount from the base tables (db/read-models). */
+export async function expectReadModelsRecounted(db: DbOrTx, names?: readonly string[]): Promise<void> {
+  const models = names ? READ_MODELS.filter((m) => names.includes(m.name)) : READ_MODELS;
+  expect(models.length).toBe(names?.length ?? READ_MODELS.length);
+  expect((await verifyReadModels(db, models)).map(describeDifference)).toEqual([]);
+}
+
+/** Every read model's rows as the screens read them (its stored.sql), as sorted JSON text, by model. */
+export async function readModelRows(db: DbOrTx): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const m of READ_MODELS) {
+    out[m.name] = rowsOf<{ j: string }>(
+      await db.execute(
+        sql.raw(`select to_jsonb(x)::text as j from (${readModelSql(m, 'stored.sql')}) x order by 1`),
+      ),
+    ).map((r) => r.j);
+  }
+  return out;
 }

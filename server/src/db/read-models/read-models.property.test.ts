@@ -7,11 +7,10 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/helpers';
+import { expectReadModelsRecounted, openTestDatabase, readModelRows } from '../../../test/helpers';
 import { syncReportTimezone } from '../../modules/reports/report-timezone';
-import { type Database, rowsOf } from '../client';
-import { describeDifference, foldPendingDeltas, rebuildReadModels, verifyReadModels } from './read-models';
-import { READ_MODELS, readModelSql } from './registry';
+import type { Database } from '../client';
+import { foldPendingDeltas, rebuildReadModels } from './read-models';
 
 let database: Database;
 
@@ -185,19 +184,6 @@ function unlessRefused(err: unknown): void {
   if (!code(err)?.startsWith('23')) throw err;
 }
 
-/** Every model's rows as the screens read them, as sorted JSON text, by model. */
-async function storedRows(): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const m of READ_MODELS) {
-    out[m.name] = rowsOf<{ j: string }>(
-      await database.db.execute(
-        sql.raw(`select to_jsonb(x)::text as j from (${readModelSql(m, 'stored.sql')}) x order by 1`),
-      ),
-    ).map((r) => r.j);
-  }
-  return out;
-}
-
 describe('the read models under random writes', () => {
   it('equal their recount after any sequence of writes, and a rebuild reproduces them', async () => {
     await fc.assert(
@@ -209,17 +195,17 @@ describe('the read models under random writes', () => {
           else await database.db.transaction((tx) => tx.execute(s)).catch(unlessRefused);
         }
         // with deltas pending, and once the fold loop has added them up
-        expect((await verifyReadModels(database.db)).map(describeDifference)).toEqual([]);
+        await expectReadModelsRecounted(database.db);
         await foldPendingDeltas(database.db);
-        expect((await verifyReadModels(database.db)).map(describeDifference)).toEqual([]);
-        const kept = await storedRows();
+        await expectReadModelsRecounted(database.db);
+        const kept = await readModelRows(database.db);
         await database.db.transaction((tx) => rebuildReadModels(tx));
-        expect(await storedRows()).toEqual(kept);
+        expect(await readModelRows(database.db)).toEqual(kept);
       }),
       { numRuns: 60 },
     );
     // the writes reached every model
-    const empty = Object.entries(await storedRows()).filter(([, rows]) => rows.length === 0);
+    const empty = Object.entries(await readModelRows(database.db)).filter(([, rows]) => rows.length === 0);
     expect(empty.map(([name]) => name)).toEqual([]);
   }, 240_000);
 });

@@ -2,7 +2,7 @@ import { API } from '@itms/contracts/api';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { createTestApp, expectReadModelsRecounted, FX, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/client';
 import { foldPendingDeltas } from '../../db/read-models/read-models';
 import { locations, tireChecks, tireEvents, tires, units, users } from '../../db/schema';
@@ -331,39 +331,14 @@ describe('Warehouse', () => {
   });
 });
 
-/** Per tire, the ledger's last entry and the location of its last located entry, searched in the ledger. */
-async function stockStateRecount() {
-  return t.database.db.execute(sql`
-    select t.id as tire_id, le.id as last_event_id, loc.location_id
-      from tires t
-      join lateral (select e.id from tire_events e where e.tire_id = t.id order by e.id desc limit 1) le on true
-      left join lateral (
-        select case e.source_type
-          when 'tire-check' then (select c.location_id from tire_checks c where c.id = e.source_id)
-          when 'tire-replacement' then (select r.location_id from tire_replacements r where r.id = e.source_id)
-          when 'mismatch' then (select m.location_id from mismatches m where m.id = e.source_id) end as location_id
-          from tire_events e
-         where e.tire_id = t.id
-           and case e.source_type
-             when 'tire-check' then (select c.location_id from tire_checks c where c.id = e.source_id)
-             when 'tire-replacement' then (select r.location_id from tire_replacements r where r.id = e.source_id)
-             when 'mismatch' then (select m.location_id from mismatches m where m.id = e.source_id) end is not null
-         order by e.id desc limit 1) loc on true
-     order by t.id`);
-}
-
 describe('Warehouse: stored location and last movement', () => {
-  const stored = () =>
-    t.database.db.execute(
-      sql`select tire_id, last_event_id, location_id from tire_stock_state order by tire_id`,
-    );
   const norm = (r: unknown) => (r as { rows?: unknown[] }).rows ?? (r as unknown[]);
   const row = async (id: number) =>
     (await get(`/api/warehouse?pageSize=100`)).json().data.find((r: { id: number }) => r.id === id);
 
   it('follows every ledger write: a move at another pool, a manual entry, a deleted entry', async () => {
     const db = t.database.db;
-    expect(norm(await stored())).toEqual(norm(await stockStateRecount()));
+    await expectReadModelsRecounted(t.database.db, ['tire-stock-state']);
     const [here] = await db.select().from(locations).where(eq(locations.id, ids.location));
     const [pool] = await db
       .insert(locations)
@@ -412,23 +387,11 @@ describe('Warehouse: stored location and last movement', () => {
       .where(sql`${tireEvents.tire_id} = ${sc2} and ${tireEvents.kind} = 'removed'`);
     await db.delete(tireEvents).where(eq(tireEvents.id, removal!.id));
     expect(await row(sc2)).toMatchObject({ Location: null, last_movement: { kind: 'installed' } });
-    expect(norm(await stored())).toEqual(norm(await stockStateRecount()));
+    await expectReadModelsRecounted(t.database.db, ['tire-stock-state']);
   });
 
   it('keeps its stored stock rows and groups equal to the tires in stock through status, size, location and deletes', async () => {
     const db = t.database.db;
-    const recount = () =>
-      db.execute(sql`
-        select t.id as tire_id, t.status, t.size, t.ir_brand, t.serial_number, ss.location_id, l.name as location_name
-          from tires t
-          left join tire_stock_state ss on ss.tire_id = t.id
-          left join locations l on l.id = ss.location_id
-         where t.status in ('UNINSTALLED', 'SPARE')
-         order by t.id`);
-    const storedStock = () =>
-      db.execute(sql`
-        select tire_id, status, size, ir_brand, serial_number, location_id, location_name
-          from warehouse_stock order by tire_id`);
     // the groups, as the screen reads them (folding the pending deltas) and as stored after that
     const groupOrder = sql`order by location_name nulls last, location_id, size, ir_brand`;
     const recountGroups = () =>
@@ -442,7 +405,7 @@ describe('Warehouse: stored location and last movement', () => {
          where t.status in ('UNINSTALLED', 'SPARE')
          group by 1, 2, 3, 4 ${groupOrder}`);
     const same = async () => {
-      expect(norm(await storedStock())).toEqual(norm(await recount()));
+      await expectReadModelsRecounted(db, ['tire-stock-state', 'warehouse-stock']);
       const expected = norm(await recountGroups()) as {
         location_id: number | null;
         location_name: string | null;
@@ -651,30 +614,7 @@ describe('Scrap', () => {
 
   it('keeps the last scrap entry of each tire through more entries, edits and deletes', async () => {
     const db = t.database.db;
-    const stored = () =>
-      db.execute(sql`select tire_id, event_id, created_at, note from tire_scrap_event order by tire_id`);
-    const fromLedger = () =>
-      db.execute(sql`
-        select distinct on (e.tire_id) e.tire_id, e.id as event_id, e.created_at, e.note
-          from tire_events e
-         where e.kind = 'scrapped' or (e.kind = 'status' and e.to_status = 'SCRAP')
-         order by e.tire_id, e.id desc`);
-    // and the list's copy of the scrapped tires, from the tires and their last scrap entry
-    const storedScrap = () =>
-      db.execute(sql`
-        select tire_id, serial_number, ir_brand, ori_brand, size, pattern, condition, scrapped_at, scrap_note
-          from scrap_tires order by tire_id`);
-    const scrapRecount = () =>
-      db.execute(sql`
-        select t.id as tire_id, t.serial_number, t.ir_brand, t.ori_brand, t.size, t.pattern, t.condition,
-               se.created_at as scrapped_at, coalesce(se.note, '') as scrap_note
-          from tires t left join tire_scrap_event se on se.tire_id = t.id
-         where t.status = 'SCRAP' order by t.id`);
-    const norm = (r: unknown) => (r as { rows?: unknown[] }).rows ?? (r as unknown[]);
-    const same = async () => {
-      expect(norm(await stored())).toEqual(norm(await fromLedger()));
-      expect(norm(await storedScrap())).toEqual(norm(await scrapRecount()));
-    };
+    const same = () => expectReadModelsRecounted(db, ['tire-scrap-event', 'scrap-tires']);
     await same();
     const d = await newTire('SCR-D', { ir_brand: 'DUNLOP' });
     await send('PATCH', `/api/tire/status/${d}`, { status: 'SCRAP', reason: 'Pertama' });
