@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { SERVER_ROOT } from '../../paths';
 import { tireCheckDaily } from '../schema/checks';
 import {
   rowCountDeltas,
@@ -152,7 +153,8 @@ export const READ_MODELS = [
   },
 ] as const satisfies readonly ReadModel[];
 
-export const READ_MODELS_DIR = import.meta.dirname;
+/** This folder, from the source or from the built bundle (dist/server.mjs) alike. */
+export const READ_MODELS_DIR = path.join(SERVER_ROOT, 'src/db/read-models');
 
 export type ReadModelFile = 'triggers.sql' | 'rebuild.sql' | 'stored.sql' | 'recount.sql' | 'fold.sql';
 
