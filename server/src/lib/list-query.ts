@@ -1,5 +1,5 @@
 import type { TListQuery, TListResult } from '@itms/contracts/list';
-import { type AnyColumn, asc, desc, ilike, or, type SQL } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from './errors';
 import { pageResult, pageWindow } from './paging';
 
@@ -42,6 +42,19 @@ export function likePattern(q: string): string {
 /** `q%` for (I)LIKE "starts with", the user's text taken literally. */
 export function prefixPattern(q: string): string {
   return `${escapeLike(q)}%`;
+}
+
+/**
+ * A plate that contains the user's text, case and spaces ignored ("b9001" finds "B 9001 TR"): served
+ * by the trigram index on the squashed plate (units_plate_trgm_idx).
+ */
+export function plateContains(plate: AnyColumn | SQL, q: string): SQL {
+  return ilike(sql`replace(${plate}, ' ', '')`, likePattern(q.replace(/\s+/g, '')));
+}
+
+/** `plateContains` as the index sees it, for an ORDER BY that puts plates starting with q first. */
+export function plateStartsWith(plate: AnyColumn | SQL, q: string): SQL {
+  return ilike(sql`replace(${plate}, ' ', '')`, prefixPattern(q.replace(/\s+/g, '')));
 }
 
 /** Case-insensitive "contains" over several columns; undefined when there is nothing to search. */

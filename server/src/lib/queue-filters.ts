@@ -1,7 +1,7 @@
 import { QUEUE_AGES, type TQueueFilters } from '@itms/contracts/queue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { likePattern } from './list-query';
+import { likePattern, plateContains } from './list-query';
 
 /** The columns of a validation queue's table that its filters and order look at. */
 export interface QueueColumns {
@@ -28,7 +28,7 @@ export function queueConditions(c: QueueColumns, f: Partial<TQueueFilters>): SQL
   if (text) {
     const like = likePattern(text);
     const also = (c.searchAlso ?? []).map((col) => sql` or ${col} ilike ${like}`);
-    out.push(sql`(${c.unit_id} = any(array(select u.id from units u where u.plate_number ilike ${like}))
+    out.push(sql`(${c.unit_id} = any(array(select u.id from units u where ${plateContains(sql`u.plate_number`, text)}))
       or ${c.tireman_id} = any(array(select u.id from users u where u.name ilike ${like}))
       or ${c.location_id} = any(array(select l.id from locations l where l.name ilike ${like}))${sql.join(also)})`);
   }

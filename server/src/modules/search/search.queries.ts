@@ -3,7 +3,7 @@ import { GLOBAL_SEARCH_LIMIT, type TGlobalSearchReply } from '@itms/contracts/se
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { projects, units, users } from '../../db/schema';
-import { likePattern, prefixPattern } from '../../lib/list-query';
+import { likePattern, plateContains, plateStartsWith, prefixPattern } from '../../lib/list-query';
 
 /** `q%` (LIKE wildcards taken literally): a match at the start ranks first. */
 
@@ -45,8 +45,6 @@ async function searchTires(db: DbOrTx, q: string): Promise<TireHit[]> {
  * matches is cheap); the few hundred tire men are read through users_role_idx.
  */
 export async function globalSearch(db: DbOrTx, q: string): Promise<TGlobalSearchReply> {
-  const plate = q.replace(/\s+/g, '');
-  const squashed = sql`replace(${units.plate_number}, ' ', '')`;
   const [unitRows, tireRows, tireMen] = await Promise.all([
     db
       .select({
@@ -57,8 +55,8 @@ export async function globalSearch(db: DbOrTx, q: string): Promise<TGlobalSearch
       })
       .from(units)
       .innerJoin(projects, eq(projects.id, units.project_id))
-      .where(ilike(squashed, likePattern(plate)))
-      .orderBy(desc(ilike(squashed, prefixPattern(plate))), asc(units.plate_number))
+      .where(plateContains(units.plate_number, q))
+      .orderBy(desc(plateStartsWith(units.plate_number, q)), asc(units.plate_number))
       .limit(GLOBAL_SEARCH_LIMIT),
     searchTires(db, q),
     db

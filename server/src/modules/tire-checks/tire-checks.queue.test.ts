@@ -127,8 +127,9 @@ describe.each(QUEUES)('the $table queue: search, filters, order', ({ table, url 
     expect(await list(`region_id=${other.region}&age=3d&order=oldest`)).toMatchObject({ ids: [c], total: 1 });
   });
 
-  it('searches plate and tire man, case-insensitive, with LIKE characters taken literally', async () => {
+  it('searches plate (spaces ignored) and tire man, case-insensitive, with LIKE characters taken literally', async () => {
     expect((await list(`q=${encodeURIComponent('b 9002')}`)).ids).toEqual([b]);
+    expect((await list('q=b9002')).ids).toEqual([b]);
     expect((await list('q=tari')).ids).toEqual([b]);
     expect((await list('q=TONO')).ids).toEqual([a, c]);
     expect((await list('q=medan')).ids).toEqual([b, c]);

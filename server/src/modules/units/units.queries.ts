@@ -1,11 +1,11 @@
 import type { UnitType } from '@itms/contracts/enums';
 import type { TListResult } from '@itms/contracts/list';
 import type { TUnitRow, ZUnitListQuery } from '@itms/contracts/master-data';
-import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { projects, units } from '../../db/schema';
-import { likePattern, orderBy, pagedList } from '../../lib/list-query';
+import { orderBy, pagedList, plateContains } from '../../lib/list-query';
 
 const columns = {
   id: units.id,
@@ -57,10 +57,7 @@ function toRow({ projectName, ...u }: Stored): TUnitRow {
 function plateSearch(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
-  return or(
-    ilike(units.plate_number, likePattern(text)),
-    ilike(sql`replace(${units.plate_number}, ' ', '')`, likePattern(text.replace(/\s+/g, ''))),
-  );
+  return plateContains(units.plate_number, text);
 }
 
 export async function listUnits(
