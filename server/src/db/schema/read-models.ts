@@ -198,7 +198,7 @@ export const warehouseStock = pgTable(
  * tire on each request. The statement triggers of migration 0021 on warehouse_stock only append
  * the net change per group to warehouse_group_deltas (no shared row is updated, so concurrent
  * validations never wait or deadlock on a group); a reader adds pending deltas to the groups it
- * reads (stock/stock.queries.ts) and the server's fold loop stores them. `warehouse_groups_rebuild()`
+ * reads (stock/warehouse.queries.ts) and the server's fold loop stores them. `warehouse_groups_rebuild()`
  * recounts after a bulk load.
  */
 export const warehouseGroups = pgTable(

@@ -4,16 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
 import { sendXlsx, type XlsxColumn } from '../../lib/xlsx-export';
-import {
-  groupStockCard,
-  scrapRows,
-  scrapTotals,
-  stockCardKeys,
-  stockCardTire,
-  tireStockCard,
-  warehouseGroups,
-  warehouseRows,
-} from './stock.queries';
+import { scrapRows, scrapTotals } from './scrap.queries';
+import { groupStockCard, stockCardKeys, stockCardTire, tireStockCard } from './stock-card.queries';
+import { warehouseGroups, warehouseRows } from './warehouse.queries';
 
 const CARD_COLUMNS: XlsxColumn<TStockCardRow>[] = [
   { header: 'Id', width: 8, value: (r) => r.id },

@@ -1,4 +1,4 @@
--- the folded groups plus the pending deltas, as a reader folds them (stock/stock.queries.ts)
+-- the folded groups plus the pending deltas, as the Warehouse reads them (stock/warehouse.queries.ts)
 SELECT location_id, location_name, size, ir_brand, sum(uninstalled) AS uninstalled, sum(spare) AS spare
   FROM (SELECT location_id, location_name, size, ir_brand, uninstalled, spare FROM warehouse_groups
         UNION ALL
