@@ -52,6 +52,8 @@ test('EDP creates a unit, fits six tires from stock, sees them on Ban Terpasang 
     .getByRole('button', { name: 'Tambah' })
     .click();
   await expect(page.getByText('Unit berhasil Ditambahkan')).toBeVisible();
+  // the form has closed (and given the focus back to 'Tambah Unit') before the search is typed
+  await expect(form).toBeHidden();
 
   // its row opens the fitting panel: eight empty positions of the engkel diagram
   await searchUnit(page, plate);
@@ -65,6 +67,8 @@ test('EDP creates a unit, fits six tires from stock, sees them on Ban Terpasang 
     await panel.getByRole('button', { name: `Pasang ban di posisi ${position}`, exact: true }).click();
     const pick = page.getByRole('dialog', { name: `Pasang ban · posisi ${position}` });
     await pick.getByRole('textbox', { name: 'Cari nomor seri ban stok' }).fill(tire.serial_number);
+    // the search has found that one tire (the list no longer changes under the click)
+    await expect(pick.getByRole('button', { name: /^Pilih / })).toHaveCount(1);
     await pick.getByRole('button', { name: `Pilih ${tire.serial_number}` }).click();
     await page
       .getByRole('dialog', { name: `Pasang ban ${tire.serial_number} di posisi ${position} ?` })
