@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, type InputRef, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
-import { LateTag } from '../../components/late-tag';
+import { WorkDay } from '../../components/late-tag';
 import { QueueAge, QueueFilterBar, useQueueFilters } from '../../components/queue-filter-bar';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { endpointKey } from '../../lib/api-client';
@@ -30,13 +30,15 @@ const columns: TableColumnsType<TMismatchPendingRow> = [
     key: 'createdAt',
     title: 'Tgl',
     render: (_, r) => (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(r.performed_at)}{' '}
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {formatTime(r.performed_at)}
-        </Typography.Text>
-        <LateTag days={r.late_days} />
-      </span>
+      <WorkDay
+        date={formatDate(r.performed_at)}
+        time={
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatTime(r.performed_at)}
+          </Typography.Text>
+        }
+        lateDays={r.late_days}
+      />
     ),
   },
   { key: 'age', title: 'Umur', render: (_, r) => <QueueAge createdAt={r.createdAt} /> },

@@ -5,7 +5,7 @@ import { Card, Flex, type TableColumnsType, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type DateRange, DateRangeSearch } from '../../components/date-range-search';
-import { LateTag } from '../../components/late-tag';
+import { WorkDay } from '../../components/late-tag';
 import { RecordFilterBar, recordFiltersFromParams } from '../../components/record-filter-bar';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
@@ -27,12 +27,7 @@ const columns: TableColumnsType<TMismatchRecordRow> = [
     key: 'date',
     title: 'Tanggal',
     // the day the BKB was done (performed_at), tagged when it was sent late
-    render: (_, r) => (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(r.date)}
-        <LateTag days={r.late_days} />
-      </span>
-    ),
+    render: (_, r) => <WorkDay date={formatDate(r.date)} lateDays={r.late_days} />,
   },
   { key: 'time', title: 'Jam', dataIndex: 'time', width: 72 },
   { key: 'status', title: 'Status', render: (_, r) => <StatusTag status={r.status} />, width: 110 },

@@ -7,7 +7,7 @@ import { Button, Card, type InputRef, type TableColumnsType, Typography } from '
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
-import { LateTag } from '../../components/late-tag';
+import { WorkDay } from '../../components/late-tag';
 import { LoadingDialog } from '../../components/loading-dialog';
 import { QueueAge, QueueFilterBar, queueSearchOf, useQueueFilters } from '../../components/queue-filter-bar';
 import { ResponsiveTable } from '../../components/responsive-table';
@@ -24,16 +24,12 @@ const columns: TableColumnsType<TCheckQueueRow> = [
   { title: 'No. Body', key: 'plate', render: (_, r) => r.Unit.plate_number || r.plate_number },
   { title: 'Lokasi', key: 'location', render: (_, r) => r.Location.name },
   { title: 'Project', dataIndex: 'project', key: 'project' },
-  // when the check was done (performed_at), tagged when it was sent late
+  // when the check was done (performed_at), tagged when it was sent late (the tag wraps under
+  // the date: on one line they pushed the last column out of a 1440 px screen)
   {
     title: 'Tanggal',
     key: 'date',
-    render: (_, r) => (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(r.performed_at)}
-        <LateTag days={r.late_days} />
-      </span>
-    ),
+    render: (_, r) => <WorkDay date={formatDate(r.performed_at)} lateDays={r.late_days} />,
   },
   { title: 'Jam', key: 'time', width: 80, render: (_, r) => formatTime(r.performed_at) },
   { title: 'Umur', key: 'age', render: (_, r) => <QueueAge createdAt={r.createdAt} /> },

@@ -5,7 +5,7 @@ import { Card, type InputRef, Modal, Spin, type TableColumnsType, Typography } f
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { KeyboardHelp, QUEUE_SHORTCUTS } from '../../components/keyboard-help';
-import { LateTag } from '../../components/late-tag';
+import { WorkDay } from '../../components/late-tag';
 import { QueueAge, QueueFilterBar, queueSearchOf, useQueueFilters } from '../../components/queue-filter-bar';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { ListViewSwitch, RETURNS_VIEW, ReturnsTable, useListView } from '../../components/returns-view';
@@ -24,12 +24,7 @@ const columns: TableColumnsType<TReplacementRow> = [
   {
     title: 'Tanggal',
     key: 'date',
-    render: (_, r) => (
-      <span style={{ whiteSpace: 'nowrap' }}>
-        {formatDate(r.performed_at)}
-        <LateTag days={r.late_days} />
-      </span>
-    ),
+    render: (_, r) => <WorkDay date={formatDate(r.performed_at)} lateDays={r.late_days} />,
   },
   { title: 'Jam', dataIndex: 'time', key: 'time', width: 80 },
   { title: 'Umur', key: 'age', render: (_, r) => <QueueAge createdAt={r.createdAt} /> },
