@@ -70,7 +70,9 @@ export const tireChecks = pgTable(
     // (performed_at, id): record searches page newest first without a sort (bench: index-only scans)
     index('tire_checks_performed_idx').on(t.performed_at, t.id),
     index('tire_checks_tireman_performed_idx').on(t.tireman_id, t.performed_at),
-    index('tire_checks_unit_performed_idx').on(t.unit_id, t.performed_at),
+    // with status, id and odometer: the wear refresh reads the approved checks of a tire's mount
+    // periods (a unit, from one time to another) from this index alone
+    index('tire_checks_unit_performed_idx').on(t.unit_id, t.performed_at, t.status, t.id, t.odometer),
     index('tire_checks_location_performed_idx').on(t.location_id, t.performed_at),
     // the EDP queue (noEdpSign), newest first
     index('tire_checks_queue_idx')
