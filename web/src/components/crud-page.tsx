@@ -1,15 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Endpoint } from '@itms/contracts/endpoint';
-import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
-  App,
   Button,
-  Card,
   Flex,
   Form,
   type FormInstance,
-  type FormProps,
-  Input,
   Modal,
   Spin,
   type TableColumnsType,
@@ -17,198 +13,16 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { call, endpointKey, resourceKey } from '../lib/api-client';
-import { showApiError, toast } from '../lib/feedback';
-import { applyFieldErrors } from '../lib/form-errors';
-import { useRouteMeta } from '../lib/route-meta';
-import { NOT_SAVED, useCloseGuard } from '../lib/use-close-guard';
-import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
+import { useAction, useConfirm } from '../lib/use-action';
+import { useCloseGuard } from '../lib/use-close-guard';
 import { usePagedList } from '../lib/use-paged-list';
+import { ListSearch, openableRow } from './list-controls';
+import { optionalMark } from './optional-mark';
+import { LOADING, PageCard, PageHeading } from './page-frame';
 import { type CardLayout, ResponsiveTable } from './responsive-table';
-
-/** Info shown when a confirmation or a form with changes is cancelled (spec sections 4, 8). */
-export const SENDING = 'Mengirim data ...';
-export const LOADING = 'Mengambil Data ...';
-const FIX_FIELDS = 'Periksa kembali isian yang ditandai merah';
-
-// ---------------------------------------------------------------------------------------------
-// small pieces the account and SOP screens use as well
-
-/** Form labels: optional fields say so in Indonesian (antd's id_ID locale says '(optional)'). */
-export const optionalMark: FormProps['requiredMark'] = (label, { required }) => (
-  <>
-    {label}
-    {required ? null : (
-      <Typography.Text type="secondary" style={{ marginInlineStart: 4, fontWeight: 400 }}>
-        (opsional)
-      </Typography.Text>
-    )}
-  </>
-);
-
-/** The white panel a screen sits in; tighter on phones. */
-export function PageCard({ children }: { children: ReactNode }) {
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  return <Card styles={{ body: { padding: isDesktop ? 24 : 14 } }}>{children}</Card>;
-}
-
-/** Width of a filter select in a list toolbar: two share a phone row. */
-export const FILTER_STYLE = { flex: '1 1 150px', maxWidth: 260, minWidth: 0 } as const;
-
-/** The screen's title (level 2, from the route table unless given) with its buttons on the right. */
-export function PageHeading({ title, extra }: { title?: string; extra?: ReactNode }) {
-  const meta = useRouteMeta();
-  return (
-    <Flex align="center" justify="space-between" wrap gap={12} style={{ marginBottom: 16 }}>
-      <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
-        {title ?? meta?.title}
-      </Typography.Title>
-      {extra ? (
-        <Flex wrap gap={8}>
-          {extra}
-        </Flex>
-      ) : null}
-    </Flex>
-  );
-}
-
-export interface ConfirmOptions {
-  title: string;
-  content?: ReactNode;
-  okText: string;
-  cancelText?: string;
-  danger?: boolean;
-}
-
-/** Asks before an add, update, delete or submit; Batal answers 'Changes are not saved'. */
-export function useConfirm() {
-  const { modal, message } = App.useApp();
-  return useCallback(
-    ({ title, content, okText, cancelText = 'Batal', danger }: ConfirmOptions) =>
-      new Promise<boolean>((resolve) => {
-        modal.confirm({
-          title,
-          content,
-          okText,
-          cancelText,
-          okButtonProps: danger ? { danger: true } : undefined,
-          onOk: () => resolve(true),
-          onCancel: () => {
-            message.info(NOT_SAVED, 3);
-            resolve(false);
-          },
-        });
-      }),
-    [modal, message],
-  );
-}
-
-export interface ActionOptions<R> {
-  request: () => Promise<R>;
-  /** Query keys (prefixes: `resourceKey`, `endpointKey`) to reload after success (the list). */
-  invalidate?: readonly QueryKey[];
-  /** Form whose fields get the server's field messages. */
-  form?: FormInstance;
-  /** The form's field names (default: the fields it holds values for). */
-  fieldNames?: readonly string[];
-  /** Success text when the reply carries no `message`. */
-  successText?: string;
-  /** Runs after success, before the reload (close the form). */
-  onDone?: (reply: R) => void;
-}
-
-/**
- * Runs a create, update or delete: 'Mengirim data ...', then the server's success text, reloads
- * the lists; bad input lands on the form fields, other failures open the 'Oops...' dialog.
- * Resolves with the reply, or undefined when it failed.
- */
-export function useAction() {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const run = useCallback(
-    async <R,>({ request, invalidate = [], form, fieldNames, successText, onDone }: ActionOptions<R>) => {
-      const key = `action-${Date.now()}`;
-      setPending(true);
-      toast().open({ key, type: 'loading', content: SENDING, duration: 0 });
-      try {
-        const reply = await request();
-        const text = (reply as { message?: string } | undefined)?.message ?? successText;
-        if (text) toast().open({ key, type: 'success', content: text, duration: 3 });
-        else toast().destroy(key);
-        // close the form first, so that the reload does not fetch a record that is gone
-        onDone?.(reply);
-        await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-        return reply;
-      } catch (err) {
-        toast().destroy(key);
-        if (form && applyFieldErrors(form, err, fieldNames).length > 0) {
-          console.error(err);
-          toast().error(FIX_FIELDS, 3);
-        } else showApiError(err);
-        return undefined;
-      } finally {
-        setPending(false);
-      }
-    },
-    [queryClient],
-  );
-  return { run, pending };
-}
-
-/** The list's search box; the text lives in the URL (`q`). */
-export function ListSearch({
-  value,
-  onSearch,
-  placeholder,
-}: {
-  value: string | undefined;
-  onSearch: (text: string) => void;
-  placeholder: string;
-}) {
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  return (
-    <Input.Search
-      aria-label="Cari"
-      placeholder={placeholder}
-      allowClear
-      enterButton="Cari"
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        // clearing the box (its x button) shows everything again
-        if (e.target.value === '' && value) onSearch('');
-      }}
-      onSearch={(v) => onSearch(v)}
-      style={{ flex: '1 1 240px', maxWidth: 360 }}
-    />
-  );
-}
-
-/** Row props of a list whose rows open the edit form: click, Enter or Space. */
-export function openableRow<T>(open: (row: T) => void): TableProps<T>['onRow'] {
-  return (row) => ({
-    onClick: (e) => {
-      // a click on a control inside the row (thumbnail zoom, buttons) is its own action
-      if ((e.target as HTMLElement).closest('button, a, .ant-image, input')) return;
-      open(row);
-    },
-    onKeyDown: (e) => {
-      if (e.target !== e.currentTarget) return;
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        open(row);
-      }
-    },
-    tabIndex: 0,
-    style: { cursor: 'pointer' },
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// the scaffold of the master-data screens
 
 type Scalar = string | number | undefined;
 export type FormMode = 'add' | 'edit';

@@ -25,7 +25,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, callWithProgress, download } from '../lib/api-client';
 import { showApiError, showErrorDialog, toast } from '../lib/feedback';
-import { useConfirm } from './crud-page';
+import { useConfirm } from '../lib/use-action';
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 const NOUN: Record<ImportKind, string> = { units: 'unit', tires: 'ban' };

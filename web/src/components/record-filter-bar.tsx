@@ -5,7 +5,7 @@ import { RECORD_FILTER_LABELS, type TRecordFilters } from '@itms/contracts/recor
 import { Flex, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useEndpoint } from '../lib/use-endpoint';
-import { FILTER_STYLE } from './crud-page';
+import { FILTER_STYLE } from './page-frame';
 import { RemoteSelect } from './remote-select';
 
 /** The record screens' filters as the URL keeps them (?unit_id&tireman_id&location_id&status). */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type TableColumnsType, Tag } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { viewport } from '../test/setup';
-import { openableRow } from './crud-page';
+import { openableRow } from './list-controls';
 import { ResponsiveTable } from './responsive-table';
 
 interface Unit {

@@ -292,7 +292,7 @@ export async function refreshTireWear(
 /**
  * Queues the target tires for the wear refresher (tire_wear_stale): call it inside the transaction
  * that changed their ledger, checks or retread data, and kick the refresher after the commit. The
- * refresh itself (about 2 ms of SQL per tire at fleet scale) stays out of the validation, and the
+ * refresh itself (about 1.5 ms of SQL per tire at fleet scale) stays out of the validation, and the
  * queue only grows by appends, so a validation never waits for a drain.
  */
 export async function queueTireWear(db: DbOrTx, target: Exclude<WearTarget, 'all'>): Promise<void> {

@@ -22,9 +22,10 @@ import {
 import { useEffect, useState } from 'react';
 import { call } from '../../lib/api-client';
 import { formatKm, formatNumber } from '../../lib/number-format';
+import { useAction, useConfirm } from '../../lib/use-action';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
-import { LOADING, useAction, useConfirm } from '../crud-page';
+import { LOADING } from '../page-frame';
 import { VehicleDiagram } from '../vehicle-diagram';
 
 type Action = { kind: 'mount' | 'unmount' | 'move'; wheel: TUnitWheel };

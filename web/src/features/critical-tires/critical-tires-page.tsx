@@ -14,7 +14,8 @@ import { Alert, Button, Card, Flex, type TableColumnsType, Tag, Tooltip, Typogra
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ALERT_COLORS } from '../../components/alert-count';
-import { ListSearch, PageHeading } from '../../components/crud-page';
+import { ListSearch } from '../../components/list-controls';
+import { PageHeading } from '../../components/page-frame';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { formatDate } from '../../lib/dayjs';
 import { formatDecimal, formatNumber } from '../../lib/number-format';

@@ -19,13 +19,14 @@ import {
   Upload,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { LOADING, PageHeading, useAction, useConfirm } from '../../components/crud-page';
 import { IMAGE_TYPES, ImageUploadField, imageProblem } from '../../components/image-upload-field';
 import { ImageZoom } from '../../components/image-zoom';
+import { LOADING, PageHeading } from '../../components/page-frame';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { call } from '../../lib/api-client';
 import { errorText, showApiError, showErrorDialog } from '../../lib/feedback';
 import { uploadImage } from '../../lib/upload';
+import { useAction, useConfirm } from '../../lib/use-action';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { adoptProfile } from './adopt-profile';
 

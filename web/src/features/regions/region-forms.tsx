@@ -4,8 +4,9 @@ import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import { TARGET_CHECK_MAX, type TLocationRow, type TRegionRow } from '@itms/contracts/master-data';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
-import { optionalMark, useAction, useConfirm } from '../../components/crud-page';
+import { optionalMark } from '../../components/optional-mark';
 import { call, resourceKey } from '../../lib/api-client';
+import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 
 /** What a change here makes stale: the regions and locations, and every report that counts regions. */

@@ -15,7 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { type Key, useMemo, useState } from 'react';
-import { PageCard, PageHeading } from '../../components/crud-page';
+import { PageCard, PageHeading } from '../../components/page-frame';
 import { errorText } from '../../lib/feedback';
 import { formatNumber } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';

@@ -14,7 +14,8 @@ import {
   Typography,
 } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
+import { ListSearch, openableRow } from '../../components/list-controls';
+import { PageHeading } from '../../components/page-frame';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { appTime, formatDate } from '../../lib/dayjs';

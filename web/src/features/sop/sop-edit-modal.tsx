@@ -4,9 +4,10 @@ import type { BodyOf } from '@itms/contracts/endpoint';
 import type { TSopEntry } from '@itms/contracts/master-data';
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { optionalMark, useAction, useConfirm } from '../../components/crud-page';
+import { optionalMark } from '../../components/optional-mark';
 import { call, resourceKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
+import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { VIDEO_KIND_TEXT, videoSource } from './video-source';
 

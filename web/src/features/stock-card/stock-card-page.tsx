@@ -14,8 +14,8 @@ import {
 } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageHeading } from '../../components/crud-page';
 import { LinkButton } from '../../components/link-button';
+import { PageHeading } from '../../components/page-frame';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDate } from '../../lib/dayjs';

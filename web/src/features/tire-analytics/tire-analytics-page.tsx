@@ -8,8 +8,8 @@ import {
 import { Card, Col, Flex, Row, Segmented, Select, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageHeading } from '../../components/crud-page';
 import { LoadError } from '../../components/load-error';
+import { PageHeading } from '../../components/page-frame';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDecimal, formatNumber, formatRupiah } from '../../lib/number-format';
 import { useEndpoint } from '../../lib/use-endpoint';

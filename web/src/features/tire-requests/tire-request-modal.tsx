@@ -3,8 +3,8 @@ import { API } from '@itms/contracts/api';
 import { TIRE_REQUEST_MESSAGES, type TTireRequest } from '@itms/contracts/tire-requests';
 import { Alert, App, Button, Flex, Form, Modal, Spin, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
-import { LOADING, useAction, useConfirm } from '../../components/crud-page';
 import { LinkButton } from '../../components/link-button';
+import { LOADING } from '../../components/page-frame';
 import {
   TIRE_FORM_FIELDS,
   TireFormFields,
@@ -14,6 +14,7 @@ import {
 } from '../../components/tire-form-fields';
 import { call, resourceKey } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dayjs';
+import { useAction, useConfirm } from '../../lib/use-action';
 import { NOT_SAVED, useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 

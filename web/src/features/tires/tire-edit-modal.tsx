@@ -5,10 +5,10 @@ import { conditionLabel } from '@itms/contracts/enums';
 import type { TTireDetail } from '@itms/contracts/tire-list';
 import { Alert, Button, Descriptions, Flex, Form, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { LOADING, useAction, useConfirm } from '../../components/crud-page';
 import { EditOrSave, useEditMode } from '../../components/edit-mode';
 import { ImageZoom } from '../../components/image-zoom';
 import { LinkButton } from '../../components/link-button';
+import { LOADING } from '../../components/page-frame';
 import {
   TIRE_FORM_FIELDS,
   TireFormFields,
@@ -19,6 +19,7 @@ import {
 import { call, resourceKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
 import { formatKm, formatRupiah } from '../../lib/number-format';
+import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { TireStatusModal } from './tire-status-modal';

@@ -3,8 +3,8 @@ import { CONDITION_CODE_LABELS, CONDITION_PARTS } from '@itms/contracts/enums';
 import type { TTireDetail } from '@itms/contracts/tire-list';
 import { Alert, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { useAction, useConfirm } from '../../components/crud-page';
 import { call, resourceKey } from '../../lib/api-client';
+import { useAction, useConfirm } from '../../lib/use-action';
 
 const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
   crown: 'Crown',

@@ -27,10 +27,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CrudFormModal, PageHeading } from '../../components/crud-page';
+import { CrudFormModal } from '../../components/crud-page';
 import { LineChart } from '../../components/line-chart';
 import { LinkButton } from '../../components/link-button';
 import { LoadError, listEmptyText } from '../../components/load-error';
+import { PageHeading } from '../../components/page-frame';
 import { ResponsiveTable } from '../../components/responsive-table';
 import {
   BAND_TONE,

@@ -5,8 +5,8 @@ import type { TRegisterBody } from '@itms/contracts/users';
 import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useAction, useConfirm } from '../../components/crud-page';
 import { call, resourceKey } from '../../lib/api-client';
+import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 

@@ -18,7 +18,8 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ListSearch, openableRow, PageHeading } from '../../components/crud-page';
+import { ListSearch, openableRow } from '../../components/list-controls';
+import { PageHeading } from '../../components/page-frame';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
 import { formatDateTime } from '../../lib/dayjs';

@@ -18,8 +18,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckDetailModal } from '../../components/check-detail/check-detail-modal';
-import { PageHeading } from '../../components/crud-page';
 import { shortcutRange } from '../../components/date-range-search';
+import { PageHeading } from '../../components/page-frame';
 import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { isApiError } from '../../lib/api-client';
