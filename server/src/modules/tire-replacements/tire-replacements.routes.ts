@@ -26,8 +26,6 @@ import {
   validateReplacement,
 } from './tire-replacements.service';
 
-const _tags = ['tire-replacements'];
-
 export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tz = app.config.timezone;
   const events: ReplacementEvents = { onFieldStatus: fieldStatusTo(app) };
