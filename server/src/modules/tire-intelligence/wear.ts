@@ -49,8 +49,8 @@ function tireFilter(target: WearTarget): SQL {
 
 /**
  * The CTEs shared by the refresh and the backtest: sel (tires), ev (ledger), per (mount periods),
- * rt (retreads), rd (readings with km and life), rdk (ranked within life), cur (current life,
- * minus the held-out reading when asked).
+ * rt (retreads), rr (the tires' readings), rd (the readings within mount periods, with km and
+ * life), rdk (ranked within life), cur (current life, minus the held-out reading when asked).
  */
 export function readingCtes(target: WearTarget, opts: WearSqlOptions = {}): SQL {
   const holdOut = opts.holdOutLast ? sql.raw('true') : sql.raw('false');
