@@ -10,9 +10,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { openPglite, rowsOf } from '../server/src/db/client';
+import { readingCtes, refreshTireWear } from '../server/src/db/read-models/tire-wear/wear';
 import { seedDemo } from '../server/src/db/seed/demo';
 import { localStorage } from '../server/src/lib/storage';
-import { readingCtes, refreshTireWear } from '../server/src/modules/tire-intelligence/wear';
 
 const started = performance.now();
 const database = await openPglite();

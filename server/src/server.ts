@@ -1,9 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { refreshTireWearIfMissing } from './db/read-models/tire-wear/wear';
 import { DEMO_PASSWORD } from './db/seed/demo';
 import { seedDemoIfEmpty } from './db/seed/seed';
-import { refreshTireWearIfMissing } from './modules/tire-intelligence/wear';
 import { productionConfigProblem, productionDatabaseProblem } from './ops/production-guard';
 
 /** A production server that anyone who read the README could sign in to does not start. */

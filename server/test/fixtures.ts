@@ -1,4 +1,5 @@
 import type { Db } from '../src/db/client';
+import { refreshTireWear } from '../src/db/read-models/tire-wear/wear';
 import {
   activeUnitTires,
   customers,
@@ -113,4 +114,6 @@ export async function seedFixtures(db: Db): Promise<void> {
       km_installed: 40000,
     })),
   ]);
+  // every tire's wear row, as the demo seed and the bench generator leave them
+  await db.transaction((tx) => refreshTireWear(tx, 'all'));
 }

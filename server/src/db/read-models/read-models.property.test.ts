@@ -9,8 +9,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectReadModelsRecounted, openTestDatabase, readModelRows } from '../../../test/helpers';
 import { syncReportTimezone } from '../../modules/reports/report-timezone';
-import type { Database } from '../client';
+import { type Database, rowsOf } from '../client';
 import { foldPendingDeltas, rebuildReadModels } from './read-models';
+import { refreshQueuedTireWear } from './tire-wear/wear';
 
 let database: Database;
 
@@ -28,6 +29,20 @@ afterAll(() => database.close());
 const pick = (table: string, n: number, where = 'true') =>
   sql.raw(`(select id from ${table} where ${where} order by id
              offset ${n} % greatest((select count(*) from ${table} where ${where}), 1) limit 1)`);
+
+/**
+ * The tire wear queue insert the services pair with a write (tire-wear is kept through it):
+ * `tires` is SQL selecting tire ids.
+ */
+const queueWear = (tires: ReturnType<typeof sql>) =>
+  // (not joined to tires: a tire inserted by a sibling CTE is not visible to the statement yet)
+  sql`insert into tire_wear_stale (tire_id) select x.id from (${tires}) x(id) where x.id is not null`;
+
+/** The tires a check's validation queues: its readings' and those mounted on its unit. */
+const checkTires = (checkId: ReturnType<typeof sql>) =>
+  sql`select r.tire_id from tire_check_records r where r.tire_check_id = ${checkId}
+      union select m.tire_id from active_unit_tires m join tire_checks c on c.unit_id = m.unit_id
+       where c.id = ${checkId} and m.status = 'INSTALLED'`;
 
 const UNLEDGERED_CHECK =
   "not exists (select from tire_events e where e.source_type = 'tire-check' and e.source_id = tire_checks.id)";
@@ -63,24 +78,40 @@ function statement({ kind, a, b, c, days }: Write) {
   const when = sql`now() + make_interval(days => ${days}, hours => ${a % 24})`;
   switch (kind) {
     case 'check':
-      return sql`insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, performed_at)
-        select u.id, u.plate_number, ${pick('users', b, "role = 'tire-man'")}, ${pick('locations', c)}, 1000, ${when}
-          from units u where u.id = ${pick('units', a)}`;
-    case 'sign-check':
-      return sql`update tire_checks set edp_sign = 'ttd', status = 'approved', validated_at = now()
-        where id = ${pick('tire_checks', a, "edp_sign = '-'")}`;
+      // with a reading of every tire mounted on the unit (their grooves fall as the odometer runs)
+      return sql`with c as (
+          insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, performed_at)
+          select u.id, u.plate_number, ${pick('users', b, "role = 'tire-man'")}, ${pick('locations', c)},
+                 1000 + ${a} * 10, ${when}
+            from units u where u.id = ${pick('units', a)}
+          returning id, unit_id)
+        insert into tire_check_records (tire_check_id, tire_id, position, serial_number, groove_1, groove_2, groove_3, groove_4)
+        select c.id, m.tire_id, m.position, t.serial_number, 18 - ${a} / 100.0, 17 - ${a} / 100.0 + ${c % 4}, 18, 18
+          from c join active_unit_tires m on m.unit_id = c.unit_id and m.status = 'INSTALLED'
+          join tires t on t.id = m.tire_id`;
+    case 'sign-check': {
+      // a returned check is not signed until the tire man sends it again (assertValidatable)
+      const id = pick('tire_checks', a, "edp_sign = '-' and returned_at is null");
+      // as the validation does: its readings' tires queued for the wear refresher
+      return sql`with q as (${queueWear(checkTires(id))})
+        update tire_checks set edp_sign = 'ttd', status = 'approved', validated_at = now() where id = ${id}`;
+    }
     case 'return-check':
       return sql`update tire_checks set returned_at = now(), return_reason = 'foto buram'
         where id = ${pick('tire_checks', a, "edp_sign = '-' and returned_at is null")}`;
     case 'resubmit-check':
       return sql`update tire_checks set returned_at = null, performed_at = ${when}
         where id = ${pick('tire_checks', a, 'returned_at is not null')}`;
-    case 'move-check-day':
+    case 'move-check-day': {
       // a check the ledger does not point at yet (a validated one is not edited)
-      return sql`update tire_checks set performed_at = ${when}, location_id = ${pick('locations', b)}
-        where id = ${pick('tire_checks', c, UNLEDGERED_CHECK)}`;
-    case 'delete-check':
-      return sql`delete from tire_checks where id = ${pick('tire_checks', a, UNLEDGERED_CHECK)}`;
+      const id = pick('tire_checks', c, UNLEDGERED_CHECK);
+      return sql`with q as (${queueWear(checkTires(id))})
+        update tire_checks set performed_at = ${when}, location_id = ${pick('locations', b)} where id = ${id}`;
+    }
+    case 'delete-check': {
+      const id = pick('tire_checks', a, UNLEDGERED_CHECK);
+      return sql`with q as (${queueWear(checkTires(id))}) delete from tire_checks where id = ${id}`;
+    }
     case 'replacement':
       return sql`insert into tire_replacements (unit_id, tireman_id, location_id, odometer, performed_at)
         values (${pick('units', a)}, ${pick('users', b, "role = 'tire-man'")}, ${pick('locations', c)}, 2000, ${when})`;
@@ -104,14 +135,23 @@ function statement({ kind, a, b, c, days }: Write) {
           ${sql.raw(Array.from({ length: 14 }, () => `'1'`).join(', '))})`;
     case 'delete-qc':
       return sql`delete from qc_checks where id = ${pick('qc_checks', a)}`;
+    // the fitting and its ledger entry (mount periods of the wear lines), the tire queued
     case 'take-off':
-      return sql`update active_unit_tires set status = 'UNINSTALLED'
-        where id = ${pick('active_unit_tires', a, "status = 'INSTALLED'")}`;
+      return sql`with m as (update active_unit_tires set status = 'UNINSTALLED'
+                             where id = ${pick('active_unit_tires', a, "status = 'INSTALLED'")}
+                            returning tire_id, unit_id, position),
+          e as (insert into tire_events (tire_id, kind, unit_id, position, odometer, created_at)
+                select tire_id, 'removed', unit_id, position, 1000 + ${b} * 10, ${when} from m where tire_id is not null)
+        ${queueWear(sql`select tire_id from m`)}`;
     case 'mount':
-      return sql`update active_unit_tires set status = 'INSTALLED', km_installed = km_installed + 1
+      return sql`with m as (update active_unit_tires set status = 'INSTALLED', km_installed = km_installed + 1
         where id = ${pick('active_unit_tires', a, "status = 'UNINSTALLED'")}
           and (tire_id is null or not exists (select from active_unit_tires o
-                where o.tire_id = active_unit_tires.tire_id and o.status = 'INSTALLED'))`;
+                where o.tire_id = active_unit_tires.tire_id and o.status = 'INSTALLED'))
+          returning tire_id, unit_id, position),
+          e as (insert into tire_events (tire_id, kind, unit_id, position, odometer, created_at)
+                select tire_id, 'installed', unit_id, position, 1000 + ${b} * 10, ${when} from m where tire_id is not null)
+        ${queueWear(sql`select tire_id from m`)}`;
     case 'ledger-entry': {
       // a status change recorded against a document, whose location becomes the tire's
       const [source, table] = (
@@ -129,20 +169,25 @@ function statement({ kind, a, b, c, days }: Write) {
         select t.id, 'status', ${status}, ${source}, ${table ? pick(table, c) : sql`null`} from t`;
     }
     case 'tire-edit':
-      return sql`update tires set size = ${['11.00-20', '12.00-24', '7.50-16'][b % 3]},
-          ir_brand = ${['BRIDGESTONE', 'MICHELIN', 'GT'][c % 3]}, groove_lowest = ${(a % 200) / 10}
-        where id = ${pick('tires', a)}`;
+      // a retread (RET) counts in the tire's life: the edit queues it, as the tire update does
+      return sql`with t as (update tires set size = ${['11.00-20', '12.00-24', '7.50-16'][b % 3]},
+          ir_brand = ${['BRIDGESTONE', 'MICHELIN', 'GT'][c % 3]}, groove_lowest = ${(a % 200) / 10},
+          is_original = ${['ORI', 'RET'][b % 2]}
+        where id = ${pick('tires', a)} returning id)
+        ${queueWear(sql`select id from t`)}`;
     case 'import':
       return sql`with t as (
           insert into tires (serial_number, size, ir_brand, status, groove_lowest)
           select 'PROP-' || ${a} || '-' || g || '-' || (select count(*) from tires), ${['11.00-20', '7.50-16'][b % 2]},
                  'IMPOR', ${['UNINSTALLED', 'SPARE'][c % 2]}, ${c % 20}
             from generate_series(1, ${1 + (a % 3)}) g
-          returning id, status)
+          returning id, status),
+          q as (${queueWear(sql`select id from t`)})
         insert into tire_events (tire_id, kind, to_status) select id, 'received', status from t`;
     case 'scrap':
       return sql`with t as (update tires set status = 'SCRAP'
-                             where id = ${pick('tires', a, "status in ('UNINSTALLED', 'SPARE')")} returning id)
+                             where id = ${pick('tires', a, "status in ('UNINSTALLED', 'SPARE')")} returning id),
+          q as (${queueWear(sql`select id from t`)})
         insert into tire_events (tire_id, kind, to_status) select id, 'scrapped', 'SCRAP' from t`;
     case 'delete-tire':
       return sql`delete from tires where id = ${pick(
@@ -190,13 +235,19 @@ describe('the read models under random writes', () => {
       fc.asyncProperty(fc.array(write, { minLength: 5, maxLength: 25 }), async (writes) => {
         for (const w of writes) {
           const s = statement(w);
-          if (!s) await foldPendingDeltas(database.db);
-          // a write the database refuses (a key still in use) changes nothing, as in the product
-          else await database.db.transaction((tx) => tx.execute(s)).catch(unlessRefused);
+          // the server's background loops: the folds, and a batch of the wear refresher
+          if (!s) {
+            await foldPendingDeltas(database.db);
+            await refreshQueuedTireWear(database.db, { limit: 20 });
+          } else {
+            // a write the database refuses (a key still in use) changes nothing, as in the product
+            await database.db.transaction((tx) => tx.execute(s)).catch(unlessRefused);
+          }
         }
-        // with deltas pending, and once the fold loop has added them up
+        // with deltas and tires pending, and once the loops have added them up and refreshed them
         await expectReadModelsRecounted(database.db);
         await foldPendingDeltas(database.db);
+        while ((await refreshQueuedTireWear(database.db, { limit: 1000 })) > 0);
         await expectReadModelsRecounted(database.db);
         const kept = await readModelRows(database.db);
         await database.db.transaction((tx) => rebuildReadModels(tx));
@@ -207,5 +258,12 @@ describe('the read models under random writes', () => {
     // the writes reached every model
     const empty = Object.entries(await readModelRows(database.db)).filter(([, rows]) => rows.length === 0);
     expect(empty.map(([name]) => name)).toEqual([]);
+    // and the wear lines had readings to fit, over the mount periods the writes made
+    const [fitted] = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from tire_wear where slope is not null and km_total > 0`,
+      ),
+    );
+    expect(fitted!.n).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -2,7 +2,8 @@
 // beside this file with triggers.sql (the current functions and triggers, equal to what the
 // migrations leave: read-models.test.ts), rebuild.sql, stored.sql (its rows as the screens read
 // them, pending deltas folded in), recount.sql (the same rows counted from the tables it is kept
-// from) and, for a model with deltas, fold.sql. See README.md beside this file.
+// from) and, for a model with deltas, fold.sql. A model the server keeps through a queue
+// (tire-wear) renders its files from its TypeScript instead. See README.md beside this file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { getTableName } from 'drizzle-orm';
@@ -27,8 +28,10 @@ import {
   warehouseGroups,
   warehouseStock,
 } from '../schema/read-models';
+import { tireWear, tireWearStale } from '../schema/tires';
+import { wearRebuildSql, wearRecountSql, wearStoredSql } from './tire-wear/wear';
 
-export type ReadModelKind = 'row count' | 'rollup' | 'narrow copy' | 'delta';
+export type ReadModelKind = 'row count' | 'rollup' | 'narrow copy' | 'delta' | 'queue';
 
 export interface ReadModel {
   /** The folder under server/src/db/read-models. */
@@ -48,6 +51,14 @@ export interface ReadModel {
    * process folds at a time. Readers add the pending deltas themselves and never write.
    */
   fold?: { lock: number; deltas: PgTable };
+  /**
+   * Kept by the server instead of triggers: the services queue the rows to recompute in this table
+   * inside their transaction and a background loop recomputes them after the commit. Its stored.sql
+   * and recount.sql leave the queued rows out (they are due, not wrong).
+   */
+  queue?: PgTable;
+  /** Files written in TypeScript rather than kept in the folder (the model's SQL is put together there). */
+  rendered?: Partial<Record<ReadModelFile, () => string>>;
 }
 
 export const READ_MODELS = [
@@ -151,6 +162,16 @@ export const READ_MODELS = [
     key: ['tire_id'],
     dependsOn: ['tire-scrap-event'],
   },
+  {
+    name: 'tire-wear',
+    kind: 'queue',
+    tables: [tireWear],
+    keptFrom: ['tire_events', 'tire_checks', 'tire_check_records', 'tires'],
+    key: ['tire_id'],
+    dependsOn: [],
+    queue: tireWearStale,
+    rendered: { 'rebuild.sql': wearRebuildSql, 'stored.sql': wearStoredSql, 'recount.sql': wearRecountSql },
+  },
 ] as const satisfies readonly ReadModel[];
 
 /** This folder, from the source or from the built bundle (dist/server.mjs) alike. */
@@ -158,7 +179,9 @@ export const READ_MODELS_DIR = path.join(SERVER_ROOT, 'src/db/read-models');
 
 export type ReadModelFile = 'triggers.sql' | 'rebuild.sql' | 'stored.sql' | 'recount.sql' | 'fold.sql';
 
-export function readModelSql(model: Pick<ReadModel, 'name'>, file: ReadModelFile): string {
+export function readModelSql(model: Pick<ReadModel, 'name' | 'rendered'>, file: ReadModelFile): string {
+  const rendered = model.rendered?.[file];
+  if (rendered) return rendered();
   return fs.readFileSync(path.join(READ_MODELS_DIR, model.name, file), 'utf8');
 }
 

@@ -153,7 +153,7 @@ export const tireSizePressures = pgTable('tire_size_pressures', {
 
 /**
  * Life and wear statistics of one tire (issue 11), derived from the ledger and the approved
- * checks by refreshTireWear (server/src/modules/tire-intelligence/wear.ts). A validation that
+ * checks by refreshTireWear (server/src/db/read-models/tire-wear/wear.ts). A validation that
  * changes a tire queues it in tire_wear_stale; the wear refresher recomputes it right after. The forecast (pull km and date) is computed from these
  * at query time with the configured pull point. Fit: lowest groove (mm) against tire km / 1000
  * over the readings of the current life (since the last retread), outliers trimmed.

@@ -4,9 +4,9 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../../lib/password';
 import { newUploadKey, type Storage } from '../../lib/storage';
-import { refreshTireWear } from '../../modules/tire-intelligence/wear';
 import { SERVER_ROOT } from '../../paths';
 import { type Db, rowsOf, type Tx } from '../client';
+import { refreshTireWear } from '../read-models/tire-wear/wear';
 import {
   activeUnitTires,
   banners,

@@ -12,10 +12,10 @@ import {
 } from '@itms/contracts/unit-fitting';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, pgArray, type Tx } from '../../db/client';
+import { queueTireWear } from '../../db/read-models/tire-wear/wear';
 import { activeUnitTires, projects, tires, units } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { queueTireWear } from '../tire-intelligence/wear';
 import { type MoveSource, mountTire, recordTireEvent, unitWheels, unmountPosition } from './mounting';
 import { latestUnitOdometer } from './unit-odometer';
 

@@ -13,6 +13,7 @@ import {
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, executeTogether, type Tx } from '../../db/client';
+import { tireWearQueueInsert } from '../../db/read-models/tire-wear/wear';
 import {
   activeUnitTires,
   locations,
@@ -30,7 +31,6 @@ import { performedAtOf } from '../../lib/performed-at';
 import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
-import { tireWearQueueInsert } from '../tire-intelligence/wear';
 
 /** Callbacks the routes pass in; each runs after the transaction committed. */
 export interface MismatchEvents {

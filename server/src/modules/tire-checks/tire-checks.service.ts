@@ -16,6 +16,7 @@ import {
 } from '@itms/contracts/tire-checks';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, executeTogether, pgArray, rowsOf, type Tx } from '../../db/client';
+import { tireWearQueueInsert } from '../../db/read-models/tire-wear/wear';
 import {
   activeUnitTires,
   drivers,
@@ -42,7 +43,6 @@ import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
-import { tireWearQueueInsert } from '../tire-intelligence/wear';
 import { fieldWarningsOf } from './check-warnings';
 
 type Actor = Pick<TSessionUser, 'id' | 'role'>;
@@ -768,9 +768,9 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           })),
         },
       }),
-      // tire life and wear forecast of the check's tires (issue 11): the records' tires, and the
-      // tires this validation links to records (that link is written by the same statement)
-      tireWearQueueInsert([...new Set([...recs.flatMap((r) => r.tire_id ?? []), ...seenTires])]),
+      // tire life and wear forecast of the check's tires (issue 11), and of the tires this validation
+      // links to records (that link is written by the same statement, which cannot see it)
+      tireWearQueueInsert({ checkId: check.id, tires: [...seenTires] }),
     ]);
     if (opts.afterTireUpdate) {
       for (const [step, { tireId }] of withTire.entries()) await opts.afterTireUpdate(tireId, step);

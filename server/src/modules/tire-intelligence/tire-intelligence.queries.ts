@@ -17,9 +17,9 @@ import {
 } from '@itms/contracts/tire-intelligence';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { readingCtes } from '../../db/read-models/tire-wear/wear';
 import { notFound } from '../../lib/errors';
 import { prefixPattern } from '../../lib/list-query';
-import { readingCtes } from './wear';
 
 /** Slowest wear rate the band may assume (mm per 1,000 km): keeps "latest" dates finite. */
 const MIN_RATE = 0.001;

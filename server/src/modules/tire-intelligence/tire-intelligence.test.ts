@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
-import { refreshTireWear } from './wear';
+import { refreshTireWear } from '../../db/read-models/tire-wear/wear';
 
 let t: TestApp;
 const tok = { admin: '', staff: '', tireman: '' };

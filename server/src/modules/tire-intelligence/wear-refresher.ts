@@ -4,7 +4,7 @@
 // long as the batch took: under a burst of validations it keeps at most half of one database
 // connection's time, and the requests keep the rest (the statistics follow a few seconds later).
 import type { Db } from '../../db/client';
-import { refreshQueuedTireWear } from './wear';
+import { refreshQueuedTireWear } from '../../db/read-models/tire-wear/wear';
 
 export interface WearRefresher {
   /** Starts a drain now, or right after the running one. */

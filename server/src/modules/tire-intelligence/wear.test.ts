@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FX, openTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/client';
+import { queueTireWear, refreshTireWear, tireWearQueueInsert } from '../../db/read-models/tire-wear/wear';
 import { createTireIntelligenceQueries } from './tire-intelligence.queries';
-import { queueTireWear, refreshTireWear } from './wear';
 import { createWearRefresher } from './wear-refresher';
 
 const DAY = 86_400_000;
@@ -339,6 +339,40 @@ describe('the wear queue and its refresher', () => {
     const busy = await timedDrain(0);
     // three full batches, each followed by ten times its own time at rest
     expect(await timedDrain(10)).toBeGreaterThan(busy * 3);
+  });
+
+  it("queues with a check's validation every tire mounted on its unit, read by it or not: the check's odometer is their km", async () => {
+    const unit = await newUnit();
+    const read = await history([
+      { kind: 'install', day: 0, unit, position: '1', odo: 10_000 },
+      { kind: 'read', day: 5, unit, position: '1', odo: 12_000, groove: 15 },
+    ]);
+    const unread = await history([{ kind: 'install', day: 0, unit, position: '2', odo: 10_000 }]);
+    await database.db.transaction(async (tx) => refreshTireWear(tx, [read, unread]));
+    expect((await life(unread)).km_total).toBe(2_000);
+    // a later check that read position 1 only
+    const [c] = rowsOf<{ id: number }>(
+      await database.db.execute(sql`
+        insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, status, edp_sign, performed_at)
+        values (${unit}, 'X', ${ids.tireman}, ${ids.location}, 15000, 'approved', 'sign.png', ${at(9)}) returning id`),
+    );
+    await database.db.execute(sql`
+      insert into tire_check_records (tire_check_id, tire_id, position, serial_number, groove_1, groove_2, groove_3, groove_4)
+      values (${c!.id}, ${read}, '1', 'R', 14, 14, 14, 14)`);
+    await database.db.execute(tireWearQueueInsert({ checkId: c!.id }));
+    expect(await queued()).toEqual([read, unread].sort((a, b) => a - b));
+    const refresher = createWearRefresher(database.db, { log: { error: () => {} }, pollMs: 60_000 });
+    try {
+      await refresher.drain();
+    } finally {
+      await refresher.close();
+    }
+    const km = rowsOf<{ tire_id: number; km_total: number }>(
+      await database.db.execute(
+        sql`select tire_id, km_total from tire_wear where tire_id in (${read}, ${unread}) order by tire_id`,
+      ),
+    );
+    expect(km.map((r) => Number(r.km_total))).toEqual([5_000, 5_000]);
   });
 
   it('refreshes one queued tire for its reader and leaves the others queued', async () => {

@@ -12,6 +12,7 @@ import {
 import { MEASUREMENT_FIELDS, TUBE_FLAP_VELG_FIELDS } from '@itms/contracts/tires';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, executeTogether, type Tx } from '../../db/client';
+import { tireWearQueueInsert } from '../../db/read-models/tire-wear/wear';
 import {
   activeUnitTires,
   locations,
@@ -36,7 +37,6 @@ import {
   unitWheels,
   unmountPosition,
 } from '../fleet/mounting';
-import { tireWearQueueInsert } from '../tire-intelligence/wear';
 
 /** Callbacks the routes pass in; each runs after the transaction committed. */
 export interface ReplacementEvents {

@@ -4,13 +4,13 @@ import { TIRE_MESSAGES, type TTireInput, type TTireStatusBody } from '@itms/cont
 import type { TTire, TTireUpdateBody } from '@itms/contracts/tires';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { queueTireWear } from '../../db/read-models/tire-wear/wear';
 import { activeUnitTires, tires } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { changedFields, definedOnly } from '../../lib/changes';
 import { badRequest, conflict, type FieldIssue, invalidFields, notFound, pgCode } from '../../lib/errors';
 import { type MoveSource, mountOf, recordTireEvent, unmountPosition } from '../fleet/mounting';
 import { latestUnitOdometer } from '../fleet/unit-odometer';
-import { queueTireWear } from '../tire-intelligence/wear';
 import { toTire } from './tires.queries';
 
 type Actor = { id: number };
@@ -62,6 +62,8 @@ export async function receiveTire(tx: Tx, input: TTireInput, source: MoveSource)
     toStatus: 'UNINSTALLED',
     note: source.sourceType === 'tire-request' ? `Permintaan ban #${source.sourceId}` : '',
   });
+  // its wear row (no readings yet, but its retreads and life) comes from the refresher like any other
+  await queueTireWear(tx, [row.id]);
   return toTire(row);
 }
 

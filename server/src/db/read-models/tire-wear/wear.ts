@@ -19,14 +19,18 @@
 //    and inflates the median.) Needs 4 readings to trim; fewer are fitted as they are.
 import { RTD_RISE_TOLERANCE_MM } from '@itms/contracts/tire-intelligence';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, pgArray, rowsOf } from '../../db/client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type Db, type DbOrTx, pgArray, rowsOf } from '../../client';
 
-/** Tire ids, every tire, or the tires whose ledger names a document (source_type, source_id). */
+/**
+ * Tire ids, every tire, the tires whose ledger names a document (source_type, source_id), or the
+ * tires a check's validation changes (and more tires named with it).
+ */
 export type WearTarget =
   | readonly number[]
   | 'all'
   | { sourceType: 'tire-replacement' | 'mismatch'; sourceId: number }
-  | { checkId: number };
+  | { checkId: number; tires?: readonly number[] };
 
 export interface WearSqlOptions {
   /** Backtest: leave the last reading of each tire's current life out of the fit. */
@@ -38,7 +42,12 @@ const intArray = (ids: readonly number[]) => sql`${pgArray(ids.map((i) => Math.t
 function tireFilter(target: WearTarget): SQL {
   if (target === 'all') return sql`true`;
   if ('checkId' in target) {
-    return sql`t.id in (select r.tire_id from tire_check_records r where r.tire_check_id = ${target.checkId})`;
+    // the check's readings, and every tire mounted on its unit: the check's odometer ends the open
+    // mount period of each (km_total), whether or not the check read it
+    return sql`(t.id in (select r.tire_id from tire_check_records r where r.tire_check_id = ${target.checkId})
+      or t.id in (select m.tire_id from active_unit_tires m join tire_checks c on c.unit_id = m.unit_id
+                   where c.id = ${target.checkId} and m.status = 'INSTALLED')
+      ${target.tires?.length ? sql`or t.id = any(${intArray(target.tires)})` : sql``})`;
   }
   if ('sourceType' in target) {
     return sql`t.id in (select e.tire_id from tire_events e
@@ -256,6 +265,27 @@ const WEAR_COLUMNS = [
   'updated_at',
 ] as const;
 
+/** The upsert of the target tires' tire_wear rows. */
+function wearUpsert(target: WearTarget, opts: WearSqlOptions): SQL {
+  const cols = sql.raw(WEAR_COLUMNS.join(', '));
+  const set = sql.raw(
+    WEAR_COLUMNS.filter((c) => c !== 'tire_id')
+      .map((c) => `${c} = excluded.${c}`)
+      .join(', '),
+  );
+  return sql`
+    insert into tire_wear (${cols})
+    ${wearSelect(target, opts)}
+    on conflict (tire_id) do update set ${set}`;
+}
+
+// the whole fleet: hash joins over all readings (the CTEs' row estimates are blind and would pick
+// index nested loops, right for a few tires but 10x slower for all), and no JIT (the planner's
+// costs with nested loops off would make it compile for seconds); for the rest of the transaction
+// only (SET LOCAL), reset right after
+const WHOLE_FLEET_ON = [sql`set local enable_nestloop = off`, sql`set local jit = off`];
+const WHOLE_FLEET_OFF = [sql`reset enable_nestloop`, sql`reset jit`];
+
 /**
  * Recomputes the tire_wear rows of the given tires (or of every tire) in one statement. Call it
  * inside the transaction that changed the tires' ledger, checks or retread data.
@@ -266,27 +296,59 @@ export async function refreshTireWear(
   opts: WearSqlOptions = {},
 ): Promise<void> {
   if (Array.isArray(target) && target.length === 0) return;
-  const cols = sql.raw(WEAR_COLUMNS.join(', '));
-  const set = sql.raw(
-    WEAR_COLUMNS.filter((c) => c !== 'tire_id')
-      .map((c) => `${c} = excluded.${c}`)
-      .join(', '),
-  );
-  // the whole fleet: hash joins over all readings (the CTEs' row estimates are blind and would pick
-  // index nested loops, right for a few tires but 10x slower for all); for the rest of this
-  // transaction only (SET LOCAL), reset right after
   const all = target === 'all';
-  if (all) await db.execute(sql`set local enable_nestloop = off`);
-  // and no JIT: the planner's costs with nested loops off would make it compile for seconds
-  if (all) await db.execute(sql`set local jit = off`);
-  await db.execute(sql`
-    insert into tire_wear (${cols})
-    ${wearSelect(target, opts)}
-    on conflict (tire_id) do update set ${set}`);
-  if (all) {
-    await db.execute(sql`reset enable_nestloop`);
-    await db.execute(sql`reset jit`);
-  }
+  for (const s of all ? WHOLE_FLEET_ON : []) await db.execute(s);
+  await db.execute(wearUpsert(target, opts));
+  for (const s of all ? WHOLE_FLEET_OFF : []) await db.execute(s);
+}
+
+const dialect = new PgDialect();
+
+/** A statement as SQL text; it must hold no parameters (a script file has none). */
+function sqlText(statement: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  if (params.length) throw new Error(`a read model script cannot hold parameters: ${text}`);
+  return text;
+}
+
+/** The read model's rebuild.sql (registry.ts): every tire's row, with refreshTireWear's SQL. */
+export function wearRebuildSql(): string {
+  return [...WHOLE_FLEET_ON, wearUpsert('all', {}), ...WHOLE_FLEET_OFF]
+    .map((s) => `${sqlText(s)};`)
+    .join('\n');
+}
+
+/**
+ * The columns db:verify compares, from a relation `w` with tire_wear's columns: the numbers as reals
+ * (the recount's are doubles, and a recount of the whole fleet adds a tire's readings up in another
+ * order than its own refresh did: the last bits differ), updated_at left out.
+ */
+const compared = (w: string) =>
+  WEAR_COLUMNS.filter((c) => c !== 'updated_at')
+    .map((c) => (COMPARED_AS_REAL.has(c) ? `${w}.${c}::real as ${c}` : `${w}.${c}`))
+    .join(', ');
+const COMPARED_AS_REAL = new Set([
+  'slope',
+  'intercept',
+  'slope_se',
+  'last_km',
+  'last_groove',
+  'km_per_day',
+  'km_total',
+  'mm_worn',
+]);
+const NOT_QUEUED = (w: string) => `not exists (select from tire_wear_stale q where q.tire_id = ${w}.tire_id)`;
+
+/** stored.sql: tire_wear as the screens read it, less the tires queued for a refresh. */
+export function wearStoredSql(): string {
+  return `select ${compared('w')} from tire_wear w where ${NOT_QUEUED('w')}`;
+}
+
+/** recount.sql: every tire's row computed from the ledger and the checks, less the queued tires. */
+export function wearRecountSql(): string {
+  return `select ${compared('r')}
+    from (${sqlText(wearSelect('all', {}))}) r(${WEAR_COLUMNS.join(', ')})
+   where ${NOT_QUEUED('r')}`;
 }
 
 /**
@@ -331,7 +393,7 @@ export async function refreshQueuedTireWear(
 }
 
 /**
- * At boot: when tire_wear is empty but approved checks exist (a database from before issue 11),
+ * At boot: when tire_wear is empty but tires exist (a database from before issue 11),
  * computes every tire's row. Never throws; logs what it did.
  */
 export async function refreshTireWearIfMissing(
@@ -341,7 +403,7 @@ export async function refreshTireWearIfMissing(
   try {
     const [r] = rowsOf<{ missing: boolean }>(
       await db.execute(sql`select not exists (select 1 from tire_wear)
-        and exists (select 1 from tire_checks where status = 'approved') as missing`),
+        and exists (select 1 from tires) as missing`),
     );
     if (!r?.missing) return;
     const started = performance.now();

@@ -1,0 +1,6 @@
+-- tire-wear has no triggers. Refitting a tire's wear line reads every reading of its current life
+-- (about 1.5 ms of SQL a tire at fleet scale), too much for a validation's own transaction: the
+-- services queue the tires they change in tire_wear_stale inside that transaction, and the wear
+-- refresher (modules/tire-intelligence/wear-refresher.ts) recomputes them right after the commit.
+-- Its SQL is put together in wear.ts beside this file (refreshTireWear); registry.ts renders its
+-- rebuild.sql, stored.sql and recount.sql from there.
