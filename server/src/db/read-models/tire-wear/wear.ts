@@ -44,10 +44,11 @@ function tireFilter(target: WearTarget): SQL {
   if ('checkId' in target) {
     // the check's readings, and every tire mounted on its unit: the check's odometer ends the open
     // mount period of each (km_total), whether or not the check read it
-    return sql`(t.id in (select r.tire_id from tire_check_records r where r.tire_check_id = ${target.checkId})
-      or t.id in (select m.tire_id from active_unit_tires m join tire_checks c on c.unit_id = m.unit_id
-                   where c.id = ${target.checkId} and m.status = 'INSTALLED')
-      ${target.tires?.length ? sql`or t.id = any(${intArray(target.tires)})` : sql``})`;
+    // (one IN over a UNION: an OR of two INs would scan every tire)
+    return sql`t.id in (select r.tire_id from tire_check_records r where r.tire_check_id = ${target.checkId}
+      union all select m.tire_id from active_unit_tires m join tire_checks c on c.unit_id = m.unit_id
+                 where c.id = ${target.checkId} and m.status = 'INSTALLED'
+      ${target.tires?.length ? sql`union all select unnest(${intArray(target.tires)})` : sql``})`;
   }
   if ('sourceType' in target) {
     return sql`t.id in (select e.tire_id from tire_events e
