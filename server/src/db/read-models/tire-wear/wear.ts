@@ -320,18 +320,25 @@ export function wearRebuildSql(): string {
 }
 
 /**
- * The columns db:verify compares, from a relation `w` with tire_wear's columns: the numbers as reals
- * (the recount's are doubles, and a recount of the whole fleet adds a tire's readings up in another
- * order than its own refresh did: the last bits differ), updated_at left out.
+ * The columns db:verify compares, from a relation `w` with tire_wear's columns, updated_at left
+ * out. The numbers as reals: the recount's are doubles, and a recount of the whole fleet adds a
+ * tire's readings up in another order than its own refresh did, so the last bits differ. The slope's
+ * standard error to 6 decimals instead: it is the square root of a difference of sums, so for
+ * readings on an exact line it is 0 in one order and 6e-9 in another.
  */
 const compared = (w: string) =>
   WEAR_COLUMNS.filter((c) => c !== 'updated_at')
-    .map((c) => (COMPARED_AS_REAL.has(c) ? `${w}.${c}::real as ${c}` : `${w}.${c}`))
+    .map((c) =>
+      c === 'slope_se'
+        ? `round(${w}.${c}::numeric, 6) as ${c}`
+        : COMPARED_AS_REAL.has(c)
+          ? `${w}.${c}::real as ${c}`
+          : `${w}.${c}`,
+    )
     .join(', ');
 const COMPARED_AS_REAL = new Set([
   'slope',
   'intercept',
-  'slope_se',
   'last_km',
   'last_groove',
   'km_per_day',
