@@ -73,7 +73,7 @@ test.describe('office returns and unsaved input', () => {
     // the queue no longer has it; the 'Dikembalikan' view has it first, with the reason
     await page.getByRole('radiogroup', { name: 'Tampilan daftar' }).getByText('Dikembalikan').click();
     await expect(page).toHaveURL(/\/validasi-pergantian\?view=dikembalikan$/);
-    const row = page.getByRole('row', { name: `Buka pergantian ${rep.id}` });
+    const row = page.getByRole('row', { name: `Buka pergantian ${rep.id}`, exact: true });
     await expect(row).toContainText(reason);
     await expect(row).toContainText(rep.Unit.plate_number);
     await expect(row).toContainText('Belum dikirim ulang');
@@ -130,7 +130,7 @@ test.describe('office returns and unsaved input', () => {
     const connected = socketConnected(page);
     await page.goto('/validasi');
     await connected;
-    await page.getByRole('row', { name: `Buka pengecekan ${id}` }).click();
+    await page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true }).click();
     await screenReady(page, 'Form Pengecekan');
     const rtd = page.getByRole('spinbutton', { name: `RTD 1 After posisi ${pos}`, exact: true });
     await rtd.click();

@@ -98,7 +98,7 @@ test.describe('tire check validation', () => {
         await new Promise((r) => setTimeout(r, 700));
         await route.continue();
       });
-      await page.getByRole('row', { name: `Buka pengecekan ${id}` }).click();
+      await page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true }).click();
       await expect(page.getByText('Mengambil Data ...')).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`/pengecekan/${id}$`));
       await expect(page.getByRole('heading', { name: 'Form Pengecekan', level: 2 })).toBeVisible();
@@ -107,7 +107,7 @@ test.describe('tire check validation', () => {
     });
 
     await test.step('Before and After write numbers the Indonesian way: decimal comma, grouped Km', async () => {
-      const card = page.getByRole('group', { name: `Posisi ${pos}` });
+      const card = page.getByRole('group', { name: `Posisi ${pos}`, exact: true });
       const idID = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
       // the seeded odometers run in the hundreds of thousands: grouped with a dot (180.732)
       expect(target.Tire_Check.odometer).toBeGreaterThanOrEqual(1000);
@@ -172,7 +172,7 @@ test.describe('tire check validation', () => {
       await expect(page.getByText('Pengecekan tervalidasi')).toBeVisible();
       await expect(page).toHaveURL(/\/validasi$/);
       await expect(page.getByRole('row', { name: /^Buka pengecekan \d+$/ }).first()).toBeVisible();
-      await expect(page.getByRole('row', { name: `Buka pengecekan ${id}` })).toHaveCount(0);
+      await expect(page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true })).toHaveCount(0);
       expect(validateCalls).toHaveLength(1);
     });
 
@@ -195,7 +195,7 @@ test.describe('tire check validation', () => {
     await loginAs(page, ACCOUNTS.edp);
     const token = (await tokenOf(page))!;
     const id = await newestPendingId(page);
-    await page.getByRole('row', { name: `Buka pengecekan ${id}` }).click();
+    await page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/pengecekan/${id}$`));
 
     // Batal first: nothing changes
@@ -215,7 +215,7 @@ test.describe('tire check validation', () => {
     await expect(page.getByText('Returned! Pengecekan telah dikembalikan.')).toBeVisible();
     await expect(page).toHaveURL(/\/validasi$/);
     await expect(page.getByRole('row', { name: /^Buka pengecekan \d+$/ }).first()).toBeVisible();
-    await expect(page.getByRole('row', { name: `Buka pengecekan ${id}` })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true })).toHaveCount(0);
 
     const detail = await apiGet<TTireCheckDetail>(page.request, token, `/api/tire-check/detail/${id}`);
     expect(detail.status).toBe('pending');
@@ -228,7 +228,7 @@ test.describe('tire check validation', () => {
   test('a user with a stored signature signs with it: SETUJUI disabled, SUBMIT ready', async ({ page }) => {
     await loginAs(page, ACCOUNTS.admin);
     const id = await newestPendingId(page);
-    await page.getByRole('row', { name: `Buka pengecekan ${id}` }).click();
+    await page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/pengecekan/${id}$`));
     await page.getByRole('button', { name: 'Validasi' }).click();
     const modal = page.getByRole('dialog', { name: 'Konfirmasi Validasi Pengecekan' });
@@ -269,7 +269,7 @@ for (const device of ['desktop', 'phone'] as const) {
       const role = device === 'phone' ? 'listitem' : 'row';
       const id = await newestPendingId(page, role);
       await shot('list');
-      await page.getByRole(role, { name: `Buka pengecekan ${id}` }).click();
+      await page.getByRole(role, { name: `Buka pengecekan ${id}`, exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Form Pengecekan', level: 2 })).toBeVisible();
       await expect(page.getByRole('group').first()).toBeVisible();
       await shot('form');

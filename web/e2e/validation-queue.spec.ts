@@ -275,11 +275,11 @@ test.describe('validation queue', () => {
 
     await test.step('j, Enter opens the oldest check, keeping the filters', async () => {
       await page.keyboard.press('j');
-      await expect(page.getByRole('row', { name: `Buka pengecekan ${ids[0]}` })).toBeFocused();
+      await expect(page.getByRole('row', { name: `Buka pengecekan ${ids[0]}`, exact: true })).toBeFocused();
       await page.keyboard.press('j');
-      await expect(page.getByRole('row', { name: `Buka pengecekan ${ids[1]}` })).toBeFocused();
+      await expect(page.getByRole('row', { name: `Buka pengecekan ${ids[1]}`, exact: true })).toBeFocused();
       await page.keyboard.press('k');
-      await expect(page.getByRole('row', { name: `Buka pengecekan ${ids[0]}` })).toBeFocused();
+      await expect(page.getByRole('row', { name: `Buka pengecekan ${ids[0]}`, exact: true })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/pengecekan/${ids[0]}\\?.*tireman_id=${tm.id}`));
       await expect(page).toHaveURL(/order=oldest/);
@@ -341,7 +341,7 @@ test.describe('validation queue', () => {
     await expect(dialog).toBeHidden();
     expect(calls).toEqual([expect.stringMatching(/\/api\/tire-check\/validate-bulk$/)]);
     for (const id of five) {
-      await expect(page.getByRole('row', { name: `Buka pengecekan ${id}` })).toBeHidden();
+      await expect(page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true })).toBeHidden();
       const c = await api<Check>(page.request, token, 'GET', `/api/tire-check/detail/${id}`);
       expect(c).toMatchObject({ status: 'approved', edp_sign: signature });
     }
@@ -420,7 +420,7 @@ test.describe('validation queue', () => {
     await test.step('Tab out of the search, j, Enter opens the oldest, keeping the search', async () => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('j');
-      await expect(page.getByRole('row', { name: `Buka pergantian ${ids[0]}` })).toBeFocused();
+      await expect(page.getByRole('row', { name: `Buka pergantian ${ids[0]}`, exact: true })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/pergantian/${ids[0]}\\?.*q=`));
       await expect(page).toHaveURL(/order=oldest/);
