@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
+import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ImageZoom } from '../image-zoom';
@@ -117,7 +118,7 @@ function Detail({
           // "Oops..." is shown by the query client
         }
       },
-      onCancel: () => message.info('Changes are not saved'),
+      onCancel: () => message.info(NOT_SAVED),
     });
 
   return (

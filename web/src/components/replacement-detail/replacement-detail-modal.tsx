@@ -19,6 +19,7 @@ import {
 import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
+import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { workTimeItems } from '../late-tag';
 import { PrintPdfButton } from '../print-pdf-button';
@@ -134,7 +135,7 @@ function Detail({
           // "Oops..." is shown by the query client
         }
       },
-      onCancel: () => message.info('Changes are not saved'),
+      onCancel: () => message.info(NOT_SAVED),
     });
 
   return (

@@ -8,6 +8,7 @@ import {
 } from '@itms/contracts/mismatches';
 import { App, Button, Divider, Flex, Modal, Result, Table, type TableColumnsType, Typography } from 'antd';
 import { errorText } from '../../lib/feedback';
+import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { useDeleteMismatch } from './api/delete-mismatch';
 import { useReopenMismatch } from './api/reopen-mismatch';
@@ -123,7 +124,7 @@ function RecordDetail({ detail, onClose }: { detail: TMismatchDetail; onClose: (
           // "Oops..." is shown by the query client
         }
       },
-      onCancel: () => message.info('Changes are not saved'),
+      onCancel: () => message.info(NOT_SAVED),
     });
 
   const confirmDelete = () =>
@@ -142,7 +143,7 @@ function RecordDetail({ detail, onClose }: { detail: TMismatchDetail; onClose: (
           // "Oops..." is shown by the query client
         }
       },
-      onCancel: () => message.info('Changes are not saved'),
+      onCancel: () => message.info(NOT_SAVED),
     });
 
   return (

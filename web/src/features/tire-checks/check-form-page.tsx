@@ -30,6 +30,7 @@ import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { confirmSend, errorText, toast } from '../../lib/feedback';
 import { useQueueNext } from '../../lib/queue-next';
 import { getStoredUser } from '../../lib/storage';
+import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { useValidationKeys } from '../../lib/use-list-keys';
 import { useUnsavedChangesGuard } from '../../lib/use-unsaved-changes-guard';
@@ -394,7 +395,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
         onConfirm={sendReturn}
         onCancel={() => {
           setReturnOpen(false);
-          toast().info('Changes are not saved');
+          toast().info(NOT_SAVED);
         }}
       />
       <LoadingDialog open={validate.isPending || returning.isPending} text="Mengirim data ..." />

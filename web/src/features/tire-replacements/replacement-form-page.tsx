@@ -19,6 +19,7 @@ import { formatDayDate } from '../../lib/dayjs';
 import { confirmSend, errorText } from '../../lib/feedback';
 import { useQueueNext } from '../../lib/queue-next';
 import { getStoredUser } from '../../lib/storage';
+import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { useValidationKeys } from '../../lib/use-list-keys';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -405,7 +406,7 @@ function ReplacementForm({ id }: { id: number }) {
         onConfirm={sendReturn}
         onCancel={() => {
           setReturnOpen(false);
-          message.info('Changes are not saved');
+          message.info(NOT_SAVED);
         }}
       />
       {user ? (

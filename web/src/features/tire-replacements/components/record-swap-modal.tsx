@@ -7,6 +7,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { App, Button, Form, Grid, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../../lib/number-format';
+import { NOT_SAVED } from '../../../lib/use-close-guard';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useEndpoint } from '../../../lib/use-endpoint';
 import { useUpdateReplaceRecord } from '../api/update-replace-record';
@@ -94,7 +95,7 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
       content: <SwapCompareTable from={record} to={tire} />,
       okText: 'Ganti',
       cancelText: 'Batal',
-      onCancel: () => message.info('Changes are not saved'),
+      onCancel: () => message.info(NOT_SAVED),
       onOk: async () => {
         const res = await swap.mutateAsync({
           recordId: record.id,
