@@ -240,23 +240,18 @@ export function CrudFormModal<T extends { id: number }, V extends object>(
     gcTime: 0,
   });
 
+  const { close, load } = useCloseGuard(form, onClose, { busy: pending });
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once per opened record, not per render
   useEffect(() => {
     if (!open) return;
-    if (mode === 'add') {
-      form.resetFields();
-      form.setFieldsValue((props.initialValues?.() ?? {}) as object);
-    } else if (record.data) {
-      form.resetFields();
-      form.setFieldsValue(props.toValues(record.data) as object);
-    }
-  }, [open, mode, record.data, form]);
+    if (mode === 'add') load((props.initialValues?.() ?? {}) as object);
+    else if (record.data) load(props.toValues(record.data) as object);
+  }, [open, mode, record.data, load]);
 
   const values = (Form.useWatch([], form) ?? {}) as Partial<V>;
   const missing = open ? (props.missing?.(values) ?? []) : [];
   const loadingRecord = mode === 'edit' && (record.isPending || record.isFetching) && !record.data;
-
-  const close = useCloseGuard(form, onClose, { busy: pending });
 
   const submit = async (v: V) => {
     const adding = mode === 'add';

@@ -1,14 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useCloseGuard } from './use-close-guard';
 
-function Dialog() {
+/** A form dialog; `loaded` is what an edit form fills in when it opens (as the office's forms do). */
+function Dialog({ loaded }: { loaded?: { nama: string } }) {
   const [open, setOpen] = useState(true);
   const [form] = Form.useForm();
-  const close = useCloseGuard(form, () => setOpen(false));
+  const { close, load } = useCloseGuard(form, () => setOpen(false));
+  useEffect(() => load(loaded), [load, loaded]);
   return (
     <>
       <output aria-label="status">{open ? 'terbuka' : 'tertutup'}</output>
@@ -23,10 +25,10 @@ function Dialog() {
   );
 }
 
-const renderDialog = () =>
+const renderDialog = (loaded?: { nama: string }) =>
   render(
     <App>
-      <Dialog />
+      <Dialog loaded={loaded} />
     </App>,
   );
 
@@ -60,5 +62,26 @@ describe('useCloseGuard', () => {
     await user.click(screen.getAllByRole('button', { name: 'Tutup tanpa menyimpan' }).at(-1)!);
     expect(await screen.findByText('Changes are not saved')).toBeTruthy();
     expect(screen.getByLabelText('status').textContent).toBe('tertutup');
+  });
+
+  it('closes an edit form at once when its values are as loaded, even after typing them back', async () => {
+    const user = userEvent.setup();
+    renderDialog({ nama: 'Budi' });
+    expect((screen.getByLabelText('Nama') as HTMLInputElement).value).toBe('Budi');
+    // antd marks a field filled by setFieldsValue as touched: the values decide, not that flag
+    await user.type(screen.getByLabelText('Nama'), 'x');
+    await user.type(screen.getByLabelText('Nama'), '{Backspace}');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByLabelText('status').textContent).toBe('tertutup');
+    expect(screen.queryByRole('button', { name: 'Lanjut mengisi' })).toBeNull();
+  });
+
+  it('asks when a loaded value was changed', async () => {
+    const user = userEvent.setup();
+    renderDialog({ nama: 'Budi' });
+    await user.clear(screen.getByLabelText('Nama'));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByRole('button', { name: 'Lanjut mengisi' });
+    expect(screen.getByLabelText('status').textContent).toBe('terbuka');
   });
 });

@@ -1,23 +1,62 @@
 import type { FormInstance } from 'antd';
 import { App } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 
 /** The spec's note when a form is left without saving. */
 export const NOT_SAVED = 'Changes are not saved';
 
+/** A form's values as comparable text: keys sorted, blanks ('' / null / undefined) left out. */
+function snapshot(values: unknown): string {
+  return JSON.stringify(values, (_key, value) => {
+    if (value && typeof value === 'object' && !Array.isArray(value) && value.constructor === Object) {
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .filter((k) => value[k] !== undefined && value[k] !== null && value[k] !== '')
+          .map((k) => [k, value[k]]),
+      );
+    }
+    return value;
+  });
+}
+
+const EMPTY = snapshot({});
+
+export interface CloseGuard {
+  /** Esc, X, Keluar: asks first only when a value differs from what `load` put in the form. */
+  close: () => void;
+  /** Fills the form for this opening (reset, then these values) and remembers them as unchanged. */
+  load: (values?: object) => void;
+}
+
 /**
- * The close of a form dialog (Esc, X, Keluar): a form with input asks first, so a stray key or
- * click never throws away what was typed; an untouched one closes at once. Nothing while `busy`.
+ * The close of a form dialog (Esc, X, Keluar): a form whose values changed since it was loaded
+ * asks first, so a stray key or click never throws away what was typed; a form whose values are
+ * as loaded closes at once. Values, not antd's touched flags, decide: antd marks every field that
+ * `setFieldsValue` fills as touched, so an edit form opened and closed untouched would ask. Nothing
+ * while `busy`.
  */
 export function useCloseGuard(
   form: FormInstance,
   onClose: () => void,
   { busy = false, notSaved = NOT_SAVED }: { busy?: boolean; notSaved?: string } = {},
-): () => void {
+): CloseGuard {
   const { modal, message } = App.useApp();
-  return useCallback(() => {
+  const loaded = useRef<string | null>(null);
+
+  const load = useCallback(
+    (values?: object) => {
+      form.resetFields();
+      if (values) form.setFieldsValue(values);
+      loaded.current = snapshot(form.getFieldsValue(true));
+    },
+    [form],
+  );
+
+  const close = useCallback(() => {
     if (busy) return;
-    if (!form.isFieldsTouched()) {
+    // a form never loaded started empty
+    if (snapshot(form.getFieldsValue(true)) === (loaded.current ?? EMPTY)) {
       onClose();
       return;
     }
@@ -33,4 +72,6 @@ export function useCloseGuard(
       },
     });
   }, [busy, form, modal, message, notSaved, onClose]);
+
+  return { close, load };
 }

@@ -89,17 +89,16 @@ export function RegionFormModal({ editing, onClose }: { editing: Editing<TRegion
   const row = editing?.mode === 'edit' ? editing.row : undefined;
   const open = editing !== null;
 
+  const { close, load } = useCloseGuard(form, onClose, { busy: pending || del.pending });
+
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
+    load(
       row
         ? { name: row.name, pic: row.pic, manpower: row.manpower, target_check: row.target_check }
         : { manpower: 1 },
     );
-  }, [open, row, form]);
-
-  const close = useCloseGuard(form, onClose, { busy: pending || del.pending });
+  }, [open, row, load]);
 
   const submit = async (v: RegionValues) => {
     const ok = await confirm({
@@ -212,15 +211,12 @@ export function LocationFormModal({
   const preset = editing?.mode === 'add' ? editing.preset : undefined;
   const open = editing !== null;
 
+  const { close, load } = useCloseGuard(form, onClose, { busy: pending || del.pending });
+
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      row ? { name: row.name, region_id: row.region_id } : { region_id: preset?.region_id ?? undefined },
-    );
-  }, [open, row, preset, form]);
-
-  const close = useCloseGuard(form, onClose, { busy: pending || del.pending });
+    load(row ? { name: row.name, region_id: row.region_id } : { region_id: preset?.region_id ?? undefined });
+  }, [open, row, preset, load]);
 
   const submit = async (v: LocationValues) => {
     const ok = await confirm({

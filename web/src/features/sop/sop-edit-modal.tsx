@@ -21,13 +21,12 @@ export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onCl
   const url = Form.useWatch('video_url', form) ?? '';
   const open = entry !== null;
 
+  const { close, load } = useCloseGuard(form, onClose, { busy: pending });
+
   useEffect(() => {
     if (!entry) return;
-    form.resetFields();
-    form.setFieldsValue({ title: entry.title, video_url: entry.video_url, description: entry.description });
-  }, [entry, form]);
-
-  const close = useCloseGuard(form, onClose, { busy: pending });
+    load({ title: entry.title, video_url: entry.video_url, description: entry.description });
+  }, [entry, load]);
 
   const save = async (v: SopUpdate) => {
     if (!entry) return;

@@ -56,16 +56,14 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
   const record: TTireRequest | undefined = id !== null ? detail.data : undefined;
   const approved = record?.status === 'approved';
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (record) form.setFieldsValue(tireFormValues(record));
-  }, [open, record, form]);
-
-  const close = useCloseGuard(form, onClose, {
+  const { close, load } = useCloseGuard(form, onClose, {
     busy: pending,
     notSaved: adding ? TIRE_REQUEST_MESSAGES.cancelled : NOT_SAVED,
   });
+
+  useEffect(() => {
+    if (open) load(record ? tireFormValues(record) : undefined);
+  }, [open, record, load]);
 
   /** Add asks first; Batal answers 'Ban tidak ditambahkan'. */
   const confirmAdd = (serial: string) =>

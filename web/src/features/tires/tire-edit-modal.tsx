@@ -99,14 +99,11 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
   const tire = useEndpoint(API.getTire, { params: { id: id ?? 0 } }, { enabled: open, staleTime: 0 });
   const data = open ? tire.data : undefined;
 
-  useEffect(() => {
-    if (data) {
-      form.resetFields();
-      form.setFieldsValue(tireFormValues(data));
-    }
-  }, [data, form]);
+  const { close, load } = useCloseGuard(form, onClose, { busy: pending });
 
-  const close = useCloseGuard(form, onClose, { busy: pending });
+  useEffect(() => {
+    if (data) load(tireFormValues(data));
+  }, [data, load]);
 
   const submit = async (values: TireFormValues) => {
     if (!data) return;

@@ -93,6 +93,8 @@ export function EditTireManModal({
   const signature = Form.useWatch('signature', form);
   const role = Form.useWatch('role', form);
 
+  const { close, load } = useCloseGuard(form, onClose, { busy: pending });
+
   // fill the form once per opened account (a later refresh only updates the Online state)
   useEffect(() => {
     if (!open) {
@@ -102,8 +104,7 @@ export function EditTireManModal({
     const u = record.data;
     if (!u || filledFor.current === u.id) return;
     filledFor.current = u.id;
-    form.resetFields();
-    form.setFieldsValue({
+    load({
       name: u.name,
       nik: u.nik,
       phone: u.phone,
@@ -116,9 +117,7 @@ export function EditTireManModal({
       project_ids: u.project_ids ?? [],
       workshop_signatory: u.workshop_signatory,
     });
-  }, [open, record.data, form]);
-
-  const close = useCloseGuard(form, onClose, { busy: pending });
+  }, [open, record.data, load]);
 
   const update = async (v: EditValues) => {
     const ok = await confirm({

@@ -126,11 +126,13 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const values = Form.useWatch([], form) as Partial<RegisterValues> | undefined;
 
+  const { close, load } = useCloseGuard(form, onClose, { busy: pending });
+
   useEffect(() => {
     if (!open) return;
-    form.resetFields();
+    load();
     setCurrent(0);
-  }, [open, form]);
+  }, [open, load]);
 
   // focus the step's field when the step changes
   useEffect(() => {
@@ -138,8 +140,6 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
     const t = setTimeout(() => form.getFieldInstance(REGISTER_STEPS[current]!.name)?.focus?.(), 50);
     return () => clearTimeout(t);
   }, [current, open, form]);
-
-  const close = useCloseGuard(form, onClose, { busy: pending });
 
   const register = async () => {
     const v = form.getFieldsValue(true) as RegisterValues;

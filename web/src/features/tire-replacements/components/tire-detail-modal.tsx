@@ -110,11 +110,11 @@ export function TireDetailModal({
   const source = side === 'before' ? slot?.beforeTire : slot?.after;
   const saving = updateTire.isPending || updateRecord.isPending;
   const { editing, edit } = useEditMode(open);
-  const close = useCloseGuard(form, onClose, { busy: saving });
+  const { close, load } = useCloseGuard(form, onClose, { busy: saving });
 
   useEffect(() => {
-    if (open && source) form.setFieldsValue(tireFormValues(source));
-  }, [open, source, form]);
+    if (open && source) load(tireFormValues(source));
+  }, [open, source, load]);
 
   const save = (values: TireFormValues) => {
     if (!slot || !source) return;
