@@ -65,14 +65,19 @@ function retryable(err: unknown): boolean {
 }
 
 /** The first request with this key still runs on the server: try later, nothing for the tire man. */
-const inFlight = (err: unknown) => isApiError(err) && err.status === 409 && err.code === 'IDEMPOTENCY_IN_FLIGHT';
+const inFlight = (err: unknown) =>
+  isApiError(err) && err.status === 409 && err.code === 'IDEMPOTENCY_IN_FLIGHT';
 
 /**
  * Runs one request with its own time limit, also cut off when the round is (by 'Kirim sekarang'):
  * a stalled request frees the queue. What was cut off fails as 'Server tidak menjawab' and is
  * retried under the same Idempotency-Key (the server replays it if it did arrive).
  */
-async function within<T>(ms: number, round: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>) {
+async function within<T>(
+  ms: number,
+  round: AbortSignal | undefined,
+  run: (signal: AbortSignal) => Promise<T>,
+) {
   const controller = new AbortController();
   const stop = () => controller.abort();
   const timer = setTimeout(stop, ms);

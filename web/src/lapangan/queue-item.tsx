@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { EntryKind, OutboxItem, OutboxState } from './db';
 import { confirmResend, discardEntry, reopenEntry } from './outbox';
 import { asksBeforeResend, blockerOf, daysSinceFirstTry, failureOf } from './outbox-rules';
+import { sendNow } from './use-sender';
 
 /** The outbox states as the tire man reads them. */
 const STATE_LABELS: Record<OutboxState | 'failed', string> = {
@@ -27,7 +28,9 @@ export const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', mon
 /** A time the tire man reads: '14.05', with the day when it is not today. */
 function whenText(at: number, now: number): string {
   const time = timeFormat.format(at);
-  return new Date(at).toDateString() === new Date(now).toDateString() ? time : `${dateFormat.format(at)} ${time}`;
+  return new Date(at).toDateString() === new Date(now).toDateString()
+    ? time
+    : `${dateFormat.format(at)} ${time}`;
 }
 
 /**
@@ -71,7 +74,7 @@ export function QueueItem({ item, queue }: { item: OutboxItem; queue?: OutboxIte
               <button
                 className="lp-button lp-small"
                 type="button"
-                onClick={() => void confirmResend(item.id!)}
+                onClick={() => void confirmResend(item.id!).then(() => sendNow(item.userId))}
               >
                 Kirim ulang
               </button>
