@@ -32,6 +32,14 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** 1-255 visible ASCII characters (the IETF draft leaves the format to the server). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/**
+ * How long the server remembers a key and its reply, in days. The phone retries an entry on its
+ * own only while its first try is younger than this (less a day of clock margin): after that the
+ * server may have forgotten the key, so a resend could store the entry twice and the tire man is
+ * asked first. Longer than a field entry may wait to be accepted (`FIELD_MAX_AGE_DAYS`, 45).
+ */
+export const IDEMPOTENCY_KEEP_DAYS = 60;
+
 export const IDEMPOTENCY_MESSAGES = {
   reused: 'Kunci pengiriman sudah dipakai untuk data lain',
   inFlight: 'Data yang sama sedang diproses',

@@ -287,13 +287,24 @@ describe('Idempotency-Key on field writes', () => {
     }
   });
 
-  it('forgets keys after 30 days', async () => {
-    await postCheck(tok.tireman, checkBody(111_009), 'key-old');
+  it('keeps a key as long as the phone retries on its own (59 days), and forgets it after 60', async () => {
+    const first = await postCheck(tok.tireman, checkBody(111_009), 'key-59-days');
+    expect(first.statusCode).toBe(201);
+    await postCheck(tok.tireman, checkBody(111_010), 'key-old');
     await t.database.db.execute(
-      sql`update idempotency_keys set created_at = now() - interval '31 days' where key = 'key-old'`,
+      sql`update idempotency_keys set created_at = now() - interval '59 days' where key = 'key-59-days'`,
+    );
+    await t.database.db.execute(
+      sql`update idempotency_keys set created_at = now() - interval '61 days' where key = 'key-old'`,
     );
     expect(await purgeIdempotencyKeys(t.database.db)).toBeGreaterThanOrEqual(1);
     expect(await q(sql`select 1 from idempotency_keys where key = 'key-old'`)).toHaveLength(0);
     expect(await q(sql`select 1 from idempotency_keys where key = 'key-replay-1'`)).toHaveLength(1);
+    // a phone that lost the reply 59 days ago still gets it, and the check is stored once
+    const again = await postCheck(tok.tireman, checkBody(111_009), 'key-59-days');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect(await checksOf(111_009)).toBe(1);
   });
 });

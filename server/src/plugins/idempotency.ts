@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MESSAGES } from '@itms/contracts/field';
+import {
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEEP_DAYS,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_MESSAGES,
+} from '@itms/contracts/field';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,8 +25,6 @@ declare module 'fastify' {
   }
 }
 
-/** How long a key is remembered: a phone offline for weeks still gets its replies. */
-export const IDEMPOTENCY_KEEP_DAYS = 30;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** JSON with sorted keys: the same body sent as JSON or as a form hashes the same. */

@@ -83,9 +83,26 @@ export async function sendCheckForm(page: Page, saved: string, { double = false 
   await expect(page.getByText(saved)).toBeVisible();
 }
 
-/** Opens the first unit of Beranda and its Pengecekan (or its draft); returns the unit's plate. */
-export async function openCheckForm(page: Page): Promise<string> {
-  await page.locator('.lp-unit-link').first().click();
+/** The first `n` units of Beranda (id and plate): entries of different units. */
+export async function fieldUnits(page: Page, n: number): Promise<{ id: number; plate: string }[]> {
+  const links = page.locator('.lp-unit-link');
+  await expect(links.nth(n - 1)).toBeVisible();
+  const units = [];
+  for (let i = 0; i < n; i++) {
+    const href = (await links.nth(i).getAttribute('href'))!;
+    const plate = (await links.nth(i).locator('.lp-plate').textContent())!;
+    units.push({ id: Number(/\/unit\/(\d+)$/.exec(href)![1]), plate });
+  }
+  return units;
+}
+
+/**
+ * Opens a unit of Beranda (the first, or the one with plate `unit`) and its Pengecekan (or its draft);
+ * returns the unit's plate.
+ */
+export async function openCheckForm(page: Page, unit?: string): Promise<string> {
+  const units = page.locator('.lp-unit-link');
+  await (unit ? units.filter({ has: page.getByText(unit, { exact: true }) }) : units.first()).click();
   const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
   await page.getByRole('link', { name: 'Pengecekan' }).click();
   await expect(page.getByRole('heading', { name: 'Pengecekan', level: 1 })).toBeVisible();
@@ -93,12 +110,18 @@ export async function openCheckForm(page: Page): Promise<string> {
 }
 
 /**
- * Fills the Pengecekan of the first unit on Beranda (first location, `odometer`, two photos, RTD
- * and PSI at every position with a tire) and taps 'Kirim'. Returns the unit's plate.
+ * Fills the Pengecekan of the first unit on Beranda (or of the unit with plate `unit`: first location,
+ * `odometer`, two photos, RTD and PSI at every position with a tire) and taps 'Kirim'. Returns the
+ * unit's plate.
  */
-export async function makeCheck(page: Page, odometer: number, photo?: Buffer): Promise<string> {
+export async function makeCheck(
+  page: Page,
+  odometer: number,
+  photo?: Buffer,
+  unit?: string,
+): Promise<string> {
   await page.goto('/lapangan/');
-  const plate = await openCheckForm(page);
+  const plate = await openCheckForm(page, unit);
   await page.getByLabel('Lokasi').selectOption({ index: 1 });
   await page.getByLabel('Odometer (Km)').fill(String(odometer));
   for (const [label, text] of [

@@ -26,8 +26,11 @@ test('a reply lost after the server stored the check: the retry replays it, one 
   await signInField(page);
   await serviceWorkerControls(page);
   let lost = 0;
+  const keys: string[] = [];
   await page.route('**/api/tire-check', async (route) => {
-    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key']!);
+    if (lost > 0) return route.fallback();
     lost++;
     // the server stores the check and answers; the phone never hears it
     await route.fetch();
@@ -37,6 +40,9 @@ test('a reply lost after the server stored the check: the retry replays it, one 
   const plate = await makeCheck(page, odometer);
   await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
   expect(lost).toBe(1);
+  // the retry carried the key the entry was saved with
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
   expect(await officeChecks(request, plate, odometer)).toHaveLength(1);
 });
 

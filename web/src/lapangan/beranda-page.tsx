@@ -108,7 +108,7 @@ export function BerandaPage() {
               </div>
               <ul className="lp-units">
                 {queued.map((q) => (
-                  <QueueItem key={q.id} item={q} />
+                  <QueueItem key={q.id} item={q} queue={queued} />
                 ))}
               </ul>
             </section>

@@ -62,9 +62,17 @@ export interface OutboxItem {
   values?: Record<string, unknown>;
   state: OutboxState;
   createdAt: number;
+  /** Failed tries in a row (each entry backs off on its own). */
   attempts: number;
   /** Not sent again before this time (backoff after a failure that may pass later). */
   nextAttemptAt: number;
+  /**
+   * When a request of the entry first started: from then the server may hold its key, which it
+   * keeps IDEMPOTENCY_KEEP_DAYS. Absent in entries of earlier versions (see outbox-rules.ts).
+   */
+  firstTriedAt?: number;
+  /** Why the last try failed ('Server tidak menjawab', the server's 5xx message), for the queue. */
+  lastError?: string;
   /** The server's message when it refused the entry ('Perlu tindakan'), with the fields it names. */
   error?: { message: string; fields?: { field: string; message: string }[] };
 }

@@ -16,7 +16,7 @@ import { saveToOutbox } from './outbox';
 import { compressPhoto } from './photo';
 import { snapshotOf } from './snapshot';
 import { useLive } from './use-live';
-import { sendNow } from './use-sender';
+import { sendSoon } from './use-sender';
 
 // What every form of one unit (Pengecekan, Lapor BKB, QC, ...) shares: where it starts from, its
 // draft, its photos, its 'Kirim'. A form of no unit (Permintaan ban baru) shares the same, with
@@ -170,7 +170,7 @@ export function useFormEntry<V>(
         },
         photos,
       );
-      if (navigator.onLine) void sendNow(userId);
+      if (navigator.onLine) void sendSoon(userId);
       navigate('/', { replace: true, state: { saved } });
     } finally {
       saving.current = false;

@@ -5,8 +5,9 @@ import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements
 import { tireRequestsEndpoints } from '@itms/contracts/api/tire-requests';
 import { uploadEndpoints } from '@itms/contracts/api/upload';
 import { IDEMPOTENCY_MESSAGES, type TSubmissionKind } from '@itms/contracts/field';
-import { type ApiError, call, isApiError } from '../lib/api-client';
+import { ApiError, call, isApiError } from '../lib/api-client';
 import { db, draftKey, type EntryKind, type OutboxItem, persistStorage } from './db';
+import { firstTriedOf, planRound, RECORD_TIMEOUT_MS, requestTimeoutMs, retryDelay } from './outbox-rules';
 
 /** A photo field of a body waiting for its upload: `photo:<id of the stored blob>`. */
 const PHOTO_REF = /^photo:(\d+)$/;
@@ -18,11 +19,6 @@ function photoIdsOf(item: OutboxItem): number[] {
     const m = typeof v === 'string' ? PHOTO_REF.exec(v) : null;
     return m ? [Number(m[1])] : [];
   });
-}
-
-/** Backoff after a failure that may pass later: 2 s, doubling, at most 5 minutes, never giving up. */
-export function retryDelay(attempts: number): number {
-  return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
 }
 
 /**
@@ -59,20 +55,47 @@ export async function saveToOutbox(
 /** What one round of sending ended with; `retryAt` when an entry waits for its backoff. */
 export type SendOutcome = { state: 'idle' | 'paused' } | { state: 'waiting'; retryAt: number };
 
+/** What a request that never answered says (its timeout, or 'Kirim sekarang' cut it off). */
+export const NO_ANSWER = 'Server tidak menjawab';
+
 /** Whether a failure may pass on a later try: no signal, timeout, rate limit, server error, in flight. */
 function retryable(err: unknown): boolean {
   if (!isApiError(err)) return true;
-  return (
-    err.status === 0 ||
-    err.status === 408 ||
-    err.status === 429 ||
-    err.status >= 500 ||
-    (err.status === 409 && err.code === 'IDEMPOTENCY_IN_FLIGHT')
-  );
+  return err.status === 0 || err.status === 408 || err.status === 429 || err.status >= 500 || inFlight(err);
+}
+
+/** The first request with this key still runs on the server: try later, nothing for the tire man. */
+const inFlight = (err: unknown) =>
+  isApiError(err) && err.status === 409 && err.code === 'IDEMPOTENCY_IN_FLIGHT';
+
+/**
+ * Runs one request with its own time limit, also cut off when the round is (by 'Kirim sekarang'):
+ * a stalled request frees the queue. What was cut off fails as 'Server tidak menjawab' and is
+ * retried under the same Idempotency-Key (the server replays it if it did arrive).
+ */
+async function within<T>(
+  ms: number,
+  round: AbortSignal | undefined,
+  run: (signal: AbortSignal) => Promise<T>,
+) {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  const timer = setTimeout(stop, ms);
+  if (round?.aborted) stop();
+  round?.addEventListener('abort', stop);
+  try {
+    return await run(controller.signal);
+  } catch (err) {
+    if (controller.signal.aborted) throw new ApiError({ statusCode: 0, code: 'NETWORK', message: NO_ANSWER });
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    round?.removeEventListener('abort', stop);
+  }
 }
 
 /** Uploads the entry's photos that have no server path yet; returns the body with every path. */
-async function withUploadedPhotos(item: OutboxItem): Promise<Record<string, unknown>> {
+async function withUploadedPhotos(item: OutboxItem, round?: AbortSignal): Promise<Record<string, unknown>> {
   const body = { ...item.body };
   for (const [field, value] of Object.entries(body)) {
     const m = typeof value === 'string' ? PHOTO_REF.exec(value) : null;
@@ -82,10 +105,8 @@ async function withUploadedPhotos(item: OutboxItem): Promise<Record<string, unkn
     if (!photo.path) {
       const form = new FormData();
       form.append('image', photo.blob, 'foto.jpg');
-      const { awsImage } = await call(
-        uploadEndpoints.uploadImage,
-        { body: form },
-        { idempotencyKey: photo.key },
+      const { awsImage } = await within(requestTimeoutMs(photo.blob.size), round, (signal) =>
+        call(uploadEndpoints.uploadImage, { body: form }, { idempotencyKey: photo.key, signal }),
       );
       photo.path = awsImage;
       await db.photos.update(photo.id!, { path: awsImage });
@@ -110,59 +131,94 @@ const RESUBMIT_ENDPOINTS = {
   'tire-replacement': tireReplacementsEndpoints.resubmitReplacement,
 } satisfies Partial<Record<TSubmissionKind, unknown>>;
 
-async function sendOne(item: OutboxItem): Promise<void> {
-  const body = await withUploadedPhotos(item);
-  const options = { idempotencyKey: item.key };
-  if (item.resubmitOf === undefined) {
-    await call(ENDPOINTS[item.kind], { body: body as never }, options);
-    return;
-  }
-  const endpoint = RESUBMIT_ENDPOINTS[item.kind as keyof typeof RESUBMIT_ENDPOINTS];
-  await call(endpoint, { params: { id: item.resubmitOf }, body: body as never }, options);
+/** Sends one entry: its photos first (the record cites their paths), then the record. */
+async function sendOne(item: OutboxItem, round?: AbortSignal): Promise<void> {
+  const body = await withUploadedPhotos(item, round);
+  await within(RECORD_TIMEOUT_MS, round, (signal) => {
+    const options = { idempotencyKey: item.key, signal };
+    if (item.resubmitOf === undefined) return call(ENDPOINTS[item.kind], { body: body as never }, options);
+    const endpoint = RESUBMIT_ENDPOINTS[item.kind as keyof typeof RESUBMIT_ENDPOINTS];
+    return call(endpoint, { params: { id: item.resubmitOf }, body: body as never }, options);
+  });
 }
 
 /**
- * Sends this tire man's waiting entries, one request at a time, oldest first (so a unit's entries
- * arrive in the order they were made). Stops at a failure that may pass later (backoff), pauses
- * on 401 (the session ended: only the same tire man's next login resumes it), and sets aside an
- * entry the server refuses for what it holds ('Perlu tindakan', never retried by itself).
+ * Tries one entry once. Sent: it leaves the phone. 401: 'paused' (the session ended: only the
+ * same tire man's next login resumes). A failure that may pass: this entry alone backs off
+ * (jittered, stored with it, so a restart keeps it). Any other refusal: 'Perlu tindakan', never
+ * retried by itself.
  */
-export async function sendQueue(userId: number, now = Date.now()): Promise<SendOutcome> {
-  const waiting = (await db.outbox.where('userId').equals(userId).sortBy('createdAt')).filter(
-    (i) => i.state === 'saved' || i.state === 'sending',
-  );
-  for (const item of waiting) {
-    if (item.nextAttemptAt > now) return { state: 'waiting', retryAt: item.nextAttemptAt };
-    await db.outbox.update(item.id!, { state: 'sending' });
-    try {
-      await sendOne(item);
-      // the server has it: the entry and its photos leave the phone (Riwayat reads the server)
-      await db.transaction('rw', db.outbox, db.photos, async () => {
-        await db.outbox.delete(item.id!);
-        await db.photos.bulkDelete(photoIdsOf(item));
-      });
-    } catch (err) {
-      if (isApiError(err) && err.status === 401) {
-        await db.outbox.update(item.id!, { state: 'saved' });
-        return { state: 'paused' };
-      }
-      if (retryable(err)) {
-        const attempts = item.attempts + 1;
-        const retryAt = Date.now() + retryDelay(attempts);
-        await db.outbox.update(item.id!, { state: 'saved', attempts, nextAttemptAt: retryAt });
-        return { state: 'waiting', retryAt };
-      }
-      const refused = err as ApiError;
-      await db.outbox.update(item.id!, {
-        state: 'needs-action',
-        error: {
-          message: refusalText(refused),
-          fields: refused.fields,
-        },
-      });
+async function attempt(item: OutboxItem, round?: AbortSignal): Promise<'paused' | undefined> {
+  // stored before the request leaves: from here the server may hold the key (outbox-rules.ts)
+  await db.outbox.update(item.id!, { state: 'sending', firstTriedAt: firstTriedOf(item) ?? Date.now() });
+  try {
+    await sendOne(item, round);
+    // the server has it: the entry and its photos leave the phone (Riwayat reads the server)
+    await db.transaction('rw', db.outbox, db.photos, async () => {
+      await db.outbox.delete(item.id!);
+      await db.photos.bulkDelete(photoIdsOf(item));
+    });
+  } catch (err) {
+    if (isApiError(err) && err.status === 401) {
+      await db.outbox.update(item.id!, { state: 'saved' });
+      return 'paused';
     }
+    if (retryable(err)) {
+      const attempts = item.attempts + 1;
+      await db.outbox.update(item.id!, {
+        state: 'saved',
+        attempts,
+        nextAttemptAt: Date.now() + retryDelay(attempts),
+        // still running on the server is no failure to show
+        lastError: inFlight(err) ? undefined : isApiError(err) ? err.message : NO_ANSWER,
+      });
+      return undefined;
+    }
+    const refused = err as ApiError;
+    await db.outbox.update(item.id!, {
+      state: 'needs-action',
+      error: { message: refusalText(refused), fields: refused.fields },
+    });
+  }
+  return undefined;
+}
+
+/**
+ * One round of sending this tire man's entries, one request at a time (outbox-rules.ts decides
+ * which may go: each entry backs off on its own, a unit's entries keep their order, nothing else
+ * waits for a failing entry). The queue is read again after every entry, so one saved meanwhile
+ * goes in the same round. `force` ('Kirim sekarang') skips the backoffs; `signal` ends the round,
+ * cutting off the request under way.
+ */
+export async function sendQueue(
+  userId: number,
+  { force = false, signal }: { force?: boolean; signal?: AbortSignal } = {},
+): Promise<SendOutcome> {
+  const tried = new Set<number>();
+  while (!signal?.aborted) {
+    const items = await db.outbox.where('userId').equals(userId).toArray();
+    const { due, retryAt } = planRound(items, Date.now(), { force, tried });
+    const next = due[0];
+    if (!next) return retryAt === undefined ? { state: 'idle' } : { state: 'waiting', retryAt };
+    tried.add(next.id!);
+    if ((await attempt(next, signal)) === 'paused') return { state: 'paused' };
   }
   return { state: 'idle' };
+}
+
+/**
+ * 'Kirim ulang' on an entry first sent longer ago than the server keeps keys: the tire man checked
+ * that the office does not have it; it goes out again as if never tried (same key: if the server
+ * still has it, it replays).
+ */
+export async function confirmResend(id: number): Promise<void> {
+  await db.outbox.update(id, {
+    state: 'saved',
+    attempts: 0,
+    nextAttemptAt: 0,
+    firstTriedAt: undefined,
+    lastError: undefined,
+  });
 }
 
 /**

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { EntryKind, OutboxItem, OutboxState } from './db';
-import { discardEntry, reopenEntry } from './outbox';
+import { confirmResend, discardEntry, reopenEntry } from './outbox';
+import { asksBeforeResend, blockerOf, daysSinceFirstTry, failureOf } from './outbox-rules';
+import { sendNow } from './use-sender';
 
 /** The outbox states as the tire man reads them. */
-const STATE_LABELS: Record<OutboxState, string> = {
+const STATE_LABELS: Record<OutboxState | 'failed', string> = {
   saved: 'Tersimpan di HP',
   sending: 'Mengirim',
+  failed: 'Gagal dikirim',
   'needs-action': 'Perlu tindakan',
 };
 
@@ -22,8 +25,25 @@ export const KIND_LABELS: Record<EntryKind, string> = {
 export const timeFormat = new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit' });
 export const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'short' });
 
-/** An entry still on the phone (Beranda's queue, Riwayat): its state, and the server's refusal. */
-export function QueueItem({ item }: { item: OutboxItem }) {
+/** A time the tire man reads: '14.05', with the day when it is not today. */
+function whenText(at: number, now: number): string {
+  const time = timeFormat.format(at);
+  return new Date(at).toDateString() === new Date(now).toDateString()
+    ? time
+    : `${dateFormat.format(at)} ${time}`;
+}
+
+/**
+ * An entry still on the phone (Beranda's queue, Riwayat): its state, why it has not gone yet (the
+ * server's refusal, its failures after a few tries, the earlier entry of its unit it waits for), and
+ * what the tire man can do about it. `queue` (all his entries) names the entry it waits for.
+ */
+export function QueueItem({ item, queue }: { item: OutboxItem; queue?: OutboxItem[] }) {
+  const now = Date.now();
+  const failure = failureOf(item);
+  const asks = asksBeforeResend(item, now);
+  const blocker = queue && !failure && !asks ? blockerOf(item, queue, now) : undefined;
+  const state = asks ? 'needs-action' : failure ? 'failed' : item.state;
   return (
     <li className="lp-card lp-queue-item" data-state={item.state}>
       <div className="lp-unit-main">
@@ -34,6 +54,34 @@ export function QueueItem({ item }: { item: OutboxItem }) {
           {dateFormat.format(item.createdAt)} {timeFormat.format(item.createdAt)}
         </span>
         {item.error && <span className="lp-error">{item.error.message}</span>}
+        {failure && (
+          <span className="lp-error">
+            Gagal dikirim: {failure.message}, dicoba lagi {whenText(failure.retryAt, now)}
+          </span>
+        )}
+        {blocker && (
+          <span className="lp-muted">
+            Menunggu {KIND_LABELS[blocker.kind]} {whenText(blocker.createdAt, now)} terkirim dulu
+          </span>
+        )}
+        {asks && (
+          <>
+            <span className="lp-error">
+              Dikirim pertama {daysSinceFirstTry(item, now)} hari lalu, belum ada jawaban dari server. Cek
+              Riwayat: bila kantor sudah menerimanya, buang data ini; bila belum, kirim ulang.
+            </span>
+            <div className="lp-update-actions">
+              <button
+                className="lp-button lp-small"
+                type="button"
+                onClick={() => void confirmResend(item.id!).then(() => sendNow(item.userId))}
+              >
+                Kirim ulang
+              </button>
+              <DiscardButton id={item.id!} />
+            </div>
+          </>
+        )}
         {item.state === 'needs-action' && (
           <div className="lp-update-actions">
             {item.values && <EditButton item={item} />}
@@ -41,7 +89,7 @@ export function QueueItem({ item }: { item: OutboxItem }) {
           </div>
         )}
       </div>
-      <span className={`lp-tag lp-state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+      <span className={`lp-tag lp-state-${state}`}>{STATE_LABELS[state]}</span>
     </li>
   );
 }

@@ -19,7 +19,7 @@ import { users } from './users';
 /**
  * Field writes sent with an `Idempotency-Key` header: the reply of the first request, written in
  * the same transaction as the record it created, so a retry gets that reply instead of a second
- * record. Kept 30 days (purged by the background loop).
+ * record. Kept IDEMPOTENCY_KEEP_DAYS (contracts/src/field.ts; purged by the background loop).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
