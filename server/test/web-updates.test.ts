@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from './helpers';
 // service worker that precached that page under a script's name left the phone app unable to start).
 
 let t: TestApp;
-let webDist: string;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-web-update-'));
+const webDist = path.join(work, 'dist');
 const write = (file: string, text: string | Buffer) => {
   fs.mkdirSync(path.dirname(path.join(webDist, file)), { recursive: true });
   fs.writeFileSync(path.join(webDist, file), text);
@@ -21,7 +22,6 @@ const FIELD_HTML = '<!doctype html><html><head></head><body><div id="root">lapan
 const B_JS = `console.log(${JSON.stringify('build B '.repeat(400))});`;
 
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-web-update-'));
   // build A
   write('index.html', OFFICE_HTML);
   write('assets/index-AAAAAAAA.js', 'console.log("A")');
@@ -41,10 +41,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 // what Chromium sends for a navigation and for a module script or a service worker's precache fetch
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const SCRIPT = { accept: '*/*' };
@@ -53,7 +54,7 @@ describe('web files written after the server started (an update in progress)', (
   it("serves build B's files from the process started on build A, as they are", async () => {
     const js = await get('/lapangan/assets/index-BBBBBBBB.js', SCRIPT);
     expect(js.statusCode).toBe(200);
-    expect(js.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(js.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(js.body).toBe(B_JS);
     // its brotli copy, as the build wrote it
@@ -67,7 +68,11 @@ describe('web files written after the server started (an update in progress)', (
     expect([wasm.statusCode, wasm.headers['content-type']]).toEqual([200, 'application/wasm']);
     // the service worker as it is on disk now, revalidated on every check
     const sw = await get('/lapangan/sw.js', SCRIPT);
-    expect([sw.statusCode, sw.body, sw.headers['cache-control']]).toEqual([200, 'self.version = "B"', 'no-cache']);
+    expect([sw.statusCode, sw.body, sw.headers['cache-control']]).toEqual([
+      200,
+      'self.version = "B"',
+      'no-cache',
+    ]);
     // build A's files are still there
     expect((await get('/lapangan/assets/index-AAAAAAAA.js', SCRIPT)).body).toBe('console.log("lapangan A")');
   });
@@ -119,8 +124,21 @@ describe('web files written after the server started (an update in progress)', (
     expect([api.statusCode, api.json().code]).toEqual([404, 'NOT_FOUND']);
   });
 
-  it('serves no dotfile of the build folder (its build record)', async () => {
+  it('serves no dotfile of the build folder (its build record) and nothing outside it', async () => {
     write('.builds.json', '{}');
     expect((await get('/.builds.json', SCRIPT)).statusCode).toBe(404);
+    fs.writeFileSync(path.join(work, 'outside-web-dist.js'), 'secret');
+    for (const url of [
+      '/..%2Foutside-web-dist.js',
+      '/assets/..%2F..%2Foutside-web-dist.js',
+      '/assets/%2e%2e/%2e%2e/outside-web-dist.js',
+      '/assets/index-AAAAAAAA.js%00.html',
+      '/assets/%E0%A4%A.js',
+    ]) {
+      const res = await get(url, SCRIPT);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toContain('secret');
+    }
   });
 });
