@@ -9,14 +9,25 @@
   // after the page's scripts have run (DOMContentLoaded), the app replaces the 'Memuat' line at once
   const STALL_MS = 8000;
   let failed = false;
+  const box = () => document.getElementById('lp-recover');
+  // without a signal, 'Muat ulang' can only try the copy on the phone again: say what helps
+  const signal = () => {
+    const hint = box()?.querySelector('[data-offline]');
+    if (hint) hint.hidden = navigator.onLine;
+  };
 
   function show(reason) {
-    const box = document.getElementById('lp-recover');
-    if (!box) return;
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', () => show(reason));
+      return;
+    }
     if (reason !== 'stall') failed = true;
-    box.querySelector('[data-offline]').hidden = navigator.onLine;
-    box.hidden = false;
-    box.querySelector('button').focus();
+    signal();
+    // no 'Memuat' behind it (the app replaces that line when it starts, after a slow start too)
+    const loading = document.querySelector('#root > .boot');
+    if (loading) loading.style.display = 'none';
+    box().hidden = false;
+    box().querySelector('button').focus();
   }
 
   async function reload() {
@@ -47,6 +58,8 @@
   // a chunk loaded later that fails: Vite's loader, and the app's own error screen (app.tsx)
   window.addEventListener('vite:preloadError', () => show('error'));
   window.addEventListener('itms:load-failed', () => show('error'));
+  window.addEventListener('online', signal);
+  window.addEventListener('offline', signal);
 
   document.addEventListener('DOMContentLoaded', () => {
     document.querySelector('#lp-recover button').addEventListener('click', () => void reload());
@@ -59,7 +72,7 @@
       new MutationObserver((_, observer) => {
         if (starting()) return;
         observer.disconnect();
-        if (!failed) document.getElementById('lp-recover').hidden = true;
+        if (!failed) box().hidden = true;
       }).observe(root, { childList: true });
     }, STALL_MS);
   });
