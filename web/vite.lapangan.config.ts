@@ -61,6 +61,7 @@ export default defineConfig({
   ],
   server: { proxy: apiProxy() },
   build: {
+    // `npm run build` (scripts/build.mjs) builds into a staging folder and moves the files in
     outDir: path.join(import.meta.dirname, 'dist', 'lapangan'),
     emptyOutDir: true,
     target: 'es2022',

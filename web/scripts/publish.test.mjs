@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEEP_BUILDS, publish } from './build.mjs';
+import { KEEP_BUILDS, publish } from './publish.mjs';
 
 // Issue 35, item 6: a build published into web/dist while the old process serves keeps the hashed
 // files of the builds before it, so a page still on one of them loads its lazy chunks.
