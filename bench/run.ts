@@ -826,7 +826,16 @@ function bundleReport(): string[] {
   };
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/(?:src|href)="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
-  const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+  // the newest build's files: web/dist keeps the hashed files of the builds before (web/scripts/build.mjs)
+  const record = path.join(dist, '.builds.json');
+  const newest = fs.existsSync(record)
+    ? new Set<string>(
+        (JSON.parse(fs.readFileSync(record, 'utf8')).builds.at(-1).assets as string[]).map((f) =>
+          f.replace(/^assets\//, ''),
+        ),
+      )
+    : null;
+  const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js') && (!newest || newest.has(f)));
   const login = files.find((f) => f.startsWith('login-page-'));
   const initial = closure([...entry, ...(login ? [login] : [])]);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

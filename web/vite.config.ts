@@ -55,6 +55,8 @@ export default defineConfig({
   server: { proxy: apiProxy() },
   preview: { proxy: apiProxy() },
   build: {
+    // `npm run build` (scripts/build.mjs) builds into a staging folder and moves the files into
+    // dist, keeping the previous builds' hashed files for pages still running them
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',

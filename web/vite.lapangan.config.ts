@@ -6,16 +6,21 @@ import { apiProxy, precompress } from './vite-plugins';
 
 /**
  * ITMS Lapangan, the tire men's phone app: its own entry and bundle (no antd), served at
- * /lapangan/ from web/dist/lapangan, built after the back-office by `npm run build`. The service
- * worker is scoped to /lapangan/: it precaches this app's shell, never touches /api, and keeps
- * the uploaded images it has shown (/files) for use without a signal.
+ * /lapangan/ from web/dist/lapangan, built after the back-office by `npm run build`
+ * (scripts/build.mjs). The service worker (lapangan/sw.ts) is scoped to /lapangan/: it precaches
+ * this app's shell, never touches /api, and keeps the uploaded images it has shown (/files) for
+ * use without a signal.
  */
 export default defineConfig({
   root: path.join(import.meta.dirname, 'lapangan'),
   base: '/lapangan/',
   envDir: import.meta.dirname,
-  // shown on Profil: which build the phone runs (the build's time, UTC)
-  define: { __APP_VERSION__: JSON.stringify(new Date().toISOString().slice(0, 16).replace('T', ' ')) },
+  // shown on Profil: which build the phone runs (ITMS_APP_VERSION, else the build's time, UTC)
+  define: {
+    __APP_VERSION__: JSON.stringify(
+      process.env.ITMS_APP_VERSION || new Date().toISOString().slice(0, 16).replace('T', ' '),
+    ),
+  },
   plugins: [
     react(),
     VitePWA({
@@ -39,36 +44,24 @@ export default defineConfig({
           { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        // the barcode reader's WebAssembly too (1.1 MB, under Workbox's 2 MB limit): 'Scan' works offline
+      // our own service worker (lapangan/sw.ts): it precaches a version only whole, with every
+      // file of the type its name says
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectManifest: {
+        // the barcode reader's WebAssembly too (1.1 MB, under Workbox's 2 MB limit): 'Scan' works
+        // offline; boot.js is the shell's guard (lapangan/public/boot.js)
         globPatterns: ['**/*.{js,css,html,png,webmanifest,wasm}'],
-        // every page of the app opens from the precached shell, also offline
-        navigateFallback: '/lapangan/index.html',
-        navigateFallbackAllowlist: [/^\/lapangan(\/|$)/],
-        cleanupOutdatedCaches: true,
-        // the first install takes over the open page (no reload needed to work offline); a later
-        // version waits until the tire man taps 'Muat ulang'
-        clientsClaim: true,
-        runtimeCaching: [
-          {
-            // photos and signatures once seen stay viewable offline; the API is never cached
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/files/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'itms-files',
-              // a file is the same whatever signature its link carries (they expire, the file does not)
-              matchOptions: { ignoreSearch: true },
-              expiration: { maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60 },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-        ],
+        // one classic script (the browser registers it as one)
+        rollupFormat: 'iife',
       },
     }),
     precompress(),
   ],
   server: { proxy: apiProxy() },
   build: {
+    // `npm run build` (scripts/build.mjs) builds into a staging folder and moves the files in
     outDir: path.join(import.meta.dirname, 'dist', 'lapangan'),
     emptyOutDir: true,
     target: 'es2022',

@@ -126,6 +126,27 @@ function staticCacheHeaders(reply: FastifyReply, file: string): void {
 }
 
 /**
+ * Paths of the build's files: under an assets folder, or named like one (scripts, styles, the
+ * manifest, icons, the service worker). A missing one answers 404: the SPA's page in its place
+ * would be kept by a service worker under the file's name.
+ */
+const BUILD_FILE =
+  /(?:^|\/)assets\/|\.(?:m?js|css|map|wasm|json|webmanifest|html|txt|png|jpe?g|webp|gif|svg|ico|woff2?|br|gz)$/i;
+
+/** A page of the SPA: a navigation (HTML accepted) to a path that is not a build file. */
+function isPageRequest(pathname: string, accept: string | undefined): boolean {
+  return !BUILD_FILE.test(pathname) && (!accept || accept.includes('text/html') || accept.includes('*/*'));
+}
+
+function decodedPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return null; // malformed escapes name no file
+  }
+}
+
+/**
  * The SPA's index.html per path: for the first pages (route-preload.json, written by the web
  * build), with a modulepreload link to each chunk the page loads, so that the browser fetches them
  * with the entry instead of after it has run.
@@ -311,35 +332,40 @@ export async function buildApp({
   );
   await app.register(filesRoutes);
 
-  // the built SPA: real files as they are, every other non-API path gets index.html (client routing)
+  // the built SPA: the files on disk at each request (an update writes the next build beside the
+  // running one), and index.html for the pages a browser navigates to (client routing)
   if (fs.existsSync(config.webDist)) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      wildcard: false,
-      index: false, // `/` is the SPA route below, like every other page
-      // the build's .br/.gz beside each asset (web/vite.config.ts), chosen by Accept-Encoding
+      serve: false, // the route below decides what is a file and what is a page
+      index: false,
+      // the build's .br/.gz beside each asset (web/vite-plugins.ts), chosen by Accept-Encoding
       preCompressed: true,
       cacheControl: false,
       setHeaders: staticCacheHeaders,
+      dotfiles: 'ignore', // the build's record of its files (web/scripts/build.mjs)
     });
-    const indexHtml = spaIndexPages(config.webDist);
-    // ITMS Lapangan (web/dist/lapangan): its own shell for every path under /lapangan/
+    const officePage = spaIndexPages(config.webDist);
+    // ITMS Lapangan (web/dist/lapangan): its own shell for every page under /lapangan/
     const fieldIndex = path.join(config.webDist, 'lapangan', 'index.html');
-    if (fs.existsSync(fieldIndex)) {
-      const fieldHtml = fs.readFileSync(fieldIndex, 'utf8');
+    const fieldHtml = fs.existsSync(fieldIndex) ? fs.readFileSync(fieldIndex, 'utf8') : null;
+    if (fieldHtml) {
       app.get('/lapangan', { config: { public: true } }, (_req, reply) => reply.redirect('/lapangan/'));
-      app.get('/lapangan/*', { config: { public: true } }, (_req, reply) =>
-        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fieldHtml),
-      );
     }
     app.get('/*', { config: { public: true } }, (req, reply) => {
-      if (req.url.startsWith('/api/')) {
+      const pathname = req.url.split('?')[0]!;
+      if (isApiUrl(pathname)) {
         return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Alamat tidak ada' });
       }
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml(req.url));
+      if (isPageRequest(pathname, req.headers.accept)) {
+        // the shells of this process's own build: the assets they name stay on disk (retention)
+        const html = fieldHtml && pathname.startsWith('/lapangan/') ? fieldHtml : officePage(pathname);
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      }
+      // a file of the build; when missing, the 404 must not be kept: it may be written a moment later
+      reply.header('cache-control', 'no-store');
+      const file = decodedPath(pathname);
+      return file === null ? reply.callNotFound() : reply.sendFile(file);
     });
   }
   return app;

@@ -3,7 +3,8 @@
 // TRUST_PROXY=1, and Debian's nginx running deploy/nginx.conf (test ports, a self-signed
 // certificate made here) in front. Over HTTPS: health, login, the client address nginx saw, the
 // CSP's wss origin from PUBLIC_URL; socket.io over wss and over long-polling (sticky upstream);
-// an event sent by either process reaches the socket, so one of them crossed processes; a backup.
+// an event sent by either process reaches the socket, so one of them crossed processes; the web
+// app's files during a rolling update (each process on another build); a backup.
 // Differences from production: uploads on a shared local folder instead of S3, the processes run
 // from the TypeScript (tsx) instead of the bundle, nginx as this user with its own prefix.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -118,6 +119,8 @@ describe.skipIf(!onPostgres || !NGINX)(
     let httpPort = 0;
     let appPorts: number[] = [];
     let env: Record<string, string> = {};
+    // the build each process runs while the other is restarted on the next one
+    const builds = ['AAAAAAAA', 'BBBBBBBB'];
 
     beforeAll(async () => {
       fs.chmodSync(work, 0o755); // nginx's workers may run as another user
@@ -155,8 +158,6 @@ describe.skipIf(!onPostgres || !NGINX)(
         PUBLIC_URL: base,
         HOST: '127.0.0.1',
         DATA_DIR: path.join(work, 'data'),
-        // the API only: a web build may be missing or half-written while tests run
-        WEB_DIST: path.join(work, 'no-web-dist'),
         LOG_LEVEL: 'warn',
       };
       const created = await runScript(
@@ -176,14 +177,27 @@ describe.skipIf(!onPostgres || !NGINX)(
       );
       expect(created).toContain(`Admin created: ${ADMIN.email}`);
 
-      // two processes, then nginx
+      // two processes, then nginx; in the middle of a rolling update: each process serves its own
+      // build (a small one made here, not the real web build: it may be half-written while tests run)
+      for (const [i, name] of builds.entries()) {
+        const dist = path.join(work, `web-${name}`);
+        fs.mkdirSync(path.join(dist, 'lapangan', 'assets'), { recursive: true });
+        fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>${name}</title>`);
+        fs.writeFileSync(path.join(dist, 'lapangan', 'index.html'), `<!doctype html><title>${name}</title>`);
+        fs.writeFileSync(path.join(dist, 'lapangan', 'assets', `index-${name}.js`), `console.log(${i})`);
+      }
       await Promise.all(
         appPorts.map(
-          (port) =>
+          (port, i) =>
             new Promise<void>((resolve, reject) => {
               const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
                 cwd: ROOT,
-                env: { ...process.env, ...env, PORT: String(port) },
+                env: {
+                  ...process.env,
+                  ...env,
+                  PORT: String(port),
+                  WEB_DIST: path.join(work, `web-${builds[i]}`),
+                },
                 stdio: ['ignore', 'pipe', 'pipe'],
               });
               children.push(child);
@@ -315,6 +329,24 @@ http {
         await expect(cleared).resolves.toEqual({ reason: 'logout' });
         await expect(disconnected).resolves.toBe('io server disconnect');
       }
+    });
+
+    it("in a rolling update, every file of either process's build loads through nginx; a missing one is a 404", async () => {
+      // least_conn spreads these over both processes: each has only its own build on its disk
+      for (const [i, name] of builds.entries()) {
+        for (let n = 0; n < 6; n++) {
+          const res = await request(`${base}/lapangan/assets/index-${name}.js`, ca);
+          expect(res.status, `${name} #${n}`).toBe(200);
+          expect(res.headers['content-type']).toMatch(/javascript/);
+          expect(res.body).toBe(`console.log(${i})`);
+        }
+      }
+      const missing = await request(`${base}/lapangan/assets/index-CCCCCCCC.js`, ca);
+      expect(missing.status).toBe(404);
+      expect(missing.headers['content-type']).not.toMatch(/html/);
+      // pages come from either process, as before
+      const page = await request(`${base}/lapangan/unit/1`, ca, { headers: { accept: 'text/html' } });
+      expect([page.status, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
     });
 
     it('npm run backup writes an archive of the production database', async () => {

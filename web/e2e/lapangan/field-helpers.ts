@@ -1,5 +1,34 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ACCOUNTS, expect, PASSWORD } from '../fixtures';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  chromium,
+  devices,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures';
+
+/**
+ * The installed app: a persistent Chromium profile, as a phone keeps it between launches (its
+ * service worker, caches and IndexedDB stay in `profile`). `baseURL`: another server than the run's.
+ */
+export async function openApp(
+  profile: string,
+  baseURL?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { defaultBrowserType: _, ...pixel7 } = devices['Pixel 7'];
+  const use = test.info().project.use;
+  const context = await chromium.launchPersistentContext(profile, {
+    ...pixel7,
+    baseURL: baseURL ?? use.baseURL,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    headless: true,
+    executablePath: use.launchOptions?.executablePath,
+    args: use.launchOptions?.args,
+  });
+  return { context, page: context.pages()[0] ?? (await context.newPage()) };
+}
 
 /** Signs the demo tire man in through the field app's login and waits for Beranda. */
 export async function signInField(page: Page) {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, devices, type Page } from '@playwright/test';
 import { ACCOUNTS, expect, logoutToken, test, tokenOf } from '../fixtures';
 import {
   apiToken,
   cameraPhoto,
+  openApp,
   openCheckForm,
   serviceWorkerControls,
   signInField,
@@ -16,22 +16,6 @@ import {
 // and the office finds exactly one check with its values, its photos and the time it was done.
 
 const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
-
-/** The installed app: a persistent Chromium profile, as a phone keeps it between launches. */
-async function openApp(profile: string): Promise<{ context: BrowserContext; page: Page }> {
-  const { defaultBrowserType: _, ...pixel7 } = devices['Pixel 7'];
-  const use = test.info().project.use;
-  const context = await chromium.launchPersistentContext(profile, {
-    ...pixel7,
-    baseURL: use.baseURL,
-    locale: 'id-ID',
-    timezoneId: 'Asia/Jakarta',
-    headless: true,
-    executablePath: use.launchOptions?.executablePath,
-    args: use.launchOptions?.args,
-  });
-  return { context, page: context.pages()[0] ?? (await context.newPage()) };
-}
 
 test('a check made offline survives an app restart, is sent once online, and EDP finds it once', async ({
   request,

@@ -9,7 +9,7 @@ import { ProfilPage } from './profil-page';
 import { RiwayatPage } from './riwayat-page';
 import { signedInUser } from './session';
 import { UnitPage } from './unit-page';
-import { UpdatePrompt } from './update-prompt';
+import { LoadFailed, UpdatePrompt } from './update-prompt';
 import { useFieldStatus } from './use-field-status';
 import { useOnline } from './use-online';
 import { useAutoSend } from './use-sender';
@@ -63,27 +63,33 @@ function Login() {
 
 const router = createBrowserRouter(
   [
-    { path: '/login', element: <Login /> },
     {
-      element: <SignedIn />,
+      // a screen that throws, or a form whose code does not load: the shell's recovery screen
+      errorElement: <LoadFailed />,
       children: [
+        { path: '/login', element: <Login /> },
         {
-          element: <TabsFrame />,
+          element: <SignedIn />,
           children: [
-            { path: '/', element: <BerandaPage /> },
-            { path: '/riwayat', element: <RiwayatPage /> },
-            { path: '/profil', element: <ProfilPage /> },
+            {
+              element: <TabsFrame />,
+              children: [
+                { path: '/', element: <BerandaPage /> },
+                { path: '/riwayat', element: <RiwayatPage /> },
+                { path: '/profil', element: <ProfilPage /> },
+              ],
+            },
+            { path: '/unit/:id', element: <UnitPage /> },
+            formRoute('/unit/:id/cek', <CheckFormPage />),
+            formRoute('/unit/:id/bkb', <MismatchFormPage />),
+            formRoute('/unit/:id/qc', <QcFormPage />),
+            formRoute('/unit/:id/ganti', <ReplacementFormPage />),
+            formRoute('/ban-baru', <TireRequestFormPage />),
           ],
         },
-        { path: '/unit/:id', element: <UnitPage /> },
-        formRoute('/unit/:id/cek', <CheckFormPage />),
-        formRoute('/unit/:id/bkb', <MismatchFormPage />),
-        formRoute('/unit/:id/qc', <QcFormPage />),
-        formRoute('/unit/:id/ganti', <ReplacementFormPage />),
-        formRoute('/ban-baru', <TireRequestFormPage />),
+        { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
-    { path: '*', element: <Navigate to="/" replace /> },
   ],
   // with the trailing slash: Beranda is /lapangan/, inside the service worker's scope
   { basename: '/lapangan/' },

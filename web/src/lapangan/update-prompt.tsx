@@ -1,8 +1,11 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
 
 /**
  * A new version of the app is ready: the tire man decides when to load it (never a reload over a
- * form he is filling or a queue being sent).
+ * form he is filling or a queue being sent). Only a whole version gets here: the service worker
+ * (lapangan/sw.ts) installs none with a file missing or of the wrong type.
  */
 export function UpdatePrompt() {
   const {
@@ -23,4 +26,18 @@ export function UpdatePrompt() {
       </div>
     </div>
   );
+}
+
+/**
+ * A screen that threw or whose code did not load (a form's chunk): the shell's recovery screen
+ * ('ITMS Lapangan gagal dimuat', 'Muat ulang'; lapangan/index.html and public/boot.js), which
+ * keeps the unsent entries.
+ */
+export function LoadFailed() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+    window.dispatchEvent(new Event('itms:load-failed'));
+  }, [error]);
+  return null;
 }

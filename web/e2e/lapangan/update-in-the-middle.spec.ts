@@ -1,0 +1,199 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type Page, request as playwrightRequest } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { makeCheck, officeChecks, openApp, serviceWorkerControls, signInField } from './field-helpers';
+
+// Issue 35, item 6: an update never strands a phone. The README's update runs `npm run build` while
+// the old process still serves, then restarts it. Here: build A (a copy of web/dist) served by a
+// real server process on its own port and data directory; the phone installs the app and queues a
+// check offline; build B (a second real build of the field app, another version so every hash
+// differs) is written into the same directory while A's process runs; the phone opens the app and
+// takes the update; the server restarts on B. The app opens, the check is still on the phone and
+// reaches the office once.
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+// its own server (a restart is part of the test), beside the run's: the run's port + 30
+const port = Number(process.env.ITMS_E2E_PORT ?? 3210) + 30;
+const origin = `http://127.0.0.1:${port}`;
+const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-update-'));
+const dist = path.join(work, 'dist');
+const dataDir = path.join(work, 'data');
+let server: ChildProcess | null = null;
+
+/** The production server (server/dist/server.mjs) on this test's port, data and web dist. */
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/dist/server.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'true',
+      STRICT_REPLIES: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c));
+  child.stderr!.on('data', (c: Buffer) => (out += c));
+  await new Promise<void>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`server exited ${code}:\n${out}`));
+    child.once('exit', onExit);
+    const poll = async () => {
+      const up = await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) {
+        child.off('exit', onExit);
+        resolve();
+      } else setTimeout(poll, 250);
+    };
+    void poll();
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess | null) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * The README's `npm run build` while the old process runs (web/scripts/build.mjs): here only the
+ * field app, into this test's dist, named 'versi B' (every hash of its entry differs from A's).
+ */
+async function buildB() {
+  await promisify(execFile)('npm', ['run', 'build', '-w', 'web', '--', '--out', dist, '--app', 'lapangan'], {
+    cwd: ROOT,
+    env: { ...process.env, ITMS_APP_VERSION: 'versi B' },
+  });
+}
+
+/**
+ * How the service worker's next version ends its install: 'installed' (whole, waiting for 'Muat
+ * ulang') or 'redundant' (refused). Asks the browser to look for one.
+ */
+function nextVersion(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.getRegistration())!;
+    const settled = (worker: ServiceWorker) =>
+      new Promise<string>((resolve) => {
+        const done = () => {
+          if (worker.state === 'installed' || worker.state === 'redundant') resolve(worker.state);
+        };
+        worker.addEventListener('statechange', done);
+        done();
+      });
+    if (registration.installing) return settled(registration.installing);
+    if (registration.waiting) return 'installed';
+    const found = new Promise<ServiceWorker>((resolve) =>
+      registration.addEventListener('updatefound', () => resolve(registration.installing!), { once: true }),
+    );
+    await registration.update();
+    return settled(await found);
+  });
+}
+
+/** Profil's 'Versi aplikasi': the build the phone runs. */
+const appVersion = (page: Page) =>
+  page
+    .locator('dl > div')
+    .filter({ has: page.getByText('Versi aplikasi', { exact: true }) })
+    .locator('dd');
+
+test.afterAll(async () => {
+  await stopServer(server);
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+test('an update built while the old process runs: the app opens on the new build and sends its unsent check once', async () => {
+  test.setTimeout(8 * 60_000);
+  fs.cpSync(path.join(ROOT, 'web/dist'), dist, { recursive: true });
+  server = await startServer();
+  const profile = path.join(work, 'phone');
+  let { context, page } = await openApp(profile, origin);
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    await signInField(page);
+    await serviceWorkerControls(page);
+    await page.getByRole('link', { name: 'Profil' }).click();
+    const versionA = (await appVersion(page).textContent())!;
+
+    // a check made with no signal, then the app is closed
+    await context.setOffline(true);
+    const odometer = 700_000 + (Date.now() % 90_000);
+    const plate = await makeCheck(page, odometer);
+    await expect(page.getByText('1 belum terkirim')).toBeVisible();
+    await context.close();
+
+    // the update is built while A's process still serves
+    const built = Date.now();
+    await buildB();
+    test.info().annotations.push({ type: 'build-B-ms', description: String(Date.now() - built) });
+
+    // the phone opens the app with a signal, but the API out of its reach (the entry stays on the
+    // phone through the update)
+    ({ context, page } = await openApp(profile, origin));
+    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    // first, B's script comes back as a web page (a captive portal, or a server of before issue
+    // 35 that answered a file it did not have with the SPA's page): the new version does not
+    // install, the phone keeps A whole
+    const entryB = /\/lapangan\/assets\/index-[\w-]+\.js/.exec(
+      fs.readFileSync(path.join(dist, 'lapangan/index.html'), 'utf8'),
+    )![0];
+    const asPage = `${origin}${entryB}`;
+    await context.route(asPage, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><p>Login</p>',
+      }),
+    );
+    await page.goto('/lapangan/profil');
+    expect(await nextVersion(page)).toBe('redundant');
+    await expect(appVersion(page)).toHaveText(versionA);
+    const prompt = page.getByRole('alertdialog', { name: 'Versi baru tersedia' });
+    await expect(prompt).toBeHidden();
+
+    // then the real file: the new version installs and is offered
+    await context.unroute(asPage);
+    expect(await nextVersion(page)).toBe('installed');
+    await page.reload();
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await prompt.getByRole('button', { name: 'Muat ulang' }).click();
+    // B runs (not 'Memuat ITMS Lapangan ...' for ever), with the check still on the phone
+    await expect(appVersion(page)).toHaveText('versi B', { timeout: 30_000 });
+    expect(versionA).not.toBe('versi B');
+    await page.screenshot({ path: path.join(shots, 'update-profil-versi-b.png') });
+    await page.getByRole('link', { name: 'Beranda' }).click();
+    await expect(page.getByText('1 belum terkirim')).toBeVisible();
+
+    // the server restarts on build B; the API is reachable again and the signal comes back
+    await stopServer(server);
+    server = await startServer();
+    await context.unroute('**/api/**');
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 60_000 });
+
+    // the app opened again on B, from its own service worker
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Budi Santoso', level: 1 })).toBeVisible();
+    expect(await officeChecks(api, plate, odometer)).toHaveLength(1);
+  } finally {
+    await context.close();
+    await api.dispose();
+  }
+});
