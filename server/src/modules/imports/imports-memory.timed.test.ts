@@ -13,10 +13,10 @@ import { csvRecords, parseCsv, readTable } from './spreadsheet';
 
 // A file far past the row limit is refused after reading the limit, not after reading the file:
 // before rows were streamed, a 300,000-row file grew the server by about 100 MB (and the issue's
-// measurement by 290 MB); now it costs no more than a file at the limit. An XLSX's rows are
-// counted from the zip before exceljs reads it (xlsx-row-count.ts): exceljs parses every shared
-// string before the first row, which grew the server by 11 to 62 MB from run to run; the count
-// keeps it at about 5 MB. A timed file (run alone, vitest.config.ts): disk and CPU contention.
+// measurement by 290 MB); now it costs no more than a file at the limit. An XLSX is read straight
+// from the zip (xlsx-reader.ts), its shared strings packed before the first row (exceljs's reader,
+// which held each as a string, grew the server by 11 to 62 MB from run to run). A timed file (run
+// alone, vitest.config.ts): disk and CPU contention.
 const HUGE = 300_000;
 const MB = 1024 * 1024;
 
@@ -70,7 +70,7 @@ function buildHugeFiles(): { csv: Buffer; book: Buffer; limitBook: Buffer } {
   }
 }
 
-/** exceljs's temporary copies of spooled sheets belonging to this process (deleted asynchronously). */
+/** Temporary copies of sheets on disk belonging to this process (exceljs's reader made them; none now). */
 const spooledSheets = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}-`)).length;
 
 /**

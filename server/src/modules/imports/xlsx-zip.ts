@@ -1,6 +1,6 @@
 import { createInflateRaw } from 'node:zlib';
 
-// The pieces of an XLSX (a zip of XML parts) both readers need: the zip's directory, an entry's
+// The pieces of an XLSX (a zip of XML parts) the reader needs: the zip's directory, an entry's
 // text inflated piece by piece, and a small streaming XML tokenizer. Nothing here builds a tree:
 // memory stays at one piece of text whatever the part's size or nesting.
 
@@ -13,7 +13,7 @@ export interface ZipEntry {
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
-/** A tag longer than this is not from a spreadsheet: the pass gives up instead of buffering it. */
+/** A tag longer than this is not from a spreadsheet: the reader gives up instead of buffering it. */
 const MAX_TAG = 1024 * 1024;
 
 /** The zip or XML is not what a spreadsheet program writes: the caller decides what that means. */
@@ -119,7 +119,7 @@ function tagEnd(s: string, lt: number): number {
 
 /**
  * A small streaming XML tokenizer: enough for the worksheet and shared-strings parts. Names are
- * taken as written (no namespace prefixes), as exceljs reads them.
+ * taken as written (no namespace prefixes), as Excel, LibreOffice and exceljs write them.
  */
 export async function scanXml(pieces: AsyncIterable<string>, h: XmlHandler): Promise<void> {
   let rest = '';
@@ -180,9 +180,6 @@ export function decodeXml(xml: string): string {
       })
     : xml;
 }
-
-/** Whether XML text, once its entities are decoded, holds anything but whitespace. */
-export const hasText = (xml: string): boolean => decodeXml(xml).trim() !== '';
 
 /** 'AB12' -> 28 */
 export function columnOf(ref: string): number {
