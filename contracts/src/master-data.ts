@@ -419,6 +419,10 @@ export const IMPORT_KINDS = ['units', 'tires'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_MAX_ROWS = 20_000;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** A file with a value past this column is refused (the templates have about 30). */
+export const IMPORT_MAX_COLUMNS = 100;
+/** A cell longer than this is refused (no import field is near it). */
+export const IMPORT_MAX_CELL_CHARS = 1000;
 
 /** Columns of the templates, in order (headers may also be given by the Indonesian aliases). */
 export const UNIT_IMPORT_COLUMNS = [

@@ -3,9 +3,11 @@
 // npm packages stay external; the workspace's own contracts (TypeScript) are bundled in.
 import { build } from 'esbuild';
 
+// the image decoder's worker thread (src/lib/image-worker.ts) is its own file beside the server
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.mjs',
+  entryPoints: { server: 'src/server.ts', 'image-worker': 'src/lib/image-worker.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

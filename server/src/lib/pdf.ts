@@ -5,6 +5,7 @@
 import { UNSIGNED } from '@itms/contracts/enums';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
+import { pdfSafeImage } from './images';
 import { isSafeKey, type Storage } from './storage';
 
 export type Pdf = PDFKit.PDFDocument;
@@ -24,6 +25,10 @@ export function sendPdf(reply: FastifyReply, pdf: PdfFile) {
 }
 
 export const NO_PHOTO = 'Foto tidak tersedia';
+export const UNREADABLE_IMAGE = 'Gambar tidak dapat dibaca';
+
+/** A stored image for a box: bytes pdfkit can embed, null when none is recorded or stored, or 'unreadable'. */
+export type PdfImage = Buffer | null | 'unreadable';
 export const UNSIGNED_TEXT = 'Belum ditandatangani';
 
 const MARGIN = 40;
@@ -228,35 +233,29 @@ export function table(doc: Pdf, columns: readonly PdfColumn[], rows: readonly (r
 }
 
 /** An image fitted into a framed box, or the given text when there is no image to show. */
-function framedImage(
-  doc: Pdf,
-  image: Buffer | null,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  missing: string,
-) {
+function framedImage(doc: Pdf, image: PdfImage, x: number, y: number, w: number, h: number, missing: string) {
   doc.rect(x, y, w, h).lineWidth(0.5).strokeColor(LINE).stroke();
-  if (image) {
+  let text = image === 'unreadable' ? UNREADABLE_IMAGE : missing;
+  if (Buffer.isBuffer(image)) {
     try {
       doc.image(image, x + 3, y + 3, { fit: [w - 6, h - 6], align: 'center', valign: 'center' });
       return;
     } catch {
-      // an image pdfkit cannot decode is printed as missing, not a failed document
+      // an image pdfkit still refuses is printed as unreadable, not a failed document
+      text = UNREADABLE_IMAGE;
     }
   }
   doc
     .font('Helvetica-Oblique')
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(missing, x, y + h / 2 - 5, { width: w, align: 'center' });
+    .text(text, x, y + h / 2 - 5, { width: w, align: 'center' });
 }
 
 /** Photos side by side, each with its caption below; `perRow` to a row (default: all in one). */
 export function photoRow(
   doc: Pdf,
-  photos: readonly { caption: string; image: Buffer | null }[],
+  photos: readonly { caption: string; image: PdfImage }[],
   perRow = photos.length,
 ): void {
   const gap = 15;
@@ -288,7 +287,7 @@ export interface PdfSignature {
   role: string;
   /** The signatory's name, when it is known. */
   name: string | null;
-  image: Buffer | null;
+  image: PdfImage;
   /** The record holds a signature (its image may still be missing from the storage). */
   signed: boolean;
 }
@@ -352,22 +351,30 @@ export const statusText = (approved: boolean, returned = false) =>
 export const brandText = (ori: string | null | undefined, ir: string | null | undefined) =>
   [...new Set([ori, ir].filter((b) => b && b.trim() !== '' && b !== UNSIGNED))].join(' / ') || '-';
 
-const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
-const isPng = (b: Buffer) =>
-  b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+/** A stored file larger than this is not read for a PDF (uploads are a few MB at most). */
+const PDF_IMAGE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
- * A stored photo or signature for a PDF: its bytes when the storage holds it as a JPEG or PNG,
- * else null (none recorded ('-'), an outside address, a file gone from the storage, another format).
+ * A stored photo or signature for a PDF: null when there is none to show (none recorded ('-'),
+ * an outside address, a file gone from the storage); 'unreadable' when the file is not an image
+ * that decodes (see pdfSafeImage); else bytes pdfkit embeds without decoding them.
  */
-export async function readImage(storage: Storage, path: string | null | undefined): Promise<Buffer | null> {
+export async function readImage(storage: Storage, path: string | null | undefined): Promise<PdfImage> {
   if (!path || !isSafeKey(path)) return null;
   const stream = await storage.get(path);
   if (!stream) return null;
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  const bytes = Buffer.concat(chunks);
-  return isJpeg(bytes) || isPng(bytes) ? bytes : null;
+  let size = 0;
+  for await (const chunk of stream) {
+    const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    size += piece.length;
+    if (size > PDF_IMAGE_MAX_BYTES) {
+      stream.destroy();
+      return 'unreadable';
+    }
+    chunks.push(piece);
+  }
+  return pdfSafeImage(Buffer.concat(chunks));
 }
 
 /** The abbreviation Indonesians write after a time (WIB, WITA, WIT), else the zone's name. */

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { TINY_PNG } from '../../../test/multipart';
 import { uploadPhoto } from '../../../test/uploads';
 import { buildApp } from '../../app';
-import { s3Storage, storageOrigins } from '../../lib/storage';
+import { rowsOf } from '../../db/client';
+import { newUploadKey, s3Storage, storageOrigins } from '../../lib/storage';
 import { createFileUrls } from './file-urls';
 
 const DENIED = 'Tautan file tidak valid atau sudah kedaluwarsa';
@@ -127,6 +129,107 @@ describe('private files: /files/ opens only through a signed, expiring link', ()
   });
 });
 
+describe('who may have a link: POST /api/files/sign signs only files the caller may see', () => {
+  const NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'File tidak ditemukan' };
+  let other: string; // the second tire man
+  let admin: string;
+  let theirs: string; // the second tire man's upload
+  let officeSign: string; // an EDP signature upload
+  let mineId = 0;
+  let otherId = 0;
+  /** A file put straight in the storage (as the demo seed and older records have them: no owner). */
+  const legacy = async () => {
+    const key = newUploadKey('png');
+    await t.app.storage.put(key, TINY_PNG, 'image/png');
+    return key;
+  };
+  beforeAll(async () => {
+    [other, admin] = await Promise.all([t.login(FX.tireman2.email), t.login(FX.admin.email)]);
+    [theirs, officeSign] = await Promise.all([uploadPhoto(t, other), uploadPhoto(t, staff)]);
+    const ids = rowsOf<{ id: number; email: string }>(
+      await t.database.db.execute(
+        sql`select id, email from users where email in (${FX.tireman.email}, ${FX.tireman2.email})`,
+      ),
+    );
+    mineId = ids.find((u) => u.email === FX.tireman.email)!.id;
+    otherId = ids.find((u) => u.email === FX.tireman2.email)!.id;
+  });
+
+  /** A check by `tiremanId` (straight in the database) citing the given files. */
+  async function checkCiting(tiremanId: number, files: { plate: string; edp?: string; serial?: string }) {
+    const [row] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        insert into tire_checks (tireman_id, unit_id, plate_number, location_id, project_id, odometer, plate_number_url, edp_sign)
+        select ${tiremanId}, u.id, u.plate_number, l.id, p.id, 1000, ${files.plate}, ${files.edp ?? '-'}
+          from units u, locations l, projects p
+         where u.plate_number = ${FX.tronton} and l.name = ${FX.location} and p.name = ${FX.project}
+        returning id`),
+    );
+    if (files.serial) {
+      await t.database.db.execute(sql`
+        insert into tire_check_records (tire_check_id, position, serial_number, serial_number_url)
+        values (${row!.id}, '1', ${FX.installedSerial(1)}, ${files.serial})`);
+    }
+    return row!.id;
+  }
+
+  it("a tire man: his own uploads, photo, signature, SOP videos and his records' files; nobody else's (404)", async () => {
+    const [photoOfMine, signatureOfMine, video, legacyPlate, legacySerial, othersLegacy] = await Promise.all([
+      uploadPhoto(t, tireman),
+      uploadPhoto(t, tireman),
+      legacy(),
+      legacy(),
+      legacy(),
+      legacy(),
+    ]);
+    await t.database.db.execute(
+      sql`update users set photo = ${photoOfMine}, signature = ${signatureOfMine} where id = ${mineId}`,
+    );
+    await t.database.db.execute(
+      sql`insert into sop_entries (title, video_path) values ('Cek tekanan', ${video})`,
+    );
+    // his check: a photo from before uploads had owners, a serial photo likewise, the EDP's signature
+    await checkCiting(mineId, { plate: legacyPlate, serial: legacySerial, edp: officeSign });
+    await checkCiting(otherId, { plate: othersLegacy });
+
+    // what ITMS Lapangan asks for (Profil: his photo and signature; the SOP videos), and his records
+    const mine = [photo, photoOfMine, signatureOfMine, video, legacyPlate, legacySerial, officeSign];
+    const res = await sign(mine, tireman);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(Object.keys(res.json().urls).sort()).toEqual([...mine].sort());
+    expect((await get(res.json().urls[legacySerial])).statusCode).toBe(200);
+
+    // another tire man's upload, a file of his record, a file nobody cites: the whole call is refused
+    for (const foreign of [
+      theirs,
+      othersLegacy,
+      await legacy(),
+      '2026/01/0123456789abcdef0123456789abcdef.png',
+    ]) {
+      const refused = await sign([photo, foreign], tireman);
+      expect(refused.statusCode, foreign).toBe(404);
+      expect(refused.json(), foreign).toEqual({
+        ...NOT_FOUND,
+        fields: [{ field: 'paths.1', message: 'File tidak ditemukan' }],
+      });
+    }
+    // the other tire man is refused this one's files the same way
+    expect((await sign([photo], other)).statusCode).toBe(404);
+    expect((await sign([legacyPlate], other)).statusCode).toBe(404);
+    expect((await sign([theirs, othersLegacy], other)).statusCode).toBe(200);
+  });
+
+  it("the office (admin, staff): every tire man's files, its own and the records' files", async () => {
+    const old = await legacy();
+    await checkCiting(otherId, { plate: old });
+    for (const token of [staff, admin]) {
+      const res = await sign([photo, theirs, officeSign, old], token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Object.keys(res.json().urls)).toHaveLength(4);
+    }
+  });
+});
+
 describe('private files on S3: presigned GetObject URLs', () => {
   const s3 = {
     bucket: 'itms-uploads',
@@ -143,7 +246,8 @@ describe('private files on S3: presigned GetObject URLs', () => {
 
   it('answers a presigned URL for the configured bucket and endpoint, expiring with the reply', async () => {
     const key = '2026/11/0123456789abcdef0123456789abcdef.png';
-    const token = await s3App.login(FX.tireman.email);
+    // the office: it may see every stored file (a tire man only his own: see above)
+    const token = await s3App.login(FX.staff.email);
     const res = await s3App.app.inject({
       method: 'POST',
       url: '/api/files/sign',

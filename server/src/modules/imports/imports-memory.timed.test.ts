@@ -13,10 +13,10 @@ import { csvRecords, parseCsv, readTable } from './spreadsheet';
 
 // A file far past the row limit is refused after reading the limit, not after reading the file:
 // before rows were streamed, a 300,000-row file grew the server by about 100 MB (and the issue's
-// measurement by 290 MB); now it costs no more than a file at the limit. An XLSX's rows are
-// counted from the zip before exceljs reads it (xlsx-row-count.ts): exceljs parses every shared
-// string before the first row, which grew the server by 11 to 62 MB from run to run; the count
-// keeps it at about 5 MB. A timed file (run alone, vitest.config.ts): disk and CPU contention.
+// measurement by 290 MB); now it costs no more than a file at the limit. An XLSX is read straight
+// from the zip (xlsx-reader.ts), its shared strings packed before the first row (exceljs's reader,
+// which held each as a string, grew the server by 11 to 62 MB from run to run). A timed file (run
+// alone, vitest.config.ts): disk and CPU contention.
 const HUGE = 300_000;
 const MB = 1024 * 1024;
 
@@ -70,7 +70,7 @@ function buildHugeFiles(): { csv: Buffer; book: Buffer; limitBook: Buffer } {
   }
 }
 
-/** exceljs's temporary copies of spooled sheets belonging to this process (deleted asynchronously). */
+/** Temporary copies of sheets on disk belonging to this process (exceljs's reader made them; none now). */
 const spooledSheets = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}-`)).length;
 
 /**
@@ -143,6 +143,84 @@ describe('import of a file past the row limit', () => {
     expect(await countRows(t, 'units')).toBe(unitsBefore);
     // the refused sheet's temporary copy on disk is gone too
     await vi.waitFor(() => expect(spooledSheets()).toBeLessThanOrEqual(spooledBefore));
+  }, 120_000);
+});
+
+// The shapes of issue 35: a 230 KB CSV of 16,000 columns and 20,000 rows grew the server by
+// 1.77 GB (every row was widened to the header's 16,000 cells); a sheet as wide; a sheet whose XML
+// nests a million levels deep. Built in a child process, like the files above.
+const BUILD_SHAPES = `
+const fs = require('node:fs');
+const ExcelJS = require('exceljs');
+const JSZip = require('jszip');
+const [dir, cols, rows] = JSON.parse(process.argv[1]);
+// the issue's CSV: a header of 16,000 names, then 20,000 short rows
+fs.writeFileSync(dir + '/wide.csv', 'k,'.repeat(cols - 1) + 'k\\n' + 'B 1,TRONT\\n'.repeat(rows));
+// the same with a blank header past the second column (trailing separators): read, not refused
+fs.writeFileSync(dir + '/trailing.csv', 'plate_number,unit_type' + ','.repeat(cols) + '\\n' + ('B 1 W,TRONTON' + ','.repeat(cols) + '\\n').repeat(1000));
+(async () => {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: dir + '/wide.xlsx', useSharedStrings: true });
+  const ws = wb.addWorksheet('Unit');
+  ws.addRow(Array.from({ length: cols }, (_, i) => 'k' + i)).commit();
+  for (let i = 0; i < rows; i++) ws.addRow(['B ' + i + ' W', 'TRONTON']).commit();
+  ws.commit();
+  await wb.commit();
+  // a workbook whose sheet nests a million elements before its rows
+  const small = new ExcelJS.Workbook();
+  small.addWorksheet('Unit').addRows([['plate_number', 'unit_type'], ['B 1 D', 'TRONTON']]);
+  const zip = await JSZip.loadAsync(await small.xlsx.writeBuffer());
+  const depth = 1000000;
+  const sheet = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+    '<x>'.repeat(depth) + '</x>'.repeat(depth) +
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>plate_number</t></is></c><c r="B1" t="inlineStr"><is><t>unit_type</t></is></c></row>' +
+    '<row r="2"><c r="A2" t="inlineStr"><is><t>B 1 D</t></is></c><c r="B2" t="inlineStr"><is><t>TRONTON</t></is></c></row>' +
+    '</sheetData></worksheet>';
+  zip.file('xl/worksheets/sheet1.xml', sheet);
+  fs.writeFileSync(dir + '/deep.xlsx', await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+})();
+`;
+
+describe('import of a file of any shape', () => {
+  it('refuses 16,000 columns (CSV, XLSX) and reads a million-deep XML sheet with RSS growing under 50 MB', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'itms-import-shapes-'));
+    let files: Record<'wide.csv' | 'trailing.csv' | 'wide.xlsx' | 'deep.xlsx', Buffer>;
+    try {
+      execFileSync(process.execPath, ['-e', BUILD_SHAPES, JSON.stringify([dir, 16_000, 20_000])], {
+        cwd: fileURLToPath(new URL('.', import.meta.url)),
+        stdio: 'inherit',
+      });
+      files = Object.fromEntries(
+        (['wide.csv', 'trailing.csv', 'wide.xlsx', 'deep.xlsx'] as const).map((n) => [
+          n,
+          readFileSync(join(dir, n)),
+        ]),
+      ) as typeof files;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // the issue's file: about 230 KB
+    expect(files['wide.csv'].length).toBeGreaterThan(200 * 1024);
+    expect(files['wide.csv'].length).toBeLessThan(260 * 1024);
+    const unitsBefore = await countRows(t, 'units');
+    const growth: Record<string, number> = {};
+    const tooWide = 'File berisi lebih dari 100 kolom; maksimal 100 kolom per file';
+    for (const name of ['wide.csv', 'wide.xlsx'] as const) {
+      const { res, growthMb } = await previewRss(files[name], name);
+      growth[name] = growthMb;
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: tooWide });
+    }
+    const trailing = await previewRss(files['trailing.csv'], 'trailing.csv');
+    growth['trailing.csv'] = trailing.growthMb;
+    expect(trailing.res.statusCode).toBe(400);
+    expect(trailing.res.json().message).toBe('Kolom wajib tidak ada: project, tonnage');
+    const deep = await previewRss(files['deep.xlsx'], 'deep.xlsx');
+    growth['deep.xlsx'] = deep.growthMb;
+    expect(deep.res.statusCode, deep.res.body).toBe(400);
+    expect(deep.res.json().message).toBe('Kolom wajib tidak ada: project, tonnage');
+    console.log(`[import memory] shapes: ${JSON.stringify(growth)} MB RSS`);
+    for (const [name, mb] of Object.entries(growth)) expect(mb, name).toBeLessThan(50);
+    expect(await countRows(t, 'units')).toBe(unitsBefore);
   }, 120_000);
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { TIRE_IMPORT_COLUMNS, UNIT_IMPORT_COLUMNS } from '@itms/contracts/master-data';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -280,5 +281,118 @@ describe('tire import', () => {
         to_status: 'UNINSTALLED',
       },
     ]);
+  });
+});
+
+describe('the import templates the product hands out', () => {
+  const template = async (kind: 'units' | 'tires') => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/import/${kind}/template`,
+      headers: { access_token: staff },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.rawPayload;
+  };
+  /** The downloaded template with rows typed into its first sheet, every other sheet kept. */
+  const filled = async (kind: 'units' | 'tires', rows: (string | number | Date)[][]) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await template(kind)) as unknown as ExcelJS.Buffer);
+    expect(wb.worksheets.length).toBeGreaterThan(3);
+    for (const r of rows) wb.worksheets[0]!.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  };
+
+  it('import as downloaded, filled in (every sheet kept: the tires template has six)', async () => {
+    const tires = await filled('tires', [
+      ['TPL-0001', 'GT', 'BRIDGESTONE', 'R150', '11.00-20', 'ORI', 12, 11.5, 12, 12, '', 110, 0],
+      ['TPL-0002', 'GT', 'GT', 'X', '10.00-20', 'RET', 8, 8, 8, 8, '', 100, 1200],
+    ]);
+    const preview = await send('/api/import/tires/preview', tires, 'template-import-ban.xlsx');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ valid: 2, invalid: 0 });
+    expect(preview.json().rows[0].values).toMatchObject({ serial_number: 'TPL-0001', groove_2: '11.5' });
+    const commit = await send('/api/import/tires/commit', tires, 'template-import-ban.xlsx');
+    expect(commit.statusCode, commit.body).toBe(201);
+    expect(commit.json().message).toBe('Import berhasil: 2 ban ditambahkan');
+
+    const units = await filled('units', [
+      ['B 7201 TPL', 'TRONTON', FX.project, 10, new Date(Date.UTC(2025, 2, 5)), '-'],
+      ['B 7202 TPL', 'ENGKEL', FX.project, 7.5, '', ''],
+    ]);
+    const unitCommit = await send('/api/import/units/commit', units, 'template-import-unit.xlsx');
+    expect(unitCommit.statusCode, unitCommit.body).toBe(201);
+    expect(unitCommit.json().message).toBe('Import berhasil: 2 unit ditambahkan');
+    const [unit] = rowsOf<{ handled_date: string }>(
+      await t.database.db.execute(
+        sql`select handled_date::text from units where plate_number = 'B 7201 TPL'`,
+      ),
+    );
+    expect(unit!.handled_date).toBe('2025-03-05');
+  });
+
+  it('import after LibreOffice Calc saved them (its own zip order, styles and shared strings)', async () => {
+    // fixtures/: the templates filled as above, then opened and saved by LibreOffice 7 (soffice
+    // --convert-to xlsx); their date cell is a number with a date style
+    const dir = new URL('./fixtures/', import.meta.url);
+    const tires = readFileSync(new URL('template-ban-libreoffice.xlsx', dir));
+    const preview = await send('/api/import/tires/preview', tires, 'template-ban-libreoffice.xlsx');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ valid: 2, invalid: 0 });
+    expect(
+      preview.json().rows.map((r: { values: { serial_number: string } }) => r.values.serial_number),
+    ).toEqual(['LO-0001', 'LO-0002']);
+    expect((await send('/api/import/tires/commit', tires)).statusCode).toBe(201);
+    const units = readFileSync(new URL('template-unit-libreoffice.xlsx', dir));
+    const unitPreview = await send('/api/import/units/preview', units, 'template-unit-libreoffice.xlsx');
+    expect(unitPreview.statusCode, unitPreview.body).toBe(200);
+    expect(unitPreview.json()).toMatchObject({ valid: 2, invalid: 0 });
+    expect(unitPreview.json().rows[0].values).toMatchObject({
+      plate_number: 'B 7101 LO',
+      tonnage: '10',
+      handled_date: '2025-03-05',
+    });
+    expect(unitPreview.json().rows[1].values.tonnage).toBe('7.5');
+  });
+});
+
+describe('limits of a file', () => {
+  it('refuses a value past column 100 and a cell over 1,000 characters, CSV and XLSX, saying where', async () => {
+    const wide = ['plate_number', 'unit_type', ...Array.from({ length: 99 }, (_, i) => `x${i}`)];
+    const tooWide = 'File berisi lebih dari 100 kolom; maksimal 100 kolom per file';
+    const csvWide = Buffer.from(`${wide.join(',')}\nB 1 X,TRONTON\n`);
+    const xlsxWide = await xlsx(wide, [['B 1 X', 'TRONTON']]);
+    for (const [name, file] of [
+      ['wide.csv', csvWide],
+      ['wide.xlsx', xlsxWide],
+    ] as const) {
+      const res = await send('/api/import/units/preview', file, name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toEqual({ statusCode: 400, code: 'BAD_REQUEST', message: tooWide });
+    }
+    const long = 'x'.repeat(1001);
+    const tooLong = 'Isi sel C3 lebih dari 1000 karakter; maksimal 1000 karakter per sel';
+    const header = ['plate_number', 'unit_type', 'project', 'tonnage'];
+    const rows = [
+      ['B 1 X', 'TRONTON', FX.project, '1'],
+      ['B 2 X', 'TRONTON', long, '1'],
+    ];
+    for (const [name, file] of [
+      ['long.csv', Buffer.from([header, ...rows].map((r) => r.join(',')).join('\n'))],
+      ['long.xlsx', await xlsx(header, rows)],
+    ] as const) {
+      const res = await send('/api/import/units/preview', file, name);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().message, name).toBe(tooLong);
+    }
+    // 100 columns and 1,000 characters are still read
+    const atLimit = await send(
+      '/api/import/units/preview',
+      Buffer.from(
+        `${[...header, ...Array.from({ length: 96 }, (_, i) => `x${i}`)].join(',')}\nB 3 X,TRONTON,${FX.project},1\n`,
+      ),
+      'ok.csv',
+    );
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
   });
 });

@@ -1,9 +1,7 @@
-import { ReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS } from '@itms/contracts/master-data';
 import { badRequest } from '../../lib/errors';
 import { loadExcelJS } from '../../lib/exceljs';
-import { xlsxHasMoreRowsThan } from './xlsx-row-count';
+import { readXlsxTable, XlsxRefusal } from './xlsx-reader';
 
 /** A file's first sheet as text: the header row and every following non-empty row. */
 export interface Table {
@@ -41,163 +39,37 @@ export async function readTable(buf: Buffer, maxRows: number): Promise<Table> {
   return table;
 }
 
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The text a person sees in a cell (formulas by their result, dates as yyyy-mm-dd). */
-export function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : isoDate(v);
-  if (typeof v === 'object') {
-    if ('richText' in v)
-      return v.richText
-        .map((t) => t.text)
-        .join('')
-        .trim();
-    if ('formula' in v || 'sharedFormula' in v) {
-      const result = (v as ExcelJS.CellFormulaValue).result;
-      return result !== null && typeof result === 'object' && !(result instanceof Date)
-        ? ''
-        : cellText(result);
-    }
-    if ('hyperlink' in v) return String(v.text ?? '').trim();
-    if ('error' in v) return '';
-    return '';
-  }
-  return String(v).trim();
+/** 1 -> A, 28 -> AB: how a spreadsheet names a column. */
+export function columnName(n: number): string {
+  let name = '';
+  for (let c = n; c > 0; c = Math.floor((c - 1) / 26)) name = String.fromCharCode(65 + ((c - 1) % 26)) + name;
+  return name;
 }
 
-/**
- * The temporary file exceljs spooled a sheet to, if any: a sheet stored in the zip before the
- * shared strings (Excel and exceljs both write them in that order) is copied to disk, and the
- * copy is deleted only when the reader is asked for the next sheet.
- */
-function spooledFile(sheet: ExcelJS.stream.xlsx.WorksheetReader): ReadStream | null {
-  const source = (sheet as unknown as { iterator?: unknown }).iterator;
-  return source instanceof ReadStream ? source : null;
-}
+const tooManyColumns = () =>
+  badRequest(
+    `File berisi lebih dari ${IMPORT_MAX_COLUMNS} kolom; maksimal ${IMPORT_MAX_COLUMNS} kolom per file`,
+  );
+const cellTooLong = (row: number, column: number) =>
+  badRequest(
+    `Isi sel ${columnName(column)}${row} lebih dari ${IMPORT_MAX_CELL_CHARS} karakter; maksimal ${IMPORT_MAX_CELL_CHARS} karakter per sel`,
+  );
 
-const SHARED_BLOCK = 4096;
-
-/**
- * The workbook's shared strings as plain text, packed into one string per 4,096 entries: a sheet
- * comes after them, so all of them are held before the first row, and a JS string per entry
- * costs several times its text (300,000 plates: about 20 MB instead of 4).
- */
-class SharedStrings {
-  private blocks: string[] = [];
-  private ends: Uint32Array[] = [];
-  private pending: string[] = [];
-
-  add(index: number, value: unknown): void {
-    // entries arrive in order; a gap would shift every later one
-    if (index !== this.blocks.length * SHARED_BLOCK + this.pending.length) throw new Error('shared strings');
-    const text =
-      typeof value === 'string'
-        ? value
-        : value !== null && typeof value === 'object' && 'richText' in value
-          ? (value as { richText: { text?: string | null }[] }).richText.map((r) => r.text ?? '').join('')
-          : '';
-    this.pending.push(text);
-    if (this.pending.length === SHARED_BLOCK) this.flush();
-  }
-
-  flush(): void {
-    if (this.pending.length === 0) return;
-    const ends = new Uint32Array(this.pending.length);
-    let end = 0;
-    this.pending.forEach((text, i) => {
-      end += text.length;
-      ends[i] = end;
-    });
-    this.blocks.push(this.pending.join(''));
-    this.ends.push(ends);
-    this.pending = [];
-  }
-
-  get(index: number): string {
-    const block = Math.floor(index / SHARED_BLOCK);
-    const at = index % SHARED_BLOCK;
-    const ends = this.ends[block];
-    if (!ends || at >= ends.length) return '';
-    return this.blocks[block]!.slice(at ? ends[at - 1] : 0, ends[at]);
-  }
-}
-
-/** The first sheet, read as a stream (about a third faster than loading the whole workbook model). */
+/** The first sheet (xlsx-reader.ts: straight from the zip, refusing at the first row, column or cell past a limit). */
 async function readXlsx(buf: Buffer, maxRows: number): Promise<Table> {
-  // a sheet far past the limit is refused before exceljs parses its shared strings
-  if (await xlsxHasMoreRowsThan(buf, maxRows)) throw tooManyRows(maxRows);
-  let headers: string[] | null = null;
-  const rows: Table['rows'] = [];
-  const strings = new SharedStrings();
-  const text = (v: ExcelJS.CellValue) =>
-    v !== null && typeof v === 'object' && 'sharedString' in v
-      ? strings.get((v as { sharedString: number }).sharedString).trim()
-      : cellText(v);
-  let tooMany = false;
-  let unreadable = false;
   try {
-    const reader = new (await loadExcelJS()).stream.xlsx.WorkbookReader(Readable.from([buf]), {
-      worksheets: 'emit',
-      // kept here, packed (see SharedStrings); cells then hold { sharedString: index }
-      sharedStrings: 'emit',
-      // styles tell dates from numbers
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
+    return await readXlsxTable(buf, {
+      maxRows,
+      maxColumns: IMPORT_MAX_COLUMNS,
+      maxCellChars: IMPORT_MAX_CELL_CHARS,
     });
-    // parse(), unlike the reader's own iterator, also hands out the shared strings: bare
-    // { index, text } items (exceljs 4.4 yields them without an eventType)
-    const items = reader.parse() as AsyncGenerator<{
-      eventType?: string;
-      value?: unknown;
-      index?: number;
-      text?: unknown;
-    }>;
-    let first = true;
-    for await (const item of items) {
-      if (item.eventType === undefined && typeof item.index === 'number') {
-        strings.add(item.index, item.text);
-        continue;
-      }
-      if (item.eventType !== 'worksheet') continue;
-      const sheet = item.value as ExcelJS.stream.xlsx.WorksheetReader;
-      const spooled = spooledFile(sheet);
-      if (first) {
-        first = false;
-        strings.flush();
-        try {
-          for await (const row of sheet) {
-            const values = row.values as ExcelJS.CellValue[];
-            if (!headers) {
-              const h = Array.from(values.slice(1), text);
-              if (h.some((x) => x !== '')) headers = h;
-              continue;
-            }
-            const cells = headers.map((_, i) => text(values[i + 1]));
-            if (!cells.some((c) => c !== '')) continue;
-            if (rows.length === maxRows) {
-              tooMany = true;
-              break; // the rest of the sheet is never parsed
-            }
-            rows.push({ row: row.number, cells });
-          }
-        } catch {
-          unreadable = true;
-        }
-      }
-      // only the first sheet is read; the others are closed unread
-      spooled?.destroy();
-      // A spooled sheet's file is deleted when the next sheet is asked for, so go on to the end
-      // (all sheets are spooled then, none is parsed); a sheet read straight from the zip has no file.
-      if (!spooled) break;
-    }
-  } catch {
-    unreadable = true;
+  } catch (err) {
+    if (!(err instanceof XlsxRefusal)) throw err;
+    if (err.reason === 'too-many-rows') throw tooManyRows(maxRows);
+    if (err.reason === 'too-many-columns') throw tooManyColumns();
+    if (err.reason === 'cell-too-long') throw cellTooLong(err.row, err.column);
+    throw badRequest('File XLSX tidak dapat dibaca');
   }
-  if (unreadable) throw badRequest('File XLSX tidak dapat dibaca');
-  if (tooMany) throw tooManyRows(maxRows);
-  return { headers: headers ?? [], rows };
 }
 
 const CSV_CHUNK = 64 * 1024;
@@ -224,7 +96,14 @@ function* utf8Chunks(buf: Buffer): Generator<string> {
  * Every line break outside quotes ends a record, so record i is spreadsheet row i + 1.
  * Records are yielded one by one as the text arrives in pieces, so a caller can stop early.
  */
-export function* csvRecords(pieces: Iterable<string>): Generator<string[]> {
+export function* csvRecords(
+  pieces: Iterable<string>,
+  limits: { maxColumns: number; maxCellChars: number } = {
+    maxColumns: Number.POSITIVE_INFINITY,
+    maxCellChars: Number.POSITIVE_INFINITY,
+  },
+): Generator<string[]> {
+  const { maxColumns, maxCellChars } = limits;
   let delimiter = '';
   let head = ''; // text held until the first line is whole: it picks the delimiter
   let record: string[] = [];
@@ -233,6 +112,15 @@ export function* csvRecords(pieces: Iterable<string>): Generator<string[]> {
   let quoteInQuotes = false; // a '"' inside quotes: a doubled quote or the closing one
   let afterCr = false; // a '\r' ended the record: a '\n' right after it belongs to it
   let started = false;
+  let line = 1; // the record's number, for the refusals
+  // a record or a field past a limit is refused before it is held: memory stays at one record
+  const push = () => {
+    if (field.length > maxCellChars) throw new CsvRefusal('cell-too-long', line, record.length + 1);
+    if (record.length >= maxColumns && field.trim() !== '') throw new CsvRefusal('too-many-columns', line, 0);
+    // a blank field past the limit (trailing separators) is dropped, not kept
+    if (record.length < maxColumns) record.push(field);
+    field = '';
+  };
   const feed = function* (text: string): Generator<string[]> {
     for (let i = 0; i < text.length; i++) {
       const ch = text[i]!;
@@ -250,23 +138,25 @@ export function* csvRecords(pieces: Iterable<string>): Generator<string[]> {
           inQuotes = false; // that quote closed the field; `ch` is read as outside quotes
         } else {
           if (ch === '"') quoteInQuotes = true;
-          else field += ch;
+          else if (field.length <= maxCellChars) field += ch;
+          else throw new CsvRefusal('cell-too-long', line, record.length + 1);
           continue;
         }
       }
       if (ch === '"' && field === '') {
         inQuotes = true;
       } else if (ch === delimiter) {
-        record.push(field);
-        field = '';
+        push();
       } else if (ch === '\n' || ch === '\r') {
         afterCr = ch === '\r';
-        record.push(field);
+        push();
         yield record;
         record = [];
-        field = '';
-      } else {
+        line++;
+      } else if (field.length <= maxCellChars) {
         field += ch;
+      } else {
+        throw new CsvRefusal('cell-too-long', line, record.length + 1);
       }
     }
   };
@@ -295,8 +185,19 @@ export function* csvRecords(pieces: Iterable<string>): Generator<string[]> {
   }
   if (quoteInQuotes) inQuotes = false;
   if (field !== '' || record.length > 0) {
-    record.push(field);
+    push();
     yield record;
+  }
+}
+
+/** A CSV past a limit: the record (spreadsheet row) and column where it was met. */
+export class CsvRefusal extends Error {
+  constructor(
+    readonly reason: 'too-many-columns' | 'cell-too-long',
+    readonly row: number,
+    readonly column: number,
+  ) {
+    super(reason);
   }
 }
 
@@ -306,10 +207,20 @@ export function parseCsv(input: string): string[][] {
 }
 
 function readCsv(buf: Buffer, maxRows: number): Table {
+  try {
+    return readCsvRecords(buf, maxRows);
+  } catch (err) {
+    if (!(err instanceof CsvRefusal)) throw err;
+    throw err.reason === 'too-many-columns' ? tooManyColumns() : cellTooLong(err.row, err.column);
+  }
+}
+
+function readCsvRecords(buf: Buffer, maxRows: number): Table {
   let headers: string[] | null = null;
   const rows: Table['rows'] = [];
   let row = 0;
-  for (const record of csvRecords(utf8Chunks(buf))) {
+  const limits = { maxColumns: IMPORT_MAX_COLUMNS, maxCellChars: IMPORT_MAX_CELL_CHARS };
+  for (const record of csvRecords(utf8Chunks(buf), limits)) {
     row++;
     if (!headers) {
       if (record.some((c) => c.trim() !== '')) headers = record.map((h) => h.trim());

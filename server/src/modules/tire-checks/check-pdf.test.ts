@@ -3,9 +3,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { BAD_FILTER_PNG, CORRUPT_PNG } from '../../../test/images';
 import { pdfImageCount, pdfText } from '../../../test/pdf';
 import { uploadPhoto, uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
+import { newUploadKey } from '../../lib/storage';
 import { conditionText } from './check-pdf';
 
 let t: TestApp;
@@ -147,6 +149,31 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     expect(text.match(/Belum ditandatangani/g)).toHaveLength(2);
     expect(text.match(/Foto tidak tersedia/g)).toHaveLength(1);
     expect(pdfImageCount(res.rawPayload)).toBe(5);
+  });
+
+  it('prints a damaged photo or signature already in the storage as unreadable, and the server lives on', async () => {
+    const id = await checkOf({ validate: true });
+    // written straight to the storage, past the upload's checks, and cited by the check: the
+    // issue's PNG (its zlib data damaged) as the plate photo and the tire man's signature, one with
+    // bad scanline filters as the driver's signature
+    const stored = { plate: newUploadKey('png'), tm: newUploadKey('png'), dr: newUploadKey('png') };
+    await t.app.storage.put(stored.plate, CORRUPT_PNG, 'image/png');
+    await t.app.storage.put(stored.tm, CORRUPT_PNG, 'image/png');
+    await t.app.storage.put(stored.dr, BAD_FILTER_PNG, 'image/png');
+    await t.database.db.execute(sql`
+      update tire_checks set plate_number_url = ${stored.plate}, tireman_sign = ${stored.tm},
+             driver_sign = ${stored.dr} where id = ${id}`);
+    const res = await get(`/tire-check/${id}/pdf`, tok.staff);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text.match(/Gambar tidak dapat dibaca/g)).toHaveLength(3);
+    expect(text).not.toContain('Foto tidak tersedia');
+    // the odometer photo and the three other signatures are still printed
+    expect(pdfImageCount(res.rawPayload)).toBe(4);
+    // the process is still there and answers
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await get('/health')).statusCode).toBe(200);
+    expect((await get(`/tire-check/${id}/pdf`, tok.staff)).statusCode).toBe(200);
   });
 
   it('is for the office only: 403 for a tire man, 401 without a session', async () => {

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { BAD_FILTER_PNG, CORRUPT_PNG } from '../../../test/images';
+import { TINY_PNG } from '../../../test/multipart';
 import { pdfImageCount, pdfText } from '../../../test/pdf';
 import { uploadPhotos } from '../../../test/uploads';
 import { locations, projects, tires, units } from '../../db/schema';
+import { newUploadKey } from '../../lib/storage';
 
 let t: TestApp;
 const tok = { staff: '', tireman: '' };
@@ -168,6 +171,32 @@ describe('GET /api/tire-replacement/:id/pdf (Cetak)', () => {
     // the odometer photo and the removed tire's serial photo
     expect(text.match(/Foto tidak tersedia/g)).toHaveLength(2);
     expect(pdfImageCount(res.rawPayload)).toBe(3);
+  });
+
+  it('prints a damaged photo or signature already in the storage as unreadable, and the server lives on', async () => {
+    const id = await replacementOf({ onSite: true, serial: FX.stockSerial(4), positions: ['3', '4', '5'] });
+    // written straight to the storage, past the upload's checks, and cited by the replacement
+    const stored = {
+      plate: newUploadKey('png'),
+      odo: newUploadKey('png'),
+      tm: newUploadKey('png'),
+      pic: newUploadKey('png'),
+    };
+    await t.app.storage.put(stored.plate, CORRUPT_PNG, 'image/png');
+    await t.app.storage.put(stored.odo, TINY_PNG, 'image/png');
+    await t.app.storage.put(stored.tm, CORRUPT_PNG, 'image/png');
+    await t.app.storage.put(stored.pic, BAD_FILTER_PNG, 'image/png');
+    await t.database.db.execute(sql`
+      update tire_replacements set plate_number_url = ${stored.plate}, odometer_url = ${stored.odo},
+             tireman_sign = ${stored.tm}, pic_sign = ${stored.pic} where id = ${id}`);
+    const res = await api('GET', `/tire-replacement/${id}/pdf`, tok.staff);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text.match(/Gambar tidak dapat dibaca/g)).toHaveLength(3);
+    // the odometer photo, the new tire's serial photo and the ITMS signature are still printed
+    expect(pdfImageCount(res.rawPayload)).toBe(3);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await api('GET', '/health')).statusCode).toBe(200);
   });
 
   it('is for the office only: 403 for a tire man, 401 without a session', async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploads } from '../../db/schema';
 import { route } from '../../lib/endpoint';
 import { AppError, badRequest } from '../../lib/errors';
-import { sniffImage } from '../../lib/images';
+import { checkImage } from '../../lib/images';
 import { newUploadKey } from '../../lib/storage';
 import { currentUser } from '../../plugins/auth';
 import { hashOf, runIdempotent } from '../../plugins/idempotency';
@@ -23,8 +23,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
     if (buf.length === 0) throw badRequest('File kosong');
-    const kind = await sniffImage(buf);
-    if (!kind) throw badRequest('File harus berupa gambar PNG, JPEG atau WebP');
+    // decoded to the last pixel here: a damaged image is refused now, not met later by a PDF
+    const kind = await checkImage(buf);
     // the key is keyed on the file itself: a retry of the same photo gets the path it got first
     const sent = await runIdempotent(app, req, reply, hashOf(buf), async () => {
       const key = newUploadKey(kind.ext);

@@ -1,7 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import {
+  BAD_FILTER_PNG,
+  CORRUPT_PNG,
+  HUGE_CANVAS_PNG,
+  TINY_JPEG,
+  TINY_WEBP,
+  TINY_WEBP_LOSSLESS,
+} from '../../../test/images';
 import { multipartFile, TINY_PNG } from '../../../test/multipart';
 import { signedFileUrl } from '../../../test/uploads';
+import { rowsOf } from '../../db/client';
 
 let t: TestApp;
 let token: string;
@@ -49,6 +59,47 @@ describe('uploads', () => {
       expect(res.statusCode, name).toBe(400);
       expect(res.json().message, name).toMatch(/gambar|kosong/i);
     }
+  });
+
+  it('takes a JPEG and a WebP (lossy with alpha, lossless) that decode', async () => {
+    for (const [name, content, type, ext] of [
+      ['foto.jpg', TINY_JPEG, 'image/jpeg', 'jpg'],
+      ['foto.webp', TINY_WEBP, 'image/webp', 'webp'],
+      ['ttd.webp', TINY_WEBP_LOSSLESS, 'image/webp', 'webp'],
+    ] as const) {
+      const res = await upload(name, content, type);
+      expect(res.statusCode, name).toBe(201);
+      expect(res.json().awsImage, name).toMatch(new RegExp(`\\.${ext}$`));
+    }
+  });
+
+  it('decodes every image to the last pixel: a damaged one is refused, and stores nothing', async () => {
+    const truncatedJpeg = TINY_JPEG.subarray(0, TINY_JPEG.length - 40);
+    const damagedWebp = Buffer.from(TINY_WEBP);
+    damagedWebp.fill(0xff, 60, 100);
+    const before = await t.database.db.execute(sql`select count(*)::int as n from uploads`);
+    for (const [name, content, type] of [
+      ['foto.png', CORRUPT_PNG, 'image/png'],
+      ['ttd.png', BAD_FILTER_PNG, 'image/png'],
+      ['foto.jpg', truncatedJpeg, 'image/jpeg'],
+      ['foto.webp', damagedWebp, 'image/webp'],
+    ] as const) {
+      const res = await upload(name, content, type);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: 'Gambar rusak atau tidak dapat dibaca',
+      });
+    }
+    const after = await t.database.db.execute(sql`select count(*)::int as n from uploads`);
+    expect(rowsOf(after)).toEqual(rowsOf(before));
+  });
+
+  it('refuses an image of more than 50 megapixels from its header, before decoding it', async () => {
+    const res = await upload('peta.png', HUGE_CANVAS_PNG, 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Gambar terlalu besar: maksimal 50 megapiksel');
   });
 
   it('refuses an over-size file with 413', async () => {
