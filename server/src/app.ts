@@ -215,6 +215,9 @@ export async function buildApp({
   });
   app.decorate('auth', auth);
   runPeriodically(app, 15 * 60_000, 'login attempt pruning', () => auth.pruneAttempts());
+  // idle sessions end on time, and so do their sockets, whether or not the token is used again
+  if (config.sessionSweepMs > 0)
+    runPeriodically(app, config.sessionSweepMs, 'idle session sweep', () => auth.expireIdleSessions());
   app.decorate('realtime', attachRealtime(app, auth, database.pool));
   app.addHook('onClose', async () => app.realtime.close());
   // wear statistics are refreshed after validations commit; then the office gets the alert counts

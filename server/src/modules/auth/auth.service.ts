@@ -3,7 +3,7 @@ import { isIPv6 } from 'node:net';
 import type { TLoginReply, TSessionUser } from '@itms/contracts/auth';
 import type { Role } from '@itms/contracts/enums';
 import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
-import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -468,25 +468,57 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     opts.onSessionCleared?.(userId, 'revoked');
   }
 
+  /**
+   * The oldest `last_seen_at` a live session of the user may have at `now`: the role's idle limit
+   * (SQL over the session's user, for the queries that read many sessions at once).
+   */
+  function idleCutoff(now: number): SQL {
+    const since = new Date(now - idleMs).toISOString();
+    const fieldSince = new Date(now - fieldIdleMs).toISOString();
+    return sql`case when ${sessions.user_id} in (select id from users where role = 'tire-man')
+      then ${fieldSince}::timestamptz else ${since}::timestamptz end`;
+  }
+
   /** Whether a user has a live session (the "Online" column of the Tire Man list). */
   async function onlineUserIds(): Promise<Set<number>> {
     const now = Date.now();
-    const since = new Date(now - idleMs);
-    const fieldSince = new Date(now - fieldIdleMs);
-    const bornSince = new Date(now - maxAgeMs);
     const rows = await db
       .select({ user_id: sessions.user_id })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.user_id))
       .where(
         and(
           isNull(sessions.revoked_at),
-          gt(sessions.created_at, bornSince),
-          sql`${sessions.last_seen_at} > case when ${users.role} = 'tire-man'
-            then ${fieldSince.toISOString()}::timestamptz else ${since.toISOString()}::timestamptz end`,
+          gt(sessions.created_at, new Date(now - maxAgeMs)),
+          sql`${sessions.last_seen_at} > ${idleCutoff(now)}`,
         ),
       );
     return new Set(rows.map((r) => r.user_id));
+  }
+
+  /**
+   * Ends every session past its idle limit or SESSION_MAX_HOURS, as its next request would, and
+   * tells its open pages ('expired'): a tab that only listens on its socket and sends nothing over
+   * HTTP is cut off too. Each server process runs it every SESSION_SWEEP_MS: one statement over
+   * the active sessions (one per user at most), and the process whose UPDATE ended a session
+   * is the one that tells every process (NOTIFY); the others find nothing left to end.
+   */
+  async function expireIdleSessions(): Promise<number> {
+    const now = Date.now();
+    const ended = await db
+      .update(sessions)
+      .set({ revoked_at: new Date(now) })
+      .where(
+        and(
+          isNull(sessions.revoked_at),
+          or(
+            lt(sessions.created_at, new Date(now - maxAgeMs)),
+            sql`${sessions.last_seen_at} < ${idleCutoff(now)}`,
+          ),
+        ),
+      )
+      .returning({ userId: sessions.user_id });
+    for (const userId of new Set(ended.map((r) => r.userId))) opts.onSessionCleared?.(userId, 'expired');
+    return ended.length;
   }
 
   return {
@@ -498,6 +530,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     createPasswordReset,
     resetPassword,
     onlineUserIds,
+    expireIdleSessions,
     pruneAttempts,
   };
 }
