@@ -378,7 +378,10 @@ describe.skipIf(!onPostgres)('sockets after a session ends (two server processes
       const database = openPostgres(url, 4);
       // only the first process sweeps idle sessions: what it ends must reach the second's sockets
       const sessionSweepMs = i === 0 ? 200 : 0;
-      const app = await buildApp({ config: testConfig({ dataDir, databaseUrl: url, sessionSweepMs }), database });
+      const app = await buildApp({
+        config: testConfig({ dataDir, databaseUrl: url, sessionSweepMs }),
+        database,
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       dbs.push(database);
       apps.push(app);

@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, pgCode, unauthorized } from '../../lib/errors';
-import { hashPassword, verifyPasswordOrDummy, warmDummyHash } from '../../lib/password';
+import { hashPassword, verifyPassword, verifyPasswordOrDummy, warmDummyHash } from '../../lib/password';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { normalizePhone } from '../../lib/phone';
 
@@ -188,12 +188,13 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
   async function reserveAttempt(
     accountKey: string,
     ipKey: string,
+    { lockedEverywhere = false } = {},
   ): Promise<{ ids: number[]; accountFailures: number } | null> {
     const since = new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
     return db.transaction(async (tx) => {
       const [account, address] = await countUnderLock(tx, [accountKey, ipKey], since);
       if (address >= opts.loginRateLimit) return null;
-      if (account >= opts.loginRateLimit && address > 0) return null;
+      if (account >= opts.loginRateLimit && (address > 0 || lockedEverywhere)) return null;
       const rows = await tx
         .insert(loginFailures)
         .values([{ key: accountKey }, { key: ipKey }])
@@ -306,6 +307,34 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
       access_token: token,
       payload: { session: sessionId, user: { ...user, role: user.role as Role } },
     };
+  }
+
+  /**
+   * Checks the current password of a signed-in user (Profil: 'Ubah password') under the login's
+   * limit: failures are booked per account and per address in the same table and window, under the
+   * same lock, so at most LOGIN_RATE_LIMIT wrong ones are ever checked, even sent at once; then 429.
+   * A right password takes its booking back. Unlike a login, a locked account is locked from every
+   * address: whoever asks already holds the account's session, which is what the limit guards.
+   */
+  async function verifyCurrentPassword(
+    userId: number,
+    ip: string,
+    password: string,
+    hash: string,
+  ): Promise<boolean> {
+    const reserved = await reserveAttempt(`password-user:${userId}`, `password-ip:${addressKey(ip)}`, {
+      lockedEverywhere: true,
+    });
+    if (!reserved) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Terlalu banyak percobaan password lama yang salah. Coba lagi dalam ${FAILURE_WINDOW_MINUTES} menit.`,
+      );
+    }
+    const valid = await verifyPassword(password, hash);
+    if (valid) await db.delete(loginFailures).where(inArray(loginFailures.id, reserved.ids));
+    return valid;
   }
 
   // every request runs it: built once, and PostgreSQL plans it once per connection
@@ -523,6 +552,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
 
   return {
     login,
+    verifyCurrentPassword,
     authenticate,
     logout,
     revokeUserSessions,
