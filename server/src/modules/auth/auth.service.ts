@@ -476,7 +476,11 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
         );
       }
       // after the link is known good: a dead link is said first, before any choice of password
-      await assertPasswordAllowed(password);
+      const [owner] = await tx
+        .select({ name: users.name, email: users.email, phone: users.phone, nik: users.nik })
+        .from(users)
+        .where(eq(users.id, reset.user_id));
+      await assertPasswordAllowed(password, owner ?? {});
       await cancelPasswordResetsInTx(tx, reset.user_id);
       await tx
         .update(users)

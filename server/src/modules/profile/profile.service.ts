@@ -105,7 +105,13 @@ export async function changePassword(
   body: TPasswordChangeBody,
 ): Promise<{ ended: number }> {
   const [row] = await db
-    .select({ password_hash: users.password_hash })
+    .select({
+      password_hash: users.password_hash,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      nik: users.nik,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound('User');
@@ -114,7 +120,7 @@ export async function changePassword(
       { field: 'current_password', message: PROFILE_MESSAGES.wrongPassword },
     ]);
   }
-  await assertPasswordAllowed(body.new_password, 'new_password');
+  await assertPasswordAllowed(body.new_password, row, 'new_password');
   const password_hash = await hashPassword(body.new_password);
   return db.transaction(async (tx) => {
     // the hash checked above is still the stored one (no change in between)
