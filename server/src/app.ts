@@ -102,12 +102,6 @@ function contentSecurityPolicy(config: Config): Record<string, string[]> {
   };
 }
 
-/**
- * Bodies the public routes (login, password reset, health) accept: their forms are a few short
- * fields, and an anonymous caller must not make the server read megabytes.
- */
-export const PUBLIC_BODY_LIMIT = 4 * 1024;
-
 /** TRUST_PROXY for Fastify: a hop count trusts the N nearest hops (as Fastify does at run time). */
 function trustProxy(
   setting: Config['trustProxy'],
@@ -236,6 +230,9 @@ export async function buildApp({
   });
   app.decorate('auth', auth);
   runPeriodically(app, 15 * 60_000, 'login attempt pruning', () => auth.pruneAttempts());
+  // idle sessions end on time, and so do their sockets, whether or not the token is used again
+  if (config.sessionSweepMs > 0)
+    runPeriodically(app, config.sessionSweepMs, 'idle session sweep', () => auth.expireIdleSessions());
   app.decorate('realtime', attachRealtime(app, auth, database.pool));
   app.addHook('onClose', async () => app.realtime.close());
   // wear statistics are refreshed after validations commit; then the office gets the alert counts
@@ -262,12 +259,6 @@ export async function buildApp({
     // sets its own caching (the field bootstrap revalidates with its ETag)
     if (isApiUrl(req.url)) reply.header('cache-control', 'no-store');
     securityHeaders(req.raw, reply.raw, () => done());
-  });
-  // anonymous routes read a few KB at most (413 beyond); a route that sets its own limit keeps it
-  app.addHook('onRoute', (route) => {
-    if ((route.config as { public?: boolean } | undefined)?.public && route.bodyLimit === undefined) {
-      route.bodyLimit = PUBLIC_BODY_LIMIT;
-    }
   });
   // closed unless origins are configured: no Access-Control-Allow-Origin for anyone else
   await app.register(cors, {

@@ -79,6 +79,11 @@ const ZEnv = z
       .min(1)
       .max(60 * 24 * 30)
       .default(60 * 24 * 7),
+    /**
+     * How often (ms) each server process ends the sessions past their idle limit or SESSION_MAX_HOURS
+     * and cuts off their sockets; 0 stops it (the tests sweep when they mean to).
+     */
+    SESSION_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     /** Hours after which a session ends however busy it is: a stolen token does not live forever. */
     SESSION_MAX_HOURS: z.coerce
       .number()
@@ -189,6 +194,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionIdleMinutesField: env.SESSION_IDLE_MINUTES_FIELD,
     sessionMaxHours: env.SESSION_MAX_HOURS,
+    sessionSweepMs: env.SESSION_SWEEP_MS,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadVideoMaxBytes: env.UPLOAD_VIDEO_MAX_BYTES,
     fileUrlMinutes: env.FILE_URL_MINUTES,
@@ -245,6 +251,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DEMO_SEED: 'false',
       STRICT_REPLIES: 'true',
       READ_MODEL_FOLD_MS: '0',
+      SESSION_SWEEP_MS: '0',
     }),
     ...overrides,
   };

@@ -4,9 +4,13 @@ import { openDatabase } from './db/client';
 import { refreshTireWearIfMissing } from './db/read-models/tire-wear/wear';
 import { DEMO_PASSWORD } from './db/seed/demo';
 import { seedDemoIfEmpty } from './db/seed/seed';
+import { DataDirLockedError } from './lib/data-dir-lock';
 import { productionConfigProblem, productionDatabaseProblem } from './ops/production-guard';
 
-/** A production server that anyone who read the README could sign in to does not start. */
+/**
+ * A server that must not run does not start, and says why: a production server that anyone who
+ * read the README could sign in to, or a DATA_DIR whose embedded database another process holds.
+ */
 function refuse(problem: string): never {
   console.error(`Refusing to start: ${problem}`);
   process.exit(1);
@@ -26,7 +30,10 @@ async function main() {
   }
   const configProblem = productionConfigProblem(config);
   if (configProblem) refuse(configProblem);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config).catch((err: unknown) => {
+    if (err instanceof DataDirLockedError) refuse(err.message);
+    throw err;
+  });
   await database.migrate();
   const databaseProblem = await productionDatabaseProblem(config, database.db);
   if (databaseProblem) {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_BODY_LIMIT } from '../src/app';
 import { rowsOf } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { PUBLIC_BODY_LIMIT } from '../src/plugins/input-guard';
 import { createTestApp, FX, type TestApp } from './helpers';
 
 /**

@@ -10,10 +10,24 @@ import { createTestApp, type TestApp } from './helpers';
 
 const REPO_ROOT = path.resolve(SERVER_ROOT, '..');
 let t: TestApp;
+// a built web app, as production serves one: its SPA and ITMS Lapangan fallbacks and its files are
+// routes of the same server, and must stay out of the API's document
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-openapi-web-'));
 beforeAll(async () => {
-  t = await createTestApp();
+  fs.mkdirSync(path.join(webDist, 'lapangan'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>ITMS</title>');
+  fs.writeFileSync(
+    path.join(webDist, 'lapangan', 'index.html'),
+    '<!doctype html><title>ITMS Lapangan</title>',
+  );
+  fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'export {};');
+  t = await createTestApp({ webDist });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
 
 const served = () =>
   t.app.apiRoutes.filter((r) => !r.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url}`);
@@ -25,7 +39,19 @@ describe('the endpoint table', () => {
     expect(new Set(declared).size).toBe(declared.length);
   });
 
-  it('passes Redocly lint (recommended rules) with no error and no warning', async () => {
+  it('the served document holds the API only: no SPA, field app or file route', async () => {
+    // the web app is there: its pages answer
+    expect((await t.app.inject({ method: 'GET', url: '/lapangan/antrean' })).statusCode).toBe(200);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    const paths = Object.keys(doc.paths);
+    expect(paths.filter((p) => !p.startsWith('/api/'))).toEqual([]);
+    const declared = new Set(Object.values(API).map((e) => `/api${e.path.replace(/:(\w+)/g, '{$1}')}`));
+    expect(paths.filter((p) => !declared.has(p))).toEqual([]);
+  });
+
+  it('passes Redocly lint (recommended rules) on the whole served document: no error, no warning', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-openapi-'));
     const file = path.join(dir, 'openapi.json');

@@ -61,8 +61,15 @@ function runScript(args: string[], env: Record<string, string>, stdin = ''): Pro
   );
 }
 
-/** deploy/nginx.conf with the test's ports and certificate; every replaced line must exist. */
-function renderNginx(p: { http: number; https: number; apps: number[]; cert: string; key: string }): string {
+/** deploy/nginx.conf with the test's ports, certificate and log; every replaced line must exist. */
+function renderNginx(p: {
+  http: number;
+  https: number;
+  apps: number[];
+  cert: string;
+  key: string;
+  accessLog: string;
+}): string {
   let conf = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
   const swaps: [string, string][] = [
     ['listen 80;', `listen 127.0.0.1:${p.http};`],
@@ -71,6 +78,7 @@ function renderNginx(p: { http: number; https: number; apps: number[]; cert: str
     ['/etc/letsencrypt/live/itms.example.com/privkey.pem', p.key],
     ['127.0.0.1:3001', `127.0.0.1:${p.apps[0]}`],
     ['127.0.0.1:3002', `127.0.0.1:${p.apps[1]}`],
+    ['/var/log/nginx/itms.access.log', p.accessLog],
   ];
   for (const [from, to] of swaps) {
     if (!conf.includes(from)) throw new Error(`deploy/nginx.conf no longer has "${from}"`);
@@ -83,9 +91,16 @@ function renderNginx(p: { http: number; https: number; apps: number[]; cert: str
 function request(
   url: string,
   ca: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: unknown; localAddress?: string } = {},
+  opts: {
+    method?: string;
+    headers?: Record<string, string>;
+    /** JSON, or the bytes as they are */
+    body?: unknown;
+    localAddress?: string;
+  } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const raw = Buffer.isBuffer(opts.body);
+  const body = opts.body === undefined ? undefined : raw ? (opts.body as Buffer) : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
     const req = https.request(
       url,
@@ -93,7 +108,7 @@ function request(
         method: opts.method ?? 'GET',
         ca,
         localAddress: opts.localAddress,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+        headers: { ...(body && !raw ? { 'content-type': 'application/json' } : {}), ...opts.headers },
       },
       (res) => {
         let text = '';
@@ -101,7 +116,8 @@ function request(
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
       },
     );
-    req.on('error', reject);
+    // a server may answer and close before the whole body is sent: that answer is the result
+    req.on('error', (err) => ((err as NodeJS.ErrnoException).code === 'EPIPE' ? undefined : reject(err)));
     req.end(body);
   });
 }
@@ -121,6 +137,7 @@ describe.skipIf(!onPostgres || !NGINX)(
     let env: Record<string, string> = {};
     // the build each process runs while the other is restarted on the next one
     const builds = ['AAAAAAAA', 'BBBBBBBB'];
+    const accessLog = path.join(work, 'access.log');
 
     beforeAll(async () => {
       fs.chmodSync(work, 0o755); // nginx's workers may run as another user
@@ -215,7 +232,7 @@ describe.skipIf(!onPostgres || !NGINX)(
       for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(work, dir));
       fs.writeFileSync(
         path.join(work, 'itms.conf'),
-        renderNginx({ http: httpPort, https: httpsPort, apps: appPorts, cert, key }),
+        renderNginx({ http: httpPort, https: httpsPort, apps: appPorts, cert, key, accessLog }),
       );
       fs.writeFileSync(
         path.join(work, 'nginx.conf'),
@@ -348,6 +365,79 @@ http {
       const page = await request(`${base}/lapangan/unit/1`, ca, { headers: { accept: 'text/html' } });
       expect([page.status, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
     });
+
+    // Issue 35, item 8: the recipe logged `?token=` and took 210 MB bodies from anyone
+    it('the access log holds no reset token, access token or file link signature', async () => {
+      const secrets = [
+        'RESETTOKEN0123456789',
+        'ACCESSTOKEN0123456789',
+        'FILESIG0123456789',
+        'REFERERTOKEN0123',
+      ];
+      await request(`${base}/reset-password?token=${secrets[0]}`, ca);
+      await request(`${base}/api/health?access_token=${secrets[1]}&x=1`, ca);
+      await request(`${base}/files/2026/01/foto.png?exp=1&sig=${secrets[2]}`, ca, {
+        headers: { referer: `${base}/reset-password?lang=id&token=${secrets[3]}` },
+      });
+      // nginx writes a line when the request is done
+      await new Promise((r) => setTimeout(r, 200));
+      const log = fs.readFileSync(accessLog, 'utf8');
+      expect(log).toContain('"GET /reset-password?token=[redacted] HTTP/1.1"');
+      expect(log).toContain('"GET /api/health?access_token=[redacted] HTTP/1.1" 200');
+      expect(log).toContain('"GET /files/2026/01/foto.png?exp=1&sig=[redacted] HTTP/1.1"');
+      expect(log).toContain('/reset-password?lang=id&token=[redacted]"');
+      for (const secret of secrets) expect(log).not.toContain(secret);
+    });
+
+    it('nginx refuses an over-limit body itself: 4 KB by default, 2 MB of API JSON, files by location', async () => {
+      /** nginx's own 413 page: the body never reached a server process. */
+      const refusedByNginx = (res: { status: number; body: string }) =>
+        res.status === 413 && res.body.includes('<center>nginx');
+      const post = (urlPath: string, size: number, headers: Record<string, string> = {}) =>
+        request(`${base}${urlPath}`, ca, {
+          method: 'POST',
+          body: Buffer.alloc(size, 'a'),
+          headers: { 'content-type': 'application/json', ...headers },
+        });
+      // pages and everything outside the API take a few KB
+      expect(refusedByNginx(await post('/lapangan/login', 10_000))).toBe(true);
+      // the API's JSON: 3 MB is refused before any process sees it, 1 MB reaches the server (which
+      // refuses it without a session: 413 in its own JSON shape)
+      expect(refusedByNginx(await post('/api/tire-man/login', 3 * 1024 * 1024))).toBe(true);
+      const json = await post('/api/tire-man/login', 1024 * 1024);
+      expect(json.status).toBe(413);
+      expect(JSON.parse(json.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      // an upload: 7 MB is above what the server takes (UPLOAD_MAX_BYTES)
+      expect(refusedByNginx(await post('/api/upload', 7 * 1024 * 1024))).toBe(true);
+
+      // within its location's limit a file reaches the server: anonymous, it is refused unread;
+      // signed in, it is read and judged (3 MB of zeros is no image)
+      const anonymous = await post('/api/upload', 3 * 1024 * 1024);
+      expect(anonymous.status).toBe(401);
+      const token = await login();
+      try {
+        // the session header (`access_token`, with an underscore) reaches the processes through nginx
+        const me = await request(`${base}/api/me`, ca, { headers: { access_token: token } });
+        expect(me.status, me.body).toBe(200);
+        const boundary = 'itmsrecipe';
+        const multipart = Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          Buffer.alloc(3 * 1024 * 1024),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        const upload = await request(`${base}/api/upload`, ca, {
+          method: 'POST',
+          body: multipart,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, access_token: token },
+        });
+        expect(upload.status, upload.body).toBe(400);
+        expect(JSON.parse(upload.body)).toMatchObject({ statusCode: 400 });
+      } finally {
+        expect((await logout(appPorts[0]!, token)).status).toBe(200);
+      }
+    }, 60_000);
 
     it('npm run backup writes an archive of the production database', async () => {
       const out = path.join(work, 'backup.tar.gz');

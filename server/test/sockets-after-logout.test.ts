@@ -294,6 +294,71 @@ describe('sockets after a session ends (one server process)', () => {
   });
 });
 
+// Issue 35, item 5: an idle session ends its sockets by itself, with no request over HTTP to notice
+describe('sockets of a session that idles out (one server process)', () => {
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    // the sweep of idle sessions runs every 200 ms here (SESSION_SWEEP_MS, a minute by default)
+    t = await createTestApp({ sessionSweepMs: 200 });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => t.close());
+
+  it('an office session past SESSION_IDLE_MINUTES: told "expired", cut off, hears no office event, cannot reconnect', async () => {
+    const control = await openSocket(base, await t.login(FX.admin.email));
+    const token = await t.login(FX.staff.email);
+    const staff = await openSocket(base, token);
+    t.app.realtime.toOffice('new-missmatch', { id: 1 });
+    await settle();
+    expect(staff.heard).toEqual(['new-missmatch']);
+    const cleared = new Promise<{ reason: string }>((resolve) => staff.socket.once('session-clear', resolve));
+
+    // the tab stays open with nothing sent over HTTP while the session idles out
+    await t.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '9 hours'
+          where user_id = (select id from users where email = ${FX.staff.email}) and revoked_at is null`,
+    );
+    const since = performance.now();
+    const { reason } = await Promise.race([
+      staff.disconnected,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('socket still connected 3 s after its session idled out')), 3000),
+      ),
+    ]);
+    expect(reason).toBe('io server disconnect');
+    console.log('idle session: socket cut off after (ms)', Math.round(performance.now() - since));
+    await expect(cleared).resolves.toEqual({ reason: 'expired' });
+    t.app.realtime.toOffice('new-missmatch', { id: 2 });
+    await settle();
+    expect(staff.heard).toEqual(['new-missmatch', 'session-clear']);
+    expect(control.heard).toEqual(['new-missmatch', 'new-missmatch']);
+    expect(await refused(base, token)).toBe('unauthorized');
+    // the token is refused over HTTP too, and the admin's busy session was not touched
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { access_token: token } });
+    expect(me.statusCode).toBe(401);
+    expect(control.socket.connected).toBe(true);
+  });
+
+  it("a tire man's session keeps SESSION_IDLE_MINUTES_FIELD: 9 idle hours do not end it, 8 days do", async () => {
+    const token = await t.login(FX.tireman.email);
+    const tireman = await openSocket(base, token);
+    const idleFor = (interval: string) =>
+      t.database.db.execute(
+        sql`update sessions set last_seen_at = now() - ${interval}::interval
+            where user_id = (select id from users where email = ${FX.tireman.email}) and revoked_at is null`,
+      );
+    await idleFor('9 hours');
+    await settle(800);
+    expect(tireman.socket.connected).toBe(true);
+    await idleFor('8 days');
+    await cutOffAfter(tireman);
+    expect(tireman.heard).toEqual(['session-clear']);
+  });
+});
+
 const onPostgres = inject('dbDriver') === 'postgres';
 
 // PGlite is embedded in one process: a second server process cannot open the same database
@@ -311,7 +376,12 @@ describe.skipIf(!onPostgres)('sockets after a session ends (two server processes
     await admin.close();
     for (let i = 0; i < 2; i++) {
       const database = openPostgres(url, 4);
-      const app = await buildApp({ config: testConfig({ dataDir, databaseUrl: url }), database });
+      // only the first process sweeps idle sessions: what it ends must reach the second's sockets
+      const sessionSweepMs = i === 0 ? 200 : 0;
+      const app = await buildApp({
+        config: testConfig({ dataDir, databaseUrl: url, sessionSweepMs }),
+        database,
+      });
       await app.listen({ port: 0, host: '127.0.0.1' });
       dbs.push(database);
       apps.push(app);
@@ -368,6 +438,17 @@ describe.skipIf(!onPostgres)('sockets after a session ends (two server processes
     const force = await cutOffAfter(field);
     expect(force).toBeLessThan(1000);
     console.log('across processes, socket cut off after (ms):', JSON.stringify({ logout, force }));
+  });
+
+  it("an idle session ended by one process's sweep cuts off the socket held by the other", async () => {
+    const [, second] = bases as [string, string];
+    const staff = await login(second, FX.staff2.email);
+    const socket = await openSocket(second, staff.token);
+    await dbs[0]!.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '9 hours' where user_id = ${staff.id} and revoked_at is null`,
+    );
+    await cutOffAfter(socket);
+    expect(socket.heard).toEqual(['session-clear']);
   });
 
   it('a role change on one process moves the sockets held by the other out of the office room', async () => {

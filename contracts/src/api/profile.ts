@@ -33,11 +33,12 @@ export const profileEndpoints = defineEndpoints({
   changePassword: {
     method: 'PUT',
     path: '/me/password',
-    summary: "Changes the signed-in user's password after checking the current one; other sessions end.",
+    summary:
+      "Changes the signed-in user's password after checking the current one; other sessions end. 429 RATE_LIMITED without checking once the account or the address has LOGIN_RATE_LIMIT wrong current passwords in 15 minutes.",
     tag: 'profile',
     access: 'any',
     body: ZPasswordChangeBody,
     reply: ZPasswordChangeReply,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'RATE_LIMITED'],
   },
 });

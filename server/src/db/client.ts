@@ -8,6 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from '../lib/data-dir-lock';
 import { SERVER_ROOT } from '../paths';
 import * as schema from './schema';
 
@@ -191,7 +192,20 @@ export async function openDatabase(config: {
   dataDir: string;
 }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize);
-  return openPglite({ dir: path.join(config.dataDir, 'pgdata') });
+  // the embedded database has one owner: a second server, or a CLI while one runs, is refused
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    const database = await openPglite({ dir: path.join(config.dataDir, 'pgdata') });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      unlock();
+    };
+    return database;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }
 
 /**

@@ -85,8 +85,11 @@ function collapseTimestamps(node: unknown): unknown {
 /**
  * @fastify/swagger transform: the zod schemas become JSON Schema (fastify-type-provider-zod), then
  * each operation of the endpoint table gets its downloads, multipart body and documented errors.
+ * The document is the API's: the routes outside /api (the web app's pages and files, ITMS
+ * Lapangan's fallback, uploaded files) are left out, whoever registers them.
  */
 export function openapiTransform(input: TransformInput) {
+  if (!input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
   const out = jsonSchemaTransform(input);
   const e = (input.route?.config as { endpoint?: Endpoint } | undefined)?.endpoint;
   const schema = out.schema as Record<string, unknown> | undefined;

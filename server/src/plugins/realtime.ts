@@ -10,6 +10,7 @@ import { afterCommit } from '../db/ambient';
 import { sessions, users } from '../db/schema';
 import { OFFICE, roleAllows } from '../lib/roles';
 import type { AuthService } from '../modules/auth/auth.service';
+import { PUBLIC_BODY_LIMIT } from './input-guard';
 
 /** Between server processes: re-check one user's sockets (see `recheckUser`). */
 interface InterServerEvents {
@@ -59,7 +60,13 @@ type SessionClearReason = Parameters<ServerToClientEvents['session-clear']>[0]['
  * postgres adapter relays events between server processes through NOTIFY.
  */
 export function attachRealtime(app: FastifyInstance, auth: AuthService, pool?: pg.Pool): Realtime {
-  const io: Io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const io: Io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // clients send nothing but the handshake (its token): an HTTP request of the polling transport,
+    // made before any sign-in, reads no more than any other anonymous request (1 MB by default)
+    maxHttpBufferSize: PUBLIC_BODY_LIMIT,
+  });
   if (pool) io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
 
   io.use(async (socket, next) => {

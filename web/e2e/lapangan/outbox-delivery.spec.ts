@@ -155,7 +155,7 @@ test("after a 401, another tire man signing in on the phone never sends the firs
   request,
 }) => {
   // a second tire man, registered by the admin for this run
-  const other = { email: `tm-${Date.now()}@itms.local`, name: 'Agus Lapangan', password: 'agus-lapangan-1' };
+  const other = { email: `tm-${Date.now()}@itms.local`, name: 'Agus Lapangan', password: 'kapal-layar-9x' };
   const admin = await apiToken(request, ACCOUNTS.admin);
   let budiId = 0;
   try {

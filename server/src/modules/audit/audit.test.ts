@@ -120,14 +120,14 @@ describe('audit log', () => {
         email: u!.email,
         phone: u!.phone,
         role: u!.role,
-        password: 'sandibaru123',
+        password: 'sandi-kuat-gudang-7',
       },
     });
     expect(res.statusCode, res.body).toBe(200);
     const [line] = (await rows({ entity: 'user', action: 'update', entityId: String(u!.id) })).data;
     expect(line).toMatchObject({ before: { name: FX.tireman2.name }, after: { name: 'Tari Baru' } });
     expect(line!.user?.email).toBe(FX.admin.email);
-    expect(JSON.stringify(line)).not.toContain('sandibaru123');
+    expect(JSON.stringify(line)).not.toContain('sandi-kuat-gudang-7');
     expect(JSON.stringify(line)).not.toContain('password_hash');
   });
 

@@ -3,12 +3,12 @@ import { isIPv6 } from 'node:net';
 import type { TLoginReply, TSessionUser } from '@itms/contracts/auth';
 import type { Role } from '@itms/contracts/enums';
 import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
-import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, pgCode, unauthorized } from '../../lib/errors';
-import { hashPassword, verifyPasswordOrDummy, warmDummyHash } from '../../lib/password';
+import { hashPassword, verifyPassword, verifyPasswordOrDummy, warmDummyHash } from '../../lib/password';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { normalizePhone } from '../../lib/phone';
 
@@ -188,12 +188,13 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
   async function reserveAttempt(
     accountKey: string,
     ipKey: string,
+    { lockedEverywhere = false } = {},
   ): Promise<{ ids: number[]; accountFailures: number } | null> {
     const since = new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000);
     return db.transaction(async (tx) => {
       const [account, address] = await countUnderLock(tx, [accountKey, ipKey], since);
       if (address >= opts.loginRateLimit) return null;
-      if (account >= opts.loginRateLimit && address > 0) return null;
+      if (account >= opts.loginRateLimit && (address > 0 || lockedEverywhere)) return null;
       const rows = await tx
         .insert(loginFailures)
         .values([{ key: accountKey }, { key: ipKey }])
@@ -306,6 +307,34 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
       access_token: token,
       payload: { session: sessionId, user: { ...user, role: user.role as Role } },
     };
+  }
+
+  /**
+   * Checks the current password of a signed-in user (Profil: 'Ubah password') under the login's
+   * limit: failures are booked per account and per address in the same table and window, under the
+   * same lock, so at most LOGIN_RATE_LIMIT wrong ones are ever checked, even sent at once; then 429.
+   * A right password takes its booking back. Unlike a login, a locked account is locked from every
+   * address: whoever asks already holds the account's session, which is what the limit guards.
+   */
+  async function verifyCurrentPassword(
+    userId: number,
+    ip: string,
+    password: string,
+    hash: string,
+  ): Promise<boolean> {
+    const reserved = await reserveAttempt(`password-user:${userId}`, `password-ip:${addressKey(ip)}`, {
+      lockedEverywhere: true,
+    });
+    if (!reserved) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Terlalu banyak percobaan password lama yang salah. Coba lagi dalam ${FAILURE_WINDOW_MINUTES} menit.`,
+      );
+    }
+    const valid = await verifyPassword(password, hash);
+    if (valid) await db.delete(loginFailures).where(inArray(loginFailures.id, reserved.ids));
+    return valid;
   }
 
   // every request runs it: built once, and PostgreSQL plans it once per connection
@@ -447,7 +476,11 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
         );
       }
       // after the link is known good: a dead link is said first, before any choice of password
-      await assertPasswordAllowed(password);
+      const [owner] = await tx
+        .select({ name: users.name, email: users.email, phone: users.phone, nik: users.nik })
+        .from(users)
+        .where(eq(users.id, reset.user_id));
+      await assertPasswordAllowed(password, owner ?? {});
       await cancelPasswordResetsInTx(tx, reset.user_id);
       await tx
         .update(users)
@@ -468,29 +501,62 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     opts.onSessionCleared?.(userId, 'revoked');
   }
 
+  /**
+   * The oldest `last_seen_at` a live session of the user may have at `now`: the role's idle limit
+   * (SQL over the session's user, for the queries that read many sessions at once).
+   */
+  function idleCutoff(now: number): SQL {
+    const since = new Date(now - idleMs).toISOString();
+    const fieldSince = new Date(now - fieldIdleMs).toISOString();
+    return sql`case when ${sessions.user_id} in (select id from users where role = 'tire-man')
+      then ${fieldSince}::timestamptz else ${since}::timestamptz end`;
+  }
+
   /** Whether a user has a live session (the "Online" column of the Tire Man list). */
   async function onlineUserIds(): Promise<Set<number>> {
     const now = Date.now();
-    const since = new Date(now - idleMs);
-    const fieldSince = new Date(now - fieldIdleMs);
-    const bornSince = new Date(now - maxAgeMs);
     const rows = await db
       .select({ user_id: sessions.user_id })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.user_id))
       .where(
         and(
           isNull(sessions.revoked_at),
-          gt(sessions.created_at, bornSince),
-          sql`${sessions.last_seen_at} > case when ${users.role} = 'tire-man'
-            then ${fieldSince.toISOString()}::timestamptz else ${since.toISOString()}::timestamptz end`,
+          gt(sessions.created_at, new Date(now - maxAgeMs)),
+          sql`${sessions.last_seen_at} > ${idleCutoff(now)}`,
         ),
       );
     return new Set(rows.map((r) => r.user_id));
   }
 
+  /**
+   * Ends every session past its idle limit or SESSION_MAX_HOURS, as its next request would, and
+   * tells its open pages ('expired'): a tab that only listens on its socket and sends nothing over
+   * HTTP is cut off too. Each server process runs it every SESSION_SWEEP_MS: one statement over
+   * the active sessions (one per user at most), and the process whose UPDATE ended a session
+   * is the one that tells every process (NOTIFY); the others find nothing left to end.
+   */
+  async function expireIdleSessions(): Promise<number> {
+    const now = Date.now();
+    const ended = await db
+      .update(sessions)
+      .set({ revoked_at: new Date(now) })
+      .where(
+        and(
+          isNull(sessions.revoked_at),
+          or(
+            lt(sessions.created_at, new Date(now - maxAgeMs)),
+            sql`${sessions.last_seen_at} < ${idleCutoff(now)}`,
+          ),
+        ),
+      )
+      .returning({ userId: sessions.user_id });
+    for (const userId of new Set(ended.map((r) => r.userId))) opts.onSessionCleared?.(userId, 'expired');
+    return ended.length;
+  }
+
   return {
     login,
+    verifyCurrentPassword,
     authenticate,
     logout,
     revokeUserSessions,
@@ -498,6 +564,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     createPasswordReset,
     resetPassword,
     onlineUserIds,
+    expireIdleSessions,
     pruneAttempts,
   };
 }

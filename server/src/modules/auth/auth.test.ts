@@ -156,15 +156,15 @@ describe('forgot password', () => {
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/tire-man/reset-password',
-      payload: { token, password: 'passwordbaru1' },
+      payload: { token, password: 'hujan-deras-siang-1' },
     });
     expect(reset.statusCode).toBe(200);
-    expect((await login(FX.staff2.email, 'passwordbaru1')).statusCode).toBe(200);
+    expect((await login(FX.staff2.email, 'hujan-deras-siang-1')).statusCode).toBe(200);
     // a link works once
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/tire-man/reset-password',
-      payload: { token, password: 'passwordbaru2' },
+      payload: { token, password: 'hujan-deras-siang-2' },
     });
     expect(again.statusCode).toBe(400);
   });

@@ -1,13 +1,23 @@
 // Issue 24, findings 4-6: reset links, forgot-password enumeration and limits, the password policy.
+
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PASSWORD_MESSAGES } from '@itms/contracts/password';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, FX, openTestDatabase, type TestApp } from '../../../test/helpers';
+import {
+  createTestApp,
+  FX,
+  fixtureDatabaseForProcess,
+  openTestDatabase,
+  REPO_ROOT,
+  type TestApp,
+} from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { type Config, ConfigError, loadConfig, testConfig } from '../../config';
 import { rowsOf } from '../../db/client';
@@ -395,7 +405,7 @@ describe('password policy (finding 6)', () => {
       ),
     );
     expect(none!.n).toBe(0);
-    expect((await register('sandi-budi-2026')).statusCode).toBe(201);
+    expect((await register('roda-serep-gudang-8')).statusCode).toBe(201);
 
     const id = await idOf('budi.sandi@test.local');
     const edit = (password: string) =>
@@ -416,7 +426,191 @@ describe('password policy (finding 6)', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual([{ field: 'password', message }]);
     }
-    expect((await login('budi.sandi@test.local', 'sandi-budi-2026')).statusCode).toBe(200);
+    expect((await login('budi.sandi@test.local', 'roda-serep-gudang-8')).statusCode).toBe(200);
     await logout(admin);
   });
+});
+
+// Issue 35, item 5: repeats, sequences, the product's name and the account's own data were accepted
+describe('passwords that are easy to guess, or hold the product or the account (issue 35)', () => {
+  const REPEATED = 'Password tidak boleh berupa karakter atau pola yang diulang, seperti aaaa atau 1212';
+  const SEQUENCE = 'Password tidak boleh berupa urutan huruf atau angka, seperti abcd atau 1234';
+  const KEYBOARD = 'Password tidak boleh berupa deretan tombol keyboard, seperti qwerty atau asdfgh';
+  const PRODUCT = 'Password tidak boleh memuat nama aplikasi (ITMS)';
+  const personal = (part: string) =>
+    `Password tidak boleh memuat nama, email, nomor HP atau NIK Anda (${part})`;
+
+  /** The issue's list, and the account's e-mail, its local part, name, phone number and NIK. */
+  function refusedFor(owner: { name: string; email: string; phone: string; nik?: string }) {
+    const local = owner.email.split('@')[0]!;
+    // a word of the name counts from 4 letters (so 'Edi' does not refuse 'kredit'); else the whole name
+    const [longest] = owner.name.split(' ').sort((a, b) => b.length - a.length);
+    const namePart = longest!.length >= 4 ? longest! : owner.name.replaceAll(' ', '');
+    return [
+      { password: 'aaaaaaaaaa', message: REPEATED },
+      { password: '1111111111', message: REPEATED },
+      { password: 'abcabcabcabc', message: REPEATED },
+      { password: 'abcdefghij', message: SEQUENCE },
+      { password: '9876543210', message: SEQUENCE },
+      { password: 'zxcvbnm,./', message: KEYBOARD },
+      { password: 'itms123456', message: PRODUCT },
+      { password: 'Kantor-ITMS-Cikarang-2026', message: PRODUCT },
+      { password: 'bismillah1', message: TOO_COMMON },
+      { password: owner.email, message: personal(owner.email) },
+      { password: `${local}-2026!`, message: personal(local) },
+      { password: `${namePart}-Jaya-2026`, message: personal(namePart) },
+      { password: `hp-${owner.phone}`, message: personal(owner.phone) },
+      ...(owner.nik ? [{ password: `nik${owner.nik}`, message: personal(owner.nik) }] : []),
+    ];
+  }
+
+  it('PASSWORD_MESSAGES says each in Indonesian, as the server sends it', () => {
+    expect(PASSWORD_MESSAGES.repeated).toBe(REPEATED);
+    expect(PASSWORD_MESSAGES.personal('budi')).toBe(personal('budi'));
+  });
+
+  it('a reset link refuses them for its account and still takes a good one', async () => {
+    const link = await linkFor('081100000003');
+    for (const { password, message } of refusedFor({ ...FX.staff2, phone: '081100000003' })) {
+      const res = await reset(link, password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        fields: [{ field: 'password', message }],
+      });
+    }
+    expect((await reset(link, 'kabut-pagi-sungai-31')).statusCode).toBe(200);
+    const res = await login(FX.staff2.email, 'kabut-pagi-sungai-31');
+    expect(res.statusCode).toBe(200);
+    await logout(res.json().access_token);
+  });
+
+  it('Profil refuses them as the new password; the old one stays', async () => {
+    const token = await t.login(FX.admin.email);
+    try {
+      for (const { password, message } of refusedFor({ ...FX.admin, phone: '081100000001' })) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/me/password',
+          headers: { access_token: token },
+          payload: { current_password: FX.password, new_password: password },
+        });
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json().fields, password).toEqual([{ field: 'new_password', message }]);
+      }
+    } finally {
+      await logout(token);
+    }
+    const again = await login(FX.admin.email, FX.password);
+    expect(again.statusCode).toBe(200);
+    await logout(again.json().access_token);
+  });
+
+  it("registration and the admin's edit refuse them for the account being saved", async () => {
+    const admin = await t.login(FX.admin.email);
+    const owner = {
+      name: 'Wawan Hermawan',
+      email: 'wawan.h@test.local',
+      phone: '081266660002',
+      nik: '3201010101018888',
+    };
+    const register = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/tire-man/register',
+        headers: { access_token: admin },
+        payload: { ...owner, password, role: 'tire-man' },
+      });
+    for (const { password, message } of refusedFor(owner)) {
+      const res = await register(password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().fields, password).toEqual([{ field: 'password', message }]);
+    }
+    const none = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`select id from users where email = ${owner.email}`),
+    );
+    expect(none).toEqual([]);
+    expect((await register('lampu-merah-tikungan-5')).statusCode).toBe(201);
+
+    // the edit judges by the data being saved (a new e-mail) and the stored NIK the form left out
+    const id = await idOf(owner.email);
+    const renamed = { ...owner, email: 'hermawan.w@test.local' };
+    const edit = (password: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/tire-man/${id}`,
+        headers: { access_token: admin },
+        payload: {
+          name: renamed.name,
+          email: renamed.email,
+          phone: renamed.phone,
+          role: 'tire-man',
+          password,
+        },
+      });
+    for (const { password, message } of refusedFor(renamed)) {
+      const res = await edit(password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().fields, password).toEqual([{ field: 'password', message }]);
+    }
+    const [stored] = rowsOf<{ email: string }>(
+      await t.database.db.execute(sql`select email from users where id = ${id}`),
+    );
+    expect(stored!.email).toBe(owner.email);
+    expect((await login(owner.email, 'lampu-merah-tikungan-5')).statusCode).toBe(200);
+    await logout(admin);
+  });
+
+  it('npm run create-admin refuses them too', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-create-admin-'));
+    const db = await fixtureDatabaseForProcess(dataDir, 'admincli');
+    const owner = {
+      email: 'kepala@pt-contoh.co.id',
+      name: 'Kepala Operasional',
+      phone: '081299990001',
+      nik: '1001',
+    };
+    const createAdmin = (password: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'server/src/ops/create-admin-cli.ts',
+            '--email',
+            owner.email,
+            '--name',
+            owner.name,
+            '--phone',
+            owner.phone,
+            '--nik',
+            owner.nik,
+          ],
+          { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...db.env } },
+        );
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => (out += c));
+        child.stderr.on('data', (c: Buffer) => (out += c));
+        child.stdin.end(`${password}\n`);
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+    try {
+      // the account's data reaches the policy from the command line (a good password: production-recipe)
+      const res = await createAdmin('Kepala-Gudang-2026');
+      expect(res.code, res.out).toBe(1);
+      expect(res.out).toContain(personal('Kepala'));
+      const database = await db.open();
+      try {
+        const rows = await database.db.execute(sql`select id from users where email = ${owner.email}`);
+        expect(rowsOf(rows)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

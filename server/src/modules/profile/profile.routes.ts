@@ -17,7 +17,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, API.changePassword, async (req) => {
     if (!req.auth) throw unauthorized();
-    const data = await changePassword(app.db, req.auth.user.id, req.auth.sessionId, req.body);
+    const { user, sessionId } = req.auth;
+    const data = await changePassword(app.db, app.auth, { userId: user.id, sessionId, ip: req.ip }, req.body);
     // the other sessions' open pages are told and disconnected; this one stays
     if (data.ended) app.auth.sessionsRevoked(req.auth.user.id);
     return { message: PROFILE_MESSAGES.passwordChanged, data };

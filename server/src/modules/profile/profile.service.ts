@@ -10,11 +10,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound, pgCode } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import { assertPasswordAllowed } from '../../lib/password-policy';
 import { normalizePhone } from '../../lib/phone';
 import { assertOwnUploads } from '../../lib/uploads';
-import { cancelPasswordResetsInTx, revokeOtherSessionsInTx } from '../auth/auth.service';
+import { type AuthService, cancelPasswordResetsInTx, revokeOtherSessionsInTx } from '../auth/auth.service';
 
 const profileColumns = {
   id: users.id,
@@ -93,27 +93,34 @@ export async function updateProfile(db: Db, userId: number, input: TProfileUpdat
 }
 
 /**
- * Changes one's own password after checking the current one. The user's other sessions end in the
- * same transaction (with one active session per account there are none besides this one, but
- * rows of any other kind are revoked all the same); this session stays.
+ * Changes one's own password after checking the current one (under the login's attempt limit, per
+ * account and per address: `ip`). The user's other sessions end in the same transaction (with one
+ * active session per account there are none besides this one, but rows of any other kind are
+ * revoked all the same); this session stays.
  */
 export async function changePassword(
   db: Db,
-  userId: number,
-  sessionId: string,
+  auth: AuthService,
+  { userId, sessionId, ip }: { userId: number; sessionId: string; ip: string },
   body: TPasswordChangeBody,
 ): Promise<{ ended: number }> {
   const [row] = await db
-    .select({ password_hash: users.password_hash })
+    .select({
+      password_hash: users.password_hash,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      nik: users.nik,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound('User');
-  if (!(await verifyPassword(body.current_password, row.password_hash))) {
+  if (!(await auth.verifyCurrentPassword(userId, ip, body.current_password, row.password_hash))) {
     throw badRequest(PROFILE_MESSAGES.wrongPassword, [
       { field: 'current_password', message: PROFILE_MESSAGES.wrongPassword },
     ]);
   }
-  await assertPasswordAllowed(body.new_password, 'new_password');
+  await assertPasswordAllowed(body.new_password, row, 'new_password');
   const password_hash = await hashPassword(body.new_password);
   return db.transaction(async (tx) => {
     // the hash checked above is still the stored one (no change in between)

@@ -204,6 +204,61 @@ describe('PUT /api/me/password', () => {
   });
 });
 
+// Issue 35, item 5: the current password is checked no more often than a login's (LOGIN_RATE_LIMIT,
+// 10 in the tests), per account and per address, even when the attempts are sent at once
+describe('PUT /api/me/password: attempts at the current password', () => {
+  const LIMITED = {
+    statusCode: 429,
+    code: 'RATE_LIMITED',
+    message: 'Terlalu banyak percobaan password lama yang salah. Coba lagi dalam 15 menit.',
+  };
+  const change = (token: string, current: string, address: string, next = 'kabut-pagi-sungai-31') =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: { access_token: token },
+      payload: { current_password: current, new_password: next },
+      remoteAddress: address,
+    });
+
+  it('30 wrong current passwords at once: at most 10 are checked, the rest and then the right one get 429', async () => {
+    const token = await t.login(FX.admin.email);
+    const changesBefore = (await auditOf('change-password')).length;
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => change(token, `salah-tebak-${i}`, '198.51.100.30')),
+    );
+    const checked = replies.filter((r) => r.statusCode === 400);
+    const limited = replies.filter((r) => r.statusCode === 429);
+    expect(checked.length + limited.length).toBe(30);
+    expect(checked.length).toBeLessThanOrEqual(10);
+    expect(checked[0]!.json().message).toBe('Password lama salah');
+    expect(limited.length).toBeGreaterThanOrEqual(20);
+    for (const r of limited) expect(r.json()).toEqual(LIMITED);
+    // the account is locked for this check from any address, the right password included
+    const right = await change(token, FX.password, '198.51.100.31');
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual(LIMITED);
+    // nothing changed: the old password still signs in
+    expect(await auditOf('change-password')).toHaveLength(changesBefore);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man/login',
+      payload: { email: FX.admin.email, password: FX.password },
+      remoteAddress: '198.51.100.33',
+    });
+    expect(login.statusCode).toBe(409); // the password is right; the account is in use (this session)
+  });
+
+  it('the address that made them is limited for another account too; elsewhere that account changes its password', async () => {
+    const token = await t.login(FX.tireman2.email);
+    const fromThere = await change(token, FX.password, '198.51.100.30');
+    expect(fromThere.statusCode).toBe(429);
+    expect(fromThere.json()).toEqual(LIMITED);
+    const elsewhere = await change(token, FX.password, '198.51.100.32');
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+  });
+});
+
 describe('replies by the endpoint table', () => {
   it('GET /api/me answers its schema, with no password', async () => {
     const me = await call(tok.tireman, 'GET', '/me');

@@ -71,7 +71,7 @@ export async function registerUser(
   input: TRegisterInput,
 ): Promise<RegisteredUser> {
   const phone = normalizePhone(input.phone);
-  await assertPasswordAllowed(input.password);
+  await assertPasswordAllowed(input.password, input);
   const password_hash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -133,7 +133,11 @@ export async function updateUser(
   input: TTireManUpdateInput,
 ): Promise<{ revokeSessions: boolean }> {
   const phone = normalizePhone(input.phone);
-  if (input.password) await assertPasswordAllowed(input.password);
+  if (input.password) {
+    // the account's data as it will be saved: a NIK left out of the form keeps the stored one
+    const [stored] = await db.select({ nik: users.nik }).from(users).where(eq(users.id, id));
+    await assertPasswordAllowed(input.password, { ...input, nik: input.nik ?? stored?.nik });
+  }
   const password_hash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await db.transaction(async (tx) => {

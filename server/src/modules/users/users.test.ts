@@ -35,7 +35,7 @@ const register = (body: Record<string, unknown>) =>
     name: 'Budi Baru',
     email: 'budi@test.local',
     phone: '081299990001',
-    password: 'passwordbudi',
+    password: 'kopi-tubruk-pagi-4',
     nik: '3201010101010001',
     role: 'tire-man',
     ...body,
@@ -121,7 +121,7 @@ describe('registration', () => {
       name: 'Rudi Wizard',
       email: 'Rudi@Test.Local',
       phone: '+6281299990002',
-      password: 'passwordrudi',
+      password: 'payung-hijau-sore-6',
       nik: '3201010101010002',
       role: '3',
     }).toString();
@@ -134,7 +134,7 @@ describe('registration', () => {
     expect(Object.keys(body.data).sort()).toEqual(['email', 'id', 'name', 'phone', 'role']);
     expect(body.data).toMatchObject({ email: 'rudi@test.local', phone: '081299990002', role: 'tire-man' });
     // the new tire man can sign in with the default password
-    expect(await t.login('rudi@test.local', 'passwordrudi')).toBeTruthy();
+    expect(await t.login('rudi@test.local', 'payung-hijau-sore-6')).toBeTruthy();
     const [logged] = rowsOf<{ n: number }>(
       await t.database.db.execute(
         sql`select count(*)::int as n from audit_log where entity = 'user' and action = 'create' and entity_id = ${String(body.data.id)}`,
@@ -258,7 +258,7 @@ describe('edit, delete and the last admin', () => {
     });
     expect(me.statusCode).toBe(200);
 
-    const withPassword = await edit({ password: 'passwordbaru9' });
+    const withPassword = await edit({ password: 'lampu-kuning-malam-9' });
     expect(withPassword.statusCode).toBe(200);
     const after = await t.app.inject({
       method: 'GET',
@@ -266,7 +266,7 @@ describe('edit, delete and the last admin', () => {
       headers: { access_token: tm2 },
     });
     expect(after.statusCode).toBe(401);
-    expect(await t.login(FX.tireman2.email, 'passwordbaru9')).toBeTruthy();
+    expect(await t.login(FX.tireman2.email, 'lampu-kuning-malam-9')).toBeTruthy();
 
     const taken = await edit({ email: FX.staff.email });
     expect(taken.statusCode).toBe(409);

@@ -181,7 +181,7 @@ describe('Penanda tangan Workshop (accounts)', () => {
         name: 'Wawan Workshop',
         email: 'ws@test.local',
         phone: '081100000099',
-        password: 'rahasia123',
+        password: 'kunci-gudang-barat-3',
         nik: '3171000000000099',
         role: '2',
         workshop_signatory: 'true',
