@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
 import { ZListQuery } from './list';
+import { zId, zNumeric } from './numeric';
 import { queueFilterFields } from './queue';
 import { foldLookalikes } from './rules/lookalike';
 import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
@@ -8,11 +9,7 @@ import { ZReturnHistoryEntry } from './submission-returns';
 import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
 import { ZOdometer, ZTireFields, ZTireReply } from './tires';
 
-const id = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
-  );
+const id = (message: string) => z.preprocess((v) => (v === '' ? undefined : v), zId(message));
 const optionalId = (message: string) => id(message).optional();
 /** Uploaded image path; '-' means none. */
 const imagePath = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
@@ -133,7 +130,7 @@ export type TReplacementSubmitBody = z.infer<typeof ZReplacementSubmitBody>;
 /** GET /tire-replace/pending: status=edp is the EDP queue, status=tireman the returned ones. */
 export const ZReplacementQueueQuery = ZListQuery.extend({
   ...queueFilterFields,
-  pageSize: z.coerce.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15),
+  pageSize: zNumeric(z.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15)),
   status: z.enum(['edp', 'tireman'], { error: 'Status harus edp atau tireman' }).default('edp'),
 });
 export type TReplacementQueueQuery = z.infer<typeof ZReplacementQueueQuery>;
@@ -142,7 +139,7 @@ const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Format tanggal yyyy-mm-dd
 
 /** GET /tire-replacement: history (Riwayat Pergantian), newest first. q searches plate, tire man, location. */
 export const ZReplacementHistoryQuery = ZListQuery.extend({
-  pageSize: z.coerce.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15),
+  pageSize: zNumeric(z.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15)),
   status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
   dateStart: ZDate.optional(),
   dateEnd: ZDate.optional(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DOC_STATUSES } from './enums';
 import { listResult } from './list';
+import { zId, zNumeric } from './numeric';
 import { zTimestamp } from './timestamp';
 import { dropBlankOrigin, TIRE_DEFAULT_PAGE_SIZE, TIRE_MAX_PAGE_SIZE } from './tire-list';
 import { ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
@@ -41,22 +42,20 @@ export const ZTireRequestStatusBody = z.object({
 });
 
 export const ZTireRequestParams = z.object({
-  id: z.coerce
-    .number({ error: 'Id tidak valid' })
-    .int('Id tidak valid')
-    .positive('Id tidak valid')
-    .max(2_147_483_647, 'Id tidak valid'),
+  id: zId('Id tidak valid'),
 });
 
 /** GET /api/tire/request/findAll: pending first, newest first; `q` looks in serial and brands. */
 export const ZTireRequestListQuery = z.object({
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(TIRE_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${TIRE_MAX_PAGE_SIZE}`)
-    .default(TIRE_DEFAULT_PAGE_SIZE),
+  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(TIRE_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${TIRE_MAX_PAGE_SIZE}`)
+      .default(TIRE_DEFAULT_PAGE_SIZE),
+  ),
   q: z.string().trim().max(200).optional(),
   status: z.preprocess(
     (v) => (v === '' ? undefined : v),

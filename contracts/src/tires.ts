@@ -9,17 +9,14 @@ import {
   TUBE_STATUSES,
   VELG_STATUSES,
 } from './enums';
+import { readNumber, zNumeric } from './numeric';
 import { foldLookalikes, latinLettersOnly, nonLatinMessage } from './rules/lookalike';
 import { zTimestamp } from './timestamp';
 import { ZRupiah } from './tire-intelligence';
 import { tireReadingReply } from './tire-reading';
 
-/** Form-urlencoded numbers arrive as strings: '' (or null) means "no value", anything else must be a number. */
-const toNumberOrNull = (v: unknown) => {
-  if (v === '' || v === null) return null;
-  if (typeof v === 'string') return Number(v.trim());
-  return v;
-};
+/** '' (or null) means "no value"; anything else must be a number (rules in numeric.ts). */
+const toNumberOrNull = (v: unknown) => (v === '' || v === null ? null : readNumber(v));
 
 /** A measured value within bounds, or null when not measured. */
 export const zMeasured = (min: number, max: number, message: string) =>
@@ -29,11 +26,13 @@ export const ZRtd = zMeasured(RTD_MIN, RTD_MAX, `RTD harus angka ${RTD_MIN} samp
 export const ZPsi = zMeasured(PSI_MIN, PSI_MAX, `PSI harus angka ${PSI_MIN} sampai ${PSI_MAX}`);
 
 /** Whole kilometres, 0 or more. */
-export const ZOdometer = z.coerce
-  .number({ error: 'Odometer harus angka' })
-  .int('Odometer harus bilangan bulat')
-  .min(0, 'Odometer tidak boleh negatif')
-  .max(100_000_000, 'Odometer terlalu besar');
+export const ZOdometer = zNumeric(
+  z
+    .number({ error: 'Odometer harus angka' })
+    .int('Odometer harus bilangan bulat')
+    .min(0, 'Odometer tidak boleh negatif')
+    .max(100_000_000, 'Odometer terlalu besar'),
+);
 
 const text = (max = 100) =>
   z.string({ error: 'Harus berupa teks' }).trim().max(max, `Maksimal ${max} karakter`);
