@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zNumeric } from './numeric';
+import { zId, zNumeric, zPage } from './numeric';
 import { tireReadingReply } from './tire-reading';
 
 // The field loop (ITMS Lapangan): what the tire man's phone sends and reads.
@@ -126,7 +126,7 @@ export const FIELD_RECENT_UNIT_DAYS = 60;
 /** GET /api/field/units: plate search over all units (case-insensitive, spaces ignored). */
 export const ZFieldUnitSearchQuery = z.object({
   q: z.string().trim().max(60, 'Pencarian terlalu panjang').optional(),
-  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number({ error: 'Ukuran halaman tidak valid' })
@@ -148,7 +148,7 @@ export type TFieldUnitSearchRow = z.infer<typeof ZFieldUnitSearchRow>;
 
 /** GET /api/field/history: the tire man's submissions, newest first by performed_at. */
 export const ZFieldHistoryQuery = z.object({
-  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number({ error: 'Ukuran halaman tidak valid' })

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
-import { zNumeric, zOptionalId } from './numeric';
+import { zNumeric, zOptionalId, zPage } from './numeric';
 
 /** Query every paged list accepts. Filters of a list extend this object. */
 export const ZListQuery = z.object({
-  page: zNumeric(z.number().int().min(1).default(1)),
+  page: zPage,
   pageSize: zNumeric(z.number().int().min(1).max(MAX_PAGE_SIZE).default(10)),
   sort: z.string().max(60).optional(),
   q: z.string().max(200).optional(),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { UNIT_TYPES } from './enums';
 import { listResult, ZListQuery } from './list';
-import { blankToUndefined, readNumber, zId, zNumeric } from './numeric';
+import { blankToUndefined, readNumber, zId, zOptionalId } from './numeric';
 import { foldLookalikes, latinLettersOnly, nonLatinMessage } from './rules/lookalike';
 import { zTimestamp } from './timestamp';
 
@@ -193,7 +193,7 @@ export type TUnitInput = z.output<typeof ZUnitBody>;
 
 /** GET /api/unit: `q` matches the plate (spaces ignored); sort id, plate_number, unit_type, tonnage, handled_date, project, createdAt. */
 export const ZUnitListQuery = masterListQuery.extend({
-  project_id: z.preprocess(blankToUndefined, zNumeric(z.number().int().positive().optional())),
+  project_id: zOptionalId('Project tidak valid'),
   unit_type: z.preprocess(blankToUndefined, ZUnitType.optional()),
 });
 export type TUnitListQuery = z.input<typeof ZUnitListQuery>;
@@ -240,7 +240,7 @@ export const ZProjectBody = z.object({ name: requiredText('Nama project'), custo
 export type TProjectBody = z.input<typeof ZProjectBody>;
 /** GET /api/project: `q` matches project or customer name; sort id, name, customer, createdAt. */
 export const ZProjectListQuery = masterListQuery.extend({
-  customer_id: z.preprocess(blankToUndefined, zNumeric(z.number().int().positive().optional())),
+  customer_id: zOptionalId('Customer tidak valid'),
 });
 export const ZProjectRow = z.object({
   id: z.number(),
@@ -364,7 +364,7 @@ export const ZRegionRow = z.object({
 export type TRegionRow = z.infer<typeof ZRegionRow>;
 
 export const ZLocationListQuery = z.object({
-  region_id: z.preprocess(blankToUndefined, zNumeric(z.number().int().positive().optional())),
+  region_id: zOptionalId('Region tidak valid'),
 });
 
 /** POST /api/location and PUT /api/location/{id}. */

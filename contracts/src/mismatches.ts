@@ -1,7 +1,7 @@
 // BKB (Berita Ketidaksesuaian Ban): field report, office validation, Rekam BKB (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
 import { DOC_STATUSES, MISMATCH_ACTIONS, type MismatchAction, POSITIONS } from './enums';
-import { zNumeric } from './numeric';
+import { zNumeric, zPage } from './numeric';
 import { queueFilterFields } from './queue';
 import { recordFilterFields } from './record-filters';
 import { foldLookalikes } from './rules/lookalike';
@@ -117,7 +117,7 @@ export type TMismatchCreateReply = z.infer<typeof ZMismatchCreateReply>;
 // ---------- office: lists ----------
 
 const pageQuery = {
-  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number({ error: 'Ukuran halaman tidak valid' })

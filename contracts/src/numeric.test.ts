@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API } from './api';
 import type { Endpoint } from './endpoint';
-import { readNumber, zId } from './numeric';
+import { INT4_MAX, readNumber, zId } from './numeric';
 
 interface JsonSchema {
   type?: string | string[];
+  maximum?: number;
+  minimum?: number;
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
@@ -14,12 +16,21 @@ interface JsonSchema {
 }
 
 type Path = (string | number)[];
+interface NumberField {
+  path: Path;
+  integer: boolean;
+  min?: number;
+  max?: number;
+}
 
 /** Every number field of an input schema, as its path (an array's first item stands for all). */
-function numericPaths(s: JsonSchema | undefined, path: Path = [], depth = 0): Path[] {
+function numericPaths(s: JsonSchema | undefined, path: Path = [], depth = 0): NumberField[] {
   if (!s || depth > 6) return [];
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  const here = types.includes('number') || types.includes('integer') ? [path] : [];
+  const here =
+    types.includes('number') || types.includes('integer')
+      ? [{ path, integer: types.includes('integer'), min: s.minimum, max: s.maximum }]
+      : [];
   const nested = [
     ...Object.entries(s.properties ?? {}).flatMap(([k, p]) => numericPaths(p, [...path, k], depth + 1)),
     ...(s.items ? numericPaths(s.items, [...path, 0], depth + 1) : []),
@@ -45,7 +56,7 @@ const inputs = (e: Endpoint) =>
     const schema = e[part];
     if (!schema) return [];
     const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    return numericPaths(json).map((path) => ({ part, schema, path }));
+    return numericPaths(json).map((field) => ({ part, schema, ...field }));
   });
 
 describe('numbers in requests', () => {
@@ -79,6 +90,19 @@ describe('numbers in requests', () => {
       }
     }
     expect(coerced).toEqual([]);
+  });
+
+  // rupiah amounts are bigint columns; everything else that is whole fits an int4 column
+  const BIGINT_FIELDS = new Set(['purchase_price', 'retread_cost']);
+
+  it('bounds every whole number by its column, so that no value reaches SQL out of range', () => {
+    const unbounded = fields
+      .filter((f) => f.integer && !BIGINT_FIELDS.has(String(f.path.at(-1))))
+      .filter(
+        (f) => f.max === undefined || f.max > INT4_MAX || (f.min !== undefined && f.min < -INT4_MAX - 1),
+      )
+      .map((f) => f.name);
+    expect(unbounded).toEqual([]);
   });
 
   it('takes the digits a form body or a query string sends in every number field', () => {

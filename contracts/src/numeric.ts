@@ -36,3 +36,13 @@ export const zId = (message: string) =>
 
 /** An optional row id: blank ('' or null) or left out means none. */
 export const zOptionalId = (message: string) => z.preprocess(blankToUndefined, zId(message).optional());
+
+/** The page of a paged list: 1 or more (pages past the end are empty). */
+export const zPage = zNumeric(
+  z
+    .number({ error: 'Halaman tidak valid' })
+    .int('Halaman tidak valid')
+    .min(1, 'Halaman tidak valid')
+    .max(INT4_MAX, 'Halaman tidak valid')
+    .default(1),
+);

@@ -1,7 +1,7 @@
 // Quality Control Record (/quality-control): the field QC check (14 items x 14 positions) and the
 // office list and detail matrix (spec sections 2, 3, 7, 9).
 import { z } from 'zod';
-import { blankToUndefined, zId, zNumeric } from './numeric';
+import { blankToUndefined, zId, zNumeric, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
 import { ZOptionalPerformedAt } from './tire-checks';
 
@@ -123,7 +123,7 @@ const dateString = z
 /** GET /api/qccheck-detailed: newest first; `q` looks in the plate, the QC checker and the tire man. */
 export const ZQcListQuery = z
   .object({
-    page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+    page: zPage,
     pageSize: zNumeric(
       z
         .number({ error: 'Ukuran halaman tidak valid' })

@@ -3,7 +3,7 @@
 // Every date is a day `yyyy-mm-dd` in APP_TIMEZONE; a range includes the whole end day.
 import { z } from 'zod';
 import { DOC_STATUSES } from './enums';
-import { zNumeric } from './numeric';
+import { INT4_MAX, zNumeric, zOptionalId } from './numeric';
 import { recordFilterFields } from './record-filters';
 
 export const PICK_DATES_MESSAGE = 'Mohon pilih tanggal terlebih dahulu';
@@ -37,7 +37,13 @@ const ordered =
   (v: Partial<Record<K, string>>) =>
     !v[a] || !v[b] || (v[a] as string) <= (v[b] as string);
 
-const pageField = zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid'));
+const pageField = zNumeric(
+  z
+    .number({ error: 'Halaman tidak valid' })
+    .int()
+    .min(1, 'Halaman tidak valid')
+    .max(INT4_MAX, 'Halaman tidak valid'),
+);
 const pageSizeField = (max: number, dflt: number) =>
   zNumeric(
     z
@@ -47,10 +53,7 @@ const pageSizeField = (max: number, dflt: number) =>
       .max(max, `Ukuran halaman maksimal ${max}`)
       .default(dflt),
   );
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  zNumeric(z.number({ error: 'Region tidak valid' }).int().positive('Region tidak valid').optional()),
-);
+const optionalId = zOptionalId('Region tidak valid');
 const boolish = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
   z.boolean().optional(),

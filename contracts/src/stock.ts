@@ -2,7 +2,7 @@
 // (spec section 2: "KARTU STOK BAN", "Scrap"; issue 7).
 import { z } from 'zod';
 import { listResult } from './list';
-import { blankToUndefined, zNumeric } from './numeric';
+import { blankToUndefined, zNumeric, zOptionalId, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
 
 export const STOCK_DEFAULT_PAGE_SIZE = 10;
@@ -38,7 +38,7 @@ export const NO_LOCATION_LABEL = 'Tanpa lokasi';
 export const UNKNOWN_REASON = 'Tidak diketahui';
 
 const page = (def: number) => ({
-  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number({ error: 'Ukuran halaman tidak valid' })
@@ -49,11 +49,6 @@ const page = (def: number) => ({
   ),
 });
 const optText = (max = 100) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
-const optId = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    zNumeric(z.number({ error: message }).int(message).positive(message).optional()),
-  );
 const dateString = z
   .string()
   .trim()
@@ -74,7 +69,7 @@ export const ZWarehouseQuery = z.object({
   q: optText(200),
   size: optText(),
   brand: optText(),
-  location_id: optId('Lokasi tidak valid'),
+  location_id: zOptionalId('Lokasi tidak valid'),
   status: z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : v),
     z.enum(['UNINSTALLED', 'SPARE'], { error: 'Status: UNINSTALLED atau SPARE' }).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { listResult } from './list';
-import { zNumeric } from './numeric';
+import { zNumeric, zPage } from './numeric';
 
 /** The two kinds of field submission the office can give back to the tire man. */
 export const RETURN_KINDS = ['tire-check', 'tire-replacement'] as const;
@@ -22,7 +22,7 @@ export type TReturnHistoryEntry = z.infer<typeof ZReturnHistoryEntry>;
 
 /** GET /tire-check/returns and /tire-replacement/returns: newest return first, one page. */
 export const ZReturnsListQuery = z.object({
-  page: zNumeric(z.number().int().min(1, 'Halaman minimal 1').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number()

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
-import { blankToUndefined, readNumber, zNumeric } from './numeric';
+import { blankToUndefined, readNumber, zNumeric, zPage } from './numeric';
 import { queueFilterFields } from './queue';
 import { FIELD_WARNING_KINDS } from './rules/field-warnings';
 import { foldLookalikes } from './rules/lookalike';
@@ -226,7 +226,7 @@ export const ZIdParams = z.object({ id: id('Id') });
 export const ZUnitIdParams = z.object({ unitId: id('Id unit') });
 
 export const ZCheckQueueQuery = z.object({
-  page: zNumeric(z.number().int().min(1, 'Halaman minimal 1').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number()

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
 import { listResult } from './list';
-import { blankToUndefined, readNumber, zNumeric } from './numeric';
+import { blankToUndefined, readNumber, zNumeric, zPage } from './numeric';
 
 /** Default pull point: the QC item "tread depth over 3 mm". Overridden by TIRE_PULL_POINT_MM. */
 export const DEFAULT_PULL_POINT_MM = 3;
@@ -111,7 +111,7 @@ export const ZAlertSummary = z.object({
 export type TAlertSummary = z.input<typeof ZAlertSummary>;
 
 export const ZAlertListQuery = z.object({
-  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number({ error: 'Ukuran halaman tidak valid' })

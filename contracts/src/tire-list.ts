@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { POSITIONS, TIRE_STATUSES } from './enums';
 import { listResult } from './list';
-import { blankToUndefined, zId, zNumeric, zOptionalId } from './numeric';
+import { blankToUndefined, zId, zNumeric, zOptionalId, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
 import { ZOdometer, ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
 
@@ -153,7 +153,7 @@ const upperOpt = <T extends readonly [string, ...string[]]>(values: T, message: 
   );
 
 const pageQuery = {
-  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number({ error: 'Ukuran halaman tidak valid' })

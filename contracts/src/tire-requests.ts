@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { DOC_STATUSES } from './enums';
 import { listResult } from './list';
-import { zId, zNumeric } from './numeric';
+import { zId, zNumeric, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
 import { dropBlankOrigin, TIRE_DEFAULT_PAGE_SIZE, TIRE_MAX_PAGE_SIZE } from './tire-list';
 import { ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
@@ -47,7 +47,7 @@ export const ZTireRequestParams = z.object({
 
 /** GET /api/tire/request/findAll: pending first, newest first; `q` looks in serial and brands. */
 export const ZTireRequestListQuery = z.object({
-  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number({ error: 'Ukuran halaman tidak valid' })

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
 import { POSITIONS } from './enums';
 import { listResult } from './list';
-import { zNumeric } from './numeric';
+import { zNumeric, zPage } from './numeric';
 
 export const FITTING_MESSAGES = {
   mounted: 'Ban berhasil dipasang',
@@ -105,7 +105,7 @@ export const ZTireSnQuery = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
-  page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+  page: zPage,
   pageSize: zNumeric(
     z
       .number({ error: 'Ukuran halaman tidak valid' })

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { listResult } from './list';
-import { blankToUndefined, zNumeric } from './numeric';
+import { blankToUndefined, zId, zNumeric, zPage } from './numeric';
 import { DATE_ORDER_MESSAGE, PICK_DATES_MESSAGE, ZDay } from './reports';
 
 export const WORKSHOP_KINDS = ['tire-check', 'tire-replacement'] as const;
@@ -29,7 +29,7 @@ export const WORKSHOP_MESSAGES = {
 /** GET /api/workshop/queue: paged (15/50/100), plate search `q`, work-day range (performed_at). */
 export const ZWorkshopQueueQuery = z
   .object({
-    page: zNumeric(z.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1)),
+    page: zPage,
     pageSize: zNumeric(
       z
         .number({ error: 'Ukuran halaman tidak valid' })
@@ -56,7 +56,7 @@ export type TWorkshopQueueInput = z.output<typeof ZWorkshopQueueQuery>;
 
 export const ZWorkshopItem = z.object({
   kind: z.enum(WORKSHOP_KINDS, { error: 'Jenis data tidak valid' }),
-  id: zNumeric(z.number({ error: 'Id tidak valid' }).int('Id tidak valid').positive('Id tidak valid')),
+  id: zId('Id tidak valid'),
 });
 export type TWorkshopItem = z.infer<typeof ZWorkshopItem>;
 
