@@ -128,7 +128,8 @@ export const ZReplacementSubmitBody = z.object({
 export type TReplacementSubmitBody = z.infer<typeof ZReplacementSubmitBody>;
 
 /** GET /tire-replace/pending: status=edp is the EDP queue, status=tireman the returned ones. */
-export const ZReplacementQueueQuery = ZListQuery.extend({
+// neither list takes a sort (the queue has `order`, the history is newest first)
+export const ZReplacementQueueQuery = ZListQuery.omit({ sort: true }).extend({
   ...queueFilterFields,
   pageSize: zNumeric(z.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15)),
   status: z.enum(['edp', 'tireman'], { error: 'Status harus edp atau tireman' }).default('edp'),
@@ -138,7 +139,7 @@ export type TReplacementQueueQuery = z.infer<typeof ZReplacementQueueQuery>;
 const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Format tanggal yyyy-mm-dd');
 
 /** GET /tire-replacement: history (Riwayat Pergantian), newest first. q searches plate, tire man, location. */
-export const ZReplacementHistoryQuery = ZListQuery.extend({
+export const ZReplacementHistoryQuery = ZListQuery.omit({ sort: true }).extend({
   pageSize: zNumeric(z.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15)),
   status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
   dateStart: ZDate.optional(),
