@@ -369,6 +369,8 @@ export const CHECK_MESSAGES = {
   tireUpdated: 'Data Ban Berhasil di Edit',
   needSignature: 'harap tanda tangan terlebih dahulu',
   alreadyValidated: 'Pengecekan sudah divalidasi oleh pengguna lain',
+  tireNotOfUnit: 'Ban ini tidak terpasang pada unit pengecekan ini',
+  checkNotFound: 'Pengecekan tidak ditemukan',
 } as const;
 
 /** A write's answer: the message and the check's id. */

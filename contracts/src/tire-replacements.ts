@@ -8,6 +8,7 @@ import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
 import { ZReturnHistoryEntry } from './submission-returns';
 import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
 import { ZOdometer, ZTireFields, ZTireReply } from './tires';
+import { ZNoWorkshopSign } from './workshop';
 
 const id = (message: string) => z.preprocess((v) => (v === '' ? undefined : v), zId(message));
 const optionalId = (message: string) => id(message).optional();
@@ -152,7 +153,8 @@ export type TReplacementHistoryQuery = z.infer<typeof ZReplacementHistoryQuery>;
 export const ZReplacementValidateBody = z.object({
   /** The EDP signature upload; left out, the signed-in user's stored signature is used. */
   edp_sign: z.string().trim().max(500).optional(),
-  workshop_sign: z.string().trim().max(500).optional(),
+  /** Refused: the workshop signs in Tanda Tangan Workshop. */
+  workshop_sign: ZNoWorkshopSign,
 });
 export type TReplacementValidateBody = z.infer<typeof ZReplacementValidateBody>;
 
@@ -163,7 +165,8 @@ export type TReplacementValidateBody = z.infer<typeof ZReplacementValidateBody>;
 export const ZReplacementPutBody = z
   .object({
     edp_sign: z.string().trim().max(500).optional(),
-    workshop_sign: z.string().trim().max(500).optional(),
+    /** Refused: the workshop signs in Tanda Tangan Workshop. */
+    workshop_sign: ZNoWorkshopSign,
     status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
     pic_sign: z.string().trim().max(500).optional(),
     itms_sign: z.string().trim().max(500).optional(),

@@ -2,6 +2,7 @@
 // signature, and the batch signature given by a workshop signatory.
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
+import { UNSIGNED } from './enums';
 import { listResult } from './list';
 import { blankToUndefined, zId, zNumeric, zPage } from './numeric';
 import { DATE_ORDER_MESSAGE, PICK_DATES_MESSAGE, ZDay } from './reports';
@@ -24,7 +25,17 @@ export const WORKSHOP_MESSAGES = {
   deleted: 'sudah dihapus',
   notValidated: 'belum divalidasi',
   pickItems: 'Pilih data yang akan ditandatangani',
+  elsewhere: 'Tanda tangan workshop hanya diberikan di Tanda Tangan Workshop, oleh penanda tangan workshop',
 } as const;
+
+/**
+ * `workshop_sign` in any body but POST /api/workshop/sign: refused unless it says "none", so a
+ * validation can never take the item out of the workshop's queue.
+ */
+export const ZNoWorkshopSign = z
+  .unknown()
+  .refine((v) => v === null || v === '' || v === UNSIGNED, WORKSHOP_MESSAGES.elsewhere)
+  .optional();
 
 /** GET /api/workshop/queue: paged (15/50/100), plate search `q`, work-day range (performed_at). */
 export const ZWorkshopQueueQuery = z

@@ -28,14 +28,12 @@ const queryKeys = (e: Endpoint): Record<string, { type?: string }> =>
 const pathOf = (e: Endpoint) => `/api${e.path.replace(/:[A-Za-z_]+/g, '1')}`;
 /** A GET as the admin; a reply cut off mid-stream answers status 0 with what it said so far. */
 const get = (url: string) =>
-  t.app
-    .inject({ method: 'GET', url, headers: { access_token: admin } })
-    .catch((err: Error) => ({
-      statusCode: 0,
-      body: String(err.message),
-      rawPayload: Buffer.alloc(0),
-      json: () => ({}),
-    }));
+  t.app.inject({ method: 'GET', url, headers: { access_token: admin } }).catch((err: Error) => ({
+    statusCode: 0,
+    body: String(err.message),
+    rawPayload: Buffer.alloc(0),
+    json: () => ({}),
+  }));
 
 const isErrorShape = (b: Record<string, unknown>, status: number) =>
   b.statusCode === status && typeof b.code === 'string' && typeof b.message === 'string';

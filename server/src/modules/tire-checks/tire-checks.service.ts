@@ -112,6 +112,21 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     return check;
   }
 
+  /**
+   * The tires a check may write to: those its records name and those mounted on its unit now. A
+   * validation line or a per-tire measurement citing the check touches no other tire.
+   */
+  async function tiresOfCheck(tx: Tx, check: { id: number; unit_id: number }): Promise<Set<number>> {
+    const rows = rowsOf<{ tire_id: number }>(
+      await tx.execute(sql`
+        select tire_id from tire_check_records where tire_check_id = ${check.id} and tire_id is not null
+        union
+        select tire_id from active_unit_tires
+         where unit_id = ${check.unit_id} and status = 'INSTALLED' and tire_id is not null`),
+    );
+    return new Set(rows.map((r) => Number(r.tire_id)));
+  }
+
   function assertOwnerOrOffice(actor: Actor, check: { tireman_id: number }) {
     if (actor.role === 'tire-man' && check.tireman_id !== actor.id) throw forbidden();
   }
@@ -545,6 +560,23 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       const source: MoveSource = body.tire_check_id
         ? { userId: actor.id, sourceType: 'tire-check', sourceId: body.tire_check_id }
         : { userId: actor.id, sourceType: 'manual', sourceId: null };
+      if (body.tire_check_id) {
+        // the ledger names the check: only a tire of that check's unit
+        const [check] = await tx
+          .select({ id: tireChecks.id, unit_id: tireChecks.unit_id })
+          .from(tireChecks)
+          .where(eq(tireChecks.id, body.tire_check_id));
+        if (!check) {
+          throw badRequest(CHECK_MESSAGES.checkNotFound, [
+            { field: 'tire_check_id', message: CHECK_MESSAGES.checkNotFound },
+          ]);
+        }
+        if (!(await tiresOfCheck(tx, check)).has(tireId)) {
+          throw badRequest(CHECK_MESSAGES.tireNotOfUnit, [
+            { field: 'tire_check_id', message: CHECK_MESSAGES.tireNotOfUnit },
+          ]);
+        }
+      }
       const [before] = await tx
         .select({
           groove_1: tires.groove_1,
@@ -674,6 +706,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     const byTire = new Map(recs.filter((r) => r.tire_id != null).map((r) => [r.tire_id!, r]));
 
     const fields = await foreignUploadIssues(tx, actor.id, [{ field: 'edp_sign', path: edpSign }]);
+    const own = await tiresOfCheck(tx, check);
     const lines = records.map((line, index) => {
       const record = line.record_id !== undefined ? byId.get(line.record_id) : byTire.get(line.tire_id!);
       if (line.record_id !== undefined && !record) {
@@ -682,7 +715,12 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           message: 'Rekam ban bukan bagian dari pengecekan ini',
         });
       }
-      return { line, index, record, tireId: line.tire_id ?? record?.tire_id ?? null };
+      const tireId = record?.tire_id ?? line.tire_id ?? null;
+      // a record keeps its tire; any other tire must be on the check's unit
+      if (line.tire_id !== undefined && (line.tire_id !== tireId || !own.has(tireId))) {
+        fields.push({ field: `records.${index}.tire_id`, message: CHECK_MESSAGES.tireNotOfUnit });
+      }
+      return { line, index, record, tireId };
     });
     const seenTires = new Set<number>();
     for (const l of lines) {

@@ -305,7 +305,7 @@ export async function validateReplacement(
   db: Db,
   user: TSessionUser,
   id: number,
-  body: { edp_sign?: string; workshop_sign?: string },
+  body: { edp_sign?: string },
   events: ReplacementEvents = {},
 ): Promise<void> {
   const sign = signed(body.edp_sign) ?? signed(user.signature);
@@ -320,16 +320,8 @@ export async function validateReplacement(
       throw conflict('Pergantian ini sudah divalidasi', 'REPLACEMENT_ALREADY_VALIDATED');
     if (rep.returned_at)
       throw conflict('Pergantian ini sudah dikembalikan ke tire man', 'REPLACEMENT_ALREADY_RETURNED');
-    // the validator's own drawing or stored signature; the workshop's drawn on his screen (or kept)
-    await assertOwnUploads(
-      tx,
-      user.id,
-      [
-        { field: 'edp_sign', path: sign },
-        { field: 'workshop_sign', path: body.workshop_sign },
-      ],
-      [rep.workshop_sign],
-    );
+    // the validator's own drawing or stored signature (the workshop signs in its own screen)
+    await assertOwnUploads(tx, user.id, [{ field: 'edp_sign', path: sign }]);
     const records = await tx
       .select()
       .from(tireReplaceRecords)
@@ -429,7 +421,6 @@ export async function validateReplacement(
         .update(tireReplacements)
         .set({
           edp_sign: sign,
-          workshop_sign: signed(body.workshop_sign) ?? rep.workshop_sign,
           status: 'approved',
           validated_by: user.id,
           validated_at: new Date(),
