@@ -5,6 +5,7 @@ import { DOC_STATUSES } from './enums';
 import { listResult } from './list';
 import { zId, zNumeric, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
+import { ZOptionalPerformedAt } from './tire-checks';
 import { dropBlankOrigin, TIRE_DEFAULT_PAGE_SIZE, TIRE_MAX_PAGE_SIZE } from './tire-list';
 import { ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
 
@@ -22,10 +23,17 @@ export const TIRE_REQUEST_MESSAGES = {
 /** The tire fields of a request: everything of a tire except its live state (status, position, condition). */
 const requestFields = ZTireFields.omit({ status: true, position: true, condition: true });
 
-/** POST /api/tire/request: serial number required; the request starts pending with condition '-'. */
+/**
+ * POST /api/tire/request: serial number required; the request starts pending with condition '-',
+ * dated when it was made (`performed_at`, the phone's clock; left out: when it arrives).
+ */
 export const ZTireRequestCreateBody = z.preprocess(
   dropBlankOrigin,
-  requestFields.partial().required({ serial_number: true }).extend(ZTirePriceFields.shape),
+  requestFields
+    .partial()
+    .required({ serial_number: true })
+    .extend(ZTirePriceFields.shape)
+    .extend({ performed_at: ZOptionalPerformedAt }),
 );
 export type TTireRequestCreateBody = z.output<typeof ZTireRequestCreateBody>;
 
@@ -74,10 +82,14 @@ export const ZTireRequestRow = z.object({
   status: z.enum(DOC_STATUSES),
   /** The tire created on approval. */
   tire_id: z.number().nullable(),
+  /** When it was asked for (ISO, UTC), and when the server received it. */
+  performed_at: zTimestamp,
   createdAt: zTimestamp,
-  /** Tgl: yyyy-mm-dd in APP_TIMEZONE. */
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: z.number().nullable(),
+  /** Tgl: yyyy-mm-dd in APP_TIMEZONE, of performed_at. */
   date: z.string(),
-  /** Jam: HH:mm in APP_TIMEZONE. */
+  /** Jam: HH:mm in APP_TIMEZONE, of performed_at. */
   time: z.string(),
 });
 export type TTireRequestRow = z.input<typeof ZTireRequestRow>;
@@ -94,6 +106,9 @@ export const ZTireRequest = ZTireReply.extend({
   tire_id: z.number().nullable(),
   /** The user who asked; null for requests made before it was recorded. */
   requested_by: z.number().nullable(),
+  /** When it was asked for (the phone's clock), and whole days it was sent late (null: on time). */
+  performed_at: zTimestamp,
+  late_days: z.number().nullable(),
 });
 export type TTireRequest = z.input<typeof ZTireRequest>;
 

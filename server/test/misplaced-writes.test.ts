@@ -205,3 +205,172 @@ describe('no boolean or array becomes a number', () => {
     }
   });
 });
+
+describe('the replacement and BKB validations hold the same line', () => {
+  const foreign = () => tireIds.get(FX.installedSerial(12))!;
+  const tireRow = async (id: number) =>
+    (await q<Record<string, unknown>>(sql`select pressure, odometer, status from tires where id = ${id}`))[0];
+
+  it("a replacement record never puts another unit's mounted tire on this unit", async () => {
+    const before = await tireRow(foreign());
+    const sub = await call(tok.tireman, 'POST', '/tire-replacement', {
+      unit_id: ids.tronton,
+      location_id: ids.location,
+      odometer: 61000,
+      spk: 'SPK-35',
+      plate_number_url: photos.plate,
+      odometer_url: photos.odo,
+      tireman_sign: photos.sign,
+      records: [{ position: '1', status: 'check', tire_id: foreign(), ...measured }],
+    });
+    expect(sub.statusCode).toBeGreaterThanOrEqual(400);
+    expect(sub.statusCode).toBeLessThan(500);
+    expect(await tireRow(foreign())).toEqual(before);
+  });
+
+  it("a BKB validation never takes another unit's mounted tire", async () => {
+    const bkb = await call(tok.tireman, 'POST', '/mismatch', {
+      unit_id: ids.tronton,
+      category: 'Nomor seri tidak sesuai',
+      positions: [{ position: '1', found_serial: FX.installedSerial(12) }],
+    });
+    expect(bkb.statusCode, bkb.body).toBe(201);
+    const before = await tireRow(foreign());
+    const res = await call(tok.staff, 'POST', `/mismatch/${bkb.json().id}/validate`, {
+      signatureUrl: edpSign,
+      positions: [{ position: '1', tire_id: foreign(), action: 'update' }],
+    });
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(await tireRow(foreign())).toEqual(before);
+  });
+});
+
+describe('performed_at is bounded: not before the unit, not older than FIELD_MAX_AGE_DAYS, not ahead', () => {
+  const TOO_OLD =
+    'Tanggal pengerjaan lebih dari 45 hari yang lalu: data setua itu tidak diterima. Periksa tanggal dan jam HP';
+  const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+  const checkBody = (performed_at: string, unit_id = ids.tronton) => ({
+    unit_id,
+    location_id: ids.location,
+    odometer: 61000,
+    performed_at,
+    records: [{ position: '1', serial_number: FX.installedSerial(1), ...measured }],
+  });
+
+  it('refuses a check dated 2001, or 46 days ago, saying why; 44 days ago is taken', async () => {
+    for (const at of ['2001-01-01T08:00:00+07:00', daysAgo(46)]) {
+      const body = await refused(
+        () => call(tok.tireman, 'POST', '/tire-check', checkBody(at)),
+        400,
+        'performed_at',
+      );
+      expect(body).toMatchObject({ message: TOO_OLD, fields: [{ field: 'performed_at', message: TOO_OLD }] });
+    }
+    const ok = await call(tok.tireman, 'POST', '/tire-check', checkBody(daysAgo(44)));
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('refuses work dated before its unit was registered in ITMS', async () => {
+    const [unit] = await q<{ id: number }>(sql`
+      insert into units (plate_number, unit_type, project_id, tonnage, handled_date, created_at)
+      select 'B 3535 NW', 'TRONTON', project_id, 20, '2026-01-01', now() - interval '2 days'
+        from units where id = ${ids.tronton} returning id`);
+    const body = await refused(
+      () => call(tok.tireman, 'POST', '/tire-check', checkBody(daysAgo(3), unit!.id)),
+      400,
+      'performed_at',
+    );
+    expect(body.message).toBe(
+      'Tanggal pengerjaan lebih awal dari terdaftarnya unit B 3535 NW di ITMS. Periksa tanggal dan jam HP',
+    );
+  });
+
+  it('holds for every field write: replacement, BKB, QC and new-tire request', async () => {
+    const old = '2001-01-01T08:00:00+07:00';
+    const attempts: [string, unknown][] = [
+      [
+        '/tire-replacement',
+        {
+          unit_id: ids.tronton,
+          location_id: ids.location,
+          odometer: 61000,
+          spk: 'SPK-2001',
+          plate_number_url: photos.plate,
+          odometer_url: photos.odo,
+          tireman_sign: photos.sign,
+          performed_at: old,
+          records: [
+            { position: '1', status: 'check', tire_id: tireIds.get(FX.installedSerial(1)), ...measured },
+          ],
+        },
+      ],
+      [
+        '/mismatch',
+        {
+          unit_id: ids.tronton,
+          category: 'Ban hilang',
+          positions: [{ position: '1', found_serial: '' }],
+          performed_at: old,
+        },
+      ],
+      [
+        '/qccheck',
+        {
+          unit_id: ids.tronton,
+          name_qc: 'Qori QC',
+          checks: Array.from({ length: 14 }, () => Array.from({ length: 14 }, () => true)),
+          performed_at: old,
+        },
+      ],
+      ['/tire/request', { serial_number: 'REQ-2001', performed_at: old }],
+    ];
+    for (const [url, payload] of attempts) {
+      const body = await refused(() => call(tok.tireman, 'POST', url, payload), 400, 'performed_at');
+      expect(body.message, url).toBe(TOO_OLD);
+    }
+  });
+});
+
+describe('a new-tire request is dated when it was made', () => {
+  it("keeps the phone's performed_at and shows that day and time in the office list and detail", async () => {
+    // made at 20:39 in Jakarta, arriving eight hours later
+    const made = new Date(Date.now() - 8 * 3_600_000);
+    made.setUTCMinutes(39, 0, 0);
+    const res = await call(tok.tireman, 'POST', '/tire/request', {
+      serial_number: 'REQ-2039',
+      size: '11.00-20',
+      performed_at: made.toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    expect(res.json().data).toMatchObject({ performed_at: made.toISOString(), late_days: null });
+
+    const jakarta = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Jakarta',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(made);
+    const part = (type: string) => jakarta.find((p) => p.type === type)!.value;
+    const list = await call(tok.staff, 'GET', '/tire/request/findAll?q=REQ-2039');
+    expect(list.json().data).toEqual([
+      expect.objectContaining({
+        id,
+        performed_at: made.toISOString(),
+        date: `${part('year')}-${part('month')}-${part('day')}`,
+        time: `${part('hour')}:${part('minute')}`,
+      }),
+    ]);
+    const detail = await call(tok.staff, 'GET', `/tire-request/detail/${id}`);
+    expect(detail.json()).toMatchObject({ performed_at: made.toISOString() });
+    // the tire man's Riwayat dates it the same way
+    const history = await call(tok.tireman, 'GET', '/field/history');
+    expect(history.json().data).toContainEqual(
+      expect.objectContaining({ kind: 'tire-request', id, performed_at: made.toISOString() }),
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { UNSIGNED } from '@itms/contracts/enums';
 import { lowestGroove } from '@itms/contracts/rules/grooves';
+import { DEFAULT_FIELD_MAX_AGE_DAYS } from '@itms/contracts/rules/performed-at';
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import {
   CHECK_MESSAGES,
@@ -38,7 +39,7 @@ import {
   invalidFields,
   notFound,
 } from '../../lib/errors';
-import { performedAtOf } from '../../lib/performed-at';
+import { unitPerformedAt } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
@@ -72,6 +73,8 @@ export interface TireChecksServiceOptions {
   onValidated?: (checkId: number) => void;
   /** Tells the tire man's phone that his check was approved or deleted; called after the commit. */
   onFieldStatus?: FieldStatusNotifier;
+  /** FIELD_MAX_AGE_DAYS: a check (or its redo) dated further back is refused. */
+  fieldMaxAgeDays?: number;
 }
 
 const measurementNote = (m: TTireMeasurement) =>
@@ -105,6 +108,7 @@ function updateRecords(
 }
 
 export function createTireChecksService(db: Db, opts: TireChecksServiceOptions = {}) {
+  const maxAgeDays = opts.fieldMaxAgeDays ?? DEFAULT_FIELD_MAX_AGE_DAYS;
   /** Locks a check row for the rest of the transaction; 404 when it does not exist (or was deleted). */
   async function lockCheck(tx: Tx, checkId: number) {
     const [check] = await tx.select().from(tireChecks).where(eq(tireChecks.id, checkId)).for('update');
@@ -221,8 +225,8 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
 
   /** POST /tire-check: a tire man's check; refused as a whole when anything is wrong. */
   async function create(actor: Actor, body: TTireCheckCreateBody): Promise<number> {
-    const performedAt = performedAtOf(body.performed_at);
     const checkId = await db.transaction(async (tx) => {
+      const performedAt = await unitPerformedAt(tx, body.performed_at, body.unit_id, maxAgeDays);
       const [unit] = await tx
         .select({ id: units.id, plate_number: units.plate_number, unit_type: units.unit_type })
         .from(units)
@@ -367,12 +371,12 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
    * re-measured, with the signatures collected again on site and the redo's time.
    */
   async function resubmit(actor: Actor, checkId: number, body: TResubmitBody | undefined) {
-    const performedAt = performedAtOf(body?.performed_at);
     await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertOwnerOrOffice(actor, check);
       if (!check.returned_at)
         throw conflict('Pengecekan ini tidak sedang dikembalikan', 'CHECK_NOT_RETURNED');
+      const performedAt = await unitPerformedAt(tx, body?.performed_at, check.unit_id, maxAgeDays);
       const fields: FieldIssue[] = [];
       if (body?.records) {
         const [unit] = await tx

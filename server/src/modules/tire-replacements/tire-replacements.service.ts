@@ -25,7 +25,7 @@ import {
 import { audit, auditInsert } from '../../lib/audit';
 import { changedFields, definedOnly } from '../../lib/changes';
 import { badRequest, conflict, type FieldIssue, forbidden, invalidFields, notFound } from '../../lib/errors';
-import { performedAtOf } from '../../lib/performed-at';
+import { unitPerformedAt } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
@@ -223,9 +223,10 @@ export async function submitReplacement(
   db: Db,
   user: TSessionUser,
   body: TReplacementSubmitBody,
+  maxAgeDays: number,
 ): Promise<number> {
-  const performedAt = performedAtOf(body.performed_at);
   return db.transaction(async (tx) => {
+    const performedAt = await unitPerformedAt(tx, body.performed_at, body.unit_id, maxAgeDays);
     const issues: FieldIssue[] = [];
     const [[unit], [location], [project]] = await Promise.all([
       tx
@@ -504,14 +505,15 @@ export async function resubmitReplacement(
   user: TSessionUser,
   id: number,
   body: TReplacementResubmitBody | undefined,
+  maxAgeDays: number,
   events: ReplacementEvents = {},
 ): Promise<void> {
-  const performedAt = performedAtOf(body?.performed_at);
   await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     if (user.role === 'tire-man' && rep.tireman_id !== user.id) throw forbidden();
     if (rep.status === 'approved' || !rep.returned_at)
       throw conflict(REPLACEMENT_MESSAGES.notReturned, 'REPLACEMENT_NOT_RETURNED');
+    const performedAt = await unitPerformedAt(tx, body?.performed_at, rep.unit_id, maxAgeDays);
     const issues: FieldIssue[] = [];
     const oldRecords = await tx
       .select()
