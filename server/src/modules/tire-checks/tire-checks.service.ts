@@ -711,6 +711,14 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
 
     const fields = await foreignUploadIssues(tx, actor.id, [{ field: 'edp_sign', path: edpSign }]);
     const own = await tiresOfCheck(tx, check);
+    const named = records.flatMap((l) => (l.tire_id !== undefined && !own.has(l.tire_id) ? [l.tire_id] : []));
+    const existing = named.length
+      ? new Set(
+          rowsOf<{ id: number }>(
+            await tx.execute(sql`select id from tires where id = any(${pgArray(named)}::int[])`),
+          ).map((r) => Number(r.id)),
+        )
+      : new Set<number>();
     const lines = records.map((line, index) => {
       const record = line.record_id !== undefined ? byId.get(line.record_id) : byTire.get(line.tire_id!);
       if (line.record_id !== undefined && !record) {
@@ -720,8 +728,10 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         });
       }
       const tireId = record?.tire_id ?? line.tire_id ?? null;
-      // a record keeps its tire; any other tire must be on the check's unit
-      if (line.tire_id !== undefined && (line.tire_id !== tireId || !own.has(tireId))) {
+      // a record keeps its tire; any other tire must be on the check's unit (one that does not
+      // exist at all is reported as not found, below)
+      const otherTire = line.tire_id !== undefined && line.tire_id !== tireId;
+      if (otherTire || (tireId !== null && !own.has(tireId) && existing.has(tireId))) {
         fields.push({ field: `records.${index}.tire_id`, message: CHECK_MESSAGES.tireNotOfUnit });
       }
       return { line, index, record, tireId };
