@@ -162,7 +162,7 @@ export const ZUnitBody = z.object({
     .overwrite(normalizePlate)
     .min(1, 'Nomor polisi wajib diisi')
     .max(20, 'Nomor polisi maksimal 20 karakter')
-    .refine(latinLettersOnly, nonLatinMessage('Nomor polisi')),
+    .refine(latinLettersOnly, { error: (iss) => nonLatinMessage('Nomor polisi', iss.input as string) }),
   unit_type: ZUnitType,
   project_id: id('Project'),
   plan_project: z

@@ -59,8 +59,11 @@ export const ZMismatchDriver = z.object({
 
 export const ZMismatchFoundPosition = z.object({
   position: positionEnum,
-  /** The serial number the tire man read on the tire at this position ('' when the position is empty). */
-  found_serial: z.string().trim().max(60, 'Nomor seri terlalu panjang').default(''),
+  /**
+   * The serial number the tire man read on the tire at this position ('' when the position is
+   * empty), look-alikes folded so that it compares with the records.
+   */
+  found_serial: z.string().overwrite(foldLookalikes).max(60, 'Nomor seri terlalu panjang').default(''),
 });
 
 export const ZMismatchCreateBody = z

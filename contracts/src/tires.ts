@@ -52,13 +52,13 @@ export const ZTireFields = z.object({
   /** Wheel position while mounted, '' in stock. */
   position: upper(3).pipe(z.enum(['', ...POSITIONS], { error: 'Posisi tidak dikenal' })),
   odometer: ZOdometer,
-  /** Look-alikes folded (fullwidth, zero-width) so that the duplicate check sees one serial. */
+  /** Look-alikes folded (rules/lookalike.ts) so that the duplicate check sees one serial. */
   serial_number: z
     .string({ error: 'Harus berupa teks' })
     .overwrite(foldLookalikes)
     .max(100, 'Maksimal 100 karakter')
     .min(1, 'Nomor seri wajib diisi')
-    .refine(latinLettersOnly, nonLatinMessage('Nomor seri')),
+    .refine(latinLettersOnly, { error: (iss) => nonLatinMessage('Nomor seri', iss.input as string) }),
   serial_number_img: imagePath(),
   ir_brand: upper(),
   ori_brand: upper(),

@@ -374,3 +374,55 @@ describe('a new-tire request is dated when it was made', () => {
     );
   });
 });
+
+describe('a serial or plate written with look-alikes is the same one', () => {
+  // small capital T, U+2010 hyphen, Arabic-Indic digits: reads as T-0001
+  const LOOKS_LIKE_T0001 = 'ᴛ\u2010٠٠٠١';
+
+  it('a new tire, by the office or as a request, is the tire that exists', async () => {
+    const office = await call(tok.staff, 'POST', '/tire', { serial_number: LOOKS_LIKE_T0001 });
+    expect(office.statusCode, office.body).toBe(409);
+    expect(office.json().code).toBe('TIRE_SERIAL_TAKEN');
+    const request = await call(tok.tireman, 'POST', '/tire/request', { serial_number: LOOKS_LIKE_T0001 });
+    expect(request.statusCode, request.body).toBe(409);
+    // a letter of another script is refused by name
+    await refused(() => call(tok.staff, 'POST', '/tire', { serial_number: 'Т-0001' }), 400, 'serial_number');
+  });
+
+  it('a unit with a look-alike plate is the unit that exists', async () => {
+    const res = await call(tok.staff, 'POST', '/unit', {
+      plate_number: 'ʙ ٩٠٠١ ᴛʀ',
+      unit_type: 'TRONTON',
+      project_id: 1,
+      tonnage: 20,
+      handled_date: '2025-01-10',
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().code).toBe('PLATE_TAKEN');
+  });
+
+  it("a check's serial with look-alikes links to that tire, and a BKB stores what it reads folded", async () => {
+    const res = await call(tok.tireman, 'POST', '/tire-check', {
+      unit_id: ids.tronton,
+      location_id: ids.location,
+      odometer: 61000,
+      records: [{ position: '1', serial_number: LOOKS_LIKE_T0001, ...measured }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [record] = await q<{ serial_number: string; tire_id: number }>(
+      sql`select serial_number, tire_id from tire_check_records where tire_check_id = ${res.json().id}`,
+    );
+    expect(record).toEqual({ serial_number: 'T-0001', tire_id: tireIds.get('T-0001') });
+
+    const bkb = await call(tok.tireman, 'POST', '/mismatch', {
+      unit_id: ids.tronton,
+      category: 'Nomor seri tidak sesuai',
+      positions: [{ position: '2', found_serial: 'ᴛ\u2013٠٠٠٢' }],
+    });
+    expect(bkb.statusCode, bkb.body).toBe(201);
+    const [pos] = await q<{ found_serial: string }>(
+      sql`select found_serial from mismatch_positions where mismatch_id = ${bkb.json().id}`,
+    );
+    expect(pos!.found_serial).toBe('T-0002');
+  });
+});
