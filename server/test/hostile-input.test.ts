@@ -527,6 +527,20 @@ function queryStrings(op: Operation | undefined): fc.Arbitrary<string> {
     .map((pairs) => pairs.flatMap(([k, vs]) => vs.map((v) => `${pct(k)}=${pct(v)}`)).join('&'));
 }
 
+/**
+ * The cases every read meets whatever the draw: each declared parameter (and `sort`) set to a
+ * prototype key, 1e15, a negative number and NaN, and given twice.
+ */
+function queryExamples(op: Operation | undefined): string[] {
+  const declared = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  return [
+    ...[...new Set([...declared, 'sort'])].flatMap((k) =>
+      ['__proto__', '1e15', '-1', 'NaN'].map((v) => `${pct(k)}=${pct(v)}`),
+    ),
+    ...declared.map((k) => `${pct(k)}=1&${pct(k)}=2`),
+  ];
+}
+
 /** Whether a download arrived whole (a cut-off stream is the finding this looks for). */
 async function wholeFile(type: string, body: Buffer): Promise<boolean> {
   if (type.includes('spreadsheetml')) {
@@ -630,7 +644,11 @@ describe('hostile query strings on every read', () => {
                 );
             }
           }),
-          { numRuns: runsPerRoute(), endOnFailure: true },
+          {
+            numRuns: runsPerRoute(),
+            endOnFailure: true,
+            examples: queryExamples(op).map((q) => [Array<string>(paramCount).fill('1'), q]),
+          },
         );
       }
     },
