@@ -2,7 +2,7 @@
 // `AB\u200B123` with a zero-width space, a small capital `ᴀʙ123`, Arabic-Indic digits `AB١٢٣` or a
 // U+2010 hyphen would otherwise pass the duplicate checks next to `AB123`. Every place a serial or
 // a plate is written folds it here (NFKC, look-alikes to ASCII) and refuses what is left outside
-// ASCII letters, digits, spaces and - / . _ (a Cyrillic `А`, an emoji).
+// printable ASCII (a Cyrillic `А`, an emoji).
 
 /**
  * Characters that show nothing or almost nothing: format characters (zero-width space and
@@ -84,19 +84,21 @@ export function foldLookalikes(raw: string): string {
     .trim();
 }
 
-/** What a folded serial or plate may hold. */
-const ALLOWED = /^[A-Za-z0-9 ./_-]*$/;
+/** What a folded serial or plate may hold: printable ASCII (letters, digits, space, punctuation). */
+const ALLOWED = /^[\x20-\x7E]*$/;
 
 /**
- * Whether a folded serial or plate holds only ASCII letters, digits, spaces and - / . _ (a letter
- * of another script, such as a Cyrillic `А` that looks like a Latin one, is refused).
+ * Whether a folded serial or plate holds printable ASCII only: a letter of another script (a
+ * Cyrillic `А` that looks like a Latin one), an emoji or a symbol is refused.
  */
 export function latinLettersOnly(text: string): boolean {
   return ALLOWED.test(text);
 }
 
-/** The message for a serial or plate with a character outside that set, naming the first one. */
+/** The message for a serial or plate with a character outside that set (named when `text` is given). */
 export const nonLatinMessage = (label: string, text?: string) => {
   const odd = text ? [...text].find((c) => !ALLOWED.test(c)) : undefined;
-  return `${label} hanya boleh berisi huruf A-Z, angka 0-9, spasi dan - / . _${odd ? ` (bukan "${odd}")` : ''}; huruf yang mirip dari abjad lain (mis. Kiril) tidak diterima`;
+  return odd
+    ? `${label} berisi "${odd}": huruf non-Latin atau tanda di luar A-Z, 0-9 dan tanda baca biasa; ketik dengan huruf A-Z`
+    : `${label} berisi huruf non-Latin (mis. huruf Kiril yang mirip); ketik dengan huruf A-Z`;
 };
