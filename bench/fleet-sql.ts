@@ -699,13 +699,13 @@ export function contentSql(c: Counts, img: FleetImages): string {
   }));
   return `
     insert into tire_requests (serial_number, ir_brand, ori_brand, pattern, size, is_original, groove_1, groove_2,
-      groove_3, groove_4, groove_lowest, pressure, casing_status, status, tire_id, created_at, updated_at)
+      groove_3, groove_4, groove_lowest, pressure, casing_status, status, tire_id, performed_at, created_at, updated_at)
     select case when g % 4 = 0 then 'RQ' || lpad(g::text, 8, '0') else t.serial_number end,
            t.ir_brand, t.ori_brand, t.pattern, t.size, t.is_original, t.groove_1, t.groove_2, t.groove_3, t.groove_4,
            t.groove_lowest, t.pressure, t.casing_status,
            case when g % 4 = 0 then 'pending' else 'approved' end,
            case when g % 4 = 0 then null else t.id end,
-           t.created_at - interval '2 days', t.created_at
+           t.created_at - interval '2 days', t.created_at - interval '2 days', t.created_at
       from generate_series(1, ${c.requests}) g
       join tires t on t.id = ${c.tires} - g;
     insert into banners (name, image, created_at)

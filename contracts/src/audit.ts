@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZListQuery } from './list';
+import { zNumeric } from './numeric';
 
 const isRealDay = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
@@ -13,7 +14,7 @@ const ZAuditDay = z
 
 /** GET /api/audit: the audit log, newest first, filtered by who, what and when. */
 export const ZAuditListQuery = ZListQuery.extend({
-  userId: z.coerce.number({ error: 'Pengguna tidak valid' }).int().min(1).max(2_147_483_647).optional(),
+  userId: zNumeric(z.number({ error: 'Pengguna tidak valid' }).int().min(1).max(2_147_483_647).optional()),
   entity: z.string().trim().max(60).optional(),
   action: z.string().trim().max(60).optional(),
   entityId: z.string().trim().max(60).optional(),

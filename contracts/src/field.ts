@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zId, zNumeric, zPage } from './numeric';
 import { tireReadingReply } from './tire-reading';
 
 // The field loop (ITMS Lapangan): what the tire man's phone sends and reads.
@@ -133,13 +134,15 @@ export const FIELD_RECENT_UNIT_DAYS = 60;
 /** GET /api/field/units: plate search over all units (case-insensitive, spaces ignored). */
 export const ZFieldUnitSearchQuery = z.object({
   q: z.string().trim().max(60, 'Pencarian terlalu panjang').optional(),
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(100, 'Maksimal 100 baris per halaman')
-    .default(20),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(100, 'Maksimal 100 baris per halaman')
+      .default(20),
+  ),
 });
 export type TFieldUnitSearchQuery = z.output<typeof ZFieldUnitSearchQuery>;
 
@@ -153,13 +156,15 @@ export type TFieldUnitSearchRow = z.infer<typeof ZFieldUnitSearchRow>;
 
 /** GET /api/field/history: the tire man's submissions, newest first by performed_at. */
 export const ZFieldHistoryQuery = z.object({
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(100, 'Maksimal 100 baris per halaman')
-    .default(20),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(100, 'Maksimal 100 baris per halaman')
+      .default(20),
+  ),
 });
 export type TFieldHistoryQuery = z.output<typeof ZFieldHistoryQuery>;
 
@@ -183,11 +188,7 @@ export const ZFieldReturnedParams = z.object({
   kind: z.enum(['tire-check', 'tire-replacement'], {
     error: 'Jenis harus tire-check atau tire-replacement',
   }),
-  id: z.coerce
-    .number({ error: 'Id tidak valid' })
-    .int('Id tidak valid')
-    .positive('Id tidak valid')
-    .max(2_147_483_647, 'Id tidak valid'),
+  id: zId('Id tidak valid'),
 });
 
 export const FIELD_MESSAGES = {

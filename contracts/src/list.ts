@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
+import { zNumeric, zOptionalId, zPage } from './numeric';
 
 /** Query every paged list accepts. Filters of a list extend this object. */
 export const ZListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  page: zPage,
+  pageSize: zNumeric(z.number().int().min(1).max(MAX_PAGE_SIZE).default(10)),
   sort: z.string().max(60).optional(),
   q: z.string().max(200).optional(),
 });
@@ -16,13 +17,4 @@ export function listResult<T extends z.ZodTypeAny>(item: T) {
 export type TListResult<T> = { data: T[]; total: number; page: number; pageSize: number };
 
 /** An id filter of a list: blank means none; anything but a positive int32 is refused by name. */
-export const optionalFilterId = (what: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: `${what} tidak valid` })
-      .int(`${what} tidak valid`)
-      .positive(`${what} tidak valid`)
-      .max(2_147_483_647, `${what} tidak valid`)
-      .optional(),
-  );
+export const optionalFilterId = (what: string) => zOptionalId(`${what} tidak valid`);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { UNIT_TYPES } from './enums';
 import { listResult, ZListQuery } from './list';
+import { blankToUndefined, readNumber, zId, zOptionalId } from './numeric';
 import { foldLookalikes, latinLettersOnly, nonLatinMessage } from './rules/lookalike';
 import { zTimestamp } from './timestamp';
 
@@ -70,13 +71,8 @@ export interface TMutationReply<T> {
 
 // ---------- shared field builders ----------
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** Numbers typed by people: '' means missing, a decimal comma is accepted ('8,5'). */
-const toNumber = (v: unknown) => {
-  const b = blankToUndefined(v);
-  if (typeof b === 'string') return Number(b.trim().replace(',', '.'));
-  return b;
-};
+const toNumber = (v: unknown) => readNumber(blankToUndefined(v));
 
 const requiredText = (label: string, max = 120) =>
   z
@@ -101,11 +97,7 @@ const id = (label: string) =>
 const requiredImage = (label: string) => requiredText(label, 500);
 
 export const ZIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'ID tidak valid' })
-    .int('ID tidak valid')
-    .positive('ID tidak valid')
-    .max(2_147_483_647, 'ID tidak valid'),
+  id: zId('ID tidak valid'),
 });
 
 const masterListQuery = ZListQuery.extend({
@@ -170,7 +162,7 @@ export const ZUnitBody = z.object({
     .overwrite(normalizePlate)
     .min(1, 'Nomor polisi wajib diisi')
     .max(20, 'Nomor polisi maksimal 20 karakter')
-    .refine(latinLettersOnly, nonLatinMessage('Nomor polisi')),
+    .refine(latinLettersOnly, { error: (iss) => nonLatinMessage('Nomor polisi', iss.input as string) }),
   unit_type: ZUnitType,
   project_id: id('Project'),
   plan_project: z
@@ -201,7 +193,7 @@ export type TUnitInput = z.output<typeof ZUnitBody>;
 
 /** GET /api/unit: `q` matches the plate (spaces ignored); sort id, plate_number, unit_type, tonnage, handled_date, project, createdAt. */
 export const ZUnitListQuery = masterListQuery.extend({
-  project_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  project_id: zOptionalId('Project tidak valid'),
   unit_type: z.preprocess(blankToUndefined, ZUnitType.optional()),
 });
 export type TUnitListQuery = z.input<typeof ZUnitListQuery>;
@@ -248,7 +240,7 @@ export const ZProjectBody = z.object({ name: requiredText('Nama project'), custo
 export type TProjectBody = z.input<typeof ZProjectBody>;
 /** GET /api/project: `q` matches project or customer name; sort id, name, customer, createdAt. */
 export const ZProjectListQuery = masterListQuery.extend({
-  customer_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  customer_id: zOptionalId('Customer tidak valid'),
 });
 export const ZProjectRow = z.object({
   id: z.number(),
@@ -372,7 +364,7 @@ export const ZRegionRow = z.object({
 export type TRegionRow = z.infer<typeof ZRegionRow>;
 
 export const ZLocationListQuery = z.object({
-  region_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  region_id: zOptionalId('Region tidak valid'),
 });
 
 /** POST /api/location and PUT /api/location/{id}. */

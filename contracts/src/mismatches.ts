@@ -1,6 +1,7 @@
 // BKB (Berita Ketidaksesuaian Ban): field report, office validation, Rekam BKB (spec sections 2, 3, 4, 7).
 import { z } from 'zod';
 import { DOC_STATUSES, MISMATCH_ACTIONS, type MismatchAction, POSITIONS } from './enums';
+import { zNumeric, zPage } from './numeric';
 import { queueFilterFields } from './queue';
 import { recordFilterFields } from './record-filters';
 import { foldLookalikes } from './rules/lookalike';
@@ -21,11 +22,13 @@ export const PICK_DATES_MESSAGE = 'Mohon pilih tanggal terlebih dahulu';
 
 const positionEnum = z.enum(POSITIONS, { error: 'Posisi ban tidak dikenal (1-12, ST atau ST2)' });
 const id = (what: string) =>
-  z.coerce
-    .number({ error: `${what} tidak valid` })
-    .int(`${what} tidak valid`)
-    .positive(`${what} tidak valid`)
-    .max(2_147_483_647, `${what} tidak valid`);
+  zNumeric(
+    z
+      .number({ error: `${what} tidak valid` })
+      .int(`${what} tidak valid`)
+      .positive(`${what} tidak valid`)
+      .max(2_147_483_647, `${what} tidak valid`),
+  );
 const optionalId = (what: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), id(what).optional());
 const path = (what: string) => z.string().trim().max(500, `${what} terlalu panjang`);
@@ -56,8 +59,11 @@ export const ZMismatchDriver = z.object({
 
 export const ZMismatchFoundPosition = z.object({
   position: positionEnum,
-  /** The serial number the tire man read on the tire at this position ('' when the position is empty). */
-  found_serial: z.string().trim().max(60, 'Nomor seri terlalu panjang').default(''),
+  /**
+   * The serial number the tire man read on the tire at this position ('' when the position is
+   * empty), look-alikes folded so that it compares with the records.
+   */
+  found_serial: z.string().overwrite(foldLookalikes).max(60, 'Nomor seri terlalu panjang').default(''),
 });
 
 export const ZMismatchCreateBody = z
@@ -114,13 +120,15 @@ export type TMismatchCreateReply = z.infer<typeof ZMismatchCreateReply>;
 // ---------- office: lists ----------
 
 const pageQuery = {
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(MISMATCH_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${MISMATCH_MAX_PAGE_SIZE}`)
-    .default(MISMATCH_DEFAULT_PAGE_SIZE),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(MISMATCH_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${MISMATCH_MAX_PAGE_SIZE}`)
+      .default(MISMATCH_DEFAULT_PAGE_SIZE),
+  ),
 };
 
 /** GET /api/mismatch-validation: pending BKB, newest first. `q` matches plate, tire man or category. */

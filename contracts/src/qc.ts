@@ -1,6 +1,7 @@
 // Quality Control Record (/quality-control): the field QC check (14 items x 14 positions) and the
 // office list and detail matrix (spec sections 2, 3, 7, 9).
 import { z } from 'zod';
+import { blankToUndefined, zId, zNumeric, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
 import { ZOptionalPerformedAt } from './tire-checks';
 
@@ -16,12 +17,7 @@ export const QC_MESSAGES = {
   matrixRequired: `Matriks pemeriksaan wajib diisi (${QC_SIZE} item x ${QC_SIZE} posisi)`,
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const id = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
-  );
+const id = (message: string) => z.preprocess(blankToUndefined, zId(message));
 /** Form-urlencoded clients send the matrix as JSON text. */
 const jsonText = (v: unknown) => {
   if (typeof v !== 'string') return v;
@@ -116,11 +112,7 @@ export const ZQcCheckCreateBody = z
 export type TQcCheckCreateBody = z.output<typeof ZQcCheckCreateBody>;
 
 export const ZQcParams = z.object({
-  id: z.coerce
-    .number({ error: 'Id tidak valid' })
-    .int('Id tidak valid')
-    .positive('Id tidak valid')
-    .max(2_147_483_647, 'Id tidak valid'),
+  id: zId('Id tidak valid'),
 });
 
 const dateString = z
@@ -131,13 +123,15 @@ const dateString = z
 /** GET /api/qccheck-detailed: newest first; `q` looks in the plate, the QC checker and the tire man. */
 export const ZQcListQuery = z
   .object({
-    page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-    pageSize: z.coerce
-      .number({ error: 'Ukuran halaman tidak valid' })
-      .int()
-      .min(1, 'Ukuran halaman tidak valid')
-      .max(QC_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${QC_MAX_PAGE_SIZE}`)
-      .default(QC_DEFAULT_PAGE_SIZE),
+    page: zPage,
+    pageSize: zNumeric(
+      z
+        .number({ error: 'Ukuran halaman tidak valid' })
+        .int()
+        .min(1, 'Ukuran halaman tidak valid')
+        .max(QC_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${QC_MAX_PAGE_SIZE}`)
+        .default(QC_DEFAULT_PAGE_SIZE),
+    ),
     q: z.string().trim().max(200).optional(),
     dateStart: z.preprocess(blankToUndefined, dateString.optional()),
     dateEnd: z.preprocess(blankToUndefined, dateString.optional()),

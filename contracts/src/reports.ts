@@ -3,6 +3,7 @@
 // Every date is a day `yyyy-mm-dd` in APP_TIMEZONE; a range includes the whole end day.
 import { z } from 'zod';
 import { DOC_STATUSES } from './enums';
+import { INT4_MAX, zNumeric, zOptionalId } from './numeric';
 import { recordFilterFields } from './record-filters';
 
 export const PICK_DATES_MESSAGE = 'Mohon pilih tanggal terlebih dahulu';
@@ -36,18 +37,23 @@ const ordered =
   (v: Partial<Record<K, string>>) =>
     !v[a] || !v[b] || (v[a] as string) <= (v[b] as string);
 
-const pageField = z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid');
-const pageSizeField = (max: number, dflt: number) =>
-  z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int('Ukuran halaman tidak valid')
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(max, `Ukuran halaman maksimal ${max}`)
-    .default(dflt);
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: 'Region tidak valid' }).int().positive('Region tidak valid').optional(),
+const pageField = zNumeric(
+  z
+    .number({ error: 'Halaman tidak valid' })
+    .int()
+    .min(1, 'Halaman tidak valid')
+    .max(INT4_MAX, 'Halaman tidak valid'),
 );
+const pageSizeField = (max: number, dflt: number) =>
+  zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int('Ukuran halaman tidak valid')
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(max, `Ukuran halaman maksimal ${max}`)
+      .default(dflt),
+  );
+const optionalId = zOptionalId('Region tidak valid');
 const boolish = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
   z.boolean().optional(),
@@ -90,12 +96,14 @@ export const ZLeaderboardQuery = z
     dateStart: ZDay.optional(),
     dateEnd: ZDay.optional(),
     page: pageField.optional(),
-    pageSize: z.coerce
-      .number({ error: 'Ukuran halaman tidak valid' })
-      .int('Ukuran halaman tidak valid')
-      .min(1, 'Ukuran halaman tidak valid')
-      .max(100, 'Ukuran halaman maksimal 100')
-      .optional(),
+    pageSize: zNumeric(
+      z
+        .number({ error: 'Ukuran halaman tidak valid' })
+        .int('Ukuran halaman tidak valid')
+        .min(1, 'Ukuran halaman tidak valid')
+        .max(100, 'Ukuran halaman maksimal 100')
+        .optional(),
+    ),
   })
   .refine((q) => (q.dateStart === undefined) === (q.dateEnd === undefined), {
     path: ['dateEnd'],

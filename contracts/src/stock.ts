@@ -2,6 +2,7 @@
 // (spec section 2: "KARTU STOK BAN", "Scrap"; issue 7).
 import { z } from 'zod';
 import { listResult } from './list';
+import { blankToUndefined, zNumeric, zOptionalId, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
 
 export const STOCK_DEFAULT_PAGE_SIZE = 10;
@@ -36,22 +37,18 @@ export const NO_LOCATION_LABEL = 'Tanpa lokasi';
 /** Scrap reason when neither condition codes nor a note say why. */
 export const UNKNOWN_REASON = 'Tidak diketahui';
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const page = (def: number) => ({
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(STOCK_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${STOCK_MAX_PAGE_SIZE}`)
-    .default(def),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(STOCK_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${STOCK_MAX_PAGE_SIZE}`)
+      .default(def),
+  ),
 });
 const optText = (max = 100) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
-const optId = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).int(message).positive(message).optional(),
-  );
 const dateString = z
   .string()
   .trim()
@@ -72,7 +69,7 @@ export const ZWarehouseQuery = z.object({
   q: optText(200),
   size: optText(),
   brand: optText(),
-  location_id: optId('Lokasi tidak valid'),
+  location_id: zOptionalId('Lokasi tidak valid'),
   status: z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : v),
     z.enum(['UNINSTALLED', 'SPARE'], { error: 'Status: UNINSTALLED atau SPARE' }).optional(),

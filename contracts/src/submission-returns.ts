@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { listResult } from './list';
+import { zNumeric, zPage } from './numeric';
 
 /** The two kinds of field submission the office can give back to the tire man. */
 export const RETURN_KINDS = ['tire-check', 'tire-replacement'] as const;
@@ -21,13 +22,15 @@ export type TReturnHistoryEntry = z.infer<typeof ZReturnHistoryEntry>;
 
 /** GET /tire-check/returns and /tire-replacement/returns: newest return first, one page. */
 export const ZReturnsListQuery = z.object({
-  page: z.coerce.number().int().min(1, 'Halaman minimal 1').default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, 'Ukuran halaman minimal 1')
-    .max(100, 'Ukuran halaman maksimal 100')
-    .default(PAGE_SIZES.validation.default),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number()
+      .int()
+      .min(1, 'Ukuran halaman minimal 1')
+      .max(100, 'Ukuran halaman maksimal 100')
+      .default(PAGE_SIZES.validation.default),
+  ),
 });
 export type TReturnsListQuery = z.output<typeof ZReturnsListQuery>;
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
+import { blankToUndefined, readNumber, zNumeric, zPage } from './numeric';
 import { queueFilterFields } from './queue';
 import { FIELD_WARNING_KINDS } from './rules/field-warnings';
 import { foldLookalikes } from './rules/lookalike';
@@ -13,18 +14,13 @@ import { tireReadingReply } from './tire-reading';
 /** Page sizes of the validation list (spec section 9: 15/50/100, default 15). */
 export const CHECK_QUEUE_PAGE_SIZE = { default: 15, max: 100 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 /**
  * A number from JSON or from a form field. Empty means missing; text that is not a number is
  * refused (never silently 0).
  */
 const num = (label: string) =>
   z.preprocess(
-    (v) => {
-      const b = blankToUndefined(v);
-      return typeof b === 'string' ? Number(b.trim()) : b;
-    },
+    (v) => readNumber(blankToUndefined(v)),
     z.number({
       error: (iss) => (iss.input === undefined ? `${label} wajib diisi` : `${label} harus berupa angka`),
     }),
@@ -79,7 +75,7 @@ export const ZCondition = z
     (v) => {
       if (v === undefined || v === null || v === '') return undefined;
       const parts = Array.isArray(v) ? v : String(v).split(',');
-      return parts.map((p) => (typeof p === 'string' ? (p.trim() === '' ? Number.NaN : Number(p)) : p));
+      return parts.map(readNumber);
     },
     z
       .array(z.number({ error: 'Kode kondisi harus berupa angka' }), {
@@ -230,13 +226,15 @@ export const ZIdParams = z.object({ id: id('Id') });
 export const ZUnitIdParams = z.object({ unitId: id('Id unit') });
 
 export const ZCheckQueueQuery = z.object({
-  page: z.coerce.number().int().min(1, 'Halaman minimal 1').default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, 'Ukuran halaman minimal 1')
-    .max(CHECK_QUEUE_PAGE_SIZE.max, `Ukuran halaman maksimal ${CHECK_QUEUE_PAGE_SIZE.max}`)
-    .default(CHECK_QUEUE_PAGE_SIZE.default),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number()
+      .int()
+      .min(1, 'Ukuran halaman minimal 1')
+      .max(CHECK_QUEUE_PAGE_SIZE.max, `Ukuran halaman maksimal ${CHECK_QUEUE_PAGE_SIZE.max}`)
+      .default(CHECK_QUEUE_PAGE_SIZE.default),
+  ),
 });
 export type TCheckQueueQuery = z.output<typeof ZCheckQueueQuery>;
 
@@ -371,6 +369,8 @@ export const CHECK_MESSAGES = {
   tireUpdated: 'Data Ban Berhasil di Edit',
   needSignature: 'harap tanda tangan terlebih dahulu',
   alreadyValidated: 'Pengecekan sudah divalidasi oleh pengguna lain',
+  tireNotOfUnit: 'Ban ini tidak terpasang pada unit pengecekan ini',
+  checkNotFound: 'Pengecekan tidak ditemukan',
 } as const;
 
 /** A write's answer: the message and the check's id. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
 import { listResult } from './list';
+import { blankToUndefined, readNumber, zNumeric, zPage } from './numeric';
 
 /** Default pull point: the QC item "tread depth over 3 mm". Overridden by TIRE_PULL_POINT_MM. */
 export const DEFAULT_PULL_POINT_MM = 3;
@@ -109,16 +110,16 @@ export const ZAlertSummary = z.object({
 });
 export type TAlertSummary = z.input<typeof ZAlertSummary>;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 export const ZAlertListQuery = z.object({
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(MAX_PAGE_SIZE, `Ukuran halaman maksimal ${MAX_PAGE_SIZE}`)
-    .default(10),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(MAX_PAGE_SIZE, `Ukuran halaman maksimal ${MAX_PAGE_SIZE}`)
+      .default(10),
+  ),
   /** One kind, or every alert when absent. */
   kind: z.preprocess(
     blankToUndefined,
@@ -204,18 +205,20 @@ export const ZSizePressureUpdate = z.object({
   size: z.string({ error: 'Size wajib diisi' }).trim().toUpperCase().min(1, 'Size wajib diisi').max(100),
   reference_psi: z.preprocess(
     (v) => (v === '' ? null : v),
-    z.coerce
-      .number({ error: 'Tekanan referensi harus angka' })
-      .min(1, 'Tekanan referensi harus 1 sampai 200 PSI')
-      .max(200, 'Tekanan referensi harus 1 sampai 200 PSI')
-      .nullable(),
+    zNumeric(
+      z
+        .number({ error: 'Tekanan referensi harus angka' })
+        .min(1, 'Tekanan referensi harus 1 sampai 200 PSI')
+        .max(200, 'Tekanan referensi harus 1 sampai 200 PSI')
+        .nullable(),
+    ),
   ),
 });
 export type TSizePressureUpdate = z.output<typeof ZSizePressureUpdate>;
 
 /** Rupiah amounts on tires and new-tire requests: whole, 0 to 10 billion, blank for unknown. */
 export const ZRupiah = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v.trim()) : v),
+  (v) => (v === '' || v === undefined ? null : readNumber(v)),
   z
     .number({ error: 'Harga harus angka' })
     .int('Harga harus bilangan bulat')

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { POSITIONS, TIRE_STATUSES } from './enums';
 import { listResult } from './list';
+import { blankToUndefined, zId, zNumeric, zOptionalId, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
 import { ZOdometer, ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
 
@@ -145,7 +146,6 @@ export const TIRE_SORT_FIELDS = [
   'created_at',
 ] as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const upperOpt = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toUpperCase()) : blankToUndefined(v)),
@@ -153,13 +153,15 @@ const upperOpt = <T extends readonly [string, ...string[]]>(values: T, message: 
   );
 
 const pageQuery = {
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(TIRE_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${TIRE_MAX_PAGE_SIZE}`)
-    .default(TIRE_DEFAULT_PAGE_SIZE),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(TIRE_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${TIRE_MAX_PAGE_SIZE}`)
+      .default(TIRE_DEFAULT_PAGE_SIZE),
+  ),
 };
 
 /**
@@ -275,11 +277,7 @@ export type TTireInput = z.output<typeof ZTireInput>;
 export const ZTireCreateBody = ZTireInput;
 
 export const ZTireIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'Id ban tidak valid' })
-    .int('Id ban tidak valid')
-    .positive('Id ban tidak valid')
-    .max(2_147_483_647, 'Id ban tidak valid'),
+  id: zId('Id ban tidak valid'),
 });
 
 /** PATCH /api/tire/status/{id}. SCRAP takes an optional reason (stored in the ledger) and condition codes. */
@@ -312,17 +310,11 @@ export const ZTireDeleteReply = z.object({ message: z.string(), id: z.number() }
 
 // ---------- Ban Terpasang Aktif (/active-unit) ----------
 
-const optionalId = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).optional(),
-  );
-
 /** GET /api/active-unit: default only INSTALLED slots; `status=ALL` shows emptied slots too. */
 export const ZActiveTireListQuery = z.object({
   ...pageQuery,
-  unit_id: optionalId('Unit tidak valid'),
-  project_id: optionalId('Project tidak valid'),
+  unit_id: zOptionalId('Unit tidak valid'),
+  project_id: zOptionalId('Project tidak valid'),
   /** Plate number or serial number, contains, case-insensitive. */
   q: z.string().trim().max(200).optional(),
   status: upperOpt(['INSTALLED', 'UNINSTALLED', 'ALL'] as const, 'Status: INSTALLED, UNINSTALLED atau ALL'),
@@ -356,11 +348,7 @@ export const ZActiveTireListReply = listResult(ZActiveTireRow);
 export const ZActiveTireMessageReply = z.object({ message: z.string(), data: ZActiveTireRow });
 
 export const ZActiveTireParams = z.object({
-  activeTireId: z.coerce
-    .number({ error: 'Id tidak valid' })
-    .int('Id tidak valid')
-    .positive('Id tidak valid')
-    .max(2_147_483_647, 'Id tidak valid'),
+  activeTireId: zId('Id tidak valid'),
 });
 
 /**
@@ -371,9 +359,9 @@ export const ZActiveTireParams = z.object({
  */
 export const ZActiveTireUpdateBody = z
   .object({
-    tire_id: optionalId('Ban tidak valid'),
-    tire_itms_id: optionalId('Ban tidak valid'),
-    unit_id: optionalId('Unit tidak valid'),
+    tire_id: zOptionalId('Ban tidak valid'),
+    tire_itms_id: zOptionalId('Ban tidak valid'),
+    unit_id: zOptionalId('Unit tidak valid'),
     position: z.preprocess(
       (v) =>
         typeof v === 'number'

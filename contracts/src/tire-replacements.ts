@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
 import { ZListQuery } from './list';
+import { zId, zNumeric } from './numeric';
 import { queueFilterFields } from './queue';
 import { foldLookalikes } from './rules/lookalike';
 import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
 import { ZReturnHistoryEntry } from './submission-returns';
 import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
 import { ZOdometer, ZTireFields, ZTireReply } from './tires';
+import { ZNoWorkshopSign } from './workshop';
 
-const id = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
-  );
+const id = (message: string) => z.preprocess((v) => (v === '' ? undefined : v), zId(message));
 const optionalId = (message: string) => id(message).optional();
 /** Uploaded image path; '-' means none. */
 const imagePath = (message: string) => z.string({ error: message }).trim().min(1, message).max(500);
@@ -131,9 +129,10 @@ export const ZReplacementSubmitBody = z.object({
 export type TReplacementSubmitBody = z.infer<typeof ZReplacementSubmitBody>;
 
 /** GET /tire-replace/pending: status=edp is the EDP queue, status=tireman the returned ones. */
-export const ZReplacementQueueQuery = ZListQuery.extend({
+// neither list takes a sort (the queue has `order`, the history is newest first)
+export const ZReplacementQueueQuery = ZListQuery.omit({ sort: true }).extend({
   ...queueFilterFields,
-  pageSize: z.coerce.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15),
+  pageSize: zNumeric(z.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15)),
   status: z.enum(['edp', 'tireman'], { error: 'Status harus edp atau tireman' }).default('edp'),
 });
 export type TReplacementQueueQuery = z.infer<typeof ZReplacementQueueQuery>;
@@ -141,8 +140,8 @@ export type TReplacementQueueQuery = z.infer<typeof ZReplacementQueueQuery>;
 const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Format tanggal yyyy-mm-dd');
 
 /** GET /tire-replacement: history (Riwayat Pergantian), newest first. q searches plate, tire man, location. */
-export const ZReplacementHistoryQuery = ZListQuery.extend({
-  pageSize: z.coerce.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15),
+export const ZReplacementHistoryQuery = ZListQuery.omit({ sort: true }).extend({
+  pageSize: zNumeric(z.number().int().min(1).max(100, 'Maksimal 100 baris per halaman').default(15)),
   status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
   dateStart: ZDate.optional(),
   dateEnd: ZDate.optional(),
@@ -154,7 +153,8 @@ export type TReplacementHistoryQuery = z.infer<typeof ZReplacementHistoryQuery>;
 export const ZReplacementValidateBody = z.object({
   /** The EDP signature upload; left out, the signed-in user's stored signature is used. */
   edp_sign: z.string().trim().max(500).optional(),
-  workshop_sign: z.string().trim().max(500).optional(),
+  /** Refused: the workshop signs in Tanda Tangan Workshop. */
+  workshop_sign: ZNoWorkshopSign,
 });
 export type TReplacementValidateBody = z.infer<typeof ZReplacementValidateBody>;
 
@@ -165,7 +165,8 @@ export type TReplacementValidateBody = z.infer<typeof ZReplacementValidateBody>;
 export const ZReplacementPutBody = z
   .object({
     edp_sign: z.string().trim().max(500).optional(),
-    workshop_sign: z.string().trim().max(500).optional(),
+    /** Refused: the workshop signs in Tanda Tangan Workshop. */
+    workshop_sign: ZNoWorkshopSign,
     status: z.enum(DOC_STATUSES, { error: 'Status harus pending atau approved' }).optional(),
     pic_sign: z.string().trim().max(500).optional(),
     itms_sign: z.string().trim().max(500).optional(),

@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { DOC_STATUSES } from './enums';
 import { listResult } from './list';
+import { zId, zNumeric, zPage } from './numeric';
 import { zTimestamp } from './timestamp';
+import { ZOptionalPerformedAt } from './tire-checks';
 import { dropBlankOrigin, TIRE_DEFAULT_PAGE_SIZE, TIRE_MAX_PAGE_SIZE } from './tire-list';
 import { ZTireFields, ZTirePriceFields, ZTireReply } from './tires';
 
@@ -21,10 +23,17 @@ export const TIRE_REQUEST_MESSAGES = {
 /** The tire fields of a request: everything of a tire except its live state (status, position, condition). */
 const requestFields = ZTireFields.omit({ status: true, position: true, condition: true });
 
-/** POST /api/tire/request: serial number required; the request starts pending with condition '-'. */
+/**
+ * POST /api/tire/request: serial number required; the request starts pending with condition '-',
+ * dated when it was made (`performed_at`, the phone's clock; left out: when it arrives).
+ */
 export const ZTireRequestCreateBody = z.preprocess(
   dropBlankOrigin,
-  requestFields.partial().required({ serial_number: true }).extend(ZTirePriceFields.shape),
+  requestFields
+    .partial()
+    .required({ serial_number: true })
+    .extend(ZTirePriceFields.shape)
+    .extend({ performed_at: ZOptionalPerformedAt }),
 );
 export type TTireRequestCreateBody = z.output<typeof ZTireRequestCreateBody>;
 
@@ -41,22 +50,20 @@ export const ZTireRequestStatusBody = z.object({
 });
 
 export const ZTireRequestParams = z.object({
-  id: z.coerce
-    .number({ error: 'Id tidak valid' })
-    .int('Id tidak valid')
-    .positive('Id tidak valid')
-    .max(2_147_483_647, 'Id tidak valid'),
+  id: zId('Id tidak valid'),
 });
 
 /** GET /api/tire/request/findAll: pending first, newest first; `q` looks in serial and brands. */
 export const ZTireRequestListQuery = z.object({
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(TIRE_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${TIRE_MAX_PAGE_SIZE}`)
-    .default(TIRE_DEFAULT_PAGE_SIZE),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(TIRE_MAX_PAGE_SIZE, `Ukuran halaman maksimal ${TIRE_MAX_PAGE_SIZE}`)
+      .default(TIRE_DEFAULT_PAGE_SIZE),
+  ),
   q: z.string().trim().max(200).optional(),
   status: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -75,10 +82,14 @@ export const ZTireRequestRow = z.object({
   status: z.enum(DOC_STATUSES),
   /** The tire created on approval. */
   tire_id: z.number().nullable(),
+  /** When it was asked for (ISO, UTC), and when the server received it. */
+  performed_at: zTimestamp,
   createdAt: zTimestamp,
-  /** Tgl: yyyy-mm-dd in APP_TIMEZONE. */
+  /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
+  late_days: z.number().nullable(),
+  /** Tgl: yyyy-mm-dd in APP_TIMEZONE, of performed_at. */
   date: z.string(),
-  /** Jam: HH:mm in APP_TIMEZONE. */
+  /** Jam: HH:mm in APP_TIMEZONE, of performed_at. */
   time: z.string(),
 });
 export type TTireRequestRow = z.input<typeof ZTireRequestRow>;
@@ -95,6 +106,9 @@ export const ZTireRequest = ZTireReply.extend({
   tire_id: z.number().nullable(),
   /** The user who asked; null for requests made before it was recorded. */
   requested_by: z.number().nullable(),
+  /** When it was asked for (the phone's clock), and whole days it was sent late (null: on time). */
+  performed_at: zTimestamp,
+  late_days: z.number().nullable(),
 });
 export type TTireRequest = z.input<typeof ZTireRequest>;
 

@@ -9,17 +9,14 @@ import {
   TUBE_STATUSES,
   VELG_STATUSES,
 } from './enums';
+import { readNumber, zNumeric } from './numeric';
 import { foldLookalikes, latinLettersOnly, nonLatinMessage } from './rules/lookalike';
 import { zTimestamp } from './timestamp';
 import { ZRupiah } from './tire-intelligence';
 import { tireReadingReply } from './tire-reading';
 
-/** Form-urlencoded numbers arrive as strings: '' (or null) means "no value", anything else must be a number. */
-const toNumberOrNull = (v: unknown) => {
-  if (v === '' || v === null) return null;
-  if (typeof v === 'string') return Number(v.trim());
-  return v;
-};
+/** '' (or null) means "no value"; anything else must be a number (rules in numeric.ts). */
+const toNumberOrNull = (v: unknown) => (v === '' || v === null ? null : readNumber(v));
 
 /** A measured value within bounds, or null when not measured. */
 export const zMeasured = (min: number, max: number, message: string) =>
@@ -29,11 +26,13 @@ export const ZRtd = zMeasured(RTD_MIN, RTD_MAX, `RTD harus angka ${RTD_MIN} samp
 export const ZPsi = zMeasured(PSI_MIN, PSI_MAX, `PSI harus angka ${PSI_MIN} sampai ${PSI_MAX}`);
 
 /** Whole kilometres, 0 or more. */
-export const ZOdometer = z.coerce
-  .number({ error: 'Odometer harus angka' })
-  .int('Odometer harus bilangan bulat')
-  .min(0, 'Odometer tidak boleh negatif')
-  .max(100_000_000, 'Odometer terlalu besar');
+export const ZOdometer = zNumeric(
+  z
+    .number({ error: 'Odometer harus angka' })
+    .int('Odometer harus bilangan bulat')
+    .min(0, 'Odometer tidak boleh negatif')
+    .max(100_000_000, 'Odometer terlalu besar'),
+);
 
 const text = (max = 100) =>
   z.string({ error: 'Harus berupa teks' }).trim().max(max, `Maksimal ${max} karakter`);
@@ -53,13 +52,13 @@ export const ZTireFields = z.object({
   /** Wheel position while mounted, '' in stock. */
   position: upper(3).pipe(z.enum(['', ...POSITIONS], { error: 'Posisi tidak dikenal' })),
   odometer: ZOdometer,
-  /** Look-alikes folded (fullwidth, zero-width) so that the duplicate check sees one serial. */
+  /** Look-alikes folded (rules/lookalike.ts) so that the duplicate check sees one serial. */
   serial_number: z
     .string({ error: 'Harus berupa teks' })
     .overwrite(foldLookalikes)
     .max(100, 'Maksimal 100 karakter')
     .min(1, 'Nomor seri wajib diisi')
-    .refine(latinLettersOnly, nonLatinMessage('Nomor seri')),
+    .refine(latinLettersOnly, { error: (iss) => nonLatinMessage('Nomor seri', iss.input as string) }),
   serial_number_img: imagePath(),
   ir_brand: upper(),
   ori_brand: upper(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
 import { POSITIONS } from './enums';
 import { listResult } from './list';
+import { zNumeric, zPage } from './numeric';
 
 export const FITTING_MESSAGES = {
   mounted: 'Ban berhasil dipasang',
@@ -28,11 +29,13 @@ export const FITTING_MESSAGES = {
 
 const ZPosition = z.enum(POSITIONS, { error: 'Posisi tidak dikenal' });
 
-const tireId = z.coerce
-  .number({ error: 'Ban wajib dipilih' })
-  .int('Ban wajib dipilih')
-  .positive('Ban wajib dipilih')
-  .max(2_147_483_647, 'Ban tidak valid');
+const tireId = zNumeric(
+  z
+    .number({ error: 'Ban wajib dipilih' })
+    .int('Ban wajib dipilih')
+    .positive('Ban wajib dipilih')
+    .max(2_147_483_647, 'Ban tidak valid'),
+);
 
 const reason = z
   .string({ error: FITTING_MESSAGES.reasonRequired })
@@ -102,13 +105,15 @@ export const ZTireSnQuery = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => v === 'true' || v === '1'),
-  page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-  pageSize: z.coerce
-    .number({ error: 'Ukuran halaman tidak valid' })
-    .int()
-    .min(1, 'Ukuran halaman tidak valid')
-    .max(MAX_PAGE_SIZE, `Maksimal ${MAX_PAGE_SIZE} baris per halaman`)
-    .default(10),
+  page: zPage,
+  pageSize: zNumeric(
+    z
+      .number({ error: 'Ukuran halaman tidak valid' })
+      .int()
+      .min(1, 'Ukuran halaman tidak valid')
+      .max(MAX_PAGE_SIZE, `Maksimal ${MAX_PAGE_SIZE} baris per halaman`)
+      .default(10),
+  ),
 });
 export type TTireSnQuery = z.input<typeof ZTireSnQuery>;
 

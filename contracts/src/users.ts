@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { ROLES, type Role } from './enums';
 import { ZListQuery } from './list';
+import { zId } from './numeric';
 import { PASSWORD_MAX, PASSWORD_MESSAGES, ZNewPassword } from './password';
 import { zTimestamp } from './timestamp';
 
@@ -139,14 +140,7 @@ export const ZTireManUpdateBody = z.object({
         return s === '' ? [] : s.split(',').map((x) => x.trim());
       },
       z
-        .array(
-          z.coerce
-            .number({ error: 'Proyek tidak valid' })
-            .int('Proyek tidak valid')
-            .positive('Proyek tidak valid')
-            .max(2_147_483_647, 'Proyek tidak valid'),
-          { error: 'Proyek tidak valid' },
-        )
+        .array(zId('Proyek tidak valid'), { error: 'Proyek tidak valid' })
         .max(500, 'Maksimal 500 proyek')
         .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
     )

@@ -2,7 +2,9 @@
 // signature, and the batch signature given by a workshop signatory.
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
+import { UNSIGNED } from './enums';
 import { listResult } from './list';
+import { blankToUndefined, zId, zNumeric, zPage } from './numeric';
 import { DATE_ORDER_MESSAGE, PICK_DATES_MESSAGE, ZDay } from './reports';
 
 export const WORKSHOP_KINDS = ['tire-check', 'tire-replacement'] as const;
@@ -23,20 +25,30 @@ export const WORKSHOP_MESSAGES = {
   deleted: 'sudah dihapus',
   notValidated: 'belum divalidasi',
   pickItems: 'Pilih data yang akan ditandatangani',
+  elsewhere: 'Tanda tangan workshop hanya diberikan di Tanda Tangan Workshop, oleh penanda tangan workshop',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/**
+ * `workshop_sign` in any body but POST /api/workshop/sign: refused unless it says "none", so a
+ * validation can never take the item out of the workshop's queue.
+ */
+export const ZNoWorkshopSign = z
+  .unknown()
+  .refine((v) => v === null || v === '' || v === UNSIGNED, WORKSHOP_MESSAGES.elsewhere)
+  .optional();
 
 /** GET /api/workshop/queue: paged (15/50/100), plate search `q`, work-day range (performed_at). */
 export const ZWorkshopQueueQuery = z
   .object({
-    page: z.coerce.number({ error: 'Halaman tidak valid' }).int().min(1, 'Halaman tidak valid').default(1),
-    pageSize: z.coerce
-      .number({ error: 'Ukuran halaman tidak valid' })
-      .int('Ukuran halaman tidak valid')
-      .min(1, 'Ukuran halaman tidak valid')
-      .max(100, 'Ukuran halaman maksimal 100')
-      .default(PAGE_SIZES.validation.default),
+    page: zPage,
+    pageSize: zNumeric(
+      z
+        .number({ error: 'Ukuran halaman tidak valid' })
+        .int('Ukuran halaman tidak valid')
+        .min(1, 'Ukuran halaman tidak valid')
+        .max(100, 'Ukuran halaman maksimal 100')
+        .default(PAGE_SIZES.validation.default),
+    ),
     /** Plate number, or part of it; spaces are ignored. */
     q: z.preprocess(blankToUndefined, z.string().trim().max(40, 'No. Body terlalu panjang').optional()),
     dateStart: z.preprocess(blankToUndefined, ZDay.optional()),
@@ -55,7 +67,7 @@ export type TWorkshopQueueInput = z.output<typeof ZWorkshopQueueQuery>;
 
 export const ZWorkshopItem = z.object({
   kind: z.enum(WORKSHOP_KINDS, { error: 'Jenis data tidak valid' }),
-  id: z.coerce.number({ error: 'Id tidak valid' }).int('Id tidak valid').positive('Id tidak valid'),
+  id: zId('Id tidak valid'),
 });
 export type TWorkshopItem = z.infer<typeof ZWorkshopItem>;
 

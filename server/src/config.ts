@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_FIELD_MAX_AGE_DAYS } from '@itms/contracts/rules/performed-at';
 import { DEFAULT_PULL_POINT_MM } from '@itms/contracts/tire-intelligence';
 import { z } from 'zod';
 import { SERVER_ROOT } from './paths';
@@ -130,6 +131,8 @@ const ZEnv = z
     PASSWORD_RESET_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /** Tread depth (mm) at which a tire should come off: alerts and wear forecasts (issue 11). */
     TIRE_PULL_POINT_MM: z.coerce.number().min(0).max(24).default(DEFAULT_PULL_POINT_MM),
+    /** Field work (checks, replacements, BKB, QC, tire requests) dated further back is refused. */
+    FIELD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_FIELD_MAX_AGE_DAYS),
     /**
      * A reply field its endpoint's schema does not name fails the request (500) instead of being
      * dropped silently: on in the tests and the e2e server, so a schema that forgot a field the
@@ -216,6 +219,7 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     passwordResetMinutes: env.PASSWORD_RESET_MINUTES,
     trustProxy: env.TRUST_PROXY,
     tirePullPointMm: env.TIRE_PULL_POINT_MM,
+    fieldMaxAgeDays: env.FIELD_MAX_AGE_DAYS,
     logLevel: env.LOG_LEVEL,
     strictReplies: env.STRICT_REPLIES,
     readModelFoldMs: env.READ_MODEL_FOLD_MS,

@@ -261,7 +261,7 @@ describe(`crash safety on ${driver}`, () => {
         const u = ids.users;
         await db.db.execute(sql`insert into uploads (path, user_id) values
           (${`2026/01/edp-${cycle}.png`}, ${u.staff}), (${`2026/01/edp2-${cycle}.png`}, ${u.staff2}),
-          (${`2026/01/edp-r${cycle}.png`}, ${u.admin}), (${`2026/01/ws-${cycle}.png`}, ${u.admin}),
+          (${`2026/01/edp-r${cycle}.png`}, ${u.admin}),
           (${`uploads/ttd-${cycle}.png`}, ${u.staff}) on conflict do nothing`);
         const beforeValues = await tireValues(db, engkelTireIds);
         const at1 = await mountedAt(db, ids.tronton, '1');
@@ -380,7 +380,6 @@ describe(`crash safety on ${driver}`, () => {
             'replacement',
             api(server.base, tokens.admin, 'POST', `/tire-replacement/${replacementId}/validate`, {
               edp_sign: `2026/01/edp-r${cycle}.png`,
-              workshop_sign: `2026/01/ws-${cycle}.png`,
             }),
           ),
           track(

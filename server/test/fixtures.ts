@@ -63,6 +63,8 @@ export async function seedFixtures(db: Db): Promise<void> {
         project_id: project!.id,
         tonnage: 20,
         handled_date: '2025-01-10',
+        // registered long before any work the tests date in the past (performed_at may not precede it)
+        created_at: new Date('2025-01-10T00:00:00Z'),
       },
       {
         plate_number: FX.engkel,
@@ -70,6 +72,7 @@ export async function seedFixtures(db: Db): Promise<void> {
         project_id: project!.id,
         tonnage: 8,
         handled_date: '2025-02-01',
+        created_at: new Date('2025-02-01T00:00:00Z'),
       },
     ])
     .returning();

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
@@ -15,6 +16,9 @@ import { multipartFile, TINY_PNG } from './multipart';
  * strings, control and right-to-left characters, SQL and HTML metacharacters, `__proto__` and
  * `constructor` keys, numbers out of range, impossible dates. Never a 500, always the one error
  * shape, and a refusal leaves every table as it was: its row count and a checksum of its rows.
+ * Every read (GET) gets hostile query strings the same way: prototype keys, huge and negative
+ * numbers, NaN, repeated keys (arrays), other scripts, very long values. Never a 5xx, and a
+ * download is either a whole file or an error answered before its first byte.
  *
  * `npm test` runs a sample (HOSTILE_RUNS per route, default 20); `npm run bench:hostile` runs
  * HOSTILE_REQUESTS (at least 10,000) spread over the routes on PostgreSQL, with HOSTILE_COLLECT
@@ -35,6 +39,9 @@ const stats = {
   serverErrors: 0,
   wrongShape: 0,
   refusalsThatChangedRows: 0,
+  brokenDownloads: 0,
+  readRequests: 0,
+  readRoutes: 0,
   byStatus: new Map<number, number>(),
   routesWithAccepted: new Set<string>(),
 };
@@ -61,6 +68,8 @@ interface JsonSchema {
 }
 interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 // the failed-login counter is the one table a refusal is meant to write (login lockout)
@@ -454,6 +463,97 @@ function attempts(method: string, url: string): fc.Arbitrary<Attempt> {
   return fc.oneof(hostile, valid);
 }
 
+// ---- hostile query strings (the reads) ----
+
+/** Values a query parameter may meet: prototype keys, numbers out of every range, other scripts. */
+const HOSTILE_QUERY_VALUES = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  '-__proto__',
+  '1e15',
+  '-1e15',
+  '99999999999999999999',
+  '2147483648',
+  '9007199254740993',
+  '-1',
+  '0',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '0x1F',
+  'true',
+  'null',
+  '',
+  ' ',
+  '١٢٣',
+  '१२३',
+  '\u202Eevil',
+  '🛞',
+  "' OR '1'='1",
+  '%_%',
+  '2025-02-30',
+  '9999-12-31',
+  '0000-01-01',
+  'x'.repeat(10_000),
+];
+const QUERY_EXTRA_KEYS = [
+  '__proto__',
+  'constructor',
+  'sort',
+  'page',
+  'pageSize',
+  'q',
+  '__proto__[x]',
+  'a[b]',
+];
+
+/**
+ * A query string for a read: its declared parameters and a few others, each with a hostile value,
+ * a valid-looking one, or several (`a=1&a=2`, an array).
+ */
+function queryStrings(op: Operation | undefined): fc.Arbitrary<string> {
+  const declared = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  const key = fc.constantFrom(...declared, ...QUERY_EXTRA_KEYS);
+  const value = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_QUERY_VALUES) },
+    { weight: 1, arbitrary: fc.constantFrom('1', '2', '10', 'a', 'pending', '2025-03-01') },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+  );
+  const pair = fc.tuple(key, fc.array(value, { minLength: 1, maxLength: 3 }));
+  return fc
+    .array(pair, { minLength: 1, maxLength: 4 })
+    .map((pairs) => pairs.flatMap(([k, vs]) => vs.map((v) => `${pct(k)}=${pct(v)}`)).join('&'));
+}
+
+/**
+ * The cases every read meets whatever the draw: each declared parameter (and `sort`) set to a
+ * prototype key, 1e15, a negative number and NaN, and given twice.
+ */
+function queryExamples(op: Operation | undefined): string[] {
+  const declared = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  return [
+    ...[...new Set([...declared, 'sort'])].flatMap((k) =>
+      ['__proto__', '1e15', '-1', 'NaN'].map((v) => `${pct(k)}=${pct(v)}`),
+    ),
+    ...declared.map((k) => `${pct(k)}=1&${pct(k)}=2`),
+  ];
+}
+
+/** Whether a download arrived whole (a cut-off stream is the finding this looks for). */
+async function wholeFile(type: string, body: Buffer): Promise<boolean> {
+  if (type.includes('spreadsheetml')) {
+    const wb = new ExcelJS.Workbook();
+    return wb.xlsx.load(body as unknown as ArrayBuffer).then(
+      () => true,
+      () => false,
+    );
+  }
+  if (type.includes('pdf')) return body.subarray(-1024).includes('%%EOF');
+  return true;
+}
+
 const concrete = (url: string, params: string[]) => {
   let i = 0;
   return url.replace(/:[A-Za-z_]+/g, () => params[i++] ?? 'x');
@@ -473,23 +573,98 @@ const OVERSIZED = `{"x":"${'a'.repeat(3 * 1024 * 1024)}"}`;
 const SKIP = new Set(['POST /api/tire-man-logout']);
 
 /** A finding: listed (HOSTILE_COLLECT) or failing the test at once (so fast-check shrinks it). */
-function finding(kind: 'serverErrors' | 'wrongShape' | 'refusalsThatChangedRows', label: string): void {
+function finding(
+  kind: 'serverErrors' | 'wrongShape' | 'refusalsThatChangedRows' | 'brokenDownloads',
+  label: string,
+): void {
   stats[kind]++;
   if (COLLECT) failures.push(`${kind}: ${label}`);
   else expect.fail(`${kind}: ${label}`);
 }
 
+const reads = () => t.app.apiRoutes.filter((r) => r.method === 'GET');
+const writes = () =>
+  t.app.apiRoutes.filter(
+    (r) => r.method !== 'GET' && r.method !== 'OPTIONS' && !SKIP.has(`${r.method} ${r.url}`),
+  );
+/** Generated requests per route: HOSTILE_RUNS, or HOSTILE_REQUESTS spread over every operation. */
+const runsPerRoute = () =>
+  TOTAL ? Math.ceil(TOTAL / (reads().length + writes().length)) : Number(process.env.HOSTILE_RUNS ?? 20);
+let started = 0;
+
+describe('hostile query strings on every read', () => {
+  it(
+    'never answers 5xx, always with the one error shape, and a download is whole or refused before it starts',
+    async () => {
+      started = Date.now();
+      const routes = reads();
+      expect(routes.length).toBeGreaterThan(60);
+      stats.readRoutes = routes.length;
+      for (const route of routes) {
+        const token = await adminToken();
+        const op = openapi.paths[route.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.get;
+        const paramCount = (route.url.match(/:[A-Za-z_]+/g) ?? []).length;
+        const params = fc.array(fc.oneof(fc.constantFrom(...HOSTILE_PARAMS), fc.constantFrom('1', '2')), {
+          minLength: paramCount,
+          maxLength: paramCount,
+        });
+        await fc.assert(
+          fc.asyncProperty(params, queryStrings(op), async (p, query) => {
+            const url = `${concrete(route.url, p)}?${query}`;
+            const label = `GET ${url.slice(0, 300)}`;
+            stats.requests++;
+            stats.readRequests++;
+            const res = await t.app
+              .inject({ method: 'GET', url, headers: { access_token: token } })
+              .catch((err: Error) => {
+                // the reply broke off mid-stream: a download that had already started
+                finding('brokenDownloads', `${label} -> ${err.message}`);
+                return null;
+              });
+            if (!res) return;
+            stats.byStatus.set(res.statusCode, (stats.byStatus.get(res.statusCode) ?? 0) + 1);
+            const said = `${label} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+            if (res.statusCode >= 500) finding('serverErrors', said);
+            else if (res.statusCode >= 400) {
+              stats.refused++;
+              let parsed: unknown;
+              try {
+                parsed = res.json();
+              } catch {
+                parsed = res.body;
+              }
+              if (!isErrorShape(parsed, res.statusCode)) finding('wrongShape', said);
+            } else {
+              stats.accepted++;
+              const type = String(res.headers['content-type'] ?? '');
+              if (!(await wholeFile(type, res.rawPayload)))
+                finding(
+                  'brokenDownloads',
+                  `${label} -> ${res.statusCode} ${type}, ${res.rawPayload.length} bytes`,
+                );
+            }
+          }),
+          {
+            numRuns: runsPerRoute(),
+            endOnFailure: true,
+            examples: queryExamples(op).map((q) => [Array<string>(paramCount).fill('1'), q]),
+          },
+        );
+      }
+    },
+    TOTAL ? 4 * 3_600_000 : 600_000,
+  );
+});
+
 describe('hostile input on every write endpoint', () => {
   it(
     'never answers 500, always with the one error shape, and a refusal changes no row',
     async () => {
-      const writes = t.app.apiRoutes.filter(
-        (r) => r.method !== 'GET' && r.method !== 'OPTIONS' && !SKIP.has(`${r.method} ${r.url}`),
-      );
-      expect(writes.length).toBeGreaterThan(40);
-      const runs = TOTAL ? Math.ceil(TOTAL / writes.length) : Number(process.env.HOSTILE_RUNS ?? 20);
-      const started = Date.now();
-      for (const route of writes) {
+      const routes = writes();
+      expect(routes.length).toBeGreaterThan(40);
+      const runs = runsPerRoute();
+      started ||= Date.now();
+      for (const route of routes) {
         const name = `${route.method} ${route.url}`;
         let token = await adminToken();
         let before = await snapshot();
@@ -564,8 +739,10 @@ describe('hostile input on every write endpoint', () => {
       expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
       const summary = {
         database: t.database.client ? 'PGlite' : 'PostgreSQL',
-        writeRoutes: writes.length,
+        writeRoutes: routes.length,
+        readRoutes: stats.readRoutes,
         runsPerRoute: runs,
+        readRequests: stats.readRequests,
         requests: stats.requests,
         refused: stats.refused,
         accepted: stats.accepted,
@@ -574,6 +751,7 @@ describe('hostile input on every write endpoint', () => {
         serverErrors: stats.serverErrors,
         wrongShape: stats.wrongShape,
         refusalsThatChangedRows: stats.refusalsThatChangedRows,
+        brokenDownloads: stats.brokenDownloads,
         seconds: Math.round((Date.now() - started) / 1000),
         snapshotSeconds: Math.round(snapshotMs / 1000),
         failures,
@@ -581,10 +759,10 @@ describe('hostile input on every write endpoint', () => {
       if (process.env.HOSTILE_REPORT)
         fs.writeFileSync(process.env.HOSTILE_REPORT, JSON.stringify(summary, null, 2));
       console.log(
-        `hostile input on ${summary.database}: ${summary.writeRoutes} write routes (${summary.routesWithAnAcceptedRequest} accepted at least one), ` +
+        `hostile input on ${summary.database}: ${summary.writeRoutes} write routes (${summary.routesWithAnAcceptedRequest} accepted at least one), ${summary.readRoutes} read routes (${summary.readRequests} requests), ` +
           `${summary.requests} requests in ${summary.seconds} s (table snapshots ${summary.snapshotSeconds} s); ` +
           `${summary.refused} refused, ${summary.accepted} accepted; by status ${JSON.stringify(summary.byStatus)}; ` +
-          `5xx ${summary.serverErrors}, wrong error shape ${summary.wrongShape}, refusals that changed rows ${summary.refusalsThatChangedRows}` +
+          `5xx ${summary.serverErrors}, wrong error shape ${summary.wrongShape}, refusals that changed rows ${summary.refusalsThatChangedRows}, broken downloads ${summary.brokenDownloads}` +
           (failures.length ? `\nFINDINGS\n${failures.join('\n')}` : ''),
       );
       expect(failures).toEqual([]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoints, defineErrors } from '../endpoint';
 import { listResult } from '../list';
+import { zId } from '../numeric';
 import { ZReturnsListQuery, ZReturnsPage } from '../submission-returns';
 import {
   ZHistoryEditQuery,
@@ -36,7 +37,7 @@ export const tireReplacementsErrors = defineErrors({
   REPLACEMENT_TIRE_GONE: 409,
 });
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive('Id tidak valid') });
+const ZIdParams = z.object({ id: zId('Id tidak valid') });
 const tag = 'tire-replacements';
 /** What validating a replacement may meet besides a missing one. */
 const validationErrors = [

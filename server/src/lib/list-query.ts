@@ -19,7 +19,8 @@ export function orderBy(
   const spec = sort?.trim() || fallback;
   const descending = spec.startsWith('-');
   const key = spec.replace(/^[-+]/, '');
-  const column = columns[key];
+  // own keys only: `__proto__`, `constructor` or `toString` are not columns
+  const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
   if (!column) {
     throw badRequest(`Urutan "${key}" tidak dikenal`, [
       { field: 'sort', message: `Urutan harus salah satu dari: ${Object.keys(columns).join(', ')}` },

@@ -140,7 +140,12 @@ function writeRow<T>(ws: ExcelJS.Worksheet, r: XlsxReport<T>, row: T, timezone: 
   line.commit();
 }
 
-async function writeWorkbook<T>(out: PassThrough, r: XlsxReport<T>, timezone: string): Promise<void> {
+async function writeWorkbook<T>(
+  out: PassThrough,
+  r: XlsxReport<T>,
+  timezone: string,
+  first: T[] | null,
+): Promise<void> {
   const wb = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
@@ -160,7 +165,7 @@ async function writeWorkbook<T>(out: PassThrough, r: XlsxReport<T>, timezone: st
   if (typeof r.rows === 'function') {
     const batch = r.batch ?? 1000;
     for (let offset = 0; ; offset += batch) {
-      const rows = await r.rows(offset, batch);
+      const rows = offset === 0 && first ? first : await r.rows(offset, batch);
       for (const row of rows) writeRow(ws, r, row, timezone);
       if (rows.length < batch) break;
     }
@@ -178,12 +183,14 @@ async function writeWorkbook<T>(out: PassThrough, r: XlsxReport<T>, timezone: st
 
 /**
  * Streams the report as the reply: rows are read batch by batch and committed to the zip stream
- * as they come, so a large export never sits whole in memory. Once streaming starts, a failure
- * aborts the download (load what can fail before calling, so it is still an ordinary error reply).
+ * as they come, so a large export never sits whole in memory. The first batch is read before the
+ * first byte goes out, so a query that fails on its filters is still an ordinary error reply; once
+ * streaming starts, a failure aborts the download.
  */
-export function sendXlsx<T>(reply: FastifyReply, r: XlsxReport<T>): FastifyReply {
+export async function sendXlsx<T>(reply: FastifyReply, r: XlsxReport<T>): Promise<FastifyReply> {
+  const first = typeof r.rows === 'function' ? await r.rows(0, r.batch ?? 1000) : null;
   const out = new PassThrough();
-  writeWorkbook(out, r, reply.server.config.timezone).catch((err) => {
+  writeWorkbook(out, r, reply.server.config.timezone, first).catch((err) => {
     reply.log.error({ err }, 'xlsx export failed');
     out.destroy(err as Error);
   });

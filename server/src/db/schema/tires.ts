@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, tireColumns, updatedAt } from './columns';
+import { createdAt, performedAt, tireColumns, updatedAt } from './columns';
 import { units } from './org';
 import { users } from './users';
 
@@ -72,12 +72,14 @@ export const tireRequests = pgTable(
     tire_id: integer('tire_id').references(() => tires.id, { onDelete: 'set null' }),
     /** Who asked (a tire man reads only his own requests); null for requests made before. */
     requested_by: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When it was asked for (the phone's clock): the lists date and order requests by it. */
+    performed_at: performedAt(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
-    index('tire_requests_created_idx').on(t.created_at),
-    index('tire_requests_requested_by_idx').on(t.requested_by, t.created_at),
+    index('tire_requests_performed_idx').on(t.performed_at),
+    index('tire_requests_requested_by_idx').on(t.requested_by, t.performed_at),
     check('tire_requests_status_ck', sql`${t.status} in ('pending', 'approved')`),
   ],
 );

@@ -844,6 +844,7 @@ export function buildDemoWorld(
       condition: '-',
       status: approved ? 'approved' : 'pending',
       tire_id: approved ? t.row.id : null,
+      performed_at: at,
       created_at: at,
       updated_at: at,
     });

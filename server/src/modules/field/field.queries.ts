@@ -255,10 +255,10 @@ export async function history(
              from qc_checks q where q.tireman_id = ${userId}
             order by q.performed_at desc, q.id desc limit ${top})
           union all
-          (select 'tire-request', t.id, null, '', t.created_at,
+          (select 'tire-request', t.id, null, '', t.performed_at,
                   case when t.status = 'approved' then 'approved' else 'pending' end, null, t.serial_number
              from tire_requests t where t.requested_by = ${userId}
-            order by t.created_at desc, t.id desc limit ${top})
+            order by t.performed_at desc, t.id desc limit ${top})
           union all
           -- a deleted tire request's tombstone keeps its serial where the others keep the plate
           (select d.kind, d.record_id, d.unit_id, case when d.kind = 'tire-request' then '' else d.plate_number end,

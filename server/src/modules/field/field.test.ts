@@ -314,9 +314,9 @@ describe('GET /api/field/history', () => {
   it('lists his tire requests by serial; the office approving or deleting one shows there', async () => {
     const [hadi] = await q<{ id: number }>(sql`select id from users where email = 'hadi@test.local'`);
     const [kept, dropped] = await q<{ id: number }>(sql`
-      insert into tire_requests (serial_number, size, requested_by, created_at)
-      values ('REQ-HADI-1', '11.00-20', ${hadi!.id}, now() - interval '2 hours'),
-             ('REQ-HADI-2', '11.00-20', ${hadi!.id}, now() - interval '3 hours')
+      insert into tire_requests (serial_number, size, requested_by, performed_at, created_at)
+      values ('REQ-HADI-1', '11.00-20', ${hadi!.id}, now() - interval '2 hours', now() - interval '2 hours'),
+             ('REQ-HADI-2', '11.00-20', ${hadi!.id}, now() - interval '3 hours', now() - interval '3 hours')
       returning id`);
     const office = (method: 'POST' | 'DELETE', url: string) =>
       t.app.inject({ method, url: `/api${url}`, headers: { access_token: tok.staff } });

@@ -23,7 +23,7 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // field: a tire man reports a BKB
   route(app, API.createMismatch, async (req) => {
-    const id = await createMismatch(app.db, currentUser(req).id, req.body);
+    const id = await createMismatch(app.db, currentUser(req).id, req.body, app.config.fieldMaxAgeDays);
     app.realtime.toOffice('new-missmatch', { id });
     return { id };
   });

@@ -27,7 +27,7 @@ import {
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
 import { badRequest, conflict, type FieldIssue, notFound } from '../../lib/errors';
-import { performedAtOf } from '../../lib/performed-at';
+import { unitPerformedAt } from '../../lib/performed-at';
 import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
@@ -60,9 +60,10 @@ export async function createMismatch(
   db: Db,
   tiremanId: number,
   input: TMismatchCreateInput,
+  maxAgeDays: number,
 ): Promise<number> {
-  const performedAt = performedAtOf(input.performed_at);
   return db.transaction(async (tx) => {
+    const performedAt = await unitPerformedAt(tx, input.performed_at, input.unit_id, maxAgeDays);
     const fields: FieldIssue[] = [];
     const [unit] = await tx
       .select({

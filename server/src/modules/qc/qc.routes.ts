@@ -56,7 +56,7 @@ export const qcRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.getQcCheck, async (req) => qcDetail(app.db, req.params.id, tz()));
 
   route(app, API.createQcCheck, async (req) => {
-    const id = await createQcCheck(app.db, req.body, currentUser(req));
+    const id = await createQcCheck(app.db, req.body, currentUser(req), app.config.fieldMaxAgeDays);
     app.realtime.toOffice('new-notification', { kind: 'qc-check', id });
     return { message: QC_MESSAGES.created, id };
   });

@@ -4,12 +4,17 @@ import type { Db } from '../../db/client';
 import { locations, qcChecks, units } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
-import { performedAtOf } from '../../lib/performed-at';
+import { unitPerformedAt } from '../../lib/performed-at';
 
 /** Stores a tire man's QC check; each item's 14 positions become one 'true,false,...' text. */
-export async function createQcCheck(db: Db, body: TQcCheckCreateBody, user: { id: number }): Promise<number> {
-  const performedAt = performedAtOf(body.performed_at);
+export async function createQcCheck(
+  db: Db,
+  body: TQcCheckCreateBody,
+  user: { id: number },
+  maxAgeDays: number,
+): Promise<number> {
   return db.transaction(async (tx) => {
+    const performedAt = await unitPerformedAt(tx, body.performed_at, body.unit_id, maxAgeDays);
     const [unit] = await tx.select({ id: units.id }).from(units).where(eq(units.id, body.unit_id));
     if (!unit)
       throw badRequest('Unit tidak ditemukan', [{ field: 'unit_id', message: 'Unit tidak ditemukan' }]);

@@ -13,7 +13,8 @@ let unitId: number;
 let locationId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // the export test dates QC checks in March 2025: a limit that reaches that far back
+  t = await createTestApp({ fieldMaxAgeDays: 3650 });
   staff = await t.login(FX.staff.email);
   tireman = await t.login(FX.tireman.email);
   const [u] = await t.database.db.select().from(units).where(eq(units.plate_number, FX.tronton));

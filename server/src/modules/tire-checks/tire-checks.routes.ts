@@ -18,6 +18,7 @@ export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
     // the alert counts once the check's tires have their new forecasts (also when it had none)
     onValidated: () => void app.tireWear.drain().then(() => emitTireAlerts(app)),
     onFieldStatus: fieldStatusTo(app),
+    fieldMaxAgeDays: app.config.fieldMaxAgeDays,
   });
   const queries = createTireCheckQueries(app.db, app.config.timezone);
 

@@ -1,6 +1,7 @@
 import type { TSessionUser } from '@itms/contracts/auth';
 import { UNSIGNED } from '@itms/contracts/enums';
 import { lowestGroove } from '@itms/contracts/rules/grooves';
+import { DEFAULT_FIELD_MAX_AGE_DAYS } from '@itms/contracts/rules/performed-at';
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import {
   CHECK_MESSAGES,
@@ -38,7 +39,7 @@ import {
   invalidFields,
   notFound,
 } from '../../lib/errors';
-import { performedAtOf } from '../../lib/performed-at';
+import { unitPerformedAt } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
@@ -72,6 +73,8 @@ export interface TireChecksServiceOptions {
   onValidated?: (checkId: number) => void;
   /** Tells the tire man's phone that his check was approved or deleted; called after the commit. */
   onFieldStatus?: FieldStatusNotifier;
+  /** FIELD_MAX_AGE_DAYS: a check (or its redo) dated further back is refused. */
+  fieldMaxAgeDays?: number;
 }
 
 const measurementNote = (m: TTireMeasurement) =>
@@ -105,11 +108,27 @@ function updateRecords(
 }
 
 export function createTireChecksService(db: Db, opts: TireChecksServiceOptions = {}) {
+  const maxAgeDays = opts.fieldMaxAgeDays ?? DEFAULT_FIELD_MAX_AGE_DAYS;
   /** Locks a check row for the rest of the transaction; 404 when it does not exist (or was deleted). */
   async function lockCheck(tx: Tx, checkId: number) {
     const [check] = await tx.select().from(tireChecks).where(eq(tireChecks.id, checkId)).for('update');
     if (!check) throw notFound('Pengecekan');
     return check;
+  }
+
+  /**
+   * The tires a check may write to: those its records name and those mounted on its unit now. A
+   * validation line or a per-tire measurement citing the check touches no other tire.
+   */
+  async function tiresOfCheck(tx: Tx, check: { id: number; unit_id: number }): Promise<Set<number>> {
+    const rows = rowsOf<{ tire_id: number }>(
+      await tx.execute(sql`
+        select tire_id from tire_check_records where tire_check_id = ${check.id} and tire_id is not null
+        union
+        select tire_id from active_unit_tires
+         where unit_id = ${check.unit_id} and status = 'INSTALLED' and tire_id is not null`),
+    );
+    return new Set(rows.map((r) => Number(r.tire_id)));
   }
 
   function assertOwnerOrOffice(actor: Actor, check: { tireman_id: number }) {
@@ -206,8 +225,8 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
 
   /** POST /tire-check: a tire man's check; refused as a whole when anything is wrong. */
   async function create(actor: Actor, body: TTireCheckCreateBody): Promise<number> {
-    const performedAt = performedAtOf(body.performed_at);
     const checkId = await db.transaction(async (tx) => {
+      const performedAt = await unitPerformedAt(tx, body.performed_at, body.unit_id, maxAgeDays);
       const [unit] = await tx
         .select({ id: units.id, plate_number: units.plate_number, unit_type: units.unit_type })
         .from(units)
@@ -352,12 +371,12 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
    * re-measured, with the signatures collected again on site and the redo's time.
    */
   async function resubmit(actor: Actor, checkId: number, body: TResubmitBody | undefined) {
-    const performedAt = performedAtOf(body?.performed_at);
     await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       assertOwnerOrOffice(actor, check);
       if (!check.returned_at)
         throw conflict('Pengecekan ini tidak sedang dikembalikan', 'CHECK_NOT_RETURNED');
+      const performedAt = await unitPerformedAt(tx, body?.performed_at, check.unit_id, maxAgeDays);
       const fields: FieldIssue[] = [];
       if (body?.records) {
         const [unit] = await tx
@@ -545,6 +564,23 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       const source: MoveSource = body.tire_check_id
         ? { userId: actor.id, sourceType: 'tire-check', sourceId: body.tire_check_id }
         : { userId: actor.id, sourceType: 'manual', sourceId: null };
+      if (body.tire_check_id) {
+        // the ledger names the check: only a tire of that check's unit
+        const [check] = await tx
+          .select({ id: tireChecks.id, unit_id: tireChecks.unit_id })
+          .from(tireChecks)
+          .where(eq(tireChecks.id, body.tire_check_id));
+        if (!check) {
+          throw badRequest(CHECK_MESSAGES.checkNotFound, [
+            { field: 'tire_check_id', message: CHECK_MESSAGES.checkNotFound },
+          ]);
+        }
+        if (!(await tiresOfCheck(tx, check)).has(tireId)) {
+          throw badRequest(CHECK_MESSAGES.tireNotOfUnit, [
+            { field: 'tire_check_id', message: CHECK_MESSAGES.tireNotOfUnit },
+          ]);
+        }
+      }
       const [before] = await tx
         .select({
           groove_1: tires.groove_1,
@@ -674,6 +710,15 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     const byTire = new Map(recs.filter((r) => r.tire_id != null).map((r) => [r.tire_id!, r]));
 
     const fields = await foreignUploadIssues(tx, actor.id, [{ field: 'edp_sign', path: edpSign }]);
+    const own = await tiresOfCheck(tx, check);
+    const named = records.flatMap((l) => (l.tire_id !== undefined && !own.has(l.tire_id) ? [l.tire_id] : []));
+    const existing = named.length
+      ? new Set(
+          rowsOf<{ id: number }>(
+            await tx.execute(sql`select id from tires where id = any(${pgArray(named)}::int[])`),
+          ).map((r) => Number(r.id)),
+        )
+      : new Set<number>();
     const lines = records.map((line, index) => {
       const record = line.record_id !== undefined ? byId.get(line.record_id) : byTire.get(line.tire_id!);
       if (line.record_id !== undefined && !record) {
@@ -682,7 +727,14 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           message: 'Rekam ban bukan bagian dari pengecekan ini',
         });
       }
-      return { line, index, record, tireId: line.tire_id ?? record?.tire_id ?? null };
+      const tireId = record?.tire_id ?? line.tire_id ?? null;
+      // a record keeps its tire; any other tire must be on the check's unit (one that does not
+      // exist at all is reported as not found, below)
+      const otherTire = line.tire_id !== undefined && line.tire_id !== tireId;
+      if (otherTire || (tireId !== null && !own.has(tireId) && existing.has(tireId))) {
+        fields.push({ field: `records.${index}.tire_id`, message: CHECK_MESSAGES.tireNotOfUnit });
+      }
+      return { line, index, record, tireId };
     });
     const seenTires = new Set<number>();
     for (const l of lines) {

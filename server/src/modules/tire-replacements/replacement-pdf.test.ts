@@ -7,7 +7,7 @@ import { BAD_FILTER_PNG, CORRUPT_PNG } from '../../../test/images';
 import { TINY_PNG } from '../../../test/multipart';
 import { pdfImageCount, pdfText } from '../../../test/pdf';
 import { uploadPhotos } from '../../../test/uploads';
-import { locations, projects, tires, units } from '../../db/schema';
+import { locations, projects, tires, units, users } from '../../db/schema';
 import { newUploadKey } from '../../lib/storage';
 
 let t: TestApp;
@@ -31,6 +31,8 @@ beforeAll(async () => {
   }
   photos = await uploadPhotos(t, tok.tireman, FIELD_PHOTOS);
   signs = await uploadPhotos(t, tok.staff, ['edp', 'workshop']);
+  // the staff user also signs for the workshop (in Tanda Tangan Workshop)
+  await db.update(users).set({ workshop_signatory: true }).where(eq(users.email, FX.staff.email));
 });
 afterAll(() => t?.close());
 
@@ -93,11 +95,13 @@ async function replacementOf(opts: { onSite: boolean; serial: string; positions:
 describe('GET /api/tire-replacement/:id/pdf (Cetak)', () => {
   it('prints a validated replacement: data, each position before and after, photos and five signatures', async () => {
     const id = await replacementOf({ onSite: true, serial: FX.stockSerial(1), positions: ['1', '10', '2'] });
-    const v = await api('POST', `/tire-replacement/${id}/validate`, tok.staff, {
-      edp_sign: signs.edp,
+    const v = await api('POST', `/tire-replacement/${id}/validate`, tok.staff, { edp_sign: signs.edp });
+    expect(v.statusCode, v.body).toBe(200);
+    const ws = await api('POST', '/workshop/sign', tok.staff, {
+      items: [{ kind: 'tire-replacement', id }],
       workshop_sign: signs.workshop,
     });
-    expect(v.statusCode, v.body).toBe(200);
+    expect(ws.statusCode, ws.body).toBe(200);
     const detail = (await api('GET', `/tire-replace/${id}`, tok.staff)).json();
 
     const res = await api('GET', `/tire-replacement/${id}/pdf`, tok.staff);

@@ -33,13 +33,13 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- field app (tire man) ----
 
   route(app, API.submitReplacement, async (req) => {
-    const id = await submitReplacement(app.db, currentUser(req), req.body);
+    const id = await submitReplacement(app.db, currentUser(req), req.body, app.config.fieldMaxAgeDays);
     app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id });
     return { id, message: REPLACEMENT_MESSAGES.submitted };
   });
 
   route(app, API.resubmitReplacement, async (req) => {
-    await resubmitReplacement(app.db, currentUser(req), req.params.id, req.body, {
+    await resubmitReplacement(app.db, currentUser(req), req.params.id, req.body, app.config.fieldMaxAgeDays, {
       ...events,
       notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id }),
     });

@@ -25,7 +25,7 @@ import {
 import { audit, auditInsert } from '../../lib/audit';
 import { changedFields, definedOnly } from '../../lib/changes';
 import { badRequest, conflict, type FieldIssue, forbidden, invalidFields, notFound } from '../../lib/errors';
-import { performedAtOf } from '../../lib/performed-at';
+import { unitPerformedAt } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
@@ -223,9 +223,10 @@ export async function submitReplacement(
   db: Db,
   user: TSessionUser,
   body: TReplacementSubmitBody,
+  maxAgeDays: number,
 ): Promise<number> {
-  const performedAt = performedAtOf(body.performed_at);
   return db.transaction(async (tx) => {
+    const performedAt = await unitPerformedAt(tx, body.performed_at, body.unit_id, maxAgeDays);
     const issues: FieldIssue[] = [];
     const [[unit], [location], [project]] = await Promise.all([
       tx
@@ -305,7 +306,7 @@ export async function validateReplacement(
   db: Db,
   user: TSessionUser,
   id: number,
-  body: { edp_sign?: string; workshop_sign?: string },
+  body: { edp_sign?: string },
   events: ReplacementEvents = {},
 ): Promise<void> {
   const sign = signed(body.edp_sign) ?? signed(user.signature);
@@ -320,16 +321,8 @@ export async function validateReplacement(
       throw conflict('Pergantian ini sudah divalidasi', 'REPLACEMENT_ALREADY_VALIDATED');
     if (rep.returned_at)
       throw conflict('Pergantian ini sudah dikembalikan ke tire man', 'REPLACEMENT_ALREADY_RETURNED');
-    // the validator's own drawing or stored signature; the workshop's drawn on his screen (or kept)
-    await assertOwnUploads(
-      tx,
-      user.id,
-      [
-        { field: 'edp_sign', path: sign },
-        { field: 'workshop_sign', path: body.workshop_sign },
-      ],
-      [rep.workshop_sign],
-    );
+    // the validator's own drawing or stored signature (the workshop signs in its own screen)
+    await assertOwnUploads(tx, user.id, [{ field: 'edp_sign', path: sign }]);
     const records = await tx
       .select()
       .from(tireReplaceRecords)
@@ -429,7 +422,6 @@ export async function validateReplacement(
         .update(tireReplacements)
         .set({
           edp_sign: sign,
-          workshop_sign: signed(body.workshop_sign) ?? rep.workshop_sign,
           status: 'approved',
           validated_by: user.id,
           validated_at: new Date(),
@@ -513,14 +505,15 @@ export async function resubmitReplacement(
   user: TSessionUser,
   id: number,
   body: TReplacementResubmitBody | undefined,
+  maxAgeDays: number,
   events: ReplacementEvents = {},
 ): Promise<void> {
-  const performedAt = performedAtOf(body?.performed_at);
   await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     if (user.role === 'tire-man' && rep.tireman_id !== user.id) throw forbidden();
     if (rep.status === 'approved' || !rep.returned_at)
       throw conflict(REPLACEMENT_MESSAGES.notReturned, 'REPLACEMENT_NOT_RETURNED');
+    const performedAt = await unitPerformedAt(tx, body?.performed_at, rep.unit_id, maxAgeDays);
     const issues: FieldIssue[] = [];
     const oldRecords = await tx
       .select()

@@ -44,7 +44,7 @@ beforeAll(async () => {
     tireId[tire.serial] = tire.id;
   }
   photos = await uploadPhotos(t, tm, ['plate', 'odo', 'sign']);
-  // the validator's own drawings: his signature and the workshop's, drawn on his screen
+  // the validator's own drawings: his signature, and one he might try as the workshop's
   signs = await uploadPhotos(t, edp, ['edp', 'workshop']);
 });
 afterAll(() => t.close());
@@ -265,27 +265,45 @@ describe('field submission and the transactional validation', () => {
     expect((await replacement(id))!.status).toBe('pending');
   });
 
-  it("refuses an EDP or workshop signature the validator did not upload (someone else's file or none)", async () => {
+  it("refuses an EDP signature the validator did not upload (someone else's file or none)", async () => {
     const message = 'Tanda tangan tidak ditemukan, unggah ulang';
     for (const foreign of [photos.sign, '2026/01/nobodyuploaded0.png']) {
       const edpSign = await api(edp, 'POST', `/tire-replacement/${id}/validate`, { edp_sign: foreign });
       expect(edpSign.statusCode, foreign).toBe(400);
       expect(edpSign.json().fields).toEqual([{ field: 'edp_sign', message }]);
-      const workshop = await api(edp, 'POST', `/tire-replacement/${id}/validate`, {
-        edp_sign: signs.edp,
-        workshop_sign: foreign,
-      });
-      expect(workshop.statusCode, foreign).toBe(400);
-      expect(workshop.json().fields).toEqual([{ field: 'workshop_sign', message }]);
     }
     expect(await replacement(id)).toMatchObject({ status: 'pending', edp_sign: '-', workshop_sign: '-' });
   });
 
+  it('refuses a workshop signature in the validation, by either operation: the workshop signs in its own screen (issue 35)', async () => {
+    const message =
+      'Tanda tangan workshop hanya diberikan di Tanda Tangan Workshop, oleh penanda tangan workshop';
+    const attempts = [
+      api(edp, 'PUT', `/tire-replacement/${id}`, {
+        edp_sign: signs.edp,
+        status: 'approved',
+        workshop_sign: signs.workshop,
+      }),
+      api(edp, 'POST', `/tire-replacement/${id}/validate`, {
+        edp_sign: signs.edp,
+        workshop_sign: signs.workshop,
+      }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+        fields: [{ field: 'workshop_sign', message }],
+      });
+    }
+    // nothing changed: still pending, unsigned, and no tire moved
+    expect(await replacement(id)).toMatchObject({ status: 'pending', edp_sign: '-', workshop_sign: '-' });
+    expect(await ledgerOf(id)).toEqual([]);
+  });
+
   it('applies every record in one validation: remove, replace, check, active tires, ledger, audit', async () => {
-    const res = await api(edp, 'POST', `/tire-replacement/${id}/validate`, {
-      edp_sign: signs.edp,
-      workshop_sign: signs.workshop,
-    });
+    const res = await api(edp, 'POST', `/tire-replacement/${id}/validate`, { edp_sign: signs.edp });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Pergantian ban sukses' });
 
@@ -329,7 +347,8 @@ describe('field submission and the transactional validation', () => {
     expect(rep).toMatchObject({
       status: 'approved',
       edp_sign: signs.edp,
-      workshop_sign: signs.workshop,
+      // validated, it waits in the workshop's queue
+      workshop_sign: '-',
       validated_by: ids.staff,
     });
     expect(rep!.validated_at).toBeInstanceOf(Date);

@@ -1,3 +1,4 @@
+import { lateDays } from '@itms/contracts/rules/performed-at';
 import type { TTireRequest, TTireRequestListQuery, TTireRequestRow } from '@itms/contracts/tire-requests';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -25,7 +26,10 @@ function requestWhere(q: TireRequestFilter): SQL | undefined {
   return and(...conds);
 }
 
-/** Rows of the request grid: pending first, then newest; Tgl and Jam in APP_TIMEZONE, computed in SQL. */
+/**
+ * Rows of the request grid: pending first, then newest made; Tgl and Jam (when it was made) in
+ * APP_TIMEZONE, computed in SQL.
+ */
 export async function tireRequestRows(
   db: DbOrTx,
   q: TireRequestFilter,
@@ -33,7 +37,7 @@ export async function tireRequestRows(
   offset: number,
   limit: number,
 ): Promise<TTireRequestRow[]> {
-  const local = sql`(${tireRequests.created_at} at time zone ${tz})`;
+  const local = sql`(${tireRequests.performed_at} at time zone ${tz})`;
   const rows = await db
     .select({
       id: tireRequests.id,
@@ -43,6 +47,7 @@ export async function tireRequestRows(
       size: tireRequests.size,
       status: tireRequests.status,
       tire_id: tireRequests.tire_id,
+      performed_at: tireRequests.performed_at,
       created_at: tireRequests.created_at,
       date: sql<string>`to_char(${local}, 'YYYY-MM-DD')`,
       time: sql<string>`to_char(${local}, 'HH24:MI')`,
@@ -51,15 +56,17 @@ export async function tireRequestRows(
     .where(requestWhere(q))
     .orderBy(
       sql`(${tireRequests.status} = 'pending') desc`,
-      desc(tireRequests.created_at),
+      desc(tireRequests.performed_at),
       desc(tireRequests.id),
     )
     .offset(offset)
     .limit(limit);
-  return rows.map(({ created_at, ...r }) => ({
+  return rows.map(({ created_at, performed_at, ...r }) => ({
     ...r,
     status: r.status as TTireRequestRow['status'],
+    performed_at: performed_at.toISOString(),
     createdAt: created_at.toISOString(),
+    late_days: lateDays(performed_at, created_at),
   }));
 }
 
@@ -79,9 +86,11 @@ export async function listTireRequests(
 }
 
 export function toTireRequest(row: typeof tireRequests.$inferSelect): TTireRequest {
-  const { created_at, updated_at, ...rest } = row;
+  const { created_at, updated_at, performed_at, ...rest } = row;
   return {
     ...rest,
+    performed_at: performed_at.toISOString(),
+    late_days: lateDays(performed_at, created_at),
     createdAt: created_at.toISOString(),
     updatedAt: updated_at.toISOString(),
   } as TTireRequest;

@@ -51,7 +51,7 @@ export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: 'Ir Brand', value: (r) => r.ir_brand },
         { header: 'Ori Brand', value: (r) => r.ori_brand },
         { header: 'Size', value: (r) => r.size },
-        { header: 'Tgl', width: 17, kind: 'datetime', value: (r) => r.createdAt },
+        { header: 'Tgl', width: 17, kind: 'datetime', value: (r) => r.performed_at },
         { header: 'Status', width: 10, value: (r) => r.status },
       ],
     }),
@@ -62,7 +62,7 @@ export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, API.createTireRequest, async (req) => {
-    const data = await createTireRequest(app.db, req.body, currentUser(req));
+    const data = await createTireRequest(app.db, req.body, currentUser(req), app.config.fieldMaxAgeDays);
     return { message: TIRE_REQUEST_MESSAGES.created, data };
   });
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { tireRequests, tires } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
+import { performedAtOf } from '../../lib/performed-at';
 import { assertOwnUploads } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { receiveTire, serialTaken } from '../tires/tires.service';
@@ -20,9 +21,12 @@ type Actor = { id: number };
 
 export async function createTireRequest(
   db: Db,
-  body: TTireRequestCreateBody,
+  { performed_at, ...body }: TTireRequestCreateBody,
   user: Actor,
+  maxAgeDays: number,
 ): Promise<TTireRequest> {
+  // dated when it was made, like every field entry (no unit bounds it)
+  const performedAt = performedAtOf(performed_at, { maxAgeDays });
   return db.transaction(async (tx) => {
     // a serial already in the tire database could never be approved
     if (await serialTaken(tx, body.serial_number))
@@ -37,6 +41,7 @@ export async function createTireRequest(
         status: 'pending',
         condition: '-',
         requested_by: user.id,
+        ...(performedAt ? { performed_at: performedAt } : {}),
       })
       .returning();
     await audit(tx, {
@@ -95,7 +100,7 @@ export async function deleteTireRequest(
       id,
       tireman_id: req.requested_by,
       unit_id: null,
-      performed_at: req.created_at,
+      performed_at: req.performed_at,
       plate_number: req.serial_number,
     });
     await audit(tx, {

@@ -141,6 +141,7 @@ describe('PERMINTAAN BAN BARU', () => {
         serial_number: 'OLD-1',
         ir_brand: 'X',
         status: 'approved',
+        performed_at: new Date('2025-03-04T20:30:00Z'),
         created_at: new Date('2025-03-04T20:30:00Z'),
       })
       .returning();

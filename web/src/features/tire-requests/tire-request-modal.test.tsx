@@ -55,6 +55,8 @@ const created: TTireRequest = {
   inner_tube_url: '-',
   purchase_price: 3_750_000,
   retread_cost: null,
+  performed_at: '2026-11-25T08:00:00.000Z',
+  late_days: null,
   createdAt: '2026-11-25T08:00:00.000Z',
   updatedAt: '2026-11-25T08:00:00.000Z',
   tire_id: null,

@@ -3,6 +3,7 @@ import { API } from '@itms/contracts/api';
 import { TIRE_REQUEST_MESSAGES, type TTireRequest } from '@itms/contracts/tire-requests';
 import { Alert, App, Button, Flex, Form, Modal, Spin, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
+import { LateTag } from '../../components/late-tag';
 import { LinkButton } from '../../components/link-button';
 import { LOADING } from '../../components/page-frame';
 import {
@@ -230,8 +231,9 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
         <Flex gap={8} wrap align="center" style={{ margin: '4px 0 8px' }}>
           <Tag color={approved ? 'green' : 'orange'}>{record.status}</Tag>
           <Typography.Text type="secondary">
-            Diajukan {formatDateTime(record.createdAt)} · ID {record.id}
+            Diajukan {formatDateTime(record.performed_at)} · ID {record.id}
           </Typography.Text>
+          <LateTag days={record.late_days} />
         </Flex>
       ) : null}
       {approved && record ? (

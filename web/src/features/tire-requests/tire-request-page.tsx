@@ -5,6 +5,7 @@ import type { TTireRequestRow } from '@itms/contracts/tire-requests';
 import { Button, Card, Flex, Segmented, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { WorkDay } from '../../components/late-tag';
 import { LinkButton } from '../../components/link-button';
 import { ListSearch, openableRow } from '../../components/list-controls';
 import { PageHeading } from '../../components/page-frame';
@@ -28,7 +29,8 @@ const columns: TableColumnsType<TTireRequestRow> = [
   {
     key: 'date',
     title: 'Tgl',
-    render: (_, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(r.createdAt)}</span>,
+    // when it was made on the phone; a late arrival says so under it
+    render: (_, r) => <WorkDay date={formatDate(r.performed_at)} lateDays={r.late_days} />,
   },
   { key: 'time', title: 'Jam', dataIndex: 'time', width: 72 },
   {
