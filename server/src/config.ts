@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { IDEMPOTENCY_KEEP_DAYS } from '@itms/contracts/field';
 import { DEFAULT_FIELD_MAX_AGE_DAYS } from '@itms/contracts/rules/performed-at';
 import { DEFAULT_PULL_POINT_MM } from '@itms/contracts/tire-intelligence';
 import { z } from 'zod';
@@ -132,7 +133,14 @@ const ZEnv = z
     /** Tread depth (mm) at which a tire should come off: alerts and wear forecasts (issue 11). */
     TIRE_PULL_POINT_MM: z.coerce.number().min(0).max(24).default(DEFAULT_PULL_POINT_MM),
     /** Field work (checks, replacements, BKB, QC, tire requests) dated further back is refused. */
-    FIELD_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_FIELD_MAX_AGE_DAYS),
+    // below the idempotency keys' lifetime: an entry the phone resends after its key is forgotten
+    // is then refused as too old instead of stored twice
+    FIELD_MAX_AGE_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(IDEMPOTENCY_KEEP_DAYS - 1, `must be below the idempotency keys' lifetime (${IDEMPOTENCY_KEEP_DAYS} days)`)
+      .default(DEFAULT_FIELD_MAX_AGE_DAYS),
     /**
      * A reply field its endpoint's schema does not name fails the request (500) instead of being
      * dropped silently: on in the tests and the e2e server, so a schema that forgot a field the
