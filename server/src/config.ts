@@ -139,7 +139,10 @@ const ZEnv = z
       .number()
       .int()
       .min(1)
-      .max(IDEMPOTENCY_KEEP_DAYS - 1, `must be below the idempotency keys' lifetime (${IDEMPOTENCY_KEEP_DAYS} days)`)
+      .max(
+        IDEMPOTENCY_KEEP_DAYS - 1,
+        `must be below the idempotency keys' lifetime (${IDEMPOTENCY_KEEP_DAYS} days)`,
+      )
       .default(DEFAULT_FIELD_MAX_AGE_DAYS),
     /**
      * A reply field its endpoint's schema does not name fails the request (500) instead of being
