@@ -107,7 +107,7 @@ test('news, banners and names containing HTML render as text', async ({ page, re
             name: HTML_NAME,
             email: `html-${STAMP}@itms.local`,
             phone,
-            password: 'rahasia123',
+            password: 'Velg-Tambang-Kalimantan-77',
             nik: '3201000000000001',
             role: 'tire-man',
           },

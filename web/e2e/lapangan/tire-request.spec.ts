@@ -179,9 +179,10 @@ test('a new-tire request offline: checked at the fields, kept as a draft, sent o
   // Riwayat shows both requests by serial: the first approved by the office, the corrected one waiting
   await page.getByRole('link', { name: 'Riwayat' }).click();
   const sent = page.getByRole('region', { name: 'Terkirim' });
-  await expect(sent.locator('.lp-queue-item', { hasText: `Permintaan ban ${serial}` }).first()).toContainText(
-    'Disetujui',
-  );
+  // the serial alone, not the corrected one that starts with it
+  const first = sent.locator('.lp-queue-item', { hasText: new RegExp(`Permintaan ban ${serial}(?!B)`) });
+  await expect(first).toHaveCount(1);
+  await expect(first).toContainText('Disetujui');
   await expect(sent.locator('.lp-queue-item', { hasText: `Permintaan ban ${corrected}` })).toContainText(
     'Terkirim',
   );
