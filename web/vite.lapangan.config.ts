@@ -15,11 +15,9 @@ export default defineConfig({
   root: path.join(import.meta.dirname, 'lapangan'),
   base: '/lapangan/',
   envDir: import.meta.dirname,
-  // shown on Profil: which build the phone runs (ITMS_APP_VERSION, else the build's time, UTC)
+  // shown on Profil: which build the phone runs (ITMS_APP_VERSION, else the build's ISO time, shown in WIB)
   define: {
-    __APP_VERSION__: JSON.stringify(
-      process.env.ITMS_APP_VERSION || new Date().toISOString().slice(0, 16).replace('T', ' '),
-    ),
+    __APP_VERSION__: JSON.stringify(process.env.ITMS_APP_VERSION || new Date().toISOString()),
   },
   plugins: [
     react(),

@@ -1,5 +1,8 @@
 // Business constants of spec section 9.
 
+/** The product's one name: the app's title bar, the login card, the browser tab and every PDF header. */
+export const PRODUCT_NAME = 'Integrated Tire Management Solutions';
+
 export const PAGE_SIZES = {
   validation: { options: [15, 50, 100], default: 15 },
   tireMan: { options: [10, 100, 200], default: 10 },

@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { PRODUCT_NAME } from '@itms/contracts/constants';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -275,7 +276,7 @@ export async function buildApp({
     openapi: {
       info: {
         title: 'ITMS API',
-        description: 'Integrated Tire Management Solutions back-office API',
+        description: `${PRODUCT_NAME} back-office API`,
         version: '1.0.0',
         license: { name: 'Proprietary' },
       },

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@itms/contracts/constants';
 // Printed documents (Cetak): A4 PDFs drawn on the server with pdfkit. The pieces here are shared by
 // every printed record (check, replacement, BKB): the page, a label/value block, a table that
 // carries its header over page breaks, photo boxes and the signature grid. Helvetica (one of the
@@ -102,7 +103,7 @@ export function titleBlock(doc: Pdf, title: string, facts: string[]): void {
     .font('Helvetica')
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text('Intelligent Tire Management System (ITMS)', x, doc.y + 2, { width: width * 0.62 });
+    .text(`${PRODUCT_NAME} (ITMS)`, x, doc.y + 2, { width: width * 0.62 });
   const leftBottom = doc.y;
   doc.font('Helvetica').fontSize(9).fillColor('black');
   let y = top;

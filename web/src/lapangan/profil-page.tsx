@@ -1,6 +1,7 @@
 import { formatNumber } from '@itms/contracts/rules/number-format';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { appVersionText } from './app-version';
 import { db } from './db';
 import { useFieldUser } from './field-user';
 import { signOut } from './session';
@@ -78,7 +79,7 @@ export function ProfilPage() {
           </div>
           <div>
             <dt>Versi aplikasi</dt>
-            <dd>{__APP_VERSION__}</dd>
+            <dd>{appVersionText(__APP_VERSION__)}</dd>
           </div>
         </dl>
         <button

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@itms/contracts/constants';
 import type { AppRouteMeta } from '@itms/contracts/routes';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
@@ -16,7 +17,7 @@ export function useRouteMeta(): AppRouteMeta | undefined {
   return undefined;
 }
 
-export const APP_NAME = 'ITMS - Integrated Tire Management Solutions';
+export const APP_NAME = `ITMS - ${PRODUCT_NAME}`;
 
 export function useDocumentTitle(title: string | undefined) {
   useEffect(() => {

@@ -115,6 +115,8 @@ describe('GET /api/tire-replacement/:id/pdf (Cetak)', () => {
     const text = await pdfText(res.rawPayload);
     for (const expected of [
       'LAPORAN PERGANTIAN BAN',
+      // the product's one name, as the app's title bar says it
+      'Integrated Tire Management Solutions (ITMS)',
       `No. Pergantian: ${id}`,
       'Status: Tervalidasi',
       FX.tronton,
@@ -148,6 +150,7 @@ describe('GET /api/tire-replacement/:id/pdf (Cetak)', () => {
     for (const name of [FX.tireman.name, FX.staff.name]) expect(text).toContain(name);
     for (const role of ['Tire Man', 'PIC', 'ITMS', 'EDP', 'Workshop']) expect(text).toContain(role);
     expect(text).not.toContain('Belum ditandatangani');
+    expect(text).not.toContain('Intelligent Tire Management System');
     // the removed tire's serial photo was never taken
     expect(text.match(/Foto tidak tersedia/g)).toHaveLength(1);
     // plate, odometer, the new tire's serial photo and five signatures

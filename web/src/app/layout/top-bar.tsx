@@ -7,6 +7,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { TSessionUser } from '@itms/contracts/auth';
+import { PRODUCT_NAME } from '@itms/contracts/constants';
 import { ROLE_LABELS } from '@itms/contracts/enums';
 import { Avatar, Button, Dropdown, Layout } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -17,7 +18,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { useLogout } from '../use-logout';
 import { GlobalSearch, type GlobalSearchRef, SEARCH_PLACEHOLDER } from './global-search';
 
-export const APP_TITLE = 'Integrated Tire Management Solutions';
+export const APP_TITLE = PRODUCT_NAME;
 const SEARCH_BOX_QUERY = '(min-width: 1280px)';
 
 function initials(name: string) {

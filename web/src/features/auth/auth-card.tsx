@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@itms/contracts/constants';
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../components/brand';
 
@@ -34,9 +35,7 @@ export function AuthCard({ children }: { children: ReactNode }) {
           <BrandMark size={44} />
           <div style={{ lineHeight: 1.2 }}>
             <div style={{ fontWeight: 700, fontSize: 22, letterSpacing: 0.5, color: '#0f1f3d' }}>ITMS</div>
-            <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)' }}>
-              Integrated Tire Management Solutions
-            </div>
+            <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)' }}>{PRODUCT_NAME}</div>
           </div>
         </div>
         {/* a plain panel: antd's Card would pull Tabs, Dropdown and Menu into the login page */}
