@@ -108,6 +108,8 @@ test('a check made offline survives an app restart, is sent once online, and EDP
     await page.getByRole('button', { name: 'Keluar' }).click();
     await expect(page.getByRole('alert')).toHaveText('Masih ada 1 data belum terkirim');
     await expect(page.getByText('Versi aplikasi')).toBeVisible();
+    // the SOP list was never fetched on this phone: it says a signal is needed, not 'Memuat ...' forever
+    await expect(page.getByRole('region', { name: 'SOP' })).toContainText('Butuh sinyal untuk mengambil SOP');
     await page.screenshot({ path: path.join(shots, 'profil-offline.png') });
 
     // the app is closed and opened again, still without a signal: the entry is still there

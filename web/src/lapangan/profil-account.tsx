@@ -264,13 +264,16 @@ function EditActions({
 
 /** The SOP list: read online and kept on the phone for its titles; the videos need a signal. */
 function SopList({ userId, online }: { userId: number; online: boolean }) {
-  const stored = useLive(() => db.sop.get(userId), userId);
+  // undefined while the phone's copy is read, null when it has none
+  const stored = useLive(async () => (await db.sop.get(userId)) ?? null, userId);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!online) return;
+    setFailed(false);
     call(sopEndpoints.listSop, {})
       .then((entries) => db.sop.put({ userId, entries, savedAt: Date.now() }))
       // the list kept on the phone stays as it was
-      .catch(() => undefined);
+      .catch(() => setFailed(true));
   }, [online, userId]);
   const entries = stored?.entries ?? [];
   const videoOf = (e: (typeof entries)[number]) => e.video_path || e.video_url;
@@ -280,11 +283,13 @@ function SopList({ userId, online }: { userId: number; online: boolean }) {
       <h2>SOP</h2>
       {entries.length === 0 ? (
         <div className="lp-card lp-empty">
-          {stored === undefined
-            ? 'Memuat ...'
-            : online
-              ? 'Belum ada SOP'
-              : 'Butuh sinyal untuk mengambil SOP'}
+          {stored
+            ? 'Belum ada SOP'
+            : stored === null && !online
+              ? 'Butuh sinyal untuk mengambil SOP'
+              : failed
+                ? 'SOP gagal dimuat, coba lagi nanti'
+                : 'Memuat ...'}
         </div>
       ) : (
         <ul className="lp-units">
