@@ -152,6 +152,8 @@ test('a new-tire request offline: checked at the fields, kept as a draft, sent o
   const item = page.locator('.lp-queue-item', { hasText: `Permintaan ban ${serial}` });
   await expect(item).toContainText('Perlu tindakan', { timeout: 20_000 });
   await expect(item).toContainText('Nomor seri ban sudah terdaftar');
+  // the green 'tersimpan di HP' no longer stands above the same entry's 'Perlu tindakan'
+  await expect(page.getByText(`Permintaan ban ${serial} tersimpan di HP`)).toBeHidden();
   await page.screenshot({ path: `${shots}/tire-request-needs-action-412.png`, fullPage: true });
 
   // 'Ubah': back to the form with its values, its photo and the server's word; a corrected serial goes

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { db } from './db';
 import { useFieldUser } from './field-user';
+import type { SavedNotice } from './form-kit';
 import { dateFormat, QueueItem, timeFormat } from './queue-item';
 import { WithScan } from './scanner';
 import { checksToday } from './snapshot';
@@ -17,7 +18,12 @@ export function BerandaPage() {
   const { snapshot, refreshing, problem } = useSnapshot(user.id);
   const queued = useLive(() => db.outbox.where('userId').equals(user.id).toArray(), user.id);
   const [search, setSearch] = useState('');
-  const saved = (useLocation().state as { saved?: string } | null)?.saved;
+  const notice = useLocation().state as SavedNotice | null;
+  // once the server refuses that entry, its 'Perlu tindakan' below speaks for it, not a green 'tersimpan'
+  const saved =
+    notice?.saved && queued?.find((e) => e.id === notice.entry)?.state !== 'needs-action'
+      ? notice.saved
+      : null;
   const outcome = useSendOutcome();
   const navigate = useNavigate();
 

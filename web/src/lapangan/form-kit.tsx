@@ -157,7 +157,7 @@ export function useFormEntry<V>(
     pending.current = null;
     setBusy(true);
     try {
-      await saveToOutbox(
+      const entry = await saveToOutbox(
         // the work is dated when the form was finished, not when a signal came back
         {
           userId,
@@ -171,7 +171,7 @@ export function useFormEntry<V>(
         photos,
       );
       if (navigator.onLine) void sendSoon(userId);
-      navigate('/', { replace: true, state: { saved } });
+      navigate('/', { replace: true, state: { saved, entry } satisfies SavedNotice });
     } finally {
       saving.current = false;
       setBusy(false);
@@ -181,6 +181,9 @@ export function useFormEntry<V>(
 }
 
 /** What the server said when it refused the entry this form was reopened from ('Ubah'). */
+/** What a saved form tells Beranda: the green notice, and the outbox entry it is about. */
+export type SavedNotice = { saved: string; entry: number };
+
 export type Refusal = NonNullable<OutboxItem['error']>;
 
 function useRefusal(): Refusal | undefined {
