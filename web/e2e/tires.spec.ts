@@ -80,9 +80,17 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   await page.goto('/tire-request');
   await expect(page.getByRole('heading', { name: 'PERMINTAAN BAN BARU', level: 2 })).toBeVisible();
 
-  // cancelling the add confirmation adds nothing
+  // Keluar on a form nobody typed in closes it at once, without 'Tutup form ini?'
+  const closeAsk = page.getByRole('dialog', { name: 'Tutup form ini?' });
   await page.getByRole('button', { name: 'Tambah Ban' }).click();
   let form = page.getByRole('dialog', { name: 'Form Tambah Ban Baru' });
+  await expect(form).toBeVisible();
+  await form.getByRole('button', { name: 'Keluar' }).click();
+  await expect(form).toBeHidden();
+  await expect(closeAsk).toHaveCount(0);
+
+  // cancelling the add confirmation adds nothing
+  await page.getByRole('button', { name: 'Tambah Ban' }).click();
   await expect(form).toBeVisible();
   await form.getByLabel('Nomor Seri (S/N)').fill(serial);
   await form.getByRole('button', { name: 'Tambah' }).click();
@@ -120,6 +128,12 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   await expect(row).toContainText('pending');
   await row.click();
   form = page.getByRole('dialog', { name: 'Form Edit Ban Baru' });
+  await expect(form.getByLabel('Nomor Seri (S/N)')).toHaveValue(serial);
+  // the values as loaded are nothing to lose: Keluar closes at once
+  await form.getByRole('button', { name: 'Keluar' }).click();
+  await expect(form).toBeHidden();
+  await expect(closeAsk).toHaveCount(0);
+  await row.click();
   await expect(form.getByLabel('Nomor Seri (S/N)')).toHaveValue(serial);
   await expect(form.getByRole('button', { name: 'Hapus' })).toBeVisible();
   await expect(form.getByRole('button', { name: 'Update' })).toBeVisible();
