@@ -94,6 +94,17 @@ test('add, edit and delete a unit', async ({ page }) => {
   await row.getByRole('button', { name: `Ubah ${plate}` }).click();
   const edit = page.getByRole('dialog', { name: `Ubah Unit: ${plate}` });
   await expect(edit.getByLabel('Tanggal Handle')).toHaveValue('05/03/25');
+  // an edit form left as it was loaded closes at once; a changed value asks first
+  const closeAsk = page.getByRole('dialog', { name: 'Tutup form ini?' });
+  await edit.getByRole('button', { name: 'Keluar' }).click();
+  await expect(edit).toBeHidden();
+  await expect(closeAsk).toHaveCount(0);
+  await row.getByRole('button', { name: `Ubah ${plate}` }).click();
+  await edit.getByLabel('Tonase').fill('9');
+  await edit.getByRole('button', { name: 'Keluar' }).click();
+  await closeAsk.getByRole('button', { name: 'Lanjut mengisi' }).click();
+  await expect(edit.getByLabel('Tonase')).toHaveValue('9');
+  await expect(edit.getByLabel('Tanggal Handle')).toHaveValue('05/03/25');
   await edit.getByLabel('Tipe Unit').fill('ENGKEL');
   await edit.getByLabel('Tipe Unit').press('Enter');
   await edit.getByLabel('Tonase').fill('8');
