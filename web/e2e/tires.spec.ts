@@ -195,6 +195,13 @@ test('PERMINTAAN BAN BARU: add a request, Submit it into the tire database, find
   await expect(edit.getByRole('button', { name: 'Update' })).toHaveCount(0);
   await edit.getByRole('button', { name: 'Ubah', exact: true }).click();
   await expect(edit.getByLabel('Size')).toBeEnabled();
+  // turned on but not changed: Keluar closes at once
+  await edit.getByRole('button', { name: 'Keluar' }).click();
+  await expect(edit).toBeHidden();
+  await expect(closeAsk).toHaveCount(0);
+  await tireRow.click();
+  await edit.getByRole('button', { name: 'Ubah', exact: true }).click();
+  await expect(edit.getByLabel('Size')).toBeEnabled();
   await expect(edit.getByLabel('RTD Terendah')).toHaveValue('15,5');
   await edit.getByLabel('Informasi').fill('Diperiksa ulang e2e');
   // a changed form asks before Esc closes it; 'Lanjut mengisi' keeps what was typed
