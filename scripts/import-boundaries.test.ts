@@ -1,5 +1,5 @@
-// The layout's import rules (ARCHITECTURE.md "Direction of imports"), checked over every source file:
-// a piece two features need moves to components/, lib/ or contracts/rules instead of being reached into.
+// The layout's import rules (README "What each part does": contracts imports nothing of ours, server
+// and web import contracts, a feature never reaches into another), checked over every source file: a piece two features need moves to components/, lib/ or contracts/rules instead of being reached into.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { scriptSizes } from './script-sizes';
 
-// The login page must stay light: lazy routes and split vendor chunks (ARCHITECTURE.md).
+// The login page must stay light (270 KB of JavaScript gzip): lazy routes and split vendor chunks.
 const LOGIN_JS_BUDGET_GZIP = 270 * 1024;
 
 test('the JavaScript that /login loads stays within budget', async ({ page }) => {

@@ -1,4 +1,4 @@
-/** Times are stored UTC and shown in the operation's time zone (ARCHITECTURE.md, dates). */
+/** Times are stored UTC and shown in the operation's time zone (VITE_APP_TIMEZONE, default Asia/Jakarta: WIB). */
 export const APP_TIMEZONE: string = import.meta.env.VITE_APP_TIMEZONE || 'Asia/Jakarta';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
