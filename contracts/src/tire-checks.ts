@@ -425,6 +425,19 @@ export const ZTireItm = z.object({
 });
 export type TTireItm = z.input<typeof ZTireItm>;
 
+/**
+ * The tire's reading at the validated check done before this one (the EDP judges the change, not
+ * the number alone).
+ */
+export const ZPreviousReading = z.object({
+  check_id: z.number(),
+  /** When that check was done (ISO, UTC). */
+  performed_at: z.string(),
+  odometer: z.number(),
+  ...tireReadingReply,
+});
+export type TPreviousReading = z.input<typeof ZPreviousReading>;
+
 /** GET /tire-check-record/{id} (an array of these) and `records` of the detail. */
 export const ZTireCheckRecord = z.object({
   id: z.number(),
@@ -453,6 +466,8 @@ export const ZTireCheckRecord = z.object({
   Tire_Check: z.object({ odometer: z.number() }),
   /** The tire as it is now (null when the serial is not in the tire database). */
   Tire_ITM: ZTireItm.nullable(),
+  /** Null when the tire has no validated check before this one. */
+  previous_reading: ZPreviousReading.nullable(),
 });
 export type TTireCheckRecord = z.input<typeof ZTireCheckRecord>;
 

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { AFTER_VS_BEFORE_COLOR, AFTER_VS_BEFORE_LABEL, compareAfterBefore } from './after-vs-before';
 
 describe('compareAfterBefore', () => {
-  it('equal is yellow, lower is green, higher is red (spec section 5)', () => {
+  it('lower is green, higher is red (spec section 5); unchanged is not painted as a warning (issue 42)', () => {
     const colour = (after: number, before: number) => {
       const c = compareAfterBefore(after, before);
       return c && AFTER_VS_BEFORE_COLOR[c];
     };
-    expect(colour(8, 8)).toBe('yellow');
+    expect(colour(8, 8)).toBe('neutral');
     expect(colour(7.5, 8)).toBe('green');
     expect(colour(8.5, 8)).toBe('red');
-    expect(colour(0, 0)).toBe('yellow');
+    expect(colour(0, 0)).toBe('neutral');
     expect(colour(24, 3.5)).toBe('red');
     expect(colour(110, 120)).toBe('green');
   });

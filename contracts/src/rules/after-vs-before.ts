@@ -1,12 +1,14 @@
 // Form Pengecekan (spec section 5): each After value is compared with the Before value the tire
-// man recorded. Equal is yellow, lower is green, higher is red.
+// man recorded. Lower is green, higher is red. The spec painted equal yellow; every After value
+// starts equal to its Before value, so a whole screen of yellow cried wolf (issue 42, item 7): an
+// unchanged value is not a warning and stays uncoloured.
 
 export const AFTER_VS_BEFORE = ['equal', 'lower', 'higher'] as const;
 export type AfterVsBefore = (typeof AFTER_VS_BEFORE)[number];
 
 /** The spec's colour of each outcome. */
-export const AFTER_VS_BEFORE_COLOR: Record<AfterVsBefore, 'yellow' | 'green' | 'red'> = {
-  equal: 'yellow',
+export const AFTER_VS_BEFORE_COLOR: Record<AfterVsBefore, 'neutral' | 'green' | 'red'> = {
+  equal: 'neutral',
   lower: 'green',
   higher: 'red',
 };

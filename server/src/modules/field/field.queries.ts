@@ -17,9 +17,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { likePattern } from '../../lib/list-query';
 import { pageResult, pageWindow } from '../../lib/paging';
+import { isoText as iso } from '../../lib/sql-iso';
 
 /** A timestamptz as the ISO text JavaScript's toISOString() writes (UTC, milliseconds). */
-const iso = (expr: SQL) => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The vehicle diagram of a unit type and its positions (1..n, ST, ST2), as the forms draw it. */
 function diagramFields(unitType: string): { diagram: TFieldUnit['diagram']; positions: string[] } {

@@ -18,14 +18,13 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 import { type DayRange, inRange } from '../../lib/day-range';
 import { likePattern } from '../../lib/list-query';
 import { recordConditions } from '../../lib/record-filters';
+import { isoText as iso } from '../../lib/sql-iso';
 
 /** part / whole x 100 rounded to 2 decimals (half away from zero, exact numeric), null when whole is 0. */
 const pct = (part: SQL, whole: SQL) =>
   sql`case when (${whole}) > 0 then round((${part}) * 100.0 / (${whole}), 2)::float8 end`;
 
 const orMissing = (col: SQL) => sql`coalesce(nullif(btrim(${col}), ''), ${MISSING_NAME})`;
-
-const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // ---------- checks per location and tire man (productivity, leaderboard, summary) ----------
 

@@ -80,7 +80,7 @@ async function check(odometer: number, records: object[], performedAt: Date) {
 
 const warningsOf = async (id: number) => {
   const res = await call(tok.staff, 'GET', `/tire-check/detail/${id}`);
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   return (res.json().field_warnings as { kind: string; position?: string; message: string }[]).map(
     (w) => `${w.kind}@${w.position ?? '-'}`,
   );
@@ -137,5 +137,44 @@ describe('field warnings of a check', () => {
     // a check done yesterday but sent only now: the later check (50,000) is not "before" it
     const id = await check(30_000, [record('1', worn('1'))], hoursAgo(30));
     expect(await warningsOf(id)).toEqual([]);
+  });
+});
+
+describe('the previous reading of each tire (issue 42, item 7)', () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
+  const recordsOf = async (id: number) => {
+    const res = await call(tok.staff, 'GET', `/tire-check-record/${id}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as {
+      position: string;
+      previous_reading: { check_id: number; performed_at: string; groove_1: number; pressure: number } | null;
+    }[];
+  };
+
+  it('is the tire at the validated check done before, not a pending one nor one done later', async () => {
+    const { edp } = await uploadPhotos(t, tok.staff, ['edp'] as const);
+    const done = hoursAgo(12);
+    const validated = await check(51_000, [record('2', [7, 7, 7, 7], { pressure: 97 })], done);
+    const v = await call(tok.staff, 'POST', `/tire-check/${validated}/validate`, { edp_sign: edp, records: [] });
+    expect(v.statusCode, v.body).toBe(200);
+    // sent and still waiting: not a reading the EDP has accepted
+    await check(51_500, [record('2', [6, 6, 6, 6])], hoursAgo(10));
+
+    const now = await check(52_000, [record('2', [6.5, 6.5, 6.5, 6.5])], hoursAgo(8));
+    const [pos2] = await recordsOf(now);
+    expect(pos2!.previous_reading).toMatchObject({
+      check_id: validated,
+      performed_at: done.toISOString(),
+      groove_1: 7,
+      pressure: 97,
+    });
+    // the detail carries the same reading for the validation dialog
+    const detail = (await call(tok.staff, 'GET', `/tire-check/detail/${now}`)).json();
+    expect(detail.records[0].previous_reading.check_id).toBe(validated);
+
+    // done before the validated one (sent late): that check is not its "previous"
+    const late = await check(50_500, [record('2', worn('2'))], hoursAgo(14));
+    const [early] = await recordsOf(late);
+    expect(early!.previous_reading?.check_id).not.toBe(validated);
   });
 });

@@ -7,12 +7,13 @@ import type {
   TActiveUnitTires,
   TCheckQueueQuery,
   TCheckQueueRow,
+  TPreviousReading,
   TTireCheckDetail,
   TTireCheckRecord,
 } from '@itms/contracts/tire-checks';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../db/client';
 import {
   activeUnitTires,
   drivers,
@@ -29,6 +30,7 @@ import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { isFiltered, type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
 import { storedRowCount } from '../../lib/row-counts';
+import { isoText } from '../../lib/sql-iso';
 import { returnHistory } from '../../lib/submission-returns';
 
 const checkProject = alias(projects, 'check_project');
@@ -199,6 +201,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       .leftJoin(tires, eq(tires.id, tireCheckRecords.tire_id))
       .where(eq(tireCheckRecords.tire_check_id, checkId))
       .orderBy(asc(positionOrder(tireCheckRecords.position)), asc(tireCheckRecords.id));
+    const previous = await previousReadings(checkId);
     return rows.map(({ r, check_odometer, t }) => ({
       id: r.id,
       tire_check_id: r.tire_check_id,
@@ -224,7 +227,35 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       updatedAt: iso(r.updated_at)!,
       Tire_Check: { odometer: check_odometer },
       Tire_ITM: t && t.id != null ? t : null,
+      previous_reading: previous.get(r.id) ?? null,
     }));
+  }
+
+  /**
+   * Each record's tire at the validated check done before this one (by performed_at, so a check
+   * sent late compares with the one done before it, not with one sent before it), by record id.
+   */
+  async function previousReadings(checkId: number): Promise<Map<number, TPreviousReading>> {
+    const rows = rowsOf<TPreviousReading & { record_id: number }>(
+      await db.execute(sql`
+        select r.id as record_id, p.check_id, ${isoText(sql`p.performed_at`)} as performed_at, p.odometer,
+               p.groove_1, p.groove_2, p.groove_3, p.groove_4, p.groove_lowest, p.pressure
+          from tire_check_records r
+          join tire_checks c on c.id = r.tire_check_id
+          cross join lateral (
+            select pc.id as check_id, pc.performed_at, pc.odometer,
+                   pr.groove_1, pr.groove_2, pr.groove_3, pr.groove_4,
+                   least(pr.groove_1, pr.groove_2, pr.groove_3, pr.groove_4) as groove_lowest, pr.pressure
+              from tire_check_records pr
+              join tire_checks pc on pc.id = pr.tire_check_id
+             where pr.tire_id = r.tire_id and pc.id <> c.id and pc.status = 'approved'
+               and pc.performed_at < c.performed_at
+             order by pc.performed_at desc, pc.id desc
+             limit 1
+          ) p
+         where r.tire_check_id = ${checkId} and r.tire_id is not null`),
+    );
+    return new Map(rows.map(({ record_id, ...reading }) => [record_id, reading]));
   }
 
   async function exists(checkId: number): Promise<boolean> {

@@ -16,8 +16,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { pagedList } from '../../lib/list-query';
+import { isoText as iso } from '../../lib/sql-iso';
 
-const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const orMissing = (col: SQL) => sql`coalesce(nullif(btrim(${col}), ''), ${MISSING_NAME})`;
 /** Wheel positions 1..12 in number order, then ST, ST2. */
 const positionOrder = (position: SQL) =>

@@ -56,6 +56,20 @@ export function beforeOf(record: TTireCheckRecord): Measures {
   };
 }
 
+/** The tire at the validated check done before this one (the Sebelumnya column); null when none. */
+export function previousOf(record: TTireCheckRecord): Measures | null {
+  const p = record.previous_reading;
+  if (!p) return null;
+  return {
+    groove_1: p.groove_1,
+    groove_2: p.groove_2,
+    groove_3: p.groove_3,
+    groove_4: p.groove_4,
+    pressure: p.pressure,
+    odometer: p.odometer,
+  };
+}
+
 /** The After block starts with the recorded values. */
 export function initialAfter(records: readonly TTireCheckRecord[]): AfterValues {
   return Object.fromEntries(records.map((r) => [r.id, beforeOf(r)]));

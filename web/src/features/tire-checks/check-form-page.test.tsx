@@ -47,9 +47,9 @@ const urlOf = (e: Endpoint, params: Record<string, unknown>) => buildUrl(fillPat
 const records = [record(52, 'ST'), record(50, '1'), record(51, '2', { serial_number: 'BKB-999' })];
 
 /** Check 7 of unit 11: its detail (as given), its records and the unit's mounted tires. */
-const checkMocks = (detail = checkDetail(), mounted: [string, string][] = []) => [
+const checkMocks = (detail = checkDetail(), mounted: [string, string][] = [], recs = records) => [
   replyTo(API.getTireCheck, () => ({ body: detail })),
-  replyTo(API.listTireCheckRecords, () => ({ body: records })),
+  replyTo(API.listTireCheckRecords, () => ({ body: recs })),
   replyTo(API.getActiveUnitTires, () => ({ body: activeTires(mounted) })),
 ];
 
@@ -128,6 +128,50 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     const first = within(screen.getByRole('group', { name: 'Posisi 1' }));
     expect(first.getByText('7,5')).toBeTruthy();
     expect(first.getByText('12.000')).toBeTruthy();
+  });
+
+  it('shows each tire at its previous check next to the reading now, and the change before SUBMIT', async () => {
+    const previous = (lowest: number, pressure: number) => ({
+      check_id: 3,
+      performed_at: '2025-02-10T01:00:00.000Z',
+      odometer: 11_000,
+      groove_1: lowest + 1,
+      groove_2: lowest,
+      groove_3: lowest + 1,
+      groove_4: lowest + 1,
+      groove_lowest: lowest,
+      pressure,
+    });
+    // position 1 wore from 8 to 7 mm; position 2 'rose' from 6 to 7 mm; ST has no earlier check
+    const withPrevious = [
+      record(50, '1', { previous_reading: previous(8, 95) }),
+      record(51, '2', { previous_reading: previous(6, 100) }),
+      record(52, 'ST'),
+    ];
+    api();
+    mockApi(checkMocks(checkDetail({ records: withPrevious }), [], withPrevious));
+    const { user } = await openForm();
+    const first = within(screen.getByRole('group', { name: 'Posisi 1' }));
+    expect(first.getByText('Pengecekan sebelumnya: 10 Februari 2025')).toBeTruthy();
+    expect(first.getByTestId('sebelumnya-groove_2-1').textContent).toBe('8');
+    expect(first.getByTestId('sebelumnya-odometer-1').textContent).toBe('11.000');
+    expect(first.getByText('turun 0,5 dari pengecekan sebelumnya')).toBeTruthy();
+    const spare = within(screen.getByRole('group', { name: 'Posisi ST' }));
+    expect(spare.getByText('Belum ada pengecekan sebelumnya')).toBeTruthy();
+    expect(spare.getByTestId('sebelumnya-groove_1-ST').textContent).toBe('-');
+    // every After value starts as the tire man's: unchanged is not painted as a warning
+    expect(spin('RTD 1 After posisi 1').closest('[data-tone]')?.getAttribute('data-tone')).toBe('neutral');
+
+    await user.click(screen.getByRole('button', { name: /Validasi/ }));
+    const modal = within(await dialog('Konfirmasi Validasi Pengecekan'));
+    const changes = within(modal.getByRole('region', { name: 'Perubahan dari pengecekan sebelumnya' }));
+    const rows = changes.getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toEqual([
+      'PosisiNo. SeriRTD terendah (mm)PSISebelumnya',
+      '1SN-18 → 795 → 9510 Februari 2025',
+      '2SN-26 → 7 (naik)100 → 9510 Februari 2025',
+      'STSN-ST795belum ada',
+    ]);
   });
 
   it('an already validated check is shown read-only, without Return and Validasi', async () => {

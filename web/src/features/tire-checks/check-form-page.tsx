@@ -405,7 +405,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
   );
 }
 
-const COLOR_WORDS = { yellow: 'kuning', green: 'hijau', red: 'merah' } as const;
+const COLOR_WORDS = { neutral: 'tanpa warna', green: 'hijau', red: 'merah' } as const;
 
 /** Colour legend of the After fields (spec section 5). */
 function Legend() {

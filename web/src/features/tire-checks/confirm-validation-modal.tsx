@@ -5,6 +5,7 @@ import { Descriptions, Modal, Typography } from 'antd';
 import { ValidationActions, type ValidationActionsProps } from '../../components/validation-actions';
 import { formatDateTime } from '../../lib/dayjs';
 import { hasFile, useFileUrl } from '../../lib/file-urls';
+import { ReadingChanges } from './reading-changes';
 
 export const NEED_SIGNATURE_HINT = 'harap tanda tangan terlebih dahulu';
 
@@ -77,7 +78,10 @@ export interface ConfirmValidationModalProps
   edpName: string;
 }
 
-/** The last look before validating: the check, the four signatures, SETUJUI / BATAL / SUBMIT. */
+/**
+ * The last look before validating: the check, each tire's change since its previous check, the four
+ * signatures, SETUJUI / BATAL / SUBMIT.
+ */
 export function ConfirmValidationModal({
   open,
   detail,
@@ -145,6 +149,7 @@ export function ConfirmValidationModal({
           { key: 'n', label: 'Jumlah Posisi', children: positions },
         ]}
       />
+      <ReadingChanges records={detail.records} />
       <div
         style={{
           display: 'grid',

@@ -9,9 +9,9 @@ import { type CSSProperties, useId } from 'react';
 import { formatNumber } from '../../lib/number-format';
 import { type MeasureField, outOfRange } from './check-form-model';
 
-/** The spec's colours (equal yellow, lower green, higher red), soft enough to read the number on. */
+/** Lower green, higher red (spec), unchanged plain; soft enough to read the number on. */
 export const TONE_STYLE: Record<AfterVsBefore, CSSProperties> = {
-  equal: { background: '#fff8d6', borderColor: '#e8c21c' },
+  equal: { background: '#fff', borderColor: '#d9d9d9' },
   lower: { background: '#e6f6e1', borderColor: '#52b535' },
   higher: { background: '#fde7e7', borderColor: '#e5484d' },
 };

@@ -33,6 +33,7 @@ export function record(id: number, position: string, over: Partial<TTireCheckRec
     updatedAt: '2025-03-10T01:00:00.000Z',
     Tire_Check: { odometer: 12000 },
     Tire_ITM: null,
+    previous_reading: null,
     ...over,
   };
 }

@@ -2,9 +2,10 @@ import { InfoCircleOutlined, ProfileOutlined, WarningOutlined } from '@ant-desig
 import type { TTireCheckRecord } from '@itms/contracts/tire-checks';
 import { Badge, Button, Card } from 'antd';
 import { type CSSProperties, Fragment } from 'react';
+import { formatDate } from '../../lib/dayjs';
 import { formatNumber } from '../../lib/number-format';
-import { beforeOf, MEASURE_FIELDS, type MeasureKey, type Measures } from './check-form-model';
-import { MeasureInput } from './measure-input';
+import { beforeOf, MEASURE_FIELDS, type MeasureKey, type Measures, previousOf } from './check-form-model';
+import { MeasureInput, visuallyHidden } from './measure-input';
 
 export interface TirePositionCardProps {
   record: TTireCheckRecord;
@@ -20,7 +21,7 @@ export interface TirePositionCardProps {
 
 const grid: CSSProperties = {
   display: 'grid',
-  gridTemplateColumns: 'minmax(52px, auto) minmax(64px, 1fr) minmax(92px, 1.3fr)',
+  gridTemplateColumns: 'minmax(44px, auto) minmax(52px, 0.8fr) minmax(72px, 1fr) minmax(88px, 1.3fr)',
   alignItems: 'center',
   columnGap: 10,
   rowGap: 6,
@@ -33,7 +34,41 @@ const headCell: CSSProperties = {
   color: 'rgba(0,0,0,0.65)',
 };
 
-/** One wheel position: what was recorded (Before) and the values the EDP validates (After). */
+/** Float noise of stored `real` values is no change. */
+const EPSILON = 1e-6;
+
+/**
+ * How the tire man's value moved from the previous check, under the value: a tread that rose is
+ * red (a misreading or a retread), any other change is plain, an unchanged value says nothing.
+ */
+function ChangeNote({
+  field,
+  now,
+  previous,
+}: {
+  field: MeasureKey;
+  now: number | null;
+  previous: number | null;
+}) {
+  if (now == null || previous == null) return null;
+  const diff = now - previous;
+  if (Math.abs(diff) < EPSILON) return null;
+  const rose = diff > 0 && field.startsWith('groove_');
+  const text = `${diff > 0 ? '+' : '−'}${formatNumber(Math.abs(diff))}`;
+  return (
+    <span style={{ marginInlineStart: 4, fontSize: 11, color: rose ? '#cf1322' : 'rgba(0,0,0,0.5)' }}>
+      <span aria-hidden>{text}</span>
+      <span style={visuallyHidden}>
+        {`${diff > 0 ? 'naik' : 'turun'} ${formatNumber(Math.abs(diff))} dari pengecekan sebelumnya`}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * One wheel position: the tire at its previous validated check (Sebelumnya), what the tire man
+ * recorded now (Before, with the change), and the values the EDP validates (After).
+ */
 export function TirePositionCard({
   record,
   after,
@@ -45,6 +80,7 @@ export function TirePositionCard({
   onDetail,
 }: TirePositionCardProps) {
   const before = beforeOf(record);
+  const previous = previousOf(record);
   const pos = record.position;
   const brand = [record.ori_brand, record.ir_brand].filter((b) => b && b !== '-').join(' / ') || '-';
 
@@ -67,6 +103,11 @@ export function TirePositionCard({
           {brand}
           {record.size ? <span style={{ color: 'rgba(0,0,0,0.65)' }}> · {record.size}</span> : null}
         </div>
+        <div style={{ color: 'rgba(0,0,0,0.65)', fontSize: 12 }}>
+          {record.previous_reading
+            ? `Pengecekan sebelumnya: ${formatDate(record.previous_reading.performed_at)}`
+            : 'Belum ada pengecekan sebelumnya'}
+        </div>
         {bkb ? (
           <div style={{ color: '#cf1322', fontSize: 13, marginTop: 2 }}>
             <WarningOutlined />{' '}
@@ -77,12 +118,25 @@ export function TirePositionCard({
 
       <div style={grid}>
         <span />
+        <span style={headCell} title="Pengecekan sebelumnya yang sudah divalidasi">
+          Sblm
+        </span>
         <span style={headCell}>Before</span>
         <span style={headCell}>After</span>
         {MEASURE_FIELDS.map((f) => (
           <Fragment key={f.key}>
             <span style={{ fontSize: 13 }}>{f.label}</span>
-            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatNumber(before[f.key])}</span>
+            <span
+              title={`${f.label} pada pengecekan sebelumnya`}
+              data-testid={`sebelumnya-${f.key}-${pos}`}
+              style={{ fontVariantNumeric: 'tabular-nums', color: 'rgba(0,0,0,0.55)' }}
+            >
+              {previous ? formatNumber(previous[f.key]) : '-'}
+            </span>
+            <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {formatNumber(before[f.key])}
+              <ChangeNote field={f.key} now={before[f.key]} previous={previous?.[f.key] ?? null} />
+            </span>
             <MeasureInput
               field={f}
               value={after[f.key]}
