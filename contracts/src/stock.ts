@@ -175,8 +175,11 @@ export const ZStockCardRow = z.object({
   id: z.number(),
   tire_id: z.number(),
   kind: z.enum(TIRE_EVENT_KINDS),
+  /** When the entry was written (for a field document: when the EDP validated it). */
   createdAt: zTimestamp,
-  /** yyyy-mm-dd and HH:mm in APP_TIMEZONE. */
+  /** When the movement was done: the field document's performed_at, else createdAt. */
+  performed_at: zTimestamp,
+  /** yyyy-mm-dd and HH:mm in APP_TIMEZONE, of performed_at. */
   date: z.string(),
   time: z.string(),
   /** Cust: the customer of the unit's project ('-' when no unit is involved). */

@@ -56,3 +56,19 @@ export function lateDays(performedAt: Date | string, receivedAt: Date | string):
 
 /** What the office screens show beside a late record. */
 export const lateLabel = (days: number) => `Terlambat dikirim (${days} hari)`;
+
+/**
+ * When the document as it stands arrived: its last resubmission after a Return, else its first
+ * arrival. A resubmitted document carries the work redone before it was sent again, so its work
+ * time is compared with this, never with the first arrival (which came before the redone work).
+ */
+export function lastArrival(
+  createdAt: string,
+  returns: readonly { resubmitted_at: string | null }[] = [],
+): string {
+  let last = createdAt;
+  for (const r of returns) {
+    if (r.resubmitted_at && Date.parse(r.resubmitted_at) > Date.parse(last)) last = r.resubmitted_at;
+  }
+  return last;
+}

@@ -1,5 +1,5 @@
-import { lateLabel } from '@itms/contracts/rules/performed-at';
-import { type DescriptionsProps, Tag } from 'antd';
+import { lastArrival, lateLabel } from '@itms/contracts/rules/performed-at';
+import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDayDate, formatTime } from '../lib/dayjs';
 
@@ -40,15 +40,21 @@ export function WorkDay({
 
 const when = (iso: string) => `${formatDayDate(iso)}, ${formatTime(iso)}`;
 
-/**
- * The two times of a field record for a detail's Descriptions: when the work was done
- * (performed_at, what the lists and reports date it by) and when the server received it.
- */
-export function workTimeItems(d: {
+interface WorkTimed {
   performed_at: string;
   createdAt: string;
   late_days: number | null;
-}): NonNullable<DescriptionsProps['items']> {
+  /** The document's Returns; a resubmission is its last arrival. */
+  returns?: readonly { resubmitted_at: string | null }[];
+}
+
+/**
+ * The times of a field record, each named: when the work was done (performed_at, what the lists
+ * and reports date it by) and when the server received it; after a Return, 'Diterima' is the
+ * resubmission (with the redone work) and the first arrival is named 'Pertama diterima'.
+ */
+export function workTimes(d: WorkTimed): { key: string; label: string; children: ReactNode }[] {
+  const received = lastArrival(d.createdAt, d.returns);
   return [
     {
       key: 'performed_at',
@@ -60,6 +66,13 @@ export function workTimeItems(d: {
         </span>
       ),
     },
-    { key: 'received_at', label: 'Diterima', children: when(d.createdAt) },
+    {
+      key: 'received_at',
+      label: 'Diterima',
+      children: received === d.createdAt ? when(received) : `${when(received)} (dikirim ulang)`,
+    },
+    ...(received === d.createdAt
+      ? []
+      : [{ key: 'first_received_at', label: 'Pertama diterima', children: when(d.createdAt) }]),
   ];
 }

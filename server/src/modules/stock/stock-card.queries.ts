@@ -70,11 +70,24 @@ const EVENT_LOCATION_ID = sql.raw(`(case e.source_type
   when 'tire-replacement' then (select tr.location_id from tire_replacements tr where tr.id = e.source_id)
   when 'mismatch' then (select mm.location_id from mismatches mm where mm.id = e.source_id) end)`);
 
+/**
+ * When the movement was done: the performed_at of the check, replacement, BKB or request that
+ * caused it (the tire man's time, not the EDP's validation that wrote the entry); the entry's own
+ * time for what the office did directly.
+ */
+const EVENT_PERFORMED_AT = sql.raw(`coalesce(case e.source_type
+  when 'tire-check' then (select tc.performed_at from tire_checks tc where tc.id = e.source_id)
+  when 'tire-replacement' then (select tr.performed_at from tire_replacements tr where tr.id = e.source_id)
+  when 'mismatch' then (select mm.performed_at from mismatches mm where mm.id = e.source_id)
+  when 'tire-request' then (select rq.performed_at from tire_requests rq where rq.id = e.source_id) end,
+  e.created_at)`);
+
 interface CardSqlRow {
   id: number;
   tire_id: number;
   kind: string;
   created_at: string | Date;
+  performed_at: string | Date;
   date: string;
   time: string;
   unit_id: number | null;
@@ -102,6 +115,7 @@ function toCardRow(r: CardSqlRow): TStockCardRow {
     tire_id: r.tire_id,
     kind: r.kind as TireEventKind,
     createdAt: iso(r.created_at),
+    performed_at: iso(r.performed_at),
     date: r.date,
     time: r.time,
     customer: r.customer ?? '-',
@@ -126,9 +140,9 @@ function toCardRow(r: CardSqlRow): TStockCardRow {
 /** Columns and joins that turn a CTE `c` of ledger rows (with `stock`) into stock card rows. */
 function cardSelect(tz: string): SQL {
   return sql`
-    select c.id, c.tire_id, c.kind, c.created_at,
-      to_char(c.created_at at time zone ${tz}, 'YYYY-MM-DD') as date,
-      to_char(c.created_at at time zone ${tz}, 'HH24:MI') as time,
+    select c.id, c.tire_id, c.kind, c.created_at, c.performed_at,
+      to_char(c.performed_at at time zone ${tz}, 'YYYY-MM-DD') as date,
+      to_char(c.performed_at at time zone ${tz}, 'HH24:MI') as time,
       c.unit_id, u.plate_number, c.position, c.odometer, c.from_status, c.to_status, c.note,
       cu.name as customer, t.ir_brand, t.size, t.serial_number,
       us.name as user_name, l.name as location_name, c.stock
@@ -164,7 +178,7 @@ export async function tireStockCard(
   const rows = rowsOf<CardSqlRow>(
     await db.execute(sql`
       with ev as (
-        select e.*, ${EVENT_LOCATION_ID} as location_id, ${STOCK_STATE} as st
+        select e.*, ${EVENT_LOCATION_ID} as location_id, ${EVENT_PERFORMED_AT} as performed_at, ${STOCK_STATE} as st
         from tire_events e
         where e.tire_id = ${tireId}
       ),
@@ -259,7 +273,7 @@ export async function groupStockCard(
                              ${pgArray(cut.map((r) => r.stock))}::int[]) as pg(event_id, stock)
       ),
       c as (
-        select e.*, ${EVENT_LOCATION_ID} as location_id, pg.stock
+        select e.*, ${EVENT_LOCATION_ID} as location_id, ${EVENT_PERFORMED_AT} as performed_at, pg.stock
         from pg join tire_events e on e.id = pg.event_id
       )
       ${cardSelect(tz)}

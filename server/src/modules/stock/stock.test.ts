@@ -40,6 +40,8 @@ const unmount = (unitId: number, position: string, odometer: number) =>
 
 let sc1: number;
 let sc2: number;
+/** When the tire man did the check that mounted SC-1: two days before it reached the ledger. */
+const checkDoneAt = new Date(Date.now() - 2 * 86_400_000);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,6 +66,7 @@ beforeAll(async () => {
       tireman_id: ids.tireman,
       location_id: ids.location,
       odometer: 45000,
+      performed_at: checkDoneAt,
     })
     .returning();
   await mount(sc1, ids.tronton, '11', 45000, {
@@ -125,6 +128,13 @@ describe('KARTU STOK BAN', () => {
       customer: FX.customer,
       user_location: `${FX.tireman.name} / ${FX.location}`,
     });
+    // a field document's movement is dated when the tire man did it, not when it was written
+    const dated = body.data as { performed_at: string; createdAt: string; date: string }[];
+    expect(dated[1]!.performed_at).toBe(checkDoneAt.toISOString());
+    expect(dated[1]!.date).toBe(checkDoneAt.toLocaleDateString('sv-SE', { timeZone: 'Asia/Jakarta' }));
+    expect(Date.parse(dated[1]!.createdAt) - checkDoneAt.getTime()).toBeGreaterThan(86_400_000);
+    // what the office did directly is dated when it was written
+    expect(dated[0]!.performed_at).toBe(dated[0]!.createdAt);
     // ids ascend: the card is in ledger order
     const idsInOrder = body.data.map((r: { id: number }) => r.id);
     expect([...idsInOrder].sort((a, b) => a - b)).toEqual(idsInOrder);

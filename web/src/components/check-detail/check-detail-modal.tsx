@@ -23,7 +23,7 @@ import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ImageZoom } from '../image-zoom';
-import { workTimeItems } from '../late-tag';
+import { workTimes } from '../late-tag';
 import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
@@ -162,7 +162,7 @@ function Detail({
             { key: 'tonnage', label: 'Tonase', children: formatTon(detail.Unit?.tonnage) },
             { key: 'odometer', label: 'Odometer', children: formatKm(detail.odometer) },
             // when the check was done and when it was received (late ones tagged)
-            ...workTimeItems(detail),
+            ...workTimes(detail),
           ]}
         />
       </Flex>

@@ -21,7 +21,7 @@ import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
 import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { workTimeItems } from '../late-tag';
+import { workTimes } from '../late-tag';
 import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
@@ -173,7 +173,7 @@ function Detail({
             children: detail.lastCheckAt ? formatDayDate(detail.lastCheckAt) : '-',
           },
           // when the replacement was done and when it was received (late ones tagged)
-          ...workTimeItems(detail),
+          ...workTimes(detail),
           { key: 'spk', label: 'SPK', children: dash(detail.spk) },
           { key: 'unitType', label: 'Tipe Unit', children: dash(detail.Unit.unit_type) },
         ]}

@@ -1,7 +1,7 @@
 import type { TMismatchDetail } from '@itms/contracts/mismatches';
 import { Descriptions, type DescriptionsProps, Flex, Input, Typography } from 'antd';
 import { ImageZoom } from '../../components/image-zoom';
-import { workTimeItems } from '../../components/late-tag';
+import { workTimes } from '../../components/late-tag';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { projectText, StatusTag } from './mismatch-format';
 
@@ -21,7 +21,7 @@ export function MismatchFacts({ detail: d, variant }: MismatchFactsProps) {
   const items: DescriptionsProps['items'] = [
     { key: 'id', label: 'BKB ID', children: <Typography.Text strong>{d.id}</Typography.Text> },
     // when the BKB was done and when it was received (late ones tagged)
-    ...workTimeItems(d),
+    ...workTimes(d),
     {
       key: 'driver',
       label: 'Driver',

@@ -1,6 +1,6 @@
 import { API } from '@itms/contracts/api';
 import { Button, Descriptions, Flex, Modal, Spin, Typography } from 'antd';
-import { workTimeItems } from '../../components/late-tag';
+import { workTimes } from '../../components/late-tag';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { QcMatrix } from './qc-matrix';
 
@@ -37,7 +37,7 @@ export function QcDetailModal({ id, onClose }: { id: number | null; onClose: () 
               { key: 'plate', label: 'No. Body', children: d.Unit.plate_number },
               { key: 'loc', label: 'Lokasi', children: d.Location?.name ?? 'tidak ada' },
               // when the QC check was done and when it was received (late ones tagged)
-              ...workTimeItems(d),
+              ...workTimes(d),
             ]}
           />
           <QcMatrix matrix={d.matrix} unitType={d.unit_type} />

@@ -18,7 +18,7 @@ import { LinkButton } from '../../components/link-button';
 import { PageHeading } from '../../components/page-frame';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
-import { formatDate } from '../../lib/dayjs';
+import { dayjs, formatDate, formatDateTime } from '../../lib/dayjs';
 import { formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -39,17 +39,26 @@ export const KIND_COLORS: Record<TireEventKind, string> = {
   retreaded: 'gold',
 };
 
+/** Written (validated) more than a minute after it was done. */
+const recordedLater = (r: TStockCardRow) => dayjs(r.createdAt).diff(r.performed_at, 'minute') >= 1;
+
 const columns: TableColumnsType<TStockCardRow> = [
   { key: 'id', title: 'Id', dataIndex: 'id', width: 72 },
   {
     key: 'date',
     title: 'Tanggal',
+    // when the movement was done (the tire man's time); when it was written, if later (validation)
     render: (_, r) => (
       <Flex vertical style={{ whiteSpace: 'nowrap' }}>
-        <span>{formatDate(r.createdAt)}</span>
+        <span>{formatDate(r.performed_at)}</span>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {r.time}
         </Typography.Text>
+        {recordedLater(r) ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Dicatat {formatDateTime(r.createdAt)}
+          </Typography.Text>
+        ) : null}
       </Flex>
     ),
   },

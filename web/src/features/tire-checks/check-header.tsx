@@ -2,7 +2,7 @@ import { WhatsAppOutlined } from '@ant-design/icons';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { Card, Col, Descriptions, type DescriptionsProps, Row, Typography } from 'antd';
 import { ImageZoom } from '../../components/image-zoom';
-import { workTimeItems } from '../../components/late-tag';
+import { workTimes } from '../../components/late-tag';
 import { formatKm, formatTon } from '../../lib/number-format';
 import { waLink } from './check-form-model';
 
@@ -13,7 +13,7 @@ export function CheckHeader({ detail }: { detail: TTireCheckDetail }) {
   const items: DescriptionsProps['items'] = [
     { key: 'id', label: 'Id Check', children: detail.id },
     // when the check was done and when it was received (late ones tagged)
-    ...workTimeItems(detail),
+    ...workTimes(detail),
     { key: 'location', label: 'Lokasi', children: detail.Location.name },
     { key: 'plate', label: 'No. Polisi', children: detail.Unit.plate_number || detail.plate_number },
     { key: 'project', label: 'Project', children: detail.Project?.name ?? detail.Unit.Project.name },

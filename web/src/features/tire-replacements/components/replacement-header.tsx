@@ -3,8 +3,8 @@ import type { TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { Avatar, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { ImageZoom } from '../../../components/image-zoom';
-import { LateTag } from '../../../components/late-tag';
-import { formatDayDate, formatTime } from '../../../lib/dayjs';
+import { workTimes } from '../../../components/late-tag';
+import { formatDayDate } from '../../../lib/dayjs';
 import { useFileUrl } from '../../../lib/file-urls';
 import { dash, formatKm, formatTon, whatsappLink } from '../../../lib/number-format';
 
@@ -21,14 +21,7 @@ export function ReplacementHeader({ detail, compact }: { detail: TReplacementDet
     ['Tonase', formatTon(detail.Unit.tonnage)],
     ['Odometer', formatKm(detail.odometer)],
     // when the replacement was done (late ones tagged) and when it was received
-    [
-      'Waktu pengerjaan',
-      <>
-        {formatDayDate(detail.performed_at)}, {formatTime(detail.performed_at)}
-        <LateTag days={detail.late_days} />
-      </>,
-    ],
-    ['Diterima', `${formatDayDate(detail.createdAt)}, ${formatTime(detail.createdAt)}`],
+    ...workTimes(detail).map((w): [string, ReactNode] => [w.label, w.children]),
     ['Pengecekan terakhir', detail.lastCheckAt ? formatDayDate(detail.lastCheckAt) : 'Belum pernah dicek'],
     ['SPK', dash(detail.spk)],
   ];
