@@ -20,6 +20,16 @@ export const ZReturnHistoryEntry = z.object({
 });
 export type TReturnHistoryEntry = z.infer<typeof ZReturnHistoryEntry>;
 
+/** Who gave the workshop signature (Tanda Tangan Workshop) and when; null while unsigned. */
+export const ZWorkshopSigned = z
+  .object({
+    /** Null for signatures given before the signer was kept, or a deleted account. */
+    by: z.object({ id: z.number(), name: z.string() }).nullable(),
+    /** ISO, UTC. */
+    at: z.string(),
+  })
+  .nullable();
+
 /** GET /tire-check/returns and /tire-replacement/returns: newest return first, one page. */
 export const ZReturnsListQuery = z.object({
   page: zPage,

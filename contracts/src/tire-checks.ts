@@ -8,7 +8,7 @@ import { queueFilterFields } from './queue';
 import { FIELD_WARNING_KINDS } from './rules/field-warnings';
 import { foldLookalikes } from './rules/lookalike';
 import { ZPerformedAt } from './rules/performed-at';
-import { ZReturnHistoryEntry } from './submission-returns';
+import { ZReturnHistoryEntry, ZWorkshopSigned } from './submission-returns';
 import { tireReadingReply } from './tire-reading';
 
 /** Page sizes of the validation list (spec section 9: 15/50/100, default 15). */
@@ -514,6 +514,7 @@ export const ZTireCheckDetail = z.object({
   validated_by: z.number().nullable(),
   validated_at: z.string().nullable(),
   validator: z.object({ id: z.number(), name: z.string() }).nullable(),
+  workshop_signed: ZWorkshopSigned,
   Location: z.object({
     name: z.string(),
     Region: z.object({ id: z.number(), name: z.string(), manpower: z.number(), pic: z.string() }),

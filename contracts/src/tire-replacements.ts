@@ -5,7 +5,7 @@ import { zId, zNumeric } from './numeric';
 import { queueFilterFields } from './queue';
 import { foldLookalikes } from './rules/lookalike';
 import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
-import { ZReturnHistoryEntry } from './submission-returns';
+import { ZReturnHistoryEntry, ZWorkshopSigned } from './submission-returns';
 import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
 import { ZOdometer, ZTireFields, ZTireReply } from './tires';
 import { ZNoWorkshopSign } from './workshop';
@@ -314,6 +314,7 @@ export const ZReplacementDetail = z.object({
   }),
   Tire_Man: z.object({ id: z.number(), name: z.string(), phone: z.string(), photo: z.string() }),
   Validator: z.object({ id: z.number(), name: z.string() }).nullable(),
+  workshop_signed: ZWorkshopSigned,
   /** Latest tire check of the unit, or null. */
   lastCheckAt: z.string().nullable(),
   Tire_Replace_Records: z.array(ZReplaceRecord),

@@ -288,21 +288,26 @@ export interface PdfSignature {
   role: string;
   /** The signatory's name, when it is known. */
   name: string | null;
+  /** When it was signed, as printed ('31 Januari 2025, 14:05 WIB'), when known. */
+  when: string | null;
   image: PdfImage;
   /** The record holds a signature (its image may still be missing from the storage). */
   signed: boolean;
 }
 
+/** Under a signature given by someone whose name the record does not hold. */
+export const UNNAMED_SIGNER = 'Nama tidak dicatat';
+
 /**
  * The signatures under their heading, three to a row: role, the drawn signature (or 'Belum
- * ditandatangani'), name. They stay together on one page.
+ * ditandatangani'), the signer's name and when it was signed. They stay together on one page.
  */
 export function signatureGrid(doc: Pdf, title: string, signatures: readonly PdfSignature[]): void {
   const perRow = 3;
   const gap = 12;
   const w = (contentWidth(doc) - gap * (perRow - 1)) / perRow;
   const boxH = 58;
-  const rowH = 14 + boxH + 24;
+  const rowH = 14 + boxH + 36;
   heading(doc, title, rowH * Math.ceil(signatures.length / perRow));
   for (let i = 0; i < signatures.length; i += perRow) {
     const y = doc.y;
@@ -318,7 +323,18 @@ export function signatureGrid(doc: Pdf, title: string, signatures: readonly PdfS
         .font('Helvetica')
         .fontSize(8.5)
         .fillColor('black')
-        .text(s.name || '-', x, y + 14 + boxH + 4, { width: w, align: 'center' });
+        .text(s.name || (s.signed ? UNNAMED_SIGNER : '-'), x, y + 14 + boxH + 4, {
+          width: w,
+          align: 'center',
+          lineBreak: false,
+          ellipsis: true,
+        });
+      if (s.signed && s.when) {
+        doc
+          .fontSize(7.5)
+          .fillColor('#555555')
+          .text(s.when, x, y + 14 + boxH + 16, { width: w, align: 'center', lineBreak: false });
+      }
     });
     doc.x = MARGIN;
     doc.y = y + rowH;
@@ -329,15 +345,22 @@ export function signatureGrid(doc: Pdf, title: string, signatures: readonly PdfS
 export const recorded = (v: string | null | undefined): string | null =>
   v && v.trim() !== '' && v !== UNSIGNED ? v : null;
 
-/** The signatures of a record with their drawings read from the storage. */
+/** The signatures of a record with their drawings read from the storage, each dated in `timezone`. */
 export function loadSignatures(
   storage: Storage,
-  list: readonly { role: string; name: string | null; path: string | null | undefined }[],
+  timezone: string,
+  list: readonly {
+    role: string;
+    name: string | null;
+    path: string | null | undefined;
+    at: Date | string | null | undefined;
+  }[],
 ): Promise<PdfSignature[]> {
   return Promise.all(
-    list.map(async ({ role, name, path }) => ({
+    list.map(async ({ role, name, path, at }) => ({
       role,
       name,
+      when: at ? longDateTime(new Date(at), timezone) : null,
       signed: recorded(path) !== null,
       image: await readImage(storage, path),
     })),

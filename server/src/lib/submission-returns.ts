@@ -144,3 +144,15 @@ export async function listReturns(
     q,
   );
 }
+
+/** A document's workshop signature as details reply it (ZWorkshopSigned): who and when. */
+export function workshopSigned(
+  at: Date | null,
+  by: { id: number | null; name: string | null } | null,
+): { by: { id: number; name: string } | null; at: string } | null {
+  if (!at) return null;
+  return {
+    by: by?.id != null && by.name != null ? { id: by.id, name: by.name } : null,
+    at: at.toISOString(),
+  };
+}

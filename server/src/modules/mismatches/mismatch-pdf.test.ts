@@ -4,6 +4,7 @@ import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { pdfImageCount, pdfText } from '../../../test/pdf';
 import { uploadPhoto, uploadPhotos } from '../../../test/uploads';
 import { locations, units } from '../../db/schema';
+import { longDateTime } from '../../lib/pdf';
 
 let t: TestApp;
 const tok = { staff: '', tireman: '' };
@@ -99,6 +100,10 @@ describe('GET /api/mismatch/pdf/:id (Cetak)', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Belum ditandatangani');
+    // the validator named, with the time of the validation
+    expect(text).toContain(
+      `Validator (ITMS)\n${FX.staff.name}\n${longDateTime(new Date(detail.validatedAt), t.config.timezone)}`,
+    );
     expect(text).not.toContain('Foto tidak tersedia');
     // the BKB photo, the driver's photo and the validator's signature
     expect(pdfImageCount(res.rawPayload)).toBe(3);

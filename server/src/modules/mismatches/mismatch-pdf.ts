@@ -64,8 +64,8 @@ export async function renderMismatchPdf(
   const [photo, driverPhoto, signatures] = await Promise.all([
     readImage(deps.storage, d.imageUrl),
     readImage(deps.storage, d.driverPhoto),
-    loadSignatures(deps.storage, [
-      { role: 'Validator (ITMS)', name: d.itms_bkb?.name ?? null, path: d.signatureUrl },
+    loadSignatures(deps.storage, deps.timezone, [
+      { role: 'Validator (ITMS)', name: d.itms_bkb?.name ?? null, path: d.signatureUrl, at: d.validatedAt },
     ]),
   ]);
   const plate = d.Unit.plate_number;

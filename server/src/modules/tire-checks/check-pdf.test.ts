@@ -7,6 +7,7 @@ import { BAD_FILTER_PNG, CORRUPT_PNG } from '../../../test/images';
 import { pdfImageCount, pdfText } from '../../../test/pdf';
 import { uploadPhoto, uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
+import { longDateTime, UNNAMED_SIGNER } from '../../lib/pdf';
 import { newUploadKey } from '../../lib/storage';
 import { conditionText } from './check-pdf';
 
@@ -129,6 +130,10 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
       expect(text).toContain(name);
     }
     for (const role of ['Tire Man', 'Driver', 'PIC', 'ITMS', 'EDP', 'Workshop']) expect(text).toContain(role);
+    // each signature with its time: the field's when the work was done, the EDP's at validation
+    const at = (iso: string) => longDateTime(new Date(iso), t.config.timezone);
+    expect(text).toContain(`PIC\nBu Sari PIC\n${at(detail.performed_at)}\nITMS\n${UNNAMED_SIGNER}`);
+    expect(text).toContain(`EDP\n${FX.staff.name}\n${at(detail.validated_at)}\nWorkshop\nBelum ditandatangani\n-`);
     expect(text.match(/Belum ditandatangani/g)).toHaveLength(1);
     expect(text).not.toContain('Foto tidak tersedia');
     // plate and odometer photos, five drawn signatures

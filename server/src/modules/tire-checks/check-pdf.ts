@@ -74,13 +74,19 @@ export async function renderCheckPdf(
   const [platePhoto, odometerPhoto, signatures] = await Promise.all([
     image(d.plate_number_url),
     image(d.odometer_url),
-    loadSignatures(deps.storage, [
-      { role: 'Tire Man', name: d.tireman_tire_check.name, path: d.tireman_sign },
-      { role: 'Driver', name: d.Driver?.name ?? null, path: d.driver_sign },
-      { role: 'PIC', name: recorded(d.pic_name), path: d.pic_sign },
-      { role: 'ITMS', name: null, path: d.itms_sign },
-      { role: 'EDP', name: d.validator?.name ?? null, path: d.edp_sign },
-      { role: 'Workshop', name: null, path: d.workshop_sign },
+    // the field's signatures are given when the work is done (again on a resubmit)
+    loadSignatures(deps.storage, deps.timezone, [
+      { role: 'Tire Man', name: d.tireman_tire_check.name, path: d.tireman_sign, at: d.performed_at },
+      { role: 'Driver', name: d.Driver?.name ?? null, path: d.driver_sign, at: d.performed_at },
+      { role: 'PIC', name: recorded(d.pic_name), path: d.pic_sign, at: d.performed_at },
+      { role: 'ITMS', name: null, path: d.itms_sign, at: d.performed_at },
+      { role: 'EDP', name: d.validator?.name ?? null, path: d.edp_sign, at: d.validated_at },
+      {
+        role: 'Workshop',
+        name: d.workshop_signed?.by?.name ?? null,
+        path: d.workshop_sign,
+        at: d.workshop_signed?.at,
+      },
     ]),
   ]);
   const plate = d.Unit.plate_number || d.plate_number;

@@ -155,7 +155,10 @@ describe('the previous reading of each tire (issue 42, item 7)', () => {
     const { edp } = await uploadPhotos(t, tok.staff, ['edp'] as const);
     const done = hoursAgo(12);
     const validated = await check(51_000, [record('2', [7, 7, 7, 7], { pressure: 97 })], done);
-    const v = await call(tok.staff, 'POST', `/tire-check/${validated}/validate`, { edp_sign: edp, records: [] });
+    const v = await call(tok.staff, 'POST', `/tire-check/${validated}/validate`, {
+      edp_sign: edp,
+      records: [],
+    });
     expect(v.statusCode, v.body).toBe(200);
     // sent and still waiting: not a reading the EDP has accepted
     await check(51_500, [record('2', [6, 6, 6, 6])], hoursAgo(10));

@@ -31,11 +31,12 @@ import { pageResult, pageWindow } from '../../lib/paging';
 import { isFiltered, type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
 import { storedRowCount } from '../../lib/row-counts';
 import { isoText } from '../../lib/sql-iso';
-import { returnHistory } from '../../lib/submission-returns';
+import { returnHistory, workshopSigned } from '../../lib/submission-returns';
 
 const checkProject = alias(projects, 'check_project');
 const unitProject = alias(projects, 'unit_project');
 const validator = alias(users, 'validator');
+const workshopSigner = alias(users, 'workshop_signer');
 
 /**
  * The EDP queue: not signed by EDP and not returned to the tire man. Literal values (not bind
@@ -296,6 +297,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
           phone: users.phone,
         },
         validator: { id: validator.id, name: validator.name },
+        workshopSigner: { id: workshopSigner.id, name: workshopSigner.name },
       })
       .from(tireChecks)
       .innerJoin(users, eq(users.id, tireChecks.tireman_id))
@@ -306,6 +308,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       .leftJoin(checkProject, eq(checkProject.id, tireChecks.project_id))
       .leftJoin(drivers, eq(drivers.id, tireChecks.driver_id))
       .leftJoin(validator, eq(validator.id, tireChecks.validated_by))
+      .leftJoin(workshopSigner, eq(workshopSigner.id, tireChecks.workshop_signed_by))
       .where(eq(tireChecks.id, checkId));
     if (!row) throw notFound('Pengecekan');
     const { c } = row;
@@ -339,6 +342,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       validated_by: c.validated_by,
       validated_at: iso(c.validated_at),
       validator: row.validator?.id != null ? row.validator : null,
+      workshop_signed: workshopSigned(c.workshop_signed_at, row.workshopSigner),
       Location: { name: row.location.name, Region: row.region },
       Driver: row.driver?.name != null ? row.driver : null,
       Unit: { ...row.unit, Project: { name: row.unit_project } },

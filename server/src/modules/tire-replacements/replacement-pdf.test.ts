@@ -8,6 +8,7 @@ import { TINY_PNG } from '../../../test/multipart';
 import { pdfImageCount, pdfText } from '../../../test/pdf';
 import { uploadPhotos } from '../../../test/uploads';
 import { locations, projects, tires, units, users } from '../../db/schema';
+import { longDateTime, UNNAMED_SIGNER } from '../../lib/pdf';
 import { newUploadKey } from '../../lib/storage';
 
 let t: TestApp;
@@ -149,6 +150,21 @@ describe('GET /api/tire-replacement/:id/pdf (Cetak)', () => {
     }
     for (const name of [FX.tireman.name, FX.staff.name]) expect(text).toContain(name);
     for (const role of ['Tire Man', 'PIC', 'ITMS', 'EDP', 'Workshop']) expect(text).toContain(role);
+    // each signer named with the time of the signature: the field's when the work was done, the
+    // EDP's at validation, the workshop's when it signed (issue 42, item 2)
+    const at = (iso: string) => longDateTime(new Date(iso), t.config.timezone);
+    expect(detail.workshop_signed.by.name).toBe(FX.staff.name);
+    expect(text).toContain(
+      [
+        ['Tire Man', FX.tireman.name, at(detail.performed_at)],
+        ['PIC', UNNAMED_SIGNER, at(detail.performed_at)],
+        ['ITMS', UNNAMED_SIGNER, at(detail.performed_at)],
+        ['EDP', FX.staff.name, at(detail.validated_at)],
+        ['Workshop', FX.staff.name, at(detail.workshop_signed.at)],
+      ]
+        .flat()
+        .join('\n'),
+    );
     expect(text).not.toContain('Belum ditandatangani');
     expect(text).not.toContain('Intelligent Tire Management System');
     // the removed tire's serial photo was never taken

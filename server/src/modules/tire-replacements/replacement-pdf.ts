@@ -123,12 +123,18 @@ export async function renderReplacementPdf(
     image(d.plate_number_url),
     image(d.odometer_url),
     Promise.all(serialRecords.map((r) => image(r.serial_number_img))),
-    loadSignatures(deps.storage, [
-      { role: 'Tire Man', name: d.Tire_Man.name, path: d.tireman_sign },
-      { role: 'PIC', name: null, path: d.pic_sign },
-      { role: 'ITMS', name: null, path: d.itms_sign },
-      { role: 'EDP', name: d.Validator?.name ?? null, path: d.edp_sign },
-      { role: 'Workshop', name: null, path: d.workshop_sign },
+    // the field's signatures are given when the work is done (again on a resubmit)
+    loadSignatures(deps.storage, deps.timezone, [
+      { role: 'Tire Man', name: d.Tire_Man.name, path: d.tireman_sign, at: d.performed_at },
+      { role: 'PIC', name: null, path: d.pic_sign, at: d.performed_at },
+      { role: 'ITMS', name: null, path: d.itms_sign, at: d.performed_at },
+      { role: 'EDP', name: d.Validator?.name ?? null, path: d.edp_sign, at: d.validated_at },
+      {
+        role: 'Workshop',
+        name: d.workshop_signed?.by?.name ?? null,
+        path: d.workshop_sign,
+        at: d.workshop_signed?.at,
+      },
     ]),
   ]);
   const plate = d.Unit.plate_number;

@@ -44,7 +44,7 @@ import { likePattern, prefixPattern } from '../../lib/list-query';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
 import { type RowCountKey, storedRowCount } from '../../lib/row-counts';
-import { returnHistory } from '../../lib/submission-returns';
+import { returnHistory, workshopSigned } from '../../lib/submission-returns';
 
 /** `%`, `_` and `\` typed by a user match themselves in LIKE patterns. */
 
@@ -210,6 +210,7 @@ export async function findSnLite(db: DbOrTx, text: string, limit = 20): Promise<
 
 const unitProject = alias(projects, 'unit_project');
 const validator = alias(users, 'validator');
+const workshopSigner = alias(users, 'workshop_signer');
 
 /** GET /tire-replace/{id}: everything the Form Pergantian and the history dialog show. */
 export async function replacementDetail(db: DbOrTx, tz: string, id: number): Promise<TReplacementDetail> {
@@ -229,6 +230,7 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
       region: { id: regions.id, name: regions.name, manpower: regions.manpower, pic: regions.pic },
       tiremanRow: { id: tireman.id, name: tireman.name, phone: tireman.phone, photo: tireman.photo },
       validatorRow: { id: validator.id, name: validator.name },
+      workshopSigner: { id: workshopSigner.id, name: workshopSigner.name },
       lastCheckAt:
         sql<Date | null>`(select max(${tireChecks.performed_at}) from ${tireChecks} where ${tireChecks.unit_id} = ${tireReplacements.unit_id})`.mapWith(
           tireChecks.performed_at,
@@ -242,6 +244,7 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
     .innerJoin(regions, eq(regions.id, locations.region_id))
     .innerJoin(tireman, eq(tireman.id, tireReplacements.tireman_id))
     .leftJoin(validator, eq(validator.id, tireReplacements.validated_by))
+    .leftJoin(workshopSigner, eq(workshopSigner.id, tireReplacements.workshop_signed_by))
     .where(eq(tireReplacements.id, id));
   if (!row) throw notFound('Pergantian');
   const r = row.r;
@@ -272,6 +275,7 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
     Location: { ...row.locationRow, Region: row.region },
     Tire_Man: row.tiremanRow,
     Validator: row.validatorRow,
+    workshop_signed: workshopSigned(r.workshop_signed_at, row.workshopSigner),
     lastCheckAt: iso(row.lastCheckAt),
     Tire_Replace_Records: await recordsOf(db, r, { recordId: undefined }),
     returns: await returnHistory(db, 'tire-replacement', r.id),

@@ -103,6 +103,7 @@ export function checkDetail(over: Partial<TTireCheckDetail> = {}): TTireCheckDet
     validated_by: null,
     validated_at: null,
     validator: null,
+    workshop_signed: null,
     Location: { name: 'Pool Cakung', Region: { id: 1, name: 'Jabodetabek', manpower: 4, pic: 'Hendra' } },
     Driver: { name: 'Darmanto', phone: '081155393123' },
     Unit: {
