@@ -133,7 +133,9 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     // each signature with its time: the field's when the work was done, the EDP's at validation
     const at = (iso: string) => longDateTime(new Date(iso), t.config.timezone);
     expect(text).toContain(`PIC\nBu Sari PIC\n${at(detail.performed_at)}\nITMS\n${UNNAMED_SIGNER}`);
-    expect(text).toContain(`EDP\n${FX.staff.name}\n${at(detail.validated_at)}\nWorkshop\nBelum ditandatangani\n-`);
+    expect(text).toContain(
+      `EDP\n${FX.staff.name}\n${at(detail.validated_at)}\nWorkshop\nBelum ditandatangani\n-`,
+    );
     expect(text.match(/Belum ditandatangani/g)).toHaveLength(1);
     expect(text).not.toContain('Foto tidak tersedia');
     // plate and odometer photos, five drawn signatures
