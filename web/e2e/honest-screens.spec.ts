@@ -69,6 +69,38 @@ test.describe('honest screens, desktop', () => {
   });
 });
 
+test.describe('a screen not loaded yet, offline', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test("says 'Tidak ada koneksi' in the layout and opens by itself when the signal returns", async ({
+    page,
+    context,
+  }) => {
+    await loginAs(page, ACCOUNTS.edp);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+    // the error page's code is fetched once the app is idle; a marker shows the app is not reloaded
+    await page.waitForTimeout(1500);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await context.setOffline(true);
+    const nav = page.getByRole('navigation', { name: 'Menu utama' });
+    await nav.getByRole('link', { name: 'Ban Kritis' }).click();
+    const waiting = page.getByRole('alert').filter({ hasText: 'Tidak ada koneksi' });
+    await expect(waiting).toBeVisible();
+    await expect(waiting).toContainText('Halaman akan terbuka sendiri begitu koneksi kembali');
+    // the menu and the top bar stay: the user can still go elsewhere
+    await expect(nav).toBeVisible();
+    await shot(page, 'desktop-page-offline');
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Ban Kritis', level: 2 })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(waiting).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+});
+
 test.describe('honest screens, phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   test("the same on a phone: the failure, 'Coba lagi' and the offline banner", async ({ page, context }) => {

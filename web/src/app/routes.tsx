@@ -3,10 +3,18 @@ import { lazy, Suspense } from 'react';
 import { type RouteObject, useRouteError } from 'react-router';
 import { FullPageSpin } from '../components/full-page-spin';
 import { GuestOnly, RequireSignIn } from './guards';
+import { loadPage } from './page-loader';
 import { PAGES } from './pages';
 
-// rare: loaded only when a page fails (keeps antd's Result out of the first download)
-const RouteErrorPage = lazy(() => import('./route-error'));
+// rare: loaded only when a page fails (keeps antd's Result out of the first download), but
+// fetched once the app is idle, so it can still be shown when a page fails for want of signal
+const importRouteError = () => import('./route-error');
+const RouteErrorPage = lazy(importRouteError);
+
+/** Fetches the error page's code ahead (after the first render). */
+export function preloadRouteError(): void {
+  void importRouteError().catch(() => undefined);
+}
 function RouteError() {
   console.error(useRouteError());
   return (
@@ -54,7 +62,8 @@ function appRoutes(): RouteObject[] {
         path: meta.path,
         handle: { meta } satisfies RouteHandle,
         ErrorBoundary: PageError,
-        lazy: async () => ({ Component: (await PAGES[meta.path]()).default }),
+        // a page whose code cannot be fetched (no signal) waits for it in place
+        lazy: async () => ({ Component: await loadPage(PAGES[meta.path]) }),
       })),
     },
     { path: '*', lazy: async () => ({ Component: (await import('./not-found-route')).default }) },
