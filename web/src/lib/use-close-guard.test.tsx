@@ -25,6 +25,34 @@ function Dialog({ loaded }: { loaded?: { nama: string } }) {
   );
 }
 
+/** A wizard-like form: its own initialValues, loaded when it opens, before its dialog mounts it. */
+function WizardDialog() {
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm();
+  const { close, load } = useCloseGuard(form, () => setOpen(false));
+  useEffect(() => {
+    if (open) load();
+  }, [open, load]);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Buka
+      </button>
+      <output aria-label="status">{open ? 'terbuka' : 'tertutup'}</output>
+      <Modal open={open} title="Registrasi Uji" onCancel={close} footer={null}>
+        <Form form={form} initialValues={{ role: 'tire-man', aktif: false }}>
+          <Form.Item name="role" label="Role">
+            <Input />
+          </Form.Item>
+          <Form.Item name="aktif" hidden>
+            <Input />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
 const renderDialog = (loaded?: { nama: string }) =>
   render(
     <App>
@@ -81,6 +109,26 @@ describe('useCloseGuard', () => {
     renderDialog({ nama: 'Budi' });
     await user.clear(screen.getByLabelText('Nama'));
     await user.click(screen.getByRole('button', { name: 'Close' }));
+    await screen.findByRole('button', { name: 'Lanjut mengisi' });
+    expect(screen.getByLabelText('status').textContent).toBe('terbuka');
+  });
+
+  it('closes a form with its own initial values at once when nothing was typed; typing asks', async () => {
+    const user = userEvent.setup();
+    render(
+      <App>
+        <WizardDialog />
+      </App>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Buka' }));
+    expect(((await screen.findByLabelText('Role')) as HTMLInputElement).value).toBe('tire-man');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByLabelText('status').textContent).toBe('tertutup');
+    expect(screen.queryByRole('button', { name: 'Lanjut mengisi' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Buka' }));
+    await user.type(screen.getByLabelText('Role'), 'x');
+    await user.click(screen.getAllByRole('button', { name: 'Close' }).at(-1)!);
     await screen.findByRole('button', { name: 'Lanjut mengisi' });
     expect(screen.getByLabelText('status').textContent).toBe('terbuka');
   });

@@ -31,8 +31,8 @@ export interface CloseGuard {
 
 /**
  * The close of a form dialog (Esc, X, Keluar): a form whose values changed since it was loaded
- * asks first, so a stray key or click never throws away what was typed; a form whose values are
- * as loaded closes at once. Values, not antd's touched flags, decide: antd marks every field that
+ * asks first, so a stray key or click never throws away what was typed; a form nobody typed in,
+ * or whose values are as loaded, closes at once. Values, not antd's touched flags, decide: antd marks every field that
  * `setFieldsValue` fills as touched, so an edit form opened and closed untouched would ask. Nothing
  * while `busy`.
  */
@@ -55,8 +55,10 @@ export function useCloseGuard(
 
   const close = useCallback(() => {
     if (busy) return;
-    // a form never loaded started empty
-    if (snapshot(form.getFieldsValue(true)) === (loaded.current ?? EMPTY)) {
+    // nothing typed (no field touched: a form's own initialValues, filled as its dialog mounts
+    // after `load`, are not the user's), or the values are back as loaded (a form never loaded
+    // started empty)
+    if (!form.isFieldsTouched() || snapshot(form.getFieldsValue(true)) === (loaded.current ?? EMPTY)) {
       onClose();
       return;
     }

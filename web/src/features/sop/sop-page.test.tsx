@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUrl } from '../../lib/api-client';
+import { expectKeluarAsks, expectKeluarClosesAtOnce } from '../../test/close-guard';
 import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
@@ -106,6 +107,24 @@ describe('SOP screen', () => {
     expect(post?.body).toBeInstanceOf(FormData);
     expect(((post!.body as FormData).get('video') as File).name).toBe('prosedur.webm');
     expect(await within(dialog).findByRole('button', { name: /Hapus video/ })).toBeTruthy();
+  });
+
+  it("an admin's Ubah SOP as loaded closes at once on Keluar; a changed title asks first", {
+    timeout: 120_000,
+  }, async () => {
+    setup('admin');
+    renderApp('/sop');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Ubah SOP Tire Check Procedure' }));
+    await expectKeluarClosesAtOnce(
+      user,
+      await screen.findByRole('dialog', { name: /Ubah SOP: Tire Check Procedure/ }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Ubah SOP Tire Check Procedure' }));
+    const dialog = (await screen.findAllByRole('dialog', { name: /Ubah SOP: Tire Check Procedure/ })).at(-1)!;
+    await user.type(within(dialog).getByLabelText('Judul'), ' 2');
+    await expectKeluarAsks(user, dialog);
+    expect(within(dialog).getByDisplayValue('Tire Check Procedure 2')).toBeTruthy();
   });
 
   it('staff watch but do not edit', { timeout: 120_000 }, async () => {

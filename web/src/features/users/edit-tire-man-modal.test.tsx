@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUrl } from '../../lib/api-client';
+import { expectKeluarAsks, expectKeluarClosesAtOnce } from '../../test/close-guard';
 import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
@@ -109,6 +110,15 @@ describe('Tire Man edit modal', () => {
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByDisplayValue('Edi EDP');
     expect(within(dialog).queryByRole('combobox', { name: 'Proyek' })).toBeNull();
+
+    // as loaded, Keluar closes at once; a changed name asks first (issue 42, item 1)
+    await expectKeluarClosesAtOnce(user, dialog);
+    await user.click(await screen.findByRole('cell', { name: 'Edi EDP' }));
+    const again = await screen.findByRole('dialog');
+    const name = await within(again).findByDisplayValue('Edi EDP');
+    await user.type(name, ' Baru');
+    await expectKeluarAsks(user, again);
+    expect(within(again).getByDisplayValue('Edi EDP Baru')).toBeTruthy();
   });
 
   it('makes a staff account a workshop signatory (Penanda tangan Workshop) with Update', {

@@ -2,6 +2,7 @@ import { API } from '@itms/contracts/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectKeluarAsks, expectKeluarClosesAtOnce } from '../../test/close-guard';
 import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
@@ -14,6 +15,27 @@ vi.mock('../../lib/socket', () => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Tire Man registration wizard', () => {
+  it('Keluar before anything is typed closes at once; after a name is typed it asks first', {
+    timeout: 120_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listTireMen, () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } })),
+    ]);
+    renderApp('/user');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /Registrasi/ }));
+    await expectKeluarClosesAtOnce(user, await screen.findByRole('dialog'));
+
+    await user.click(screen.getByRole('button', { name: /Registrasi/ }));
+    const dialog = (await screen.findAllByRole('dialog')).at(-1)!;
+    fireEvent.change(within(dialog).getByLabelText('Nama lengkap'), { target: { value: 'Rudi' } });
+    await expectKeluarAsks(user, dialog);
+    expect(within(dialog).getByDisplayValue('Rudi')).toBeTruthy();
+  });
+
   it('one field per step, checked before going on; a refused email sends the user back to its step', {
     timeout: 240_000,
   }, async () => {
