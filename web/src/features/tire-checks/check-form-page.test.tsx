@@ -167,7 +167,7 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     const changes = within(modal.getByRole('region', { name: 'Perubahan dari pengecekan sebelumnya' }));
     const rows = changes.getAllByRole('row').map((r) => r.textContent);
     expect(rows).toEqual([
-      'PosisiNo. SeriRTD terendah (mm)PSISebelumnya',
+      'PosisiNo. SeriRTD terendah (mm)PSICek lalu',
       '1SN-18 → 795 → 9510 Februari 2025',
       '2SN-26 → 7 (naik)100 → 9510 Februari 2025',
       'STSN-ST795belum ada',

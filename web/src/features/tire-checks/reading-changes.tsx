@@ -49,7 +49,7 @@ export function ReadingChanges({ records }: { records: readonly TTireCheckRecord
             <th style={cell}>No. Seri</th>
             <th style={cell}>RTD terendah (mm)</th>
             <th style={cell}>PSI</th>
-            <th style={cell}>Sebelumnya</th>
+            <th style={cell}>Cek lalu</th>
           </tr>
         </thead>
         <tbody>

@@ -21,7 +21,7 @@ export interface TirePositionCardProps {
 
 const grid: CSSProperties = {
   display: 'grid',
-  gridTemplateColumns: 'minmax(44px, auto) minmax(52px, 0.8fr) minmax(72px, 1fr) minmax(88px, 1.3fr)',
+  gridTemplateColumns: 'minmax(44px, auto) minmax(60px, 0.9fr) minmax(72px, 1fr) minmax(88px, 1.3fr)',
   alignItems: 'center',
   columnGap: 10,
   rowGap: 6,
@@ -119,7 +119,7 @@ export function TirePositionCard({
       <div style={grid}>
         <span />
         <span style={headCell} title="Pengecekan sebelumnya yang sudah divalidasi">
-          Sblm
+          Cek lalu
         </span>
         <span style={headCell}>Before</span>
         <span style={headCell}>After</span>
