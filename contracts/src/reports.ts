@@ -113,7 +113,7 @@ export const ZLeaderboardQuery = z
 export type TLeaderboardQuery = z.input<typeof ZLeaderboardQuery>;
 
 export const ZLeaderboardEntry = z.object({
-  /** Position in the ranking, 1 = most checks (ties share the order of id). */
+  /** Position in the ranking, 1 = most checks; tire men with as many checks share it (1, 1, 3). */
   rank: z.number(),
   id: z.number(),
   userName: z.string(),

@@ -116,7 +116,10 @@ export async function productivity(db: DbOrTx, r: DayRange): Promise<Productivit
 
 // ---------- Leaderboard ----------
 
-/** Tire men with at least one check in the range, by checks desc then id; a page when `page` is given. */
+/**
+ * Tire men with at least one check in the range, by checks desc then id; tied counts share a
+ * rank (1, 1, 3); a page when `page` is given.
+ */
 export async function leaderboard(
   db: DbOrTx,
   r: DayRange,
@@ -127,7 +130,7 @@ export async function leaderboard(
       select u.id,
              u.name as "userName",
              a.n as "highScore",
-             (row_number() over (order by a.n desc, u.id))::int as rank,
+             (rank() over (order by a.n desc))::int as rank,
              (count(*) over ())::int as total_rows
         from (with ${rangeBounds(r)}, ${checkCounts()}
               select cc.tireman_id, sum(cc.n)::int as n from cc group by cc.tireman_id) a

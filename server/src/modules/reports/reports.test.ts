@@ -334,8 +334,32 @@ describe('Leaderboard: GET /api/tire-check/leader-board', () => {
       }))
       .filter((e) => e.highScore > 0)
       .sort((a, b) => b.highScore - a.highScore || a.id - b.id)
-      .map((e, i) => ({ rank: i + 1, ...e }));
+      .map((e, _, all) => ({ rank: 1 + all.filter((o) => o.highScore > e.highScore).length, ...e }));
   };
+
+  it('gives tire men with as many checks the same rank, the next one after all of them (1, 1, 3)', async () => {
+    // a day of its own: two tire men with two checks each, one with one
+    const done = new Date('2024-05-15T03:00:00Z');
+    const check = (tiremanId: number) => ({
+      unit_id: ids.units[0]!,
+      plate_number: 'TIE',
+      tireman_id: tiremanId,
+      location_id: ids.locations[0]!,
+      odometer: 1,
+      performed_at: done,
+      created_at: done,
+    });
+    await t.database.db
+      .insert(tireChecks)
+      .values([check(ids.tm2), check(ids.tm2), check(ids.tm1), check(ids.tm1), check(ids.tm3)]);
+    const res = await api('GET', '/api/tire-check/leader-board?dateStart=2024-05-15&dateEnd=2024-05-15');
+    const ranks = (res.json() as { rank: number; highScore: number }[]).map((e) => [e.rank, e.highScore]);
+    expect(ranks).toEqual([
+      [1, 2],
+      [1, 2],
+      [3, 1],
+    ]);
+  });
 
   it('ranks tire men by checks in the period, most first', async () => {
     const res = await api('GET', '/api/tire-check/leader-board?dateStart=2025-01-01&dateEnd=2025-01-31');
