@@ -60,7 +60,11 @@ export const MASTER_MESSAGES = {
         ? 'Lokasi masih dipakai oleh data lain'
         : `Lokasi masih dipakai oleh ${uses.length === 1 ? uses[0] : `${uses.slice(0, -1).join(', ')} dan ${uses.at(-1)}`}`,
   },
-  sop: { updated: 'SOP berhasil di update' },
+  sop: {
+    created: 'SOP berhasil Ditambahkan',
+    updated: 'SOP berhasil di update',
+    deleted: 'Berhasil menghapus SOP',
+  },
 } as const;
 
 /** Reply of every create (201), update and delete: the spec's success text and the record. */

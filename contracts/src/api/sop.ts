@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints, defineErrors } from '../endpoint';
-import { ZIdParams, ZSopUpdateBody } from '../master-data';
+import { ZDeletedReply, ZIdParams, ZSopUpdateBody } from '../master-data';
 import { ZSopEntry, ZSopReply } from '../sop';
 
 /** Error codes of the SOP operations beyond the generic ones. */
@@ -14,6 +14,26 @@ export const sopEndpoints = defineEndpoints({
     tag: 'sop',
     access: 'any',
     reply: z.array(ZSopEntry),
+  },
+  createSop: {
+    method: 'POST',
+    path: '/sop',
+    summary: 'Adds a procedure at the end of the list: title, video link and description.',
+    tag: 'sop',
+    access: 'admin',
+    body: ZSopUpdateBody,
+    reply: ZSopReply,
+    status: 201,
+  },
+  deleteSop: {
+    method: 'DELETE',
+    path: '/sop/:id',
+    summary: 'Removes a procedure (with its uploaded video link).',
+    tag: 'sop',
+    access: 'admin',
+    params: ZIdParams,
+    reply: ZDeletedReply,
+    errors: ['NOT_FOUND'],
   },
   updateSop: {
     method: 'PUT',

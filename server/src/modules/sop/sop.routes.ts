@@ -12,10 +12,20 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newUploadKey } from '../../lib/storage';
 import { sniffVideoFile } from '../../lib/videos';
 import { currentUser } from '../../plugins/auth';
-import { listSop, setSopVideo, sopExists, updateSop } from './sop.service';
+import { createSop, deleteSop, listSop, setSopVideo, sopExists, updateSop } from './sop.service';
 
 export const sopRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.listSop, async () => listSop(app.db));
+
+  route(app, API.createSop, async (req) => {
+    const data = await createSop(app.db, currentUser(req).id, req.body);
+    return { message: MASTER_MESSAGES.sop.created, data };
+  });
+
+  route(app, API.deleteSop, async (req) => {
+    await deleteSop(app.db, currentUser(req).id, req.params.id);
+    return { message: MASTER_MESSAGES.sop.deleted, data: { id: req.params.id } };
+  });
 
   route(app, API.updateSop, async (req) => {
     const data = await updateSop(app.db, currentUser(req).id, req.params.id, req.body);

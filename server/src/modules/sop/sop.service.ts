@@ -1,5 +1,5 @@
 import type { TSopEntry } from '@itms/contracts/sop';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { sopEntries } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -29,12 +29,45 @@ export async function listSop(db: DbOrTx): Promise<TSopEntry[]> {
   return rows.map(toEntry);
 }
 
-export async function updateSop(
-  db: Db,
-  actorId: number,
-  id: number,
-  input: { title: string; video_url: string; description: string },
-): Promise<TSopEntry> {
+type SopInput = { title: string; video_url: string; description: string };
+
+/** A new procedure, placed after the others. */
+export async function createSop(db: Db, actorId: number, input: SopInput): Promise<TSopEntry> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sopEntries)
+      .values({
+        ...input,
+        sort_order: sql`(select coalesce(max(${sopEntries.sort_order}), 0) + 1 from ${sopEntries})`,
+      })
+      .returning(columns);
+    await audit(tx, {
+      userId: actorId,
+      action: 'create',
+      entity: 'sop',
+      entityId: row!.id,
+      detail: { after: { title: input.title, video_url: input.video_url } },
+    });
+    return toEntry(row!);
+  });
+}
+
+/** Removes a procedure; the audit keeps what it was. */
+export async function deleteSop(db: Db, actorId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(sopEntries).where(eq(sopEntries.id, id)).returning();
+    if (!gone) throw notFound('SOP');
+    await audit(tx, {
+      userId: actorId,
+      action: 'delete',
+      entity: 'sop',
+      entityId: id,
+      detail: { before: { title: gone.title, video_url: gone.video_url, video_path: gone.video_path } },
+    });
+  });
+}
+
+export async function updateSop(db: Db, actorId: number, id: number, input: SopInput): Promise<TSopEntry> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(sopEntries).where(eq(sopEntries.id, id)).for('update');
     if (!current) throw notFound('SOP');

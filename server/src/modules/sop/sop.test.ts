@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { API } from '@itms/contracts/api';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { multipartFile, TINY_PNG } from '../../../test/multipart';
 import { signedFileUrl } from '../../../test/uploads';
+import { rowsOf } from '../../db/client';
 import { sopEntries } from '../../db/schema';
 import { SEED_ASSETS_DIR } from '../../db/seed/demo';
 
@@ -35,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, token = admin) =>
   t.app.inject({ method, url, payload, headers: { access_token: token } });
 
@@ -184,5 +186,36 @@ describe('replies by the endpoint table', () => {
     const list = await call('GET', '/api/sop', undefined, tireman);
     expect(list.statusCode, list.body).toBe(200);
     expect(API.listSop.reply.parse(list.json())).toHaveLength(5);
+  });
+});
+
+describe('an admin adds and removes procedures (issue 36, item 7)', () => {
+  it('adds one at the end and removes it, both audited; staff and tire men may not', async () => {
+    const body = { title: 'Prosedur Storing', video_url: '', description: 'Ban pecah di jalan.' };
+    for (const token of [staff, tireman]) {
+      expect((await call('POST', '/api/sop', body, token)).statusCode).toBe(403);
+    }
+    const made = await call('POST', '/api/sop', body);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ message: 'SOP berhasil Ditambahkan', data: body });
+    const id = made.json().data.id as number;
+    const listed = (await call('GET', '/api/sop')).json() as { id: number; title: string }[];
+    expect(listed.at(-1)).toMatchObject({ id, title: 'Prosedur Storing' });
+    expect((await call('POST', '/api/sop', { title: ' ' })).statusCode).toBe(400);
+
+    for (const token of [staff, tireman]) {
+      expect((await call('DELETE', `/api/sop/${id}`, undefined, token)).statusCode).toBe(403);
+    }
+    const gone = await call('DELETE', `/api/sop/${id}`);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toEqual({ message: 'Berhasil menghapus SOP', data: { id } });
+    const after = (await call('GET', '/api/sop')).json() as { id: number }[];
+    expect(after.map((e) => e.id)).not.toContain(id);
+    expect((await call('DELETE', `/api/sop/${id}`)).statusCode).toBe(404);
+
+    const audits = await t.database.db.execute(
+      sql`select action from audit_log where entity = 'sop' and entity_id = ${String(id)} order by id`,
+    );
+    expect(rowsOf<{ action: string }>(audits).map((a) => a.action)).toEqual(['create', 'delete']);
   });
 });

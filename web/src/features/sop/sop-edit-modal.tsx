@@ -13,37 +13,65 @@ import { VIDEO_KIND_TEXT, videoSource } from './video-source';
 
 type SopUpdate = BodyOf<typeof API.updateSop>;
 
-/** Admins edit a procedure: title, video URL (a video file or an embeddable player), description. */
-export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onClose: () => void }) {
+/** What the form edits: a procedure, or 'new' for one being added; null while closed. */
+export type SopEditTarget = TSopEntry | 'new' | null;
+
+/**
+ * Admins add a procedure or edit one: title, video URL (a video file or an embeddable player),
+ * description; an existing one also takes an uploaded video and can be removed.
+ */
+export function SopEditModal({ target, onClose }: { target: SopEditTarget; onClose: () => void }) {
   const [form] = Form.useForm<SopUpdate>();
   const confirm = useConfirm();
   const { run, pending } = useAction();
   const url = Form.useWatch('video_url', form) ?? '';
-  const open = entry !== null;
+  const open = target !== null;
+  const entry = target === 'new' ? null : target;
 
   const { close, load } = useCloseGuard(form, onClose, { busy: pending });
 
   useEffect(() => {
-    if (!entry) return;
-    load({ title: entry.title, video_url: entry.video_url, description: entry.description });
-  }, [entry, load]);
+    if (!target) return;
+    load(
+      target === 'new'
+        ? undefined
+        : { title: target.title, video_url: target.video_url, description: target.description },
+    );
+  }, [target, load]);
 
   const save = async (v: SopUpdate) => {
-    if (!entry) return;
-    const ok = await confirm({ title: 'Update SOP ini ?', content: v.title, okText: 'Update' });
+    const body = {
+      title: v.title.trim(),
+      video_url: (v.video_url ?? '').trim(),
+      description: (v.description ?? '').trim(),
+    };
+    const ok = await confirm(
+      entry
+        ? { title: 'Update SOP ini ?', content: body.title, okText: 'Update' }
+        : { title: 'Tambah SOP ini ?', content: body.title, okText: 'Simpan' },
+    );
     if (!ok) return;
     await run({
       request: () =>
-        call(API.updateSop, {
-          params: { id: entry.id },
-          body: {
-            title: v.title.trim(),
-            video_url: (v.video_url ?? '').trim(),
-            description: (v.description ?? '').trim(),
-          },
-        }),
+        entry ? call(API.updateSop, { params: { id: entry.id }, body }) : call(API.createSop, { body }),
       invalidate: [resourceKey(API.updateSop)],
       form,
+      onDone: onClose,
+    });
+  };
+
+  const remove = async () => {
+    if (!entry) return;
+    const ok = await confirm({
+      title: 'Hapus SOP ini ?',
+      content: `${entry.title} tidak lagi tampil di halaman SOP.`,
+      okText: 'Hapus',
+      danger: true,
+    });
+    if (!ok) return;
+    await run({
+      request: () => call(API.deleteSop, { params: { id: entry.id } }),
+      invalidate: [resourceKey(API.deleteSop)],
       onDone: onClose,
     });
   };
@@ -55,18 +83,29 @@ export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onCl
   return (
     <Modal
       open={open}
-      title={`Ubah SOP${entry ? `: ${entry.title}` : ''}`}
+      title={entry ? `Ubah SOP: ${entry.title}` : 'Tambah SOP'}
       onCancel={close}
       width={680}
       mask={{ closable: false }}
       destroyOnHidden
       footer={
-        <Flex justify="flex-end" gap={8}>
+        <Flex justify="flex-end" gap={8} wrap>
+          {entry ? (
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={remove}
+              disabled={pending}
+              style={{ marginInlineEnd: 'auto' }}
+            >
+              Hapus
+            </Button>
+          ) : null}
           <Button onClick={close} disabled={pending}>
             Keluar
           </Button>
           <Button type="primary" htmlType="submit" form="sop-edit" loading={pending}>
-            Update
+            {entry ? 'Update' : 'Simpan'}
           </Button>
         </Flex>
       }
@@ -110,7 +149,11 @@ export function SopEditModal({ entry, onClose }: { entry: TSopEntry | null; onCl
         />
         {entry ? (
           <VideoUpload entryId={entry.id} path={videoPath} onChange={setVideoPath} disabled={pending} />
-        ) : null}
+        ) : (
+          <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+            Video dapat diunggah setelah SOP disimpan (buka lagi dengan Ubah).
+          </Typography.Paragraph>
+        )}
         <Form.Item name="description" label="Deskripsi">
           <Input.TextArea autoSize={{ minRows: 5, maxRows: 14 }} maxLength={20_000} />
         </Form.Item>

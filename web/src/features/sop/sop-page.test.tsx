@@ -127,6 +127,59 @@ describe('SOP screen', () => {
     expect(within(dialog).getByDisplayValue('Tire Check Procedure 2')).toBeTruthy();
   });
 
+  it('an admin adds a procedure with Tambah SOP and removes one with Hapus, each asked first', {
+    timeout: 120_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    const { calls } = mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listSop, () => ({ body: SOP })),
+      replyTo(API.createSop, () => ({
+        status: 201,
+        body: { message: 'SOP berhasil Ditambahkan', data: entry(6, 'Prosedur Storing') },
+      })),
+      replyTo(API.deleteSop, () => ({ body: { message: 'Berhasil menghapus SOP', data: { id: 5 } } })),
+    ]);
+    renderApp('/sop');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /Tambah SOP/ }));
+    const add = await screen.findByRole('dialog', { name: 'Tambah SOP' });
+    expect(within(add).getByText(/Video dapat diunggah setelah SOP disimpan/)).toBeTruthy();
+    await user.type(within(add).getByLabelText('Judul'), 'Prosedur Storing');
+    await waitFor(() => user.click(within(add).getByRole('button', { name: 'Simpan' })));
+    await screen.findAllByText('Tambah SOP ini ?');
+    await waitFor(() =>
+      user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Simpan' })),
+    );
+    expect(await screen.findByText('SOP berhasil Ditambahkan')).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST' && c.url === buildUrl(API.createSop.path));
+    expect(post?.body).toEqual({
+      title: 'Prosedur Storing',
+      video_url: '',
+      description: '',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Ubah SOP Repairing Tire Procedure' }));
+    // (under test antd gives every dialog title one id: pick the dialog by its text)
+    const edit = await waitFor(() => {
+      const found = screen
+        .getAllByRole('dialog')
+        .filter((d) => within(d).queryByText('Ubah SOP: Repairing Tire Procedure'));
+      expect(found.length).toBeGreaterThan(0);
+      return found.at(-1)!;
+    });
+    await waitFor(() => user.click(within(edit).getByRole('button', { name: /Hapus$/ })));
+    await screen.findAllByText('Hapus SOP ini ?');
+    await waitFor(() =>
+      user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Hapus' })),
+    );
+    expect(await screen.findByText('Berhasil menghapus SOP')).toBeTruthy();
+    expect(
+      calls.some((c) => c.method === 'DELETE' && c.url === buildUrl(fillPath(API.deleteSop.path, { id: 5 }))),
+    ).toBe(true);
+  });
+
   it('staff watch but do not edit', { timeout: 120_000 }, async () => {
     setup('staff');
     renderApp('/sop');

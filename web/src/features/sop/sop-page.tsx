@@ -1,13 +1,12 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
-import type { TSopEntry } from '@itms/contracts/master-data';
 import { Button, Collapse, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { PageCard, PageHeading } from '../../components/page-frame';
 import { getStoredUser } from '../../lib/storage';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { SopEditModal } from './sop-edit-modal';
+import { SopEditModal, type SopEditTarget } from './sop-edit-modal';
 import { SopVideo } from './sop-video';
 
 /** The description as paragraphs (blank lines separate them); text only, never HTML. */
@@ -31,19 +30,27 @@ function Description({ text }: { text: string }) {
 export default function SopPage() {
   // a failure is said in place, with 'Coba lagi'
   const sop = useEndpoint(API.listSop, {}, { meta: { silent: true } });
-  const [editing, setEditing] = useState<TSopEntry | null>(null);
+  const [editing, setEditing] = useState<SopEditTarget>(null);
   const isAdmin = getStoredUser()?.role === 'admin';
   const entries = sop.data ?? [];
 
   return (
     <PageCard>
-      <PageHeading />
+      <PageHeading
+        extra={
+          isAdmin ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              Tambah SOP
+            </Button>
+          ) : null
+        }
+      />
       {sop.isError ? (
         <LoadError error={sop.error} onRetry={() => sop.refetch()} retrying={sop.isFetching} />
       ) : sop.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : entries.length === 0 ? (
-        <Empty description="Tidak ada data" />
+        <Empty description={isAdmin ? 'Belum ada SOP. Tambahkan dengan Tambah SOP.' : 'Tidak ada data'} />
       ) : (
         <Collapse
           accordion
@@ -79,7 +86,7 @@ export default function SopPage() {
           }))}
         />
       )}
-      <SopEditModal entry={editing} onClose={() => setEditing(null)} />
+      <SopEditModal target={editing} onClose={() => setEditing(null)} />
     </PageCard>
   );
 }
