@@ -337,8 +337,16 @@ const checkColumns = {
   status: sql`c.status`,
 };
 
+/** The search's checks that count as work done (rules/work-done.ts), as the rollups count them. */
 const checkWhere = (s: Pick<RecordSearch, 'range' | 'filters'>) =>
-  sql.join([inRange(sql`c.performed_at`, s.range), ...recordConditions(checkColumns, s.filters)], sql` and `);
+  sql.join(
+    [
+      inRange(sql`c.performed_at`, s.range),
+      sql`c.returned_at is null`,
+      ...recordConditions(checkColumns, s.filters),
+    ],
+    sql` and `,
+  );
 
 /**
  * How many checks the search finds. Without a plate it adds up the daily and monthly rollups,
@@ -488,7 +496,9 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
       select
         (select count(*) from tire_checks c, today
           where c.performed_at >= (today.d)::timestamp at time zone ${tz}
-            and c.performed_at < (today.d + 1)::timestamp at time zone ${tz})::int as today,
+            and c.performed_at < (today.d + 1)::timestamp at time zone ${tz}
+            -- work done (rules/work-done.ts): not a check returned and waiting to be sent again
+            and c.returned_at is null)::int as today,
         (select count(*) from tire_checks c where c.edp_sign = '-' and c.returned_at is null)::int as pending,
         (select count(*) from mismatches m where m.status = 'pending')::int as bkb,
         -- returned to the tire man and not yet sent again, both kinds (the 'Dikembalikan' views)

@@ -2,6 +2,7 @@ import { API } from '@itms/contracts/api';
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import { DATE_ORDER_MESSAGE, PICK_DATES_MESSAGE, PICK_MONTH_MESSAGE } from '@itms/contracts/reports';
 import { percentOf } from '@itms/contracts/rules/expected-checks';
+import { countsAsWorkDone } from '@itms/contracts/rules/work-done';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,9 @@ async function allChecks(): Promise<CheckRow[]> {
     })
     .from(tireChecks);
 }
+
+/** The checks that count as work done (not returned and waiting to be sent again). */
+const doneChecks = async () => (await allChecks()).filter(countsAsWorkDone);
 
 /** The check was done (performed_at) on one of the days, Jakarta time. */
 const inDays = (c: { performed_at: Date }, start: string, end: string) => {
@@ -227,13 +231,14 @@ beforeAll(async () => {
     if (i % 5 === 0) r.created_at = new Date(r.performed_at.getTime() + 51 * 3600_000);
   });
   await db.insert(tireChecks).values(rows);
+  // the day-edge checks count as work done (not returned)
   const pins = await db
     .insert(tireChecks)
     .values([
-      row(jkt('2025-01-01 00:30'), { tireman_id: ids.tm3, location_id: ids.locations[0] }),
-      row(jkt('2024-12-31 23:30'), { tireman_id: ids.tm3, location_id: ids.locations[0] }),
-      row(jkt('2025-01-31 23:30'), { tireman_id: ids.tm3, location_id: ids.locations[2] }),
-      row(jkt('2025-02-01 00:30'), { tireman_id: ids.tm3, location_id: ids.locations[2] }),
+      row(jkt('2025-01-01 00:30'), { tireman_id: ids.tm3, location_id: ids.locations[0], returned_at: null }),
+      row(jkt('2024-12-31 23:30'), { tireman_id: ids.tm3, location_id: ids.locations[0], returned_at: null }),
+      row(jkt('2025-01-31 23:30'), { tireman_id: ids.tm3, location_id: ids.locations[2], returned_at: null }),
+      row(jkt('2025-02-01 00:30'), { tireman_id: ids.tm3, location_id: ids.locations[2], returned_at: null }),
     ])
     .returning({ id: tireChecks.id });
   [pinned.jan1Early, pinned.dec31Late, pinned.jan31Late, pinned.feb1Early] = pins.map((p) => p.id) as [
@@ -253,7 +258,7 @@ describe('Produktifitas: POST /api/tire-check/querry/search', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const jan = (await allChecks()).filter((c) => inDays(c, '2025-01-01', '2025-01-31'));
+    const jan = (await doneChecks()).filter((c) => inDays(c, '2025-01-01', '2025-01-31'));
     expect(body.total).toBe(jan.length);
     expect(body.approved).toBe(jan.filter((c) => c.status === 'approved').length);
     const people = await t.database.db.select().from(users);
@@ -277,7 +282,7 @@ describe('Produktifitas: POST /api/tire-check/querry/search', () => {
       firstDate: '2025-01-01',
       lastDate: '2025-01-01',
     });
-    const all = await allChecks();
+    const all = await doneChecks();
     const day = all.filter((c) => inDays(c, '2025-01-01', '2025-01-01'));
     expect(day.map((c) => c.id)).toContain(pinned.jan1Early);
     expect(day.map((c) => c.id)).not.toContain(pinned.dec31Late);
@@ -294,7 +299,7 @@ describe('Produktifitas: POST /api/tire-check/querry/search', () => {
       payload: 'firstDate=2020-01-01&lastDate=2030-12-31',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().total).toBe((await allChecks()).length);
+    expect(res.json().total).toBe((await doneChecks()).length);
   });
 
   it('exports the same numbers as XLSX', async () => {
@@ -324,7 +329,7 @@ describe('Produktifitas: POST /api/tire-check/querry/search', () => {
 
 describe('Leaderboard: GET /api/tire-check/leader-board', () => {
   const recount = async (start: string, end: string) => {
-    const rows = (await allChecks()).filter((c) => inDays(c, start, end));
+    const rows = (await doneChecks()).filter((c) => inDays(c, start, end));
     const people = await t.database.db.select().from(users);
     return people
       .map((u) => ({
@@ -429,7 +434,7 @@ describe('Leaderboard: GET /api/tire-check/leader-board', () => {
 
 describe('Summary per region: POST /api/tire-check/summary', () => {
   async function recount(start: string, end: string, days: number) {
-    const rows = (await allChecks()).filter((c) => inDays(c, start, end));
+    const rows = (await doneChecks()).filter((c) => inDays(c, start, end));
     const locs = await t.database.db.select().from(locations);
     const regionOf = new Map(locs.map((l) => [l.id, l.region_id]));
     const people = new Map((await t.database.db.select().from(users)).map((u) => [u.id, u.name]));
@@ -502,7 +507,7 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     expect(body.data).toEqual(await recount('2025-01-31', '2025-01-31', 1));
     // 23:30 on the last day is in, 00:30 the next day is not
     const b = body.data.find((r: { id: number }) => r.id === ids.regionB);
-    const all = await allChecks();
+    const all = await doneChecks();
     expect(
       all.find((c) => c.id === pinned.jan31Late) &&
         inDays(all.find((c) => c.id === pinned.jan31Late)!, '2025-01-31', '2025-01-31'),
@@ -604,7 +609,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
   async function recount(month: string, days: number) {
     const start = `${month}-01`;
     const end = `${month}-${String(days).padStart(2, '0')}`;
-    const rows = (await allChecks()).filter((c) => inDays(c, start, end));
+    const rows = (await doneChecks()).filter((c) => inDays(c, start, end));
     const fleet = (await t.database.db.select().from(units)).sort((a, b) =>
       a.plate_number < b.plate_number ? -1 : a.plate_number > b.plate_number ? 1 : a.id - b.id,
     );
@@ -647,7 +652,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
     expect(body.summary).toEqual(expected.summary);
     expect(body.summary.totalChecks).toBeGreaterThan(100);
     // the check at 23:30 on the 31st counts on day 31 of its unit
-    const all = await allChecks();
+    const all = await doneChecks();
     const late = all.find((c) => c.id === pinned.jan31Late)!;
     expect(body.units.find((u: { unit_id: number }) => u.unit_id === late.unit_id).days[30]).toBe('Y');
   });
@@ -773,7 +778,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
       // the check at 23:30 on 31 January in Jakarta is 16:30 UTC the same day; one at 05:00 in
       // Jakarta on the 1st of a month belongs to the month before in UTC
       const utc = new Map<string, { n: number; days: number }>();
-      for (const c of await allChecks()) {
+      for (const c of await doneChecks()) {
         const iso = c.performed_at.toISOString();
         const key = `${iso.slice(0, 7)}-01|${c.unit_id}`;
         const cur = utc.get(key) ?? { n: 0, days: 0 };
@@ -818,7 +823,7 @@ describe('Absensi Unit Bulanan: POST /api/tire-check/absent', () => {
 
 describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
   it('pages the checks of the range newest first with local date and time', async () => {
-    const all = (await allChecks()).filter((c) => inDays(c, '2025-01-01', '2025-01-31'));
+    const all = (await doneChecks()).filter((c) => inDays(c, '2025-01-01', '2025-01-31'));
     const sorted = all.sort((a, b) => b.performed_at.getTime() - a.performed_at.getTime() || b.id - a.id);
     const res = await api('POST', '/api/tire-check/querry/record/search', {
       dateStart: '2025-01-01',
@@ -856,7 +861,7 @@ describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
     const early = res.json().data.find((r: { id: number }) => r.id === pinned.jan1Early);
     expect(early).toMatchObject({ date: '2025-01-01', time: '00:30' });
     expect(res.json().data.map((r: { id: number }) => r.id)).not.toContain(pinned.dec31Late);
-    const blank = (await allChecks()).find((c) => c.tireman_id === ids.blank)!;
+    const blank = (await doneChecks()).find((c) => c.tireman_id === ids.blank)!;
     expect(blank).toBeDefined();
     const day = local(blank.performed_at).date;
     const sameDay = await api('POST', '/api/tire-check/querry/record/search', {
@@ -870,7 +875,7 @@ describe('Rekam Pengecekan: POST /api/tire-check/querry/record/search', () => {
 
   it('filters by status', async () => {
     for (const status of ['approved', 'pending'] as const) {
-      const matching = (await allChecks()).filter(
+      const matching = (await doneChecks()).filter(
         (c) => inDays(c, '2025-01-01', '2025-01-31') && c.status === status,
       );
       expect(matching.length, status).toBeGreaterThan(0);
@@ -966,7 +971,7 @@ describe('record filters (plate, tire man, location, status) and exports', () =>
     rows.sort((a, b) => b.performed_at.getTime() - a.performed_at.getTime() || b.id - a.id);
 
   it('Rekam Pengecekan: each filter and their mix equal a recount, over days and whole months', async () => {
-    const all = await allChecks();
+    const all = await doneChecks();
     const cases: Record<string, number | string>[] = [
       { unit_id: ids.units[0]! },
       { tireman_id: ids.tm3 },
@@ -1014,7 +1019,7 @@ describe('record filters (plate, tire man, location, status) and exports', () =>
     const unitId = ids.units[0]!;
     const [unit] = await t.database.db.select().from(units).where(eq(units.id, unitId));
     const expected = newestFirst(
-      (await allChecks()).filter((c) => inDays(c, '2024-12-01', '2025-02-28') && c.unit_id === unitId),
+      (await doneChecks()).filter((c) => inDays(c, '2024-12-01', '2025-02-28') && c.unit_id === unitId),
     );
     expect(expected.length).toBeGreaterThan(15); // more than a page of the screen
     const res = await api(
@@ -1241,7 +1246,8 @@ describe('Dashboard: GET /api/dashboard/counters', () => {
     const today = local(now).date;
     const people = await db.select().from(users);
     expect(res.json()).toMatchObject({
-      today: all.filter((c) => local(c.performed_at).date === today).length,
+      // work done today: the check returned yesterday is not counted
+      today: all.filter((c) => countsAsWorkDone(c) && local(c.performed_at).date === today).length,
       pending: all.filter((c) => c.edp_sign === '-' && c.returned_at === null).length,
       bkb: 2,
       // the returned check and the returned replacement
@@ -1370,7 +1376,7 @@ describe('monthly rollup: ranges over several months', () => {
   ];
 
   async function expectReportsEqualRecount() {
-    const checks = await allChecks();
+    const checks = await doneChecks();
     const people = await t.database.db.select().from(users);
     const locs = await t.database.db.select().from(locations);
     const regionOf = new Map(locs.map((l) => [l.id, l.region_id]));
@@ -1434,14 +1440,14 @@ describe('monthly rollup: ranges over several months', () => {
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
                 (count(*) filter (where status = 'approved' and workshop_sign = '-'))::int
-           from tire_checks group by 1, 2, 3)
+           from tire_checks where returned_at is null group by 1, 2, 3)
         union all
         (select date_trunc('month', performed_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
                 (count(*) filter (where status = 'approved' and workshop_sign = '-'))::int
-           from tire_checks group by 1, 2, 3
+           from tire_checks where returned_at is null group by 1, 2, 3
          except all
          select month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop
            from tire_check_monthly where n <> 0)) x`);
@@ -1620,14 +1626,14 @@ describe('performed_at: a check counts on the day it was done, not the day it ar
     expect(
       await diff(
         `select day, ${cols} from tire_check_daily where n <> 0`,
-        `select (performed_at at time zone '${TZ}')::date, location_id, tireman_id, ${counts} from tire_checks group by 1, 2, 3`,
+        `select (performed_at at time zone '${TZ}')::date, location_id, tireman_id, ${counts} from tire_checks where returned_at is null group by 1, 2, 3`,
       ),
     ).toEqual([]);
     expect(
       await diff(
         `select month, ${cols} from tire_check_monthly where n <> 0`,
         `select date_trunc('month', performed_at at time zone '${TZ}')::date, location_id, tireman_id, ${counts}
-           from tire_checks group by 1, 2, 3`,
+           from tire_checks where returned_at is null group by 1, 2, 3`,
       ),
     ).toEqual([]);
     expect(
@@ -1635,7 +1641,7 @@ describe('performed_at: a check counts on the day it was done, not the day it ar
         'select month, unit_id, n, days from tire_check_unit_month',
         `select date_trunc('month', performed_at at time zone '${TZ}')::date, unit_id, count(*)::int,
                 bit_or(1 << (extract(day from performed_at at time zone '${TZ}')::int - 1))
-           from tire_checks group by 1, 2`,
+           from tire_checks where returned_at is null group by 1, 2`,
       ),
     ).toEqual([]);
     // the seeded late checks make the two datings differ

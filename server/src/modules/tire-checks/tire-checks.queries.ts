@@ -166,10 +166,12 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
   }
 
   /** Checks done today in APP_TIMEZONE (performed_at). */
+  /** Checks done today (APP_TIMEZONE) that count as work done (rules/work-done.ts: not returned). */
   async function countToday(): Promise<number> {
     return countWhere(
       sql`${tireChecks.performed_at} >= (now() at time zone ${timezone})::date::timestamp at time zone ${timezone}
-        and ${tireChecks.performed_at} < ((now() at time zone ${timezone})::date + 1)::timestamp at time zone ${timezone}`,
+        and ${tireChecks.performed_at} < ((now() at time zone ${timezone})::date + 1)::timestamp at time zone ${timezone}
+        and ${tireChecks.returned_at} is null`,
     );
   }
 

@@ -1,4 +1,5 @@
--- The checks per local day and per local month (report_timezone), location and tire man.
+-- The checks per local day and per local month (report_timezone), location and tire man; a check
+-- returned to the tire man and not yet sent again is not work done (rules/work-done.ts).
 SELECT 'day' AS level, (c.performed_at AT TIME ZONE z.tz)::date AS bucket, c.location_id, c.tireman_id,
        count(*) AS n,
        count(*) FILTER (WHERE c.status = 'approved') AS approved,
@@ -6,6 +7,7 @@ SELECT 'day' AS level, (c.performed_at AT TIME ZONE z.tz)::date AS bucket, c.loc
        count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign = '-') AS awaiting_edp,
        count(*) FILTER (WHERE c.status = 'approved' AND c.workshop_sign = '-') AS awaiting_workshop
   FROM tire_checks c CROSS JOIN report_timezone z
+ WHERE c.returned_at IS NULL
  GROUP BY 2, 3, 4
 UNION ALL
 SELECT 'month', date_trunc('month', c.performed_at AT TIME ZONE z.tz)::date, c.location_id, c.tireman_id,
@@ -15,4 +17,5 @@ SELECT 'month', date_trunc('month', c.performed_at AT TIME ZONE z.tz)::date, c.l
        count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign = '-'),
        count(*) FILTER (WHERE c.status = 'approved' AND c.workshop_sign = '-')
   FROM tire_checks c CROSS JOIN report_timezone z
+ WHERE c.returned_at IS NULL
  GROUP BY 2, 3, 4

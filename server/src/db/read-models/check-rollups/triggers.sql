@@ -10,6 +10,7 @@ AS $function$
     sign * (c.pic_sign <> '-' AND c.edp_sign = '-')::int,
     sign * (c.status = 'approved' AND c.workshop_sign = '-')::int
     FROM report_timezone z
+   WHERE c.returned_at IS NULL
   ON CONFLICT (day, location_id, tireman_id) DO UPDATE SET
     n = d.n + excluded.n,
     approved = d.approved + excluded.approved,
@@ -24,6 +25,7 @@ AS $function$
     sign * (c.pic_sign <> '-' AND c.edp_sign = '-')::int,
     sign * (c.status = 'approved' AND c.workshop_sign = '-')::int
     FROM report_timezone z
+   WHERE c.returned_at IS NULL
   ON CONFLICT (month, location_id, tireman_id) DO UPDATE SET
     n = m.n + excluded.n,
     approved = m.approved + excluded.approved,
@@ -66,6 +68,7 @@ AS $function$
          count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign = '-'),
          count(*) FILTER (WHERE c.status = 'approved' AND c.workshop_sign = '-')
     FROM tire_checks c CROSS JOIN report_timezone z
+   WHERE c.returned_at IS NULL
    GROUP BY 1, 2, 3
    -- in day order, as a live system writes it: a month's rows sit together
    ORDER BY 1, 2, 3;
@@ -85,4 +88,4 @@ DROP TRIGGER IF EXISTS tire_checks_daily_truncate ON public.tire_checks;
 CREATE TRIGGER tire_checks_daily_truncate AFTER TRUNCATE ON public.tire_checks FOR EACH STATEMENT EXECUTE FUNCTION tire_checks_daily_trg();
 
 DROP TRIGGER IF EXISTS tire_checks_daily_upd ON public.tire_checks;
-CREATE TRIGGER tire_checks_daily_upd AFTER UPDATE OF performed_at, location_id, tireman_id, status, pic_sign, edp_sign, workshop_sign ON public.tire_checks FOR EACH ROW WHEN (((old.performed_at IS DISTINCT FROM new.performed_at) OR (old.location_id IS DISTINCT FROM new.location_id) OR (old.tireman_id IS DISTINCT FROM new.tireman_id) OR (old.status IS DISTINCT FROM new.status) OR (old.pic_sign IS DISTINCT FROM new.pic_sign) OR (old.edp_sign IS DISTINCT FROM new.edp_sign) OR (old.workshop_sign IS DISTINCT FROM new.workshop_sign))) EXECUTE FUNCTION tire_checks_daily_trg();
+CREATE TRIGGER tire_checks_daily_upd AFTER UPDATE OF performed_at, location_id, tireman_id, status, pic_sign, edp_sign, workshop_sign, returned_at ON public.tire_checks FOR EACH ROW WHEN (((old.performed_at IS DISTINCT FROM new.performed_at) OR (old.location_id IS DISTINCT FROM new.location_id) OR (old.tireman_id IS DISTINCT FROM new.tireman_id) OR (old.status IS DISTINCT FROM new.status) OR (old.pic_sign IS DISTINCT FROM new.pic_sign) OR (old.edp_sign IS DISTINCT FROM new.edp_sign) OR (old.workshop_sign IS DISTINCT FROM new.workshop_sign) OR (old.returned_at IS DISTINCT FROM new.returned_at))) EXECUTE FUNCTION tire_checks_daily_trg();

@@ -6,6 +6,7 @@ AS $function$
   SELECT date_trunc('month', c.performed_at AT TIME ZONE z.tz)::date, c.unit_id, 1,
          1 << (extract(day FROM c.performed_at AT TIME ZONE z.tz)::int - 1)
     FROM report_timezone z
+   WHERE c.returned_at IS NULL
   ON CONFLICT (month, unit_id) DO UPDATE SET n = m.n + 1, days = m.days | excluded.days
 $function$;
 
@@ -28,6 +29,7 @@ BEGIN
     INTO cnt, mask
     FROM tire_checks
    WHERE unit_id = p_unit
+     AND returned_at IS NULL
      AND performed_at >= m::timestamp AT TIME ZONE zone
      AND performed_at < (m + interval '1 month')::timestamp AT TIME ZONE zone;
   IF cnt = 0 THEN
@@ -66,6 +68,7 @@ AS $function$
   SELECT date_trunc('month', c.performed_at AT TIME ZONE z.tz)::date, c.unit_id, count(*),
          bit_or(1 << (extract(day FROM c.performed_at AT TIME ZONE z.tz)::int - 1))
     FROM tire_checks c CROSS JOIN report_timezone z
+   WHERE c.returned_at IS NULL
    GROUP BY 1, 2
    -- a month's rows together, as the trigger writes them on a live system
    ORDER BY 1, 2;
@@ -78,4 +81,4 @@ DROP TRIGGER IF EXISTS tire_checks_unit_month_truncate ON public.tire_checks;
 CREATE TRIGGER tire_checks_unit_month_truncate AFTER TRUNCATE ON public.tire_checks FOR EACH STATEMENT EXECUTE FUNCTION tire_checks_unit_month_trg();
 
 DROP TRIGGER IF EXISTS tire_checks_unit_month_upd ON public.tire_checks;
-CREATE TRIGGER tire_checks_unit_month_upd AFTER UPDATE OF unit_id, performed_at ON public.tire_checks FOR EACH ROW WHEN (((old.unit_id IS DISTINCT FROM new.unit_id) OR (old.performed_at IS DISTINCT FROM new.performed_at))) EXECUTE FUNCTION tire_checks_unit_month_trg();
+CREATE TRIGGER tire_checks_unit_month_upd AFTER UPDATE OF unit_id, performed_at, returned_at ON public.tire_checks FOR EACH ROW WHEN (((old.unit_id IS DISTINCT FROM new.unit_id) OR (old.performed_at IS DISTINCT FROM new.performed_at) OR (old.returned_at IS DISTINCT FROM new.returned_at))) EXECUTE FUNCTION tire_checks_unit_month_trg();

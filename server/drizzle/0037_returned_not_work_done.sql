@@ -1,0 +1,187 @@
+-- Written by npm run db:read-models: brings the functions and triggers to server/src/db/read-models.
+-- Re-applied: check-rollups, check-unit-month.
+CREATE OR REPLACE FUNCTION public.tire_check_daily_apply(c tire_checks, sign integer)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO tire_check_daily AS d
+    (day, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop)
+  SELECT (c.performed_at AT TIME ZONE z.tz)::date, c.location_id, c.tireman_id, sign,
+    sign * (c.status = 'approved')::int,
+    sign * (c.pic_sign = '-')::int,
+    sign * (c.pic_sign <> '-' AND c.edp_sign = '-')::int,
+    sign * (c.status = 'approved' AND c.workshop_sign = '-')::int
+    FROM report_timezone z
+   WHERE c.returned_at IS NULL
+  ON CONFLICT (day, location_id, tireman_id) DO UPDATE SET
+    n = d.n + excluded.n,
+    approved = d.approved + excluded.approved,
+    awaiting_pic = d.awaiting_pic + excluded.awaiting_pic,
+    awaiting_edp = d.awaiting_edp + excluded.awaiting_edp,
+    awaiting_workshop = d.awaiting_workshop + excluded.awaiting_workshop;
+  INSERT INTO tire_check_monthly AS m
+    (month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop)
+  SELECT date_trunc('month', c.performed_at AT TIME ZONE z.tz)::date, c.location_id, c.tireman_id, sign,
+    sign * (c.status = 'approved')::int,
+    sign * (c.pic_sign = '-')::int,
+    sign * (c.pic_sign <> '-' AND c.edp_sign = '-')::int,
+    sign * (c.status = 'approved' AND c.workshop_sign = '-')::int
+    FROM report_timezone z
+   WHERE c.returned_at IS NULL
+  ON CONFLICT (month, location_id, tireman_id) DO UPDATE SET
+    n = m.n + excluded.n,
+    approved = m.approved + excluded.approved,
+    awaiting_pic = m.awaiting_pic + excluded.awaiting_pic,
+    awaiting_edp = m.awaiting_edp + excluded.awaiting_edp,
+    awaiting_workshop = m.awaiting_workshop + excluded.awaiting_workshop;
+$function$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.tire_checks_daily_trg()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    -- not TRUNCATE: the tables may be in the same TRUNCATE statement
+    DELETE FROM tire_check_daily;
+    DELETE FROM tire_check_monthly;
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM tire_check_daily_apply(OLD, -1);
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    PERFORM tire_check_daily_apply(NEW, 1);
+  END IF;
+  RETURN NULL;
+END
+$function$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.report_rollups_rebuild()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  DELETE FROM tire_check_daily;
+  DELETE FROM tire_check_monthly;
+  INSERT INTO tire_check_daily (day, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop)
+  SELECT (c.performed_at AT TIME ZONE z.tz)::date, c.location_id, c.tireman_id, count(*),
+         count(*) FILTER (WHERE c.status = 'approved'),
+         count(*) FILTER (WHERE c.pic_sign = '-'),
+         count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign = '-'),
+         count(*) FILTER (WHERE c.status = 'approved' AND c.workshop_sign = '-')
+    FROM tire_checks c CROSS JOIN report_timezone z
+   WHERE c.returned_at IS NULL
+   GROUP BY 1, 2, 3
+   -- in day order, as a live system writes it: a month's rows sit together
+   ORDER BY 1, 2, 3;
+  INSERT INTO tire_check_monthly (month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop)
+  SELECT date_trunc('month', day::timestamp)::date, location_id, tireman_id, sum(n), sum(approved),
+         sum(awaiting_pic), sum(awaiting_edp), sum(awaiting_workshop)
+    FROM tire_check_daily
+   GROUP BY 1, 2, 3
+   ORDER BY 1, 2, 3;
+  SELECT tire_check_unit_month_rebuild();
+$function$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS tire_checks_daily_ins_del ON public.tire_checks;
+--> statement-breakpoint
+CREATE TRIGGER tire_checks_daily_ins_del AFTER INSERT OR DELETE ON public.tire_checks FOR EACH ROW EXECUTE FUNCTION tire_checks_daily_trg();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS tire_checks_daily_truncate ON public.tire_checks;
+--> statement-breakpoint
+CREATE TRIGGER tire_checks_daily_truncate AFTER TRUNCATE ON public.tire_checks FOR EACH STATEMENT EXECUTE FUNCTION tire_checks_daily_trg();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS tire_checks_daily_upd ON public.tire_checks;
+--> statement-breakpoint
+CREATE TRIGGER tire_checks_daily_upd AFTER UPDATE OF performed_at, location_id, tireman_id, status, pic_sign, edp_sign, workshop_sign, returned_at ON public.tire_checks FOR EACH ROW WHEN (((old.performed_at IS DISTINCT FROM new.performed_at) OR (old.location_id IS DISTINCT FROM new.location_id) OR (old.tireman_id IS DISTINCT FROM new.tireman_id) OR (old.status IS DISTINCT FROM new.status) OR (old.pic_sign IS DISTINCT FROM new.pic_sign) OR (old.edp_sign IS DISTINCT FROM new.edp_sign) OR (old.workshop_sign IS DISTINCT FROM new.workshop_sign) OR (old.returned_at IS DISTINCT FROM new.returned_at))) EXECUTE FUNCTION tire_checks_daily_trg();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.tire_check_unit_month_add(c tire_checks)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO tire_check_unit_month AS m (month, unit_id, n, days)
+  SELECT date_trunc('month', c.performed_at AT TIME ZONE z.tz)::date, c.unit_id, 1,
+         1 << (extract(day FROM c.performed_at AT TIME ZONE z.tz)::int - 1)
+    FROM report_timezone z
+   WHERE c.returned_at IS NULL
+  ON CONFLICT (month, unit_id) DO UPDATE SET n = m.n + 1, days = m.days | excluded.days
+$function$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.tire_check_unit_month_recount(p_unit integer, p_at timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  zone text := (SELECT tz FROM report_timezone);
+  m date := date_trunc('month', p_at AT TIME ZONE zone)::date;
+  cnt integer;
+  mask integer;
+BEGIN
+  IF zone IS NULL THEN
+    RETURN;
+  END IF;
+  INSERT INTO tire_check_unit_month AS r (month, unit_id) VALUES (m, p_unit)
+  ON CONFLICT (month, unit_id) DO UPDATE SET n = r.n;
+  SELECT count(*), coalesce(bit_or(1 << (extract(day FROM performed_at AT TIME ZONE zone)::int - 1)), 0)
+    INTO cnt, mask
+    FROM tire_checks
+   WHERE unit_id = p_unit
+     AND returned_at IS NULL
+     AND performed_at >= m::timestamp AT TIME ZONE zone
+     AND performed_at < (m + interval '1 month')::timestamp AT TIME ZONE zone;
+  IF cnt = 0 THEN
+    DELETE FROM tire_check_unit_month WHERE month = m AND unit_id = p_unit;
+  ELSE
+    UPDATE tire_check_unit_month SET n = cnt, days = mask WHERE month = m AND unit_id = p_unit;
+  END IF;
+END
+$function$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.tire_checks_unit_month_trg()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM tire_check_unit_month;
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM tire_check_unit_month_add(NEW);
+  ELSE
+    PERFORM tire_check_unit_month_recount(OLD.unit_id, OLD.performed_at);
+    IF TG_OP = 'UPDATE' THEN
+      PERFORM tire_check_unit_month_recount(NEW.unit_id, NEW.performed_at);
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$function$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.tire_check_unit_month_rebuild()
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  DELETE FROM tire_check_unit_month;
+  INSERT INTO tire_check_unit_month (month, unit_id, n, days)
+  SELECT date_trunc('month', c.performed_at AT TIME ZONE z.tz)::date, c.unit_id, count(*),
+         bit_or(1 << (extract(day FROM c.performed_at AT TIME ZONE z.tz)::int - 1))
+    FROM tire_checks c CROSS JOIN report_timezone z
+   WHERE c.returned_at IS NULL
+   GROUP BY 1, 2
+   -- a month's rows together, as the trigger writes them on a live system
+   ORDER BY 1, 2;
+$function$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS tire_checks_unit_month_ins_del ON public.tire_checks;
+--> statement-breakpoint
+CREATE TRIGGER tire_checks_unit_month_ins_del AFTER INSERT OR DELETE ON public.tire_checks FOR EACH ROW EXECUTE FUNCTION tire_checks_unit_month_trg();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS tire_checks_unit_month_truncate ON public.tire_checks;
+--> statement-breakpoint
+CREATE TRIGGER tire_checks_unit_month_truncate AFTER TRUNCATE ON public.tire_checks FOR EACH STATEMENT EXECUTE FUNCTION tire_checks_unit_month_trg();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS tire_checks_unit_month_upd ON public.tire_checks;
+--> statement-breakpoint
+CREATE TRIGGER tire_checks_unit_month_upd AFTER UPDATE OF unit_id, performed_at, returned_at ON public.tire_checks FOR EACH ROW WHEN (((old.unit_id IS DISTINCT FROM new.unit_id) OR (old.performed_at IS DISTINCT FROM new.performed_at) OR (old.returned_at IS DISTINCT FROM new.returned_at))) EXECUTE FUNCTION tire_checks_unit_month_trg();
+--> statement-breakpoint
+-- returned checks no longer count as work done: recount what is stored (issue 36, item 4)
+SELECT report_rollups_rebuild();
