@@ -367,6 +367,17 @@ export function loadSignatures(
   );
 }
 
+/** The workshop's place in a document's signatures: who signed it (Tanda Tangan Workshop) and when. */
+export const workshopSignature = (d: {
+  workshop_sign: string;
+  workshop_signed: { by: { name: string } | null; at: string } | null;
+}) => ({
+  role: 'Workshop',
+  name: d.workshop_signed?.by?.name ?? null,
+  path: d.workshop_sign,
+  at: d.workshop_signed?.at,
+});
+
 /** A submission's state as the printed record says it. */
 export const statusText = (approved: boolean, returned = false) =>
   approved ? 'Tervalidasi' : returned ? 'Dikembalikan ke tire man' : 'Menunggu validasi';

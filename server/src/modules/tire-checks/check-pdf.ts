@@ -21,6 +21,7 @@ import {
   statusText,
   table,
   titleBlock,
+  workshopSignature,
   zoneLabel,
 } from '../../lib/pdf';
 import type { Storage } from '../../lib/storage';
@@ -81,12 +82,7 @@ export async function renderCheckPdf(
       { role: 'PIC', name: recorded(d.pic_name), path: d.pic_sign, at: d.performed_at },
       { role: 'ITMS', name: null, path: d.itms_sign, at: d.performed_at },
       { role: 'EDP', name: d.validator?.name ?? null, path: d.edp_sign, at: d.validated_at },
-      {
-        role: 'Workshop',
-        name: d.workshop_signed?.by?.name ?? null,
-        path: d.workshop_sign,
-        at: d.workshop_signed?.at,
-      },
+      workshopSignature(d),
     ]),
   ]);
   const plate = d.Unit.plate_number || d.plate_number;

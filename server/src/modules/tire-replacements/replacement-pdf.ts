@@ -23,6 +23,7 @@ import {
   statusText,
   table,
   titleBlock,
+  workshopSignature,
   zoneLabel,
 } from '../../lib/pdf';
 import type { Storage } from '../../lib/storage';
@@ -129,12 +130,7 @@ export async function renderReplacementPdf(
       { role: 'PIC', name: null, path: d.pic_sign, at: d.performed_at },
       { role: 'ITMS', name: null, path: d.itms_sign, at: d.performed_at },
       { role: 'EDP', name: d.Validator?.name ?? null, path: d.edp_sign, at: d.validated_at },
-      {
-        role: 'Workshop',
-        name: d.workshop_signed?.by?.name ?? null,
-        path: d.workshop_sign,
-        at: d.workshop_signed?.at,
-      },
+      workshopSignature(d),
     ]),
   ]);
   const plate = d.Unit.plate_number;

@@ -14,24 +14,28 @@ vi.mock('../../lib/socket', () => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
+const KALIMANTAN = { id: 1, name: 'Kalimantan', manpower: 4, pic: 'Pak Ahmad', target_check: null };
+
+/** /lokasi for an admin: one region, with these locations. */
+function openRegions(locations: { id: number; name: string }[]) {
+  viewport.width = 1440;
+  signIn('admin');
+  mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+    replyTo(API.listRegions, () => ({ body: [KALIMANTAN] })),
+    replyTo(API.listLocations, () => ({
+      body: locations.map((l) => ({ ...l, region_id: 1, Region: { id: 1, name: 'Kalimantan' } })),
+    })),
+  ]);
+  renderApp('/lokasi');
+  return userEvent.setup({ delay: null });
+}
+
 describe('Region forms', () => {
   it('Ubah region as loaded closes at once on Keluar; a changed value asks first', {
     timeout: 120_000,
   }, async () => {
-    viewport.width = 1440;
-    signIn('admin');
-    mockApi([
-      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
-      replyTo(API.listRegions, () => ({
-        body: [{ id: 1, name: 'Kalimantan', manpower: 4, pic: 'Pak Ahmad', target_check: null }],
-      })),
-      replyTo(API.listLocations, () => ({
-        body: [{ id: 5, name: 'Pool Balikpapan', region_id: 1, Region: { id: 1, name: 'Kalimantan' } }],
-      })),
-    ]);
-    renderApp('/lokasi');
-    const user = userEvent.setup({ delay: null });
-
+    const user = openRegions([{ id: 5, name: 'Pool Balikpapan' }]);
     await user.click(await screen.findByRole('button', { name: 'Ubah region Kalimantan' }));
     await expectKeluarClosesAtOnce(user, await screen.findByRole('dialog'));
     await user.click(screen.getByRole('button', { name: 'Ubah region Kalimantan' }));
@@ -42,17 +46,7 @@ describe('Region forms', () => {
   });
 
   it('Tambah lokasi untouched closes at once', { timeout: 120_000 }, async () => {
-    viewport.width = 1440;
-    signIn('admin');
-    mockApi([
-      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
-      replyTo(API.listRegions, () => ({
-        body: [{ id: 1, name: 'Kalimantan', manpower: 4, pic: 'Pak Ahmad', target_check: null }],
-      })),
-      replyTo(API.listLocations, () => ({ body: [] })),
-    ]);
-    renderApp('/lokasi');
-    const user = userEvent.setup({ delay: null });
+    const user = openRegions([]);
     // a region's locations show under its row once opened
     await user.click(await screen.findByRole('cell', { name: 'Kalimantan' }));
     await user.click(await screen.findByRole('button', { name: 'Tambah lokasi di Kalimantan' }));
