@@ -4,6 +4,7 @@ import type { TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectKeluarAsks, expectKeluarClosesAtOnce } from '../../test/close-guard';
 import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { type EndpointMock, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { detail, recordDetail, tire } from './test/fixtures';
@@ -244,6 +245,24 @@ describe('Form Rekam Pergantian', () => {
 });
 
 describe('Form Detail Ban', () => {
+  it('closes at once as opened (X), and on Batal after Ubah with nothing changed; a changed value asks first', async () => {
+    const { user } = openForm(detail(), testUser('staff'));
+    const one = await screen.findByRole('group', { name: 'Posisi 1' });
+    await user.click(within(one).getByRole('button', { name: 'Before' }));
+    await expectKeluarClosesAtOnce(user, await dialog(/Form Detail Ban/), 'Tutup');
+
+    await user.click(within(one).getByRole('button', { name: 'Before' }));
+    const form = await dialog(/Form Detail Ban/);
+    await user.click(within(form).getByRole('button', { name: 'Ubah' }));
+    await expectKeluarClosesAtOnce(user, form, 'Batal');
+
+    await user.click(within(one).getByRole('button', { name: 'Before' }));
+    const again = await dialog(/Form Detail Ban/);
+    await user.click(within(again).getByRole('button', { name: 'Ubah' }));
+    await user.type(within(again).getByLabelText('Merk Tube'), 'x');
+    await expectKeluarAsks(user, again, 'Batal');
+  });
+
   it('Before edits the tire: upper-cased values, Update informasi ban ?, Data Ban Berhasil di Edit', async () => {
     const { user, calls } = openForm(detail(), testUser('staff'), [
       replyTo(API.updateTireDetail, ({ url }) =>
