@@ -17,7 +17,9 @@ type Step =
   | { kind: 'install'; day: number; unit: number; position: string; odo: number }
   | { kind: 'remove'; day: number; unit: number; position: string; odo: number }
   | { kind: 'retread'; day: number }
-  | { kind: 'read'; day: number; unit: number; position: string; odo: number; groove: number };
+  | { kind: 'read'; day: number; unit: number; position: string; odo: number; groove: number }
+  /** Mounted by a validated replacement that measured it at `groove`. */
+  | { kind: 'replace'; day: number; unit: number; position: string; odo: number; groove: number };
 
 let database: Database;
 let ids: { tireman: number; location: number; project: number };
@@ -47,7 +49,22 @@ async function history(steps: Step[], tire: { is_original?: string; size?: strin
   const tireId = t!.id;
   let mounted: { unit: number; position: string; odo: number; day: number } | null = null;
   for (const s of steps) {
-    if (s.kind === 'install' || s.kind === 'remove') {
+    if (s.kind === 'replace') {
+      const [r] = rowsOf<{ id: number }>(
+        await db.execute(sql`
+          insert into tire_replacements (unit_id, tireman_id, location_id, odometer, status, edp_sign, created_at, performed_at)
+          values (${s.unit}, ${ids.tireman}, ${ids.location}, ${s.odo}, 'approved', 'sign.png', ${at(s.day)}, ${at(s.day)})
+          returning id`),
+      );
+      await db.execute(sql`
+        insert into tire_replace_records (tire_replacement_id, tire_id, serial_number, position, status, groove_1, groove_2, groove_3, groove_4)
+        values (${r!.id}, ${tireId}, ${`W-${serialSeq}`}, ${s.position}, 'replace', ${s.groove}, ${s.groove}, ${s.groove + 0.5}, ${s.groove})`);
+      // the ledger writes the mount when the office validates: an hour after the work
+      await db.execute(sql`
+        insert into tire_events (tire_id, kind, unit_id, position, odometer, source_type, source_id, created_at)
+        values (${tireId}, 'installed', ${s.unit}, ${s.position}, ${s.odo}, 'tire-replacement', ${r!.id}, ${new Date(at(s.day).getTime() + 3_600_000)})`);
+      mounted = { unit: s.unit, position: s.position, odo: s.odo, day: s.day };
+    } else if (s.kind === 'install' || s.kind === 'remove') {
       await db.execute(sql`
         insert into tire_events (tire_id, kind, unit_id, position, odometer, created_at)
         values (${tireId}, ${s.kind === 'install' ? 'installed' : 'removed'}, ${s.unit}, ${s.position}, ${s.odo}, ${at(s.day)})`);
@@ -76,8 +93,8 @@ async function history(steps: Step[], tire: { is_original?: string; size?: strin
       sql`update tires set status = 'INSTALLED', position = ${mounted.position} where id = ${tireId}`,
     );
   }
-  const last = steps.filter((s) => s.kind === 'read').at(-1);
-  if (last?.kind === 'read') {
+  const last = steps.filter((s) => s.kind === 'read' || s.kind === 'replace').at(-1);
+  if (last?.kind === 'read' || last?.kind === 'replace') {
     await db.execute(sql`update tires set groove_lowest = ${last.groove} where id = ${tireId}`);
   }
   return tireId;
@@ -212,6 +229,26 @@ describe('wear fit', () => {
     const row = alerts.data.find((a) => a.tire_id === id);
     expect(row?.kinds).toContain('rtd-rise');
     expect(row?.position).toBe('2');
+  });
+
+  it("reads a replacement's mount as a reading: a used tire put on at 18 mm after 6.5 mm is an RTD rise (issue 42, item 3)", async () => {
+    const a = await newUnit();
+    const b = await newUnit();
+    const id = await history([
+      { kind: 'install', day: 0, unit: a, position: '3', odo: 20_000 },
+      { kind: 'read', day: 10, unit: a, position: '3', odo: 23_000, groove: 7.5 },
+      { kind: 'read', day: 20, unit: a, position: '3', odo: 26_000, groove: 6.5 },
+      { kind: 'remove', day: 25, unit: a, position: '3', odo: 27_000 },
+      { kind: 'replace', day: 30, unit: b, position: '5', odo: 50_000, groove: 18 },
+    ]);
+    const l = await life(id);
+    // the stock card's lowest RTD, the chart's last reading and the rise agree
+    expect(l.groove_lowest).toBe(18);
+    expect(l.history.map((h) => h.groove)).toEqual([7.5, 6.5, 18]);
+    expect(l.history.at(-1)!.km).toBe(7_000);
+    expect(l.rtd_rise).toBe(true);
+    const alerts = await queries().list({ page: 1, pageSize: 50, kind: 'rtd-rise' });
+    expect(alerts.data.find((r) => r.tire_id === id)?.kinds).toContain('rtd-rise');
   });
 
   it('accrues no km on a spare position', async () => {

@@ -8,7 +8,10 @@
 //    position (ST, ST2) accrues no km. km_total sums the tire's own periods, whatever the unit.
 //  - readings: the lowest groove of every check record of an approved check that falls inside one
 //    of the tire's mount periods (same unit, check time within the period); the tire's km at a
-//    reading = km of its earlier periods + (check odometer - period start odometer).
+//    reading = km of its earlier periods + (check odometer - period start odometer). A validated
+//    replacement that mounted the tire is a reading too (its record's grooves, at the period's
+//    start km, dated by its performed_at): the stock card, the forecast and Ban Kritis' RTD rise
+//    all read the tire the tire man measured (issue 42, item 3).
 //  - lives: a life ends at each 'retreaded' event; the fit uses the current life only.
 //  - fit: least squares of lowest groove (mm) against km / 1000, robust to a single bad reading:
 //    the reading with the largest leave-one-out (deleted) residual is the candidate; the line
@@ -69,7 +72,7 @@ export function readingCtes(target: WearTarget, opts: WearSqlOptions = {}): SQL 
     select t.id, t.status, t.is_original, t.casing_status from tires t where ${tireFilter(target)}
   ),
   ev as materialized (
-    select e.id, e.tire_id, e.kind, e.unit_id, e.position, e.odometer, e.created_at
+    select e.id, e.tire_id, e.kind, e.unit_id, e.position, e.odometer, e.created_at, e.source_type, e.source_id
       from tire_events e join sel on sel.id = e.tire_id
      where e.kind in ('installed', 'removed', 'retreaded', 'scrapped')
         or (e.kind = 'status' and e.to_status = 'SCRAP')
@@ -82,7 +85,7 @@ export function readingCtes(target: WearTarget, opts: WearSqlOptions = {}): SQL 
   per0 as (
     select m.tire_id, m.unit_id, m.position, m.created_at as start_at, m.odometer as start_odo,
            m.next_at as end_at, case when m.next_at is not null then m.next_odo else lu.odometer end as end_odo,
-           m.position in ('ST', 'ST2') as spare
+           m.position in ('ST', 'ST2') as spare, m.source_type, m.source_id
       from mv m
       left join lateral (
         select c.odometer from tire_checks c
@@ -128,6 +131,23 @@ export function readingCtes(target: WearTarget, opts: WearSqlOptions = {}): SQL 
            and c.performed_at >= p.start_at and c.performed_at < coalesce(p.end_at, 'infinity')) c on true
       join rr x on x.tire_check_id = c.id and x.tire_id = p.tire_id
       left join rt on rt.tire_id = p.tire_id
+    union all
+    -- a validated replacement's mount reading: what the tire man measured on the tire he put on,
+    -- dated when he did it, at the tire's km when that mount period began (its id negated: one
+    -- identity with the checks' ids)
+    select p.tire_id, -tr.id, tr.performed_at, p.position,
+           round(least(x.groove_1, x.groove_2, x.groove_3, x.groove_4)::numeric, 2)::float8,
+           p.km_before,
+           case when rt.ats is null then 0
+                else (select count(*)::int from unnest(rt.ats) a where a <= tr.performed_at) end,
+           coalesce(rt.n, 0)
+      from per p
+      join tire_replacements tr on tr.id = p.source_id and tr.status = 'approved'
+      join tire_replace_records x
+        on x.tire_replacement_id = tr.id and x.tire_id = p.tire_id and x.status = 'replace'
+      left join rt on rt.tire_id = p.tire_id
+     where p.source_type = 'tire-replacement'
+       and least(x.groove_1, x.groove_2, x.groove_3, x.groove_4) is not null
   ),
   rdk as materialized (
     select d.*,
