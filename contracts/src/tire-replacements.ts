@@ -6,7 +6,7 @@ import { queueFilterFields } from './queue';
 import { foldLookalikes } from './rules/lookalike';
 import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
 import { ZReturnHistoryEntry, ZWorkshopSigned } from './submission-returns';
-import { ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
+import { ZFieldWarning, ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
 import { ZOdometer, ZTireFields, ZTireReply } from './tires';
 import { ZNoWorkshopSign } from './workshop';
 
@@ -296,6 +296,8 @@ export const ZReplacementDetail = z.object({
   returned_at: z.string().nullable(),
   /** The office's reason for the last Return (Alasan), null when never returned. */
   return_reason: z.string().nullable(),
+  /** What deserved a second look (RTD higher than the tire's last reading, spread, PSI), for EDP. */
+  field_warnings: z.array(ZFieldWarning),
   validated_at: z.string().nullable(),
   unit_id: z.number(),
   diagram: z.enum(DIAGRAM_KINDS),

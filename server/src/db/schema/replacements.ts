@@ -1,5 +1,6 @@
+import type { FieldWarning } from '@itms/contracts/rules/field-warnings';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, performedAt, tireColumns, updatedAt } from './columns';
 import { locations, projects, units } from './org';
 import { measurementChecks, tires } from './tires';
@@ -34,6 +35,8 @@ export const tireReplacements = pgTable(
     returned_at: timestamp('returned_at', { withTimezone: true }),
     /** The office's reason for the last Return, shown to the tire man. */
     return_reason: text('return_reason'),
+    /** What deserves a second look, found by the server when it arrived (rules/field-warnings.ts). */
+    field_warnings: jsonb('field_warnings').$type<FieldWarning[]>().notNull().default([]),
     validated_by: integer('validated_by').references(() => users.id),
     validated_at: timestamp('validated_at', { withTimezone: true }),
     /** Who gave the workshop signature, and when (Tanda Tangan Workshop). */

@@ -267,6 +267,7 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
     status: r.status as 'pending' | 'approved',
     returned_at: iso(r.returned_at),
     return_reason: r.return_reason,
+    field_warnings: r.field_warnings,
     validated_at: iso(r.validated_at),
     unit_id: r.unit_id,
     diagram: diagramKindOf(row.unit.unit_type),

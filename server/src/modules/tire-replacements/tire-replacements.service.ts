@@ -37,6 +37,7 @@ import {
   unitWheels,
   unmountPosition,
 } from '../fleet/mounting';
+import { replacementWarningsOf } from './replacement-warnings';
 
 /** Callbacks the routes pass in; each runs after the transaction committed. */
 export interface ReplacementEvents {
@@ -246,6 +247,7 @@ export async function submitReplacement(
       : await resolveTires(tx, body.records, issues);
     issues.push(...(await foreignUploadIssues(tx, user.id, citedPaths(body))));
     if (issues.length) throw invalidFields(issues);
+    const warnings = await replacementWarningsOf(tx, body.records, found);
 
     const [created] = await tx
       .insert(tireReplacements)
@@ -261,6 +263,7 @@ export async function submitReplacement(
         tireman_sign: body.tireman_sign,
         pic_sign: body.pic_sign ?? UNSIGNED,
         itms_sign: body.itms_sign ?? UNSIGNED,
+        field_warnings: warnings,
         ...(performedAt ? { performed_at: performedAt } : {}),
       })
       .returning({ id: tireReplacements.id });
@@ -538,6 +541,8 @@ export async function resubmitReplacement(
     issues.push(...(await foreignUploadIssues(tx, user.id, citedPaths(body ?? {}), kept)));
     if (issues.length) throw invalidFields(issues);
 
+    // re-measured: the warnings are those of the new records
+    const warnings = body?.records ? await replacementWarningsOf(tx, body.records, found) : null;
     if (body?.records) {
       await tx.delete(tireReplaceRecords).where(eq(tireReplaceRecords.tire_replacement_id, id));
       const records = body.records;
@@ -552,7 +557,12 @@ export async function resubmitReplacement(
     };
     await tx
       .update(tireReplacements)
-      .set({ returned_at: null, ...signs, ...(performedAt ? { performed_at: performedAt } : {}) })
+      .set({
+        returned_at: null,
+        ...signs,
+        ...(warnings ? { field_warnings: warnings } : {}),
+        ...(performedAt ? { performed_at: performedAt } : {}),
+      })
       .where(eq(tireReplacements.id, id));
     await closeReturn(tx, 'tire-replacement', id);
     const summary = (rs: readonly { position: string; status: string; tire_id?: number | null }[]) =>

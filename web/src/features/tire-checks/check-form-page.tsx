@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Empty, Result, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { FieldWarningsAlert } from '../../components/field-warnings-alert';
 import { FullPageSpin } from '../../components/full-page-spin';
 import { KeyboardHelp, KeyboardHelpButton, VALIDATION_SHORTCUTS } from '../../components/keyboard-help';
 import { LinkButton } from '../../components/link-button';
@@ -274,20 +275,7 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
         />
       ) : null}
 
-      {detail.field_warnings.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          title="Peringatan dari lapangan: periksa sebelum validasi"
-          description={
-            <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-              {detail.field_warnings.map((w) => (
-                <li key={`${w.kind}-${w.position ?? ''}`}>{w.message}</li>
-              ))}
-            </ul>
-          }
-        />
-      )}
+      <FieldWarningsAlert warnings={detail.field_warnings} />
 
       <ReturnHistory returns={detail.returns} />
 

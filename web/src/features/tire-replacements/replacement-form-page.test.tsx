@@ -94,6 +94,15 @@ describe('Form Pergantian', () => {
     expect(within(one).getByRole('button', { name: 'After' })).toHaveProperty('disabled', false);
   });
 
+  it('shows what the server found worth a second look, as on a check (issue 42, item 3)', async () => {
+    const message = 'Posisi 1: RTD lebih tinggi dari sebelumnya (6,5 mm), ban vulkanisir?';
+    openForm(detail({ field_warnings: [{ kind: 'rtd-higher', position: '1', message }] }));
+    const alert = (await screen.findByText('Peringatan dari lapangan: periksa sebelum validasi')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(within(alert).getByText(message)).toBeTruthy();
+  });
+
   it('answers an unknown replacement with a way back to the list', async () => {
     signIn('staff');
     mockApi([replyTo(API.getCredential, () => ({ body: testUser('staff') }))]);

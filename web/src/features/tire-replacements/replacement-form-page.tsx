@@ -6,6 +6,7 @@ import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/t
 import { Alert, App, Badge, Button, Card, Result, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { FieldWarningsAlert } from '../../components/field-warnings-alert';
 import { KeyboardHelp, KeyboardHelpButton, VALIDATION_SHORTCUTS } from '../../components/keyboard-help';
 import { LinkButton } from '../../components/link-button';
 import { LoadingDialog } from '../../components/loading-dialog';
@@ -323,6 +324,8 @@ function ReplacementForm({ id }: { id: number }) {
           description={`Alasan pengembalian: ${d.return_reason}`}
         />
       ) : null}
+
+      <FieldWarningsAlert warnings={d.field_warnings} />
 
       <ReturnHistory returns={d.returns} />
 

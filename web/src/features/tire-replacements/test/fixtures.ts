@@ -125,6 +125,7 @@ export function detail(over: Partial<TReplacementDetail> = {}): TReplacementDeta
     },
     Tire_Man: { id: 9, name: 'Wahyu Hidayat', phone: '085241087622', photo: '-' },
     Validator: null,
+    field_warnings: [],
     workshop_signed: null,
     lastCheckAt: '2026-11-20T03:00:00.000Z',
     Tire_Replace_Records: [

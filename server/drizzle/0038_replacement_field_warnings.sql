@@ -1,0 +1,1 @@
+ALTER TABLE "tire_replacements" ADD COLUMN "field_warnings" jsonb DEFAULT '[]'::jsonb NOT NULL;
