@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { MISMATCH_CATEGORY_MESSAGES } from '@itms/contracts/mismatch-categories';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { MIGRATIONS_DIR, rowsOf } from '../../db/client';
 import { auditLog, mismatches, units } from '../../db/schema';
 
 type Json = Record<string, unknown>;
@@ -183,5 +186,59 @@ describe('BKB categories', () => {
       ],
       movedMismatches: 3,
     });
+  });
+});
+
+describe('migration 0037', () => {
+  it('lists every category a BKB already carried, one per spelling, and no BKB loses its category', async () => {
+    const statements = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, '0037_mismatch_categories.sql'), 'utf8')
+      .split('--> statement-breakpoint');
+    // the data part, run again on emptied tables with a few BKB as older apps left them, then rolled back
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from mismatch_categories`);
+        await tx.execute(sql`delete from mismatches`);
+        const ids: number[] = [];
+        for (const category of ['Serial tidak sesuai ', 'serial TIDAK sesuai', ' ban hilang', 'Beda merk']) {
+          const [row] = await tx
+            .insert(mismatches)
+            .values({ unit_id: tronton, category })
+            .returning({ id: mismatches.id });
+          ids.push(row!.id);
+        }
+        for (const s of statements.slice(2)) await tx.execute(sql.raw(s));
+        const names = rowsOf<{ name: string }>(
+          await tx.execute(sql`select name from mismatch_categories order by id`),
+        );
+        expect(names.map((r) => r.name)).toEqual([
+          'Nomor seri tidak sesuai',
+          'Posisi ban tertukar',
+          'Ban tidak terdaftar',
+          'Ban hilang',
+          'Serial tidak sesuai',
+          'Beda merk',
+        ]);
+        const rows = await tx.select({ id: mismatches.id, category: mismatches.category }).from(mismatches);
+        const of = new Map(rows.map((r) => [r.id, r.category]));
+        expect(ids.map((id) => of.get(id))).toEqual([
+          'Serial tidak sesuai',
+          'Serial tidak sesuai',
+          'Ban hilang',
+          'Beda merk',
+        ]);
+        // every BKB's category is on the list
+        const orphans = rowsOf<{ n: number }>(
+          await tx.execute(
+            sql`select count(*)::int as n from mismatches m where not exists (select 1 from mismatch_categories c where c.name = m.category)`,
+          ),
+        );
+        expect(orphans[0]!.n).toBe(0);
+        tx.rollback();
+      })
+      .catch((err: Error) => {
+        if (!/rollback/i.test(err.message)) throw err;
+      });
+    expect((await list()).length).toBeGreaterThan(3);
   });
 });
