@@ -66,3 +66,9 @@ export const ZMismatchCategoryMergeReply = z.object({
 
 /** Case-blind, trimmed: how a typed or queued category finds its list entry. */
 export const categoryKey = (s: string) => s.trim().toLowerCase();
+
+/** The listed name of a category (case-blind, trimmed), undefined when the list has no such name. */
+export function listedCategory(list: readonly { name: string }[], name: string): string | undefined {
+  const key = categoryKey(name);
+  return key ? list.find((c) => categoryKey(c.name) === key)?.name : undefined;
+}
