@@ -36,6 +36,7 @@ test('Kategori BKB: the admin adds two spellings of one category and merges them
   await page.getByRole('button', { name: /Gabungkan \(2\)/ }).click();
   const merge = page.getByRole('dialog', { name: 'Gabungkan Kategori BKB' });
   await merge.getByRole('radio', { name: new RegExp(`^${names[0]} \\(0 BKB\\)`) }).check();
+  await page.waitForTimeout(500); // the modal's opening zoom
   await page.screenshot({ path: `${shots}/kategori-bkb-merge-1440.png` });
   await merge.getByRole('button', { name: 'Gabungkan' }).click();
   await page.getByRole('dialog').last().getByRole('button', { name: 'Gabungkan' }).click();

@@ -29,7 +29,7 @@ async function fillBkb(page: Page, unit: { id: number; plate: string }, found: s
     .first()
     .getByLabel('Nomor seri di ban')
     .fill(found);
-  await page.getByLabel('Keterangan').fill(`Kategori e2e ${found}`);
+  await page.getByLabel('Keterangan').fill(`Laporan e2e ${found}`);
   await page.getByLabel('Driver tidak diketahui (TIDAK PASTI)').check();
   await page
     .getByLabel('Foto BKB')
@@ -50,7 +50,7 @@ async function officeCategory(request: APIRequestContext, edp: string, plate: st
       information: string;
       category: string;
     };
-    if (d.information === `Kategori e2e ${found}`) categories.push(d.category);
+    if (d.information === `Laporan e2e ${found}`) categories.push(d.category);
   }
   return categories;
 }
@@ -134,7 +134,7 @@ test('a BKB saved offline with a category the office then deactivates: Perlu tin
     );
     const select = page.getByLabel('Kategori');
     await expect(select).toHaveValue('');
-    await expect(page.getByLabel('Keterangan')).toHaveValue(`Kategori e2e ${found}`);
+    await expect(page.getByLabel('Keterangan')).toHaveValue(`Laporan e2e ${found}`);
     // the list is the phone's new one: the withdrawn category is gone
     expect(await select.locator('option').allTextContents()).not.toContain(name);
     await page.screenshot({ path: `${shots}/bkb-form-category-refused-412.png`, fullPage: true });
