@@ -46,7 +46,9 @@ export async function canonicalCategory(db: DbOrTx, name: string): Promise<strin
     .select({ name: mismatchCategories.name })
     .from(mismatchCategories)
     .where(and(sameName(mismatchCategories.name, name), eq(mismatchCategories.active, true)))
-    .limit(1);
+    .limit(1)
+    // held until the BKB commits: a rename or merge at the same moment waits, then rewrites it too
+    .for('share');
   if (!row) {
     throw new AppError(400, 'MISMATCH_CATEGORY_UNKNOWN', M.unknown, undefined, [
       { field: 'category', message: M.unknown },

@@ -1,5 +1,4 @@
 import { API } from '@itms/contracts/api';
-import type { TMismatchCategoryRow } from '@itms/contracts/mismatch-categories';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +14,7 @@ vi.mock('../../lib/socket', () => ({
 afterEach(() => vi.unstubAllGlobals());
 
 const at = '2026-12-01T03:00:00.000Z';
-const row = (id: number, name: string, usage: number, active = true): TMismatchCategoryRow => ({
+const row = (id: number, name: string, usage: number, active = true) => ({
   id,
   name,
   usage,
