@@ -7,6 +7,7 @@ import { customersEndpoints, customersErrors } from './api/customers';
 import { fieldEndpoints, fieldErrors } from './api/field';
 import { filesEndpoints, filesErrors } from './api/files';
 import { importsEndpoints, importsErrors } from './api/imports';
+import { mismatchCategoriesEndpoints, mismatchCategoriesErrors } from './api/mismatch-categories';
 import { mismatchesEndpoints, mismatchesErrors } from './api/mismatches';
 import { newsEndpoints, newsErrors } from './api/news';
 import { profileEndpoints, profileErrors } from './api/profile';
@@ -37,6 +38,7 @@ export const API = {
   ...fieldEndpoints,
   ...filesEndpoints,
   ...importsEndpoints,
+  ...mismatchCategoriesEndpoints,
   ...mismatchesEndpoints,
   ...newsEndpoints,
   ...profileEndpoints,
@@ -70,6 +72,7 @@ export const ERROR_STATUS = {
   ...fieldErrors,
   ...filesErrors,
   ...importsErrors,
+  ...mismatchCategoriesErrors,
   ...mismatchesErrors,
   ...newsErrors,
   ...profileErrors,

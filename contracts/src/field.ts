@@ -122,6 +122,8 @@ export const ZFieldBootstrap = z.object({
   locations: z.array(z.object({ id: z.number().int(), name: z.string(), region: ZRef })),
   projects: z.array(ZRef),
   size_pressures: z.array(z.object({ size: z.string(), reference_psi: z.number() })),
+  /** The active BKB categories (Kategori of Lapor BKB), by name. */
+  mismatch_categories: z.array(ZRef),
   /** TIRE_PULL_POINT_MM: tread depth at which a tire should come off. */
   pull_point_mm: z.number(),
   returned: z.array(ZFieldReturnedItem),

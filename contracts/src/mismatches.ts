@@ -41,15 +41,11 @@ const imagePath = (what: string) =>
 
 // ---------- field side: POST /api/mismatch ----------
 
-/** What the field app offers as a BKB's category (any other text is taken too). */
-export const MISMATCH_CATEGORY_SUGGESTIONS = [
-  'Nomor seri tidak sesuai',
-  'Posisi ban tertukar',
-  'Ban tidak terdaftar',
-  'Ban hilang',
-] as const;
-/** The category a BKB starts with when a check found a serial different from the records. */
-export const SERIAL_MISMATCH_CATEGORY = MISMATCH_CATEGORY_SUGGESTIONS[0];
+/**
+ * The category a BKB starts with when a check found a serial different from the records, when the
+ * list (Kategori BKB, contracts/src/mismatch-categories.ts) still has it.
+ */
+export const SERIAL_MISMATCH_CATEGORY = 'Nomor seri tidak sesuai';
 
 export const ZMismatchDriver = z.object({
   name: z.string().trim().min(1, 'Nama driver wajib diisi').max(120, 'Nama driver terlalu panjang'),

@@ -116,6 +116,14 @@ export const APP_ROUTES = [
     roles: OFFICE,
     extra: true,
   },
+  // not in the spec: the one list a BKB's Kategori is chosen from (issue 42, item 6)
+  {
+    path: '/kategori-bkb',
+    title: 'Kategori BKB',
+    menu: database('Kategori BKB'),
+    roles: ADMIN,
+    extra: true,
+  },
   // the spec names the KARTU STOK BAN screen but gives it no route
   {
     path: '/kartu-stok',

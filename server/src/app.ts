@@ -30,6 +30,7 @@ import { fieldRoutes } from './modules/field/field.routes';
 import { createFileUrls, loadFileUrlSecret } from './modules/files/file-urls';
 import { fileUrlRoutes } from './modules/files/files.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { mismatchCategoriesRoutes } from './modules/mismatch-categories/mismatch-categories.routes';
 import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -307,6 +308,7 @@ export async function buildApp({
       await api.register(bannersRoutes);
       await api.register(newsRoutes);
       await api.register(regionsRoutes);
+      await api.register(mismatchCategoriesRoutes);
       await api.register(sopRoutes);
       await api.register(importsRoutes);
       await api.register(reportsRoutes);

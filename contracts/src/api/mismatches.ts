@@ -36,6 +36,7 @@ export const mismatchesEndpoints = defineEndpoints({
     reply: ZMismatchCreateReply,
     status: 201,
     idempotent: true,
+    errors: ['MISMATCH_CATEGORY_UNKNOWN'],
   },
   listPendingMismatches: {
     method: 'GET',

@@ -76,6 +76,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   tire_request: 'permintaan ban',
   active_unit_tire: 'pemasangan ban',
   mismatch: 'BKB',
+  mismatch_category: 'kategori BKB',
   qc_check: 'QC',
   news: 'berita',
   banner: 'banner',

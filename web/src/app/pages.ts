@@ -42,6 +42,7 @@ export const PAGES: Record<AppPath, PageLoader> = {
   '/unit': () => import('../features/units/units-page'),
   '/unit/:id': () => import('../features/units/unit-page'),
   '/lokasi': () => import('../features/regions/regions-page'),
+  '/kategori-bkb': () => import('../features/mismatch-categories/mismatch-categories-page'),
   '/kartu-stok': () => import('../features/stock-card/stock-card-page'),
   '/form': placeholder,
   '/audit': () => import('../features/audit/audit-page'),

@@ -1,5 +1,6 @@
 import type { Position } from '@itms/contracts/enums';
 import type { TFieldReturnedCheck } from '@itms/contracts/field';
+import { listedCategory } from '@itms/contracts/mismatch-categories';
 import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
 import { checkWarnings } from '@itms/contracts/rules/field-warnings';
 import { GROOVES } from '@itms/contracts/rules/grooves';
@@ -207,10 +208,12 @@ function CheckForm(start: FormStart) {
   /** One tap from a serial that differs from the records to a BKB draft holding it. */
   const reportBkb = useCallback(
     async (p: Position, serial: string) => {
-      await reportSerialInBkbDraft(userId, unit, p, serial.trim(), SERIAL_MISMATCH_CATEGORY);
+      // the serial category when the office's list still has it; else the tire man picks one
+      const category = listedCategory(snapshot.data.mismatch_categories ?? [], SERIAL_MISMATCH_CATEGORY);
+      await reportSerialInBkbDraft(userId, unit, p, serial.trim(), category ?? '');
       navigate(`/unit/${unit.id}/bkb`);
     },
-    [userId, unit, navigate],
+    [userId, unit, navigate, snapshot],
   );
   const errorsAt = (i: number): TireErrors =>
     Object.fromEntries(

@@ -1,5 +1,6 @@
 import type { Position } from '@itms/contracts/enums';
-import { MISMATCH_CATEGORY_SUGGESTIONS, ZMismatchCreateBody } from '@itms/contracts/mismatches';
+import { listedCategory, MISMATCH_CATEGORY_MESSAGES } from '@itms/contracts/mismatch-categories';
+import { ZMismatchCreateBody } from '@itms/contracts/mismatches';
 import { useState } from 'react';
 import { positionLabel } from '../components/vehicle-diagram';
 import { db, draftKey } from './db';
@@ -76,7 +77,9 @@ function emptyValues(unit: FormStart['unit']): MismatchDraftValues {
 }
 
 function MismatchForm(start: FormStart) {
-  const { unit, draft } = start;
+  const { unit, draft, snapshot } = start;
+  // the office's list (Kategori BKB), as the phone last fetched it; a snapshot from before the list: none
+  const categories = snapshot.data.mismatch_categories ?? [];
   const expected = new Map(unit.tires.map((t) => [t.position, t.serial_number]));
   const [values, setValues] = useState<MismatchDraftValues>(
     () => (draft?.values as MismatchDraftValues | undefined) ?? emptyValues(unit),
@@ -86,17 +89,20 @@ function MismatchForm(start: FormStart) {
   const [touched, setTouched] = useState(false);
   const set = (patch: Partial<MismatchDraftValues>) => setValues((v) => ({ ...v, ...patch }));
 
+  // a draft or refused entry may hold a text the list no longer (or never) had: picked again here
+  const category = listedCategory(categories, values.category);
   const body = {
     unit_id: unit.id,
     location_id: unit.location?.id ?? '',
     project_id: unit.project.id,
-    category: values.category,
+    category: category ?? values.category,
     information: values.information,
     driver: values.driverUnknown ? null : { name: values.driverName, phone: values.driverPhone },
     positions: unit.positions.map((p) => ({ position: p, found_serial: values.found[p] ?? '' })),
   };
   const parsed = ZMismatchCreateBody.safeParse(body);
   const issues = issuesOf(parsed);
+  if (!issues.has('category') && !category) issues.set('category', MISMATCH_CATEGORY_MESSAGES.unknown);
   const changed = unit.positions.filter(
     (p) => (values.found[p] ?? '').trim().toLowerCase() !== (expected.get(p) ?? '').toLowerCase(),
   );
@@ -119,18 +125,15 @@ function MismatchForm(start: FormStart) {
 
       <section className="lp-section lp-stack" aria-label="Data BKB">
         <Field label="Kategori" error={issueOf('category')}>
-          <input
-            list="lp-bkb-categories"
-            value={values.category}
-            onChange={(e) => set({ category: e.target.value })}
-            autoComplete="off"
-          />
+          <select value={category ?? ''} onChange={(e) => set({ category: e.target.value })}>
+            <option value="">Pilih kategori</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
         </Field>
-        <datalist id="lp-bkb-categories">
-          {MISMATCH_CATEGORY_SUGGESTIONS.map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
         <Field label="Keterangan" error={issueOf('information')}>
           <textarea
             rows={3}

@@ -1,9 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, performedAt, updatedAt } from './columns';
 import { locations, projects, units } from './org';
 import { tires } from './tires';
 import { users } from './users';
+
+/**
+ * The list a BKB's Kategori is chosen from (admin master data). A BKB keeps the name as text
+ * (mismatches.category); renaming or merging a category rewrites those texts.
+ */
+export const mismatchCategories = pgTable(
+  'mismatch_categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** An inactive category stays on its BKB but is no longer offered nor accepted. */
+    active: boolean('active').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('mismatch_categories_name_uq').on(sql`lower(btrim(${t.name}))`)],
+);
 
 /** BKB: Berita Ketidaksesuaian Ban, a report that the tires on a unit differ from the records. */
 export const mismatches = pgTable(

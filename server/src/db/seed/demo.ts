@@ -13,6 +13,7 @@ import {
   customers,
   drivers,
   locations,
+  mismatchCategories,
   mismatches,
   mismatchPositions,
   news,
@@ -32,6 +33,7 @@ import {
 import { avatar, bannerImage, odometerPhoto, platePhoto, signature, tirePhoto } from './images';
 import {
   BANNERS,
+  BKB_CATEGORIES,
   DEMO_ADMIN,
   DEMO_STAFF,
   DEMO_TIREMAN_EMAIL,
@@ -96,6 +98,11 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
     phase('sync');
     await bulkInsert(tx, tireReplacements, world.tireReplacements, now);
     await bulkInsert(tx, tireReplaceRecords, world.tireReplaceRecords, now);
+    // the demo's BKB categories join the list the migration seeded (names kept as the seed writes them)
+    await tx
+      .insert(mismatchCategories)
+      .values(Object.values(BKB_CATEGORIES).map((name) => ({ name })))
+      .onConflictDoNothing();
     await bulkInsert(tx, mismatches, world.mismatches, now);
     await bulkInsert(tx, mismatchPositions, world.mismatchPositions, now);
     await bulkInsert(tx, qcChecks, world.qcChecks, now);

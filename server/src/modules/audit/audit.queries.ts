@@ -57,6 +57,8 @@ const entityName = (() => {
     when 'tire-replacement' then ${one(sql`select u.plate_number from tire_replacements r join units u on u.id = r.unit_id where r.id = ${id}`)}
     when 'news' then ${one(sql`select title from news where id = ${id}`)}
     when 'banner' then ${one(sql`select name from banners where id = ${id}`)}
+    when 'sop' then ${one(sql`select title from sop_entries where id = ${id}`)}
+    when 'mismatch_category' then ${one(sql`select name from mismatch_categories where id = ${id}`)}
     when 'tire-size-pressure' then ${auditLog.entity_id}
   end`;
 })();

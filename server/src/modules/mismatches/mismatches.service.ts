@@ -31,6 +31,7 @@ import { unitPerformedAt } from '../../lib/performed-at';
 import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
+import { canonicalCategory } from '../mismatch-categories/mismatch-categories.service';
 
 /** Callbacks the routes pass in; each runs after the transaction committed. */
 export interface MismatchEvents {
@@ -64,6 +65,8 @@ export async function createMismatch(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const performedAt = await unitPerformedAt(tx, input.performed_at, input.unit_id, maxAgeDays);
+    // one of the listed, active categories, stored as listed
+    const category = await canonicalCategory(tx, input.category);
     const fields: FieldIssue[] = [];
     const [unit] = await tx
       .select({
@@ -137,7 +140,7 @@ export async function createMismatch(
         tireman_id: tiremanId,
         location_id: input.location_id ?? null,
         project_id: input.project_id ?? unit.project_id,
-        category: input.category,
+        category,
         information: input.information,
         driver: input.driver?.name ?? null,
         driver_phone: input.driver?.phone ?? '',
@@ -166,7 +169,7 @@ export async function createMismatch(
       entityId: id,
       detail: {
         unitId: unit.id,
-        category: input.category,
+        category,
         positions: input.positions.length,
         ...(performedAt ? { performed_at: performedAt.toISOString() } : {}),
       },

@@ -232,7 +232,7 @@ describe('field report (POST /mismatch)', () => {
     const before = await c.counts();
     const base = {
       unit_id: c.ids.tronton,
-      category: 'Ban tertukar',
+      category: 'Posisi ban tertukar',
       information: '',
       image_url: '-',
       positions: [{ position: '1', found_serial: 'X' }],
@@ -242,6 +242,8 @@ describe('field report (POST /mismatch)', () => {
       [{ unit_id: 'abc' }, 'unit_id', /Unit tidak valid/],
       [{ category: '   ' }, 'category', /Kategori wajib diisi/],
       [{ category: undefined }, 'category', /Kategori wajib diisi/],
+      // only a category of the list (Kategori BKB master data)
+      [{ category: 'Ban tertukar' }, 'category', /Kategori BKB tidak dikenal/],
       [
         { positions: [{ position: '13', found_serial: 'X' }] },
         'positions.0.position',

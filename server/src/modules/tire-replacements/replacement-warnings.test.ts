@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { uploadPhotos } from '../../../test/uploads';
+import { rowsOf } from '../../db/client';
 import { tires, units } from '../../db/schema';
 
 let t: TestApp;
@@ -18,8 +19,8 @@ beforeAll(async () => {
   [tm, edp] = await Promise.all([t.login(FX.tireman.email), t.login(FX.staff.email)]);
   const db = t.database.db;
   engkel = (await db.select().from(units).where(eq(units.plate_number, FX.engkel)))[0]!.id;
-  location = (
-    (await db.execute(sql`select id from locations where name = ${FX.location}`)).rows as { id: number }[]
+  location = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from locations where name = ${FX.location}`),
   )[0]!.id;
   photos = await uploadPhotos(t, tm, ['plate', 'odo', 'sign']);
 });

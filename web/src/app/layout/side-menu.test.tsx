@@ -55,8 +55,14 @@ describe('side menu', () => {
     expect(menu.map((s) => s.label)).toEqual(['Feature', 'Laporan', 'Database']);
     expect(menu[0].items.map((i) => i.label)).toEqual(FEATURE);
     expect(menu[1].items.map((i) => i.label)).toEqual(LAPORAN);
-    // the audit log is an admin-only extra screen, after the spec's ones
-    expect(menu[2].items.map((i) => i.label)).toEqual([...DATABASE, 'Log Audit']);
+    // admin-only extras: the BKB categories after the regions, the audit log after the spec's screens
+    const regions = DATABASE.indexOf('Region & Lokasi') + 1;
+    expect(menu[2].items.map((i) => i.label)).toEqual([
+      ...DATABASE.slice(0, regions),
+      'Kategori BKB',
+      ...DATABASE.slice(regions),
+      'Log Audit',
+    ]);
   });
 
   it('staff: everything except the Tire Man admin screen', () => {

@@ -25,6 +25,7 @@ import {
   SafetyCertificateOutlined,
   SignatureFilled,
   SwapOutlined,
+  TagsOutlined,
   TeamOutlined,
   TrophyOutlined,
   UserOutlined,
@@ -68,6 +69,7 @@ const ICONS: Partial<Record<AppPath, ReactNode>> = {
   '/scrap': <DeleteOutlined />,
   '/unit': <ClusterOutlined />,
   '/lokasi': <EnvironmentOutlined />,
+  '/kategori-bkb': <TagsOutlined />,
   '/kartu-stok': <AppstoreOutlined />,
 };
 
