@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { buildRoutes, preloadRouteError } from './app/routes';
+import { buildRoutes } from './app/routes';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { toast } from './lib/feedback';
 import { createQueryClient } from './lib/query-client';
@@ -32,7 +32,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-
-// the error page must be at hand when a page fails for want of signal
-if ('requestIdleCallback' in window) requestIdleCallback(preloadRouteError, { timeout: 5000 });
-else setTimeout(preloadRouteError, 3000);

@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { type RouteObject, useRouteError } from 'react-router';
 import { FullPageSpin } from '../components/full-page-spin';
 import { GuestOnly, RequireSignIn } from './guards';
-import { loadPage } from './page-loader';
 import { PAGES } from './pages';
 
 // rare: loaded only when a page fails (keeps antd's Result out of the first download), but
@@ -11,9 +10,14 @@ import { PAGES } from './pages';
 const importRouteError = () => import('./route-error');
 const RouteErrorPage = lazy(importRouteError);
 
-/** Fetches the error page's code ahead (after the first render). */
-export function preloadRouteError(): void {
-  void importRouteError().catch(() => undefined);
+let errorPagePreloaded = false;
+/** Fetches the error page's code ahead, once, when the browser is idle (from the back office only). */
+function preloadRouteError(): void {
+  if (errorPagePreloaded) return;
+  errorPagePreloaded = true;
+  const load = () => void importRouteError().catch(() => (errorPagePreloaded = false));
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5000 });
+  else setTimeout(load, 3000);
 }
 function RouteError() {
   console.error(useRouteError());
@@ -62,8 +66,13 @@ function appRoutes(): RouteObject[] {
         path: meta.path,
         handle: { meta } satisfies RouteHandle,
         ErrorBoundary: PageError,
-        // a page whose code cannot be fetched (no signal) waits for it in place
-        lazy: async () => ({ Component: await loadPage(PAGES[meta.path]) }),
+        // a page whose code cannot be fetched (no signal) waits for it in place; the loader is
+        // fetched with the first back-office page (and kept), never by /login
+        lazy: async () => {
+          const { loadPage } = await import('./page-loader');
+          preloadRouteError();
+          return { Component: await loadPage(PAGES[meta.path]) };
+        },
       })),
     },
     { path: '*', lazy: async () => ({ Component: (await import('./not-found-route')).default }) },

@@ -1,4 +1,4 @@
-import { LockOutlined, LogoutOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import {
   ALREADY_LOGGED_IN_TEXT,
   TAKEOVER_DONE,
@@ -16,7 +16,10 @@ import { saveSignIn } from '../../lib/storage';
 import { AuthCard, authStyles } from './auth-card';
 import { isAlreadyLoggedIn, showLoginError } from './login-errors';
 
-// fetched when 'Lupa password' is clicked: /login stays within its JavaScript budget
+// fetched when needed ('Lupa password', a login refused for an account in use): /login stays
+// within its JavaScript budget
+const TakeoverBox = lazy(() => import('./takeover-box'));
+
 const ForgotPasswordModal = lazy(() =>
   import('./forgot-password-modal').then((m) => ({ default: m.ForgotPasswordModal })),
 );
@@ -132,28 +135,9 @@ export default function LoginPage() {
           </Button>
         </Form.Item>
         {inUse ? (
-          // a plain warning box, not antd's Alert: /login stays within its JavaScript budget
-          <div
-            role="alert"
-            style={{
-              marginBottom: 12,
-              padding: '10px 12px',
-              background: '#fffbe6',
-              border: '1px solid #ffe58f',
-              borderRadius: 8,
-            }}
-          >
-            <div style={{ fontWeight: 600, marginBottom: 4 }}>{ALREADY_LOGGED_IN_TEXT}</div>
-            <div style={{ marginBottom: 8 }}>{TAKEOVER_HINT}</div>
-            <Button
-              danger
-              icon={<LogoutOutlined />}
-              loading={login.isPending}
-              onClick={() => void takeover(inUse)}
-            >
-              {TAKEOVER_LABEL}
-            </Button>
-          </div>
+          <Suspense fallback={null}>
+            <TakeoverBox pending={login.isPending} onTakeover={() => void takeover(inUse)} />
+          </Suspense>
         ) : null}
       </Form>
       <div
