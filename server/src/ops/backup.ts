@@ -28,6 +28,26 @@ interface Meta {
   files: number;
 }
 
+/**
+ * Tables a migration fills with starting rows (master data the app needs from its first day). A
+ * restore replaces those rows with the backup's; a backup from before the table existed gets them
+ * back the way the migration made them, from the restored rows.
+ */
+const SEEDED_BY_MIGRATION: Record<string, string> = {
+  // migration 0039: the four categories the field app suggested, then every category a BKB carries
+  mismatch_categories: `
+    insert into mismatch_categories (name) values
+      ('Nomor seri tidak sesuai'), ('Posisi ban tertukar'), ('Ban tidak terdaftar'), ('Ban hilang');
+    insert into mismatch_categories (name)
+    select x.name from (
+      select distinct on (lower(btrim(category))) btrim(category) as name, id
+        from mismatches where btrim(category) <> '' order by lower(btrim(category)), id
+    ) x order by x.id
+    on conflict (lower(btrim(name))) do nothing;
+    update mismatches m set category = c.name from mismatch_categories c
+     where lower(btrim(m.category)) = lower(btrim(c.name)) and m.category <> c.name;`,
+};
+
 const q = async <T>(db: Database['db'], s: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(s));
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -161,7 +181,14 @@ export async function restoreBackup(opts: {
   const tables = await tablesInOrder(db);
   const [filled] = await q<{ n: number | string }>(
     db,
-    sql.raw(`select ${tables.map((t) => `(select count(*) from ${ident(t)})`).join(' + ') || '0'} as n`),
+    sql.raw(
+      `select ${
+        tables
+          .filter((t) => !(t in SEEDED_BY_MIGRATION))
+          .map((t) => `(select count(*) from ${ident(t)})`)
+          .join(' + ') || '0'
+      } as n`,
+    ),
   );
   if (Number(filled!.n) > 0) {
     throw new Error('The target database already holds data: restore needs an empty DATA_DIR or database');
@@ -187,6 +214,8 @@ export async function restoreBackup(opts: {
       for (const t of tables) await tx.execute(sql.raw(`alter table ${ident(t)} ${state} trigger user`));
     };
     await setTriggers('disable');
+    for (const t of tables)
+      if (t in SEEDED_BY_MIGRATION) await tx.execute(sql.raw(`delete from ${ident(t)}`));
     const input = fs.createReadStream(opts.file).pipe(createGunzip());
     for await (const entry of readTar(input)) {
       if (entry.name === 'backup.json') {
@@ -229,6 +258,10 @@ export async function restoreBackup(opts: {
           `table ${t.name}: ${restored.get(t.name) ?? 0} rows restored, the backup says ${t.rows}`,
         );
       }
+    }
+    for (const [table, refill] of Object.entries(SEEDED_BY_MIGRATION)) {
+      if (tables.includes(table) && !m.tables.some((t) => t.name === table))
+        await tx.execute(sql.raw(refill));
     }
     for (const s of m.sequences) {
       if (s.value != null)
