@@ -173,5 +173,8 @@ export const ZTireSnLite = z.object({
   serial_number: z.string(),
   ir_brand: z.string(),
   status: z.string(),
+  /** Its size and last reading: the field app warns when a tire put on reads higher than that. */
+  size: z.string(),
+  ...tireReadingReply,
 });
 export type TTireSnLite = z.input<typeof ZTireSnLite>;

@@ -73,6 +73,21 @@ export async function cameraPhoto(page: Page, label: string): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
+/**
+ * Takes a form's 'Foto odometer' and 'Foto plat nomor' (camera photos showing `odometerText` and
+ * the plate, or `photo` for both) and waits until the app has made both ready.
+ */
+export async function takeFormPhotos(page: Page, odometerText: string, plate: string, photo?: Buffer) {
+  for (const [label, text] of [
+    ['Foto odometer', odometerText],
+    ['Foto plat nomor', plate],
+  ] as const) {
+    const buffer = photo ?? (await cameraPhoto(page, text));
+    await page.getByLabel(label).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer });
+  }
+  await expect(page.getByText(/Foto siap/)).toHaveCount(2, { timeout: 15_000 });
+}
+
 /** A token of `email` for office API calls (read-back, admin actions). */
 export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/tire-man/login', { data: { email, password: PASSWORD } });
@@ -153,14 +168,7 @@ export async function makeCheck(
   const plate = await openCheckForm(page, unit);
   await page.getByLabel('Lokasi').selectOption({ index: 1 });
   await page.getByLabel('Odometer (Km)').fill(String(odometer));
-  for (const [label, text] of [
-    ['Foto odometer', `ODO ${odometer}`],
-    ['Foto plat nomor', plate],
-  ] as const) {
-    const buffer = photo ?? (await cameraPhoto(page, text));
-    await page.getByLabel(label).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer });
-  }
-  await expect(page.getByText(/Foto siap/)).toHaveCount(2, { timeout: 15_000 });
+  await takeFormPhotos(page, `ODO ${odometer}`, plate, photo);
   for (const group of await page.getByRole('group', { name: /^Posisi / }).all()) {
     if ((await group.getByLabel('Nomor seri').inputValue()) === '') continue;
     for (const n of [1, 2, 3, 4]) await group.getByLabel(`RTD ${n}`).fill('7');
@@ -194,4 +202,70 @@ export async function officeChecks(
   } finally {
     await request.post('/api/tire-man-logout', { headers: { access_token: edp } });
   }
+}
+
+/**
+ * A tire in stock that was used before (UNINSTALLED, lowest RTD 4-6 mm), as the office lists it:
+ * put on reading more than that, the replacement form warns.
+ */
+export async function usedStockTire(
+  request: APIRequestContext,
+): Promise<{ serial_number: string; groove_lowest: number }> {
+  const edp = await apiToken(request, ACCOUNTS.edp);
+  try {
+    const res = await request.get('/api/tire?status=UNINSTALLED&rtd=4-6&pageSize=1', {
+      headers: { access_token: edp },
+    });
+    expect(res.ok()).toBe(true);
+    const tire = ((await res.json()) as { data: { serial_number: string; groove_lowest: number }[] }).data[0];
+    expect(tire, 'a used tire in stock').toBeDefined();
+    return tire!;
+  } finally {
+    await request.post('/api/tire-man-logout', { headers: { access_token: edp } });
+  }
+}
+
+/** The Pergantian's first position with a tire on it, and its legend ('Posisi 1'). */
+export async function firstMountedPosition(page: Page): Promise<{ position: Locator; legend: string }> {
+  for (const group of await page.getByRole('group', { name: /^Posisi / }).all()) {
+    if (await group.getByText('Terpasang: posisi kosong').isVisible()) continue;
+    return { position: group, legend: (await group.locator('legend').textContent())! };
+  }
+  throw new Error('the unit has no tire on any position');
+}
+
+/**
+ * Fills the Pergantian of the Beranda unit at `unitIndex`: SPK, location, odometer, two photos, the
+ * PIC and ITMS signatures, and at its first position with a tire 'Ganti' with `installed`, picked
+ * from the server's serial search (needs a signal), at `rtd` mm and 100 PSI. Does not send. Returns the plate,
+ * the SPK and the position's legend.
+ */
+export async function fillReplacement(
+  page: Page,
+  { unitIndex, installed, rtd }: { unitIndex: number; installed: string; rtd: string },
+): Promise<{ plate: string; spk: string; legend: string }> {
+  await page.goto('/lapangan/');
+  await page.locator('.lp-unit-link').nth(unitIndex).click();
+  const plate = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await page.getByRole('link', { name: 'Pergantian' }).click();
+  await expect(page.getByRole('heading', { name: 'Pergantian', level: 1 })).toBeVisible();
+  const spk = `SPK-E2E-${Date.now() % 1_000_000}`;
+  await page.getByLabel('SPK').fill(spk);
+  await page.getByLabel('Lokasi').selectOption({ index: 1 });
+  await page.getByLabel('Odometer (Km)').fill(String(400_000 + (Date.now() % 90_000)));
+  await takeFormPhotos(page, 'ODO', plate);
+  const { position, legend } = await firstMountedPosition(page);
+  await position.getByRole('radio', { name: 'Ganti' }).check();
+  await position.getByLabel('Nomor seri dipasang').fill(installed);
+  await position.getByRole('button', { name: 'Cari nomor seri' }).click();
+  await position
+    .getByRole('list', { name: 'Hasil pencarian nomor seri' })
+    .getByRole('button', { name: new RegExp(`^${installed} ·`) })
+    .click();
+  for (const n of [1, 2, 3, 4]) await position.getByLabel(`RTD ${n}`).fill(rtd);
+  await position.getByLabel('PSI').fill('100');
+  await position.getByLabel('Alasan ganti').fill('Aus di bawah batas');
+  for (const name of ['Tanda tangan PIC', 'Tanda tangan ITMS'])
+    await signPad(page, page.getByRole('group', { name, exact: true }));
+  return { plate, spk, legend };
 }

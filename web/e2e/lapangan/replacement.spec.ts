@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { ACCOUNTS, expect, logoutToken, test } from '../fixtures';
-import { apiToken, cameraPhoto, serviceWorkerControls, signInField, signPad } from './field-helpers';
+import {
+  apiToken,
+  firstMountedPosition,
+  serviceWorkerControls,
+  signInField,
+  signPad,
+  takeFormPhotos,
+} from './field-helpers';
 
 // Issue 21, flow 5: a Pergantian done with no signal (a stock tire put on one position, photos,
 // PIC and ITMS signatures drawn on the phone, the tire man's stored one) is kept on the phone and
@@ -38,14 +45,7 @@ test('a replacement offline: a stock tire on one position, signatures drawn, sen
   await expect(page.getByRole('button', { name: 'Kirim' })).toBeDisabled();
   for (const text of ['Foto odometer wajib diisi', 'Foto plat nomor wajib diisi'])
     await expect(reasons.getByText(text)).toBeVisible();
-  for (const [label, text] of [
-    ['Foto odometer', 'ODO 123456'],
-    ['Foto plat nomor', plate],
-  ] as const) {
-    const buffer = await cameraPhoto(page, text);
-    await page.getByLabel(label).setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer });
-  }
-  await expect(page.getByText(/Foto siap/)).toHaveCount(2, { timeout: 15_000 });
+  await takeFormPhotos(page, 'ODO 123456', plate);
   // then a tap names what else is missing, under the button and at the fields
   await page.getByRole('button', { name: 'Kirim' }).click();
   await expect(reasons.getByText('Minimal satu posisi ban')).toBeVisible();
@@ -58,13 +58,9 @@ test('a replacement offline: a stock tire on one position, signatures drawn, sen
   await page.getByLabel('Odometer (Km)').fill('123456');
 
   // the first position with a tire: Ganti, with the stock tire typed (the search needs a signal)
-  let position = page.getByRole('group', { name: /^Posisi / }).first();
-  for (const group of await page.getByRole('group', { name: /^Posisi / }).all()) {
-    if (await group.getByText('Terpasang: posisi kosong').isVisible()) continue;
-    position = group;
-    break;
-  }
-  const legend = (await position.locator('legend').textContent())!;
+  const first = await firstMountedPosition(page);
+  let position = first.position;
+  const legend = first.legend;
   const removed = (await position.getByText(/^Terpasang: /).textContent())!.replace('Terpasang: ', '');
   await position.getByRole('radio', { name: 'Ganti' }).check();
   await expect(position.getByText('Cari nomor seri di server: Butuh sinyal')).toBeVisible();

@@ -4,8 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Page, request as playwrightRequest } from '@playwright/test';
-import { expect, test } from '../fixtures';
-import { makeCheck, officeChecks, openApp, serviceWorkerControls, signInField } from './field-helpers';
+import { ACCOUNTS, expect, test } from '../fixtures';
+import {
+  apiToken,
+  fillReplacement,
+  makeCheck,
+  officeChecks,
+  openApp,
+  serviceWorkerControls,
+  signInField,
+  usedStockTire,
+} from './field-helpers';
 
 // Issue 35, item 6: an update never strands a phone. The README's update runs `npm run build` while
 // the old process still serves, then restarts it. Here: build A (a copy of web/dist) served by a
@@ -13,7 +22,8 @@ import { makeCheck, officeChecks, openApp, serviceWorkerControls, signInField } 
 // check offline; build B (a second real build of the field app, another version so every hash
 // differs) is written into the same directory while A's process runs; the phone opens the app and
 // takes the update; the server restarts on B. The app opens, the check is still on the phone and
-// reaches the office once.
+// reaches the office once. So does a replacement queued beside it, confirmed through its warning
+// (issue 42, item 3: a used tire put on reading higher than its last reading).
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 // its own server (a restart is part of the test), beside the run's: the run's port + 30
@@ -118,7 +128,7 @@ test.afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-test('an update built while the old process runs: the app opens on the new build and sends its unsent check once', async () => {
+test('an update built while the old process runs: the app opens on the new build and sends its unsent check and replacement once', async () => {
   test.setTimeout(8 * 60_000);
   fs.cpSync(path.join(ROOT, 'web/dist'), dist, { recursive: true });
   server = await startServer();
@@ -131,11 +141,31 @@ test('an update built while the old process runs: the app opens on the new build
     await page.getByRole('link', { name: 'Profil' }).click();
     const versionA = (await appVersion(page).textContent())!;
 
-    // a check made with no signal, then the app is closed
+    // a replacement: a used tire picked from the server's search while there is a signal, put on
+    // reading 18 mm; its last reading was 4-6 mm, and the form says so at the position
+    const used = await usedStockTire(api);
+    const replacement = await fillReplacement(page, {
+      unitIndex: 1,
+      installed: used.serial_number,
+      rtd: '18',
+    });
+    const rtdHigher = /RTD lebih tinggi dari sebelumnya \([\d,]+ mm\), ban vulkanisir\?/;
+    const position = page.getByRole('group', { name: replacement.legend });
+    await expect(position.getByText(rtdHigher)).toBeVisible();
+    // the signal goes; 'Kirim' asks once, then the replacement waits on the phone
     await context.setOffline(true);
+    await page.getByRole('button', { name: 'Kirim' }).dblclick();
+    const recheck = page.getByRole('alertdialog', { name: 'Periksa lagi' });
+    await expect(recheck.getByText(rtdHigher)).toBeVisible();
+    await expect(page.getByText(`Pergantian ${replacement.plate} tersimpan di HP`)).toBeHidden();
+    await page.screenshot({ path: path.join(shots, 'replacement-warning-412.png'), fullPage: true });
+    await recheck.getByRole('button', { name: 'Data sudah benar, kirim' }).click();
+    await expect(page.getByText(`Pergantian ${replacement.plate} tersimpan di HP`)).toBeVisible();
+
+    // a check made with no signal, then the app is closed
     const odometer = 700_000 + (Date.now() % 90_000);
     const plate = await makeCheck(page, odometer);
-    await expect(page.getByText('1 belum terkirim')).toBeVisible();
+    await expect(page.getByText('2 belum terkirim')).toBeVisible();
     await context.close();
 
     // the update is built while A's process still serves
@@ -178,7 +208,7 @@ test('an update built while the old process runs: the app opens on the new build
     expect(versionA).not.toBe('versi B');
     await page.screenshot({ path: path.join(shots, 'update-profil-versi-b.png') });
     await page.getByRole('link', { name: 'Beranda' }).click();
-    await expect(page.getByText('1 belum terkirim')).toBeVisible();
+    await expect(page.getByText('2 belum terkirim')).toBeVisible();
 
     // the server restarts on build B; the API is reachable again and the signal comes back
     await stopServer(server);
@@ -192,6 +222,29 @@ test('an update built while the old process runs: the app opens on the new build
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Budi Santoso', level: 1 })).toBeVisible();
     expect(await officeChecks(api, plate, odometer)).toHaveLength(1);
+    // the replacement arrived once, and the EDP sees the warning the tire man confirmed
+    const edp = await apiToken(api, ACCOUNTS.edp);
+    try {
+      const headers = { access_token: edp };
+      const list = await api.get(
+        `/api/tire-replace/pending?status=edp&pageSize=100&q=${encodeURIComponent(replacement.plate)}`,
+        { headers },
+      );
+      expect(list.ok()).toBe(true);
+      const ids = ((await list.json()) as { data: { id: number }[] }).data.map((r) => r.id);
+      const arrived = [];
+      for (const id of ids) {
+        const d = (await (await api.get(`/api/tire-replace/${id}`, { headers })).json()) as {
+          spk: string;
+          field_warnings: { kind: string; message: string }[];
+        };
+        if (d.spk === replacement.spk) arrived.push(d);
+      }
+      expect(arrived).toHaveLength(1);
+      expect(arrived[0]!.field_warnings.map((w) => w.kind)).toContain('rtd-higher');
+    } finally {
+      await api.post('/api/tire-man-logout', { headers: { access_token: edp } });
+    }
   } finally {
     await context.close();
     await api.dispose();

@@ -6,7 +6,7 @@ import { checkWarnings } from '@itms/contracts/rules/field-warnings';
 import { GROOVES } from '@itms/contracts/rules/grooves';
 import { formatNumber } from '@itms/contracts/rules/number-format';
 import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
 import {
@@ -14,23 +14,18 @@ import {
   FormHeader,
   type FormStart,
   issuesOf,
+  numberOrNull,
   PhotoInput,
   SubmitBar,
   UnitFormPage,
   useFormEntry,
   useIssueOf,
   usePhotos,
+  useWarningConfirm,
 } from './form-kit';
 import { reportSerialInBkbDraft } from './mismatch-form-page';
 import { WithScan } from './scanner';
 import { SignaturePad, useSignatures } from './signature-pad';
-import { SETTLE_MS, useSettling } from './use-settling';
-
-/** A typed number (comma as decimal point), or null while it is empty or not a number. */
-function numberOrNull(text: string): number | null {
-  const n = Number(text.replace(',', '.'));
-  return text.trim() !== '' && Number.isFinite(n) ? n : null;
-}
 
 type Groove = (typeof GROOVES)[number];
 type TireEntry = Record<Groove | 'pressure' | 'serial_number', string> & { normal: boolean };
@@ -189,13 +184,7 @@ function CheckForm(start: FormStart) {
       };
     }),
   });
-  const warningKey = warnings.map((w) => w.message).join('\n');
-  const [confirmed, setConfirmed] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-  // the panel opens where 'Kirim' was: the second tap of a double tap must not confirm it (the
-  // time is checked in the handler too: the tap may come before React re-renders the button)
-  const confirmSettling = useSettling(asking);
-  const askedAt = useRef(0);
+  const confirm = useWarningConfirm(warnings);
   const warningsAt = (p: string) =>
     warnings.flatMap((w) => (w.position === p && w.kind !== 'serial-differs' ? [w.message] : []));
 
@@ -226,14 +215,7 @@ function CheckForm(start: FormStart) {
   function submit(confirming = false) {
     setTouched(true);
     if (missing.length > 0 || !(parsed ?? schema.safeParse(body)).success) return;
-    if (warnings.length > 0 && !confirming && confirmed !== warningKey) {
-      askedAt.current = performance.now();
-      setAsking(true);
-      return;
-    }
-    if (confirming && performance.now() - askedAt.current < SETTLE_MS) return;
-    if (confirming) setConfirmed(warningKey);
-    setAsking(false);
+    if (!confirm.mayGo(confirming)) return;
     void save(body, `${redo ? 'Pengecekan ulang' : 'Pengecekan'} ${unit.plate_number} tersimpan di HP`);
   }
 
@@ -329,29 +311,7 @@ function CheckForm(start: FormStart) {
         )}
       </section>
 
-      {asking && warnings.length > 0 && (
-        <section className="lp-card lp-confirm-warnings" role="alertdialog" aria-label="Periksa lagi">
-          <strong>Periksa lagi sebelum kirim:</strong>
-          <ul>
-            {warnings.map((w) => (
-              <li key={w.message}>{w.message}</li>
-            ))}
-          </ul>
-          <div className="lp-update-actions">
-            <button className="lp-button" type="button" onClick={() => setAsking(false)}>
-              Perbaiki
-            </button>
-            <button
-              className="lp-button lp-primary"
-              type="button"
-              disabled={confirmSettling}
-              onClick={() => submit(true)}
-            >
-              Data sudah benar, kirim
-            </button>
-          </div>
-        </section>
-      )}
+      {confirm.panel(() => submit(true))}
 
       <SubmitBar
         touched={touched}

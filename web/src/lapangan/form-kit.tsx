@@ -1,4 +1,5 @@
 import type { TFieldReturnedDetail, TFieldUnit, TSubmissionKind } from '@itms/contracts/field';
+import type { FieldWarning } from '@itms/contracts/rules/field-warnings';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ZodSafeParseResult } from 'zod';
@@ -17,6 +18,7 @@ import { compressPhoto } from './photo';
 import { snapshotOf } from './snapshot';
 import { useLive } from './use-live';
 import { sendSoon } from './use-sender';
+import { SETTLE_MS, useSettling } from './use-settling';
 
 // What every form of one unit (Pengecekan, Lapor BKB, QC, ...) shares: where it starts from, its
 // draft, its photos, its 'Kirim'. A form of no unit (Permintaan ban baru) shares the same, with
@@ -323,4 +325,59 @@ export function SubmitBar({
       </button>
     </footer>
   );
+}
+
+/** A typed number (comma as decimal point), or null while it is empty or not a number. */
+export function numberOrNull(text: string): number | null {
+  const n = Number(text.replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Values that may be right but deserve a second look (rules/field-warnings.ts): the first 'Kirim'
+ * with warnings not yet confirmed opens 'Periksa lagi' instead of saving; 'Data sudah benar, kirim'
+ * saves. A change of the warnings asks again. `mayGo(confirming)` says whether to save now; the
+ * panel ignores taps while it settles (the second tap of a double tap on 'Kirim' lands on it).
+ */
+export function useWarningConfirm(warnings: readonly FieldWarning[]) {
+  const key = warnings.map((w) => w.message).join('\n');
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const settling = useSettling(asking);
+  // the time is checked in mayGo too: the tap may come before React re-renders the button
+  const askedAt = useRef(0);
+
+  function mayGo(confirming: boolean): boolean {
+    if (warnings.length > 0 && !confirming && confirmed !== key) {
+      askedAt.current = performance.now();
+      setAsking(true);
+      return false;
+    }
+    if (confirming && performance.now() - askedAt.current < SETTLE_MS) return false;
+    if (confirming) setConfirmed(key);
+    setAsking(false);
+    return true;
+  }
+
+  const panel = (onConfirm: () => void) =>
+    asking && warnings.length > 0 ? (
+      <section className="lp-card lp-confirm-warnings" role="alertdialog" aria-label="Periksa lagi">
+        <strong>Periksa lagi sebelum kirim:</strong>
+        <ul>
+          {warnings.map((w) => (
+            <li key={w.message}>{w.message}</li>
+          ))}
+        </ul>
+        <div className="lp-update-actions">
+          <button className="lp-button" type="button" onClick={() => setAsking(false)}>
+            Perbaiki
+          </button>
+          <button className="lp-button lp-primary" type="button" disabled={settling} onClick={onConfirm}>
+            Data sudah benar, kirim
+          </button>
+        </div>
+      </section>
+    ) : null;
+
+  return { mayGo, panel };
 }

@@ -1,5 +1,6 @@
 import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements';
 import { FLAP_STATUSES, type Position, TUBE_STATUSES, VELG_STATUSES } from '@itms/contracts/enums';
+import { checkWarnings, type TireBefore } from '@itms/contracts/rules/field-warnings';
 import { ZReplacementSubmitBody } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import { useMemo, useState } from 'react';
@@ -10,12 +11,14 @@ import {
   FormHeader,
   type FormStart,
   issuesOf,
+  numberOrNull,
   PhotoInput,
   SubmitBar,
   UnitFormPage,
   useFormEntry,
   useIssueOf,
   usePhotos,
+  useWarningConfirm,
 } from './form-kit';
 import './replacement-form.css';
 import { GROOVES } from '@itms/contracts/rules/grooves';
@@ -39,8 +42,15 @@ interface PositionEntry extends Record<Measure | Equipment, string> {
   current: string;
   /** The tire put on (Ganti). */
   installed: string;
+  /** The tire put on as the server's search found it (its size and last reading), when picked there. */
+  installedFound?: InstalledTire;
   /** Why it is replaced or removed; a note on a check (the record's information). */
   information: string;
+}
+
+/** What the records say of a tire before this replacement: its size and last reading. */
+interface InstalledTire extends TireBefore {
+  size: string;
 }
 
 /** What the replacement form keeps in its draft (the photos and signatures go with the draft's blobs). */
@@ -144,9 +154,39 @@ function ReplacementForm(start: FormStart) {
   ];
   const issueOf = useIssueOf(issues, touched);
 
-  function submit() {
+  // the check's rule on each tire measured here (the server finds the same ones for EDP): against
+  // the tire's last reading, from the search it was picked in (Ganti) or the unit's records (Cek)
+  const sizePsi = new Map(snapshot.data.size_pressures.map((s) => [s.size, s.reference_psi]));
+  const warnings = checkWarnings({
+    odometer: null,
+    last_odometer: null,
+    tires: sent.flatMap((p) => {
+      const e = values.positions[p]!;
+      const known = knownTire(e, mounted.get(p));
+      if (!known) return [];
+      return [
+        {
+          position: p,
+          serial_number: known.serial_number,
+          grooves: [
+            numberOrNull(e.groove_1),
+            numberOrNull(e.groove_2),
+            numberOrNull(e.groove_3),
+            numberOrNull(e.groove_4),
+          ],
+          pressure: numberOrNull(e.pressure),
+          before: known,
+          reference_psi: sizePsi.get(known.size),
+        },
+      ];
+    }),
+  });
+  const confirm = useWarningConfirm(warnings);
+
+  function submit(confirming = false) {
     setTouched(true);
     if (!parsed.success) return;
+    if (!confirm.mayGo(confirming)) return;
     void save(body, `Pergantian ${unit.plate_number} tersimpan di HP`);
   }
 
@@ -196,6 +236,7 @@ function ReplacementForm(start: FormStart) {
               position={p as Position}
               entry={values.positions[p]!}
               mountedSerial={mounted.get(p)?.serial_number}
+              warnings={warnings.flatMap((w) => (w.position === p ? [w.message] : []))}
               issueOf={(field) => (i >= 0 ? issueOf(`records.${i}.${field}`) : undefined)}
               onChange={(patch) => setPosition(p, patch)}
             />
@@ -218,9 +259,35 @@ function ReplacementForm(start: FormStart) {
         )}
       </section>
 
-      <SubmitBar touched={touched} missing={missing} blockers={blockers} busy={busy} onSubmit={submit} />
+      {confirm.panel(() => submit(true))}
+
+      <SubmitBar
+        touched={touched}
+        missing={missing}
+        blockers={blockers}
+        busy={busy}
+        onSubmit={() => submit()}
+      />
     </div>
   );
+}
+
+/**
+ * The tire measured at a position as the records know it: the one put on when it was picked from
+ * the server's search (typed, it is unknown until the office has it), the one there when checked.
+ */
+function knownTire(
+  e: PositionEntry,
+  mounted: FormStart['unit']['tires'][number] | undefined,
+): InstalledTire | null {
+  if (e.action === 'replace') return e.installedFound ?? null;
+  if (e.action !== 'check' || !mounted) return null;
+  if (e.current.trim().toLowerCase() !== mounted.serial_number.toLowerCase()) return null;
+  return {
+    serial_number: mounted.serial_number,
+    size: mounted.size,
+    grooves: [mounted.groove_1, mounted.groove_2, mounted.groove_3, mounted.groove_4],
+  };
 }
 
 /** The record of a position: the tire put on (Ganti), or the tire there, removed or checked. */
@@ -234,7 +301,7 @@ function recordOf(
   const filled = (fields: readonly string[]) =>
     Object.fromEntries(
       fields.flatMap((f) => {
-        const v = e[f as keyof PositionEntry].trim();
+        const v = e[f as Measure | Equipment | 'information'].trim();
         return v ? [[f, v]] : [];
       }),
     );
@@ -277,12 +344,15 @@ function PositionForm({
   position,
   entry,
   mountedSerial,
+  warnings,
   issueOf,
   onChange,
 }: {
   position: Position;
   entry: PositionEntry;
   mountedSerial: string | undefined;
+  /** What deserves a second look at this position (field-warnings). */
+  warnings: string[];
   issueOf: (field: string) => string | undefined;
   onChange: (patch: Partial<PositionEntry>) => void;
 }) {
@@ -314,7 +384,7 @@ function PositionForm({
         <InstalledSerial
           value={entry.installed}
           error={issueOf('serial_number')}
-          onChange={(installed) => onChange({ installed })}
+          onChange={(installed, installedFound) => onChange({ installed, installedFound })}
         />
       )}
       {(action === 'remove' || action === 'check') && (
@@ -369,6 +439,11 @@ function PositionForm({
           <input value={entry.information} onChange={(e) => onChange({ information: e.target.value })} />
         </Field>
       )}
+      {warnings.map((w) => (
+        <small key={w} className="lp-warning">
+          {w}
+        </small>
+      ))}
     </fieldset>
   );
 }
@@ -381,7 +456,8 @@ function InstalledSerial({
 }: {
   value: string;
   error?: string;
-  onChange: (serial: string) => void;
+  /** The serial, and the tire when it was picked from the search (typing forgets it). */
+  onChange: (serial: string, found?: InstalledTire) => void;
 }) {
   const online = useOnline();
   const [found, setFound] = useState<TTireSnLite[] | null>(null);
@@ -442,7 +518,11 @@ function InstalledSerial({
                 className="lp-button lp-wide"
                 type="button"
                 onClick={() => {
-                  onChange(t.serial_number);
+                  onChange(t.serial_number, {
+                    serial_number: t.serial_number,
+                    size: t.size,
+                    grooves: [t.groove_1, t.groove_2, t.groove_3, t.groove_4],
+                  });
                   setFound(null);
                 }}
               >

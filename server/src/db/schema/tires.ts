@@ -61,6 +61,16 @@ export const tires = pgTable(
   ],
 );
 
+/** A tire's last reading as a select list: the fields of contracts' tireReadingReply. */
+export const tireReadingColumns = {
+  groove_1: tires.groove_1,
+  groove_2: tires.groove_2,
+  groove_3: tires.groove_3,
+  groove_4: tires.groove_4,
+  groove_lowest: tires.groove_lowest,
+  pressure: tires.pressure,
+};
+
 export const tireRequests = pgTable(
   'tire_requests',
   {

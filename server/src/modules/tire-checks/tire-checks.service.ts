@@ -25,6 +25,7 @@ import {
   projects,
   tireCheckRecords,
   tireChecks,
+  tireReadingColumns,
   tires,
   units,
   users,
@@ -529,12 +530,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       .returning({
         id: tires.id,
         serial_number: tires.serial_number,
-        groove_1: tires.groove_1,
-        groove_2: tires.groove_2,
-        groove_3: tires.groove_3,
-        groove_4: tires.groove_4,
-        groove_lowest: tires.groove_lowest,
-        pressure: tires.pressure,
+        ...tireReadingColumns,
         odometer: tires.odometer,
       });
     if (!tire) return null;

@@ -33,6 +33,7 @@ import {
   regions,
   tireChecks,
   tireEvents,
+  tireReadingColumns,
   tireReplacements,
   tireReplaceRecords,
   tires,
@@ -201,6 +202,8 @@ export async function findSnLite(db: DbOrTx, text: string, limit = 20): Promise<
       serial_number: tires.serial_number,
       ir_brand: tires.ir_brand,
       status: tires.status,
+      size: tires.size,
+      ...tireReadingColumns,
     })
     .from(tires)
     .where(sql`lower(${tires.serial_number}) like lower(${prefixPattern(text)})`)

@@ -769,6 +769,10 @@ describe('tire serial search (findSnLite)', () => {
       ...Array.from({ length: 25 }, (_, i) => ({
         serial_number: `LIM-${String(i).padStart(2, '0')}`,
         ir_brand: 'GT',
+        size: '11.00-20',
+        ...(i === 0
+          ? { groove_1: 6.5, groove_2: 7, groove_3: 7, groove_4: 6.5, groove_lowest: 6.5, pressure: 95 }
+          : {}),
       })),
       { serial_number: 'A_B-1', ir_brand: 'X' },
       { serial_number: 'AXB-1', ir_brand: 'X' },
@@ -776,7 +780,7 @@ describe('tire serial search (findSnLite)', () => {
     ]);
   });
 
-  it('finds by case-insensitive prefix, at most 20 rows, with id, serial and IR brand', async () => {
+  it('finds by case-insensitive prefix, at most 20 rows, with id, serial, IR brand, size and last reading', async () => {
     const res = await api(edp, 'GET', '/tire/findSnLite/lim-');
     expect(res.statusCode).toBe(200);
     const rows = res.json();
@@ -786,6 +790,14 @@ describe('tire serial search (findSnLite)', () => {
       serial_number: 'LIM-00',
       ir_brand: 'GT',
       status: 'UNINSTALLED',
+      // the field app warns when the tire is put on reading higher than this
+      size: '11.00-20',
+      groove_1: 6.5,
+      groove_2: 7,
+      groove_3: 7,
+      groove_4: 6.5,
+      groove_lowest: 6.5,
+      pressure: 95,
     });
     expect(
       (await api(edp, 'GET', '/tire/findSnLite/LIM-2'))

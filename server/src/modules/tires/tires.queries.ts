@@ -13,7 +13,7 @@ import {
 import type { TTire } from '@itms/contracts/tires';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activeUnitTires, tires, units } from '../../db/schema';
+import { activeUnitTires, tireReadingColumns, tires, units } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/list-query';
 
@@ -117,12 +117,7 @@ export async function tirePage(
       size: tires.size,
       is_original: tires.is_original,
       status: tires.status,
-      groove_1: tires.groove_1,
-      groove_2: tires.groove_2,
-      groove_3: tires.groove_3,
-      groove_4: tires.groove_4,
-      groove_lowest: tires.groove_lowest,
-      pressure: tires.pressure,
+      ...tireReadingColumns,
       purchase_price: tires.purchase_price,
       retread_cost: tires.retread_cost,
       created_at: tires.created_at,

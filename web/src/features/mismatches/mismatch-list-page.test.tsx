@@ -90,7 +90,23 @@ function setup(signature: string) {
     replyTo(API.getMismatch, ({ url }) => (url.endsWith('/detail/7') ? { body: detail } : undefined)),
     replyTo(API.findTireSerials, ({ url }) =>
       url.endsWith('/findSnLite/MC')
-        ? { body: [{ id: 36, serial_number: 'MC2609A8366', ir_brand: 'MICHELIN', status: 'INSTALLED' }] }
+        ? {
+            body: [
+              {
+                id: 36,
+                serial_number: 'MC2609A8366',
+                ir_brand: 'MICHELIN',
+                status: 'INSTALLED',
+                size: '11.00-20',
+                groove_1: 9,
+                groove_2: 9,
+                groove_3: 9,
+                groove_4: 9,
+                groove_lowest: 9,
+                pressure: 100,
+              },
+            ],
+          }
         : undefined,
     ),
     replyTo(API.validateMismatch, () => ({

@@ -3,6 +3,10 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES, SERIAL_SEARCH_DEBOUNCE_MS } from '@itms/contracts/constants';
 import { REPLACEMENT_MESSAGES, type TReplaceRecord } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
+
+/** A tire the record may be swapped to, as the serial list shows it. */
+type SwapTire = Pick<TTireSnLite, 'id' | 'serial_number' | 'ir_brand' | 'status'>;
+
 import { keepPreviousData } from '@tanstack/react-query';
 import { App, Button, Form, Grid, Input, Modal, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -25,7 +29,7 @@ export interface RecordSwapModalProps {
 }
 
 /** The before/after table of the swap confirmation. */
-export function SwapCompareTable({ from, to }: { from: TReplaceRecord; to: TTireSnLite }) {
+export function SwapCompareTable({ from, to }: { from: TReplaceRecord; to: SwapTire }) {
   const cell = { padding: '6px 10px', borderBottom: '1px solid #eef0f4', textAlign: 'left' as const };
   const rows: [string, string | number, string | number][] = [
     ['Id Ban', from.tire_id ?? '-', to.id],
@@ -87,7 +91,7 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
 
   const wide = Boolean(Grid.useBreakpoint().sm);
   const emptyError = touched && text.trim() === '';
-  const choose = (tire: TTireSnLite) => {
+  const choose = (tire: SwapTire) => {
     if (!record) return;
     modal.confirm({
       title: SWAP_CONFIRM,
@@ -108,7 +112,7 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
     });
   };
 
-  const columns: TableColumnsType<TTireSnLite> = [
+  const columns: TableColumnsType<SwapTire> = [
     { title: 'Id', dataIndex: 'id', key: 'id', width: 64 },
     {
       title: 'S/N',
@@ -198,7 +202,7 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
           />
         </Form.Item>
       </Form>
-      <Table<TTireSnLite>
+      <Table<SwapTire>
         rowKey="id"
         size="small"
         columns={columns}
