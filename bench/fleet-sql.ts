@@ -440,8 +440,8 @@ export function checksSql(c: Counts): string {
   return `
     insert into tire_checks (id, unit_id, plate_number, tireman_id, location_id, project_id, driver_id, odometer,
       equipment, tireman_sign, driver_sign, pic_sign, pic_name, edp_sign, workshop_sign, itms_sign,
-      plate_number_url, odometer_url, status, returned_at, validated_by, validated_at, performed_at, created_at,
-      updated_at)
+      plate_number_url, odometer_url, status, stage, returned_at, validated_by, validated_at, performed_at,
+      created_at, updated_at)
     select x.g, x.unit_id, un.plate_number, x.tireman_id, x.location_id,
            case when x.g % 10 = 0 then null else un.project_id end, x.unit_id,
            bu.odo0 + greatest(0, bu.km_per_day * extract(epoch from x.at - bu.handled_at) / 86400)::int,
@@ -456,6 +456,9 @@ export function checksSql(c: Counts): string {
            i.plates[1 + (x.unit_id % array_length(i.plates, 1))],
            i.odos[1 + (x.g % array_length(i.odos, 1))],
            case when x.pending then 'pending' else 'approved' end,
+           -- the load runs with triggers off: each stage as its facts mean (read-models/document-stage)
+           case when x.returned then 'returned' when x.pending then 'sent'
+                when x.g % 7 = 0 then 'validated' else 'workshop_signed' end,
            case when x.returned then x.at + interval '3 hours' end,
            case when x.pending then null else 2 end,
            case when x.pending then null
@@ -536,8 +539,8 @@ export function replacementsSql(c: Counts): string {
              random() as r
         from generate_series(1, ${c.replacements}) g;
     insert into tire_replacements (id, unit_id, tireman_id, location_id, project_id, odometer, spk, plate_number_url,
-      odometer_url, tireman_sign, pic_sign, itms_sign, edp_sign, workshop_sign, status, validated_by, validated_at,
-      performed_at, created_at, updated_at)
+      odometer_url, tireman_sign, pic_sign, itms_sign, edp_sign, workshop_sign, status, stage, validated_by,
+      validated_at, performed_at, created_at, updated_at)
     select x.id, x.unit_id, tm.id, bu.location_id, un.project_id,
            bu.odo0 + greatest(0, bu.km_per_day * extract(epoch from x.at - bu.handled_at) / 86400)::int,
            'SPK/' || split_part(un.plate_number, ' ', 1) || '/' || to_char(x.at at time zone 'Asia/Jakarta', 'YYYYMM') || '/' || lpad(x.id::text, 4, '0'),
@@ -548,6 +551,7 @@ export function replacementsSql(c: Counts): string {
            case when x.pending then '-' else i.sigs[1] end,
            case when x.pending then '-' else i.sigs[2 + x.id % 3] end,
            case when x.pending then 'pending' else 'approved' end,
+           case when x.pending then 'sent' else 'workshop_signed' end,
            case when x.pending then null else 2 end,
            case when x.pending then null else x.at + (interval '1 minute' * ((60 + x.id % 600))) end,
            x.at, x.at, x.at
@@ -621,8 +625,8 @@ export function bkbSql(c: Counts): string {
              g >= ${firstPending} as pending, (${textArray(cats)})[1 + g % ${cats.length}] as category, random() as r
         from generate_series(1, ${c.bkb}) g;
     insert into mismatches (id, unit_id, tireman_id, location_id, project_id, category, information, driver,
-      driver_phone, driver_photo, image_url, signature_url, itms_id, status, validated_at, performed_at, created_at,
-      updated_at)
+      driver_phone, driver_photo, image_url, signature_url, itms_id, status, stage, validated_at, performed_at,
+      created_at, updated_at)
     select x.id, x.unit_id, 2 + bu.location_id, bu.location_id, un.project_id, x.category,
            case x.category when ${q(BKB_CATEGORIES.swapped)} then 'Nomor seri dua posisi tertukar'
                            when ${q(BKB_CATEGORIES.missing)} then 'Ban cadangan tidak ada di unit'
@@ -634,6 +638,7 @@ export function bkbSql(c: Counts): string {
            case when x.pending then '-' else i.sigs[1] end,
            case when x.pending then null else 2 end,
            case when x.pending then 'pending' else 'approved' end,
+           case when x.pending then 'sent' else 'validated' end,
            case when x.pending then null else x.at + interval '1 day' end,
            x.at, x.at, x.at
       from bench_gen.bkb x

@@ -4,6 +4,7 @@ import { DOC_STATUSES, MISMATCH_ACTIONS, type MismatchAction, POSITIONS } from '
 import { zNumeric, zPage } from './numeric';
 import { queueFilterFields } from './queue';
 import { recordFilterFields } from './record-filters';
+import { STAGES } from './rules/lifecycle';
 import { foldLookalikes } from './rules/lookalike';
 import { ZOptionalPerformedAt } from './tire-checks';
 
@@ -244,6 +245,8 @@ export const ZMismatchDetail = z.object({
   /** Whole days it was sent late (rules/performed-at.ts lateDays), null when on time. */
   late_days: z.number().nullable(),
   status: z.enum(DOC_STATUSES),
+  /** Where it is in its life (contracts/src/rules/lifecycle.ts STAGE_LABELS). */
+  stage: z.enum(STAGES),
   category: z.string(),
   information: z.string(),
   /** null: no driver known (TIDAK PASTI). */

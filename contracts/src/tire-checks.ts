@@ -6,6 +6,7 @@ import { POSITIONS, UNSIGNED } from './enums';
 import { blankToUndefined, readNumber, zNumeric, zPage } from './numeric';
 import { queueFilterFields } from './queue';
 import { FIELD_WARNING_KINDS } from './rules/field-warnings';
+import { STAGES } from './rules/lifecycle';
 import { foldLookalikes } from './rules/lookalike';
 import { ZPerformedAt } from './rules/performed-at';
 import { ZReturnHistoryEntry, ZWorkshopSigned } from './submission-returns';
@@ -504,6 +505,8 @@ export const ZTireCheckDetail = z.object({
   workshop_sign: z.string(),
   itms_sign: z.string(),
   status: ZCheckStatus,
+  /** Where it is in its life (contracts/src/rules/lifecycle.ts STAGE_LABELS). */
+  stage: z.enum(STAGES),
   plate_number_url: z.string(),
   odometer_url: z.string(),
   returned_at: z.string().nullable(),

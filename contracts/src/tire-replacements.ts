@@ -3,6 +3,7 @@ import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './en
 import { ZListQuery } from './list';
 import { zId, zNumeric } from './numeric';
 import { queueFilterFields } from './queue';
+import { STAGES } from './rules/lifecycle';
 import { foldLookalikes } from './rules/lookalike';
 import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
 import { ZReturnHistoryEntry, ZWorkshopSigned } from './submission-returns';
@@ -293,6 +294,8 @@ export const ZReplacementDetail = z.object({
   edp_sign: z.string(),
   workshop_sign: z.string(),
   status: ZDocStatus,
+  /** Where it is in its life (contracts/src/rules/lifecycle.ts STAGE_LABELS). */
+  stage: z.enum(STAGES),
   returned_at: z.string().nullable(),
   /** The office's reason for the last Return (Alasan), null when never returned. */
   return_reason: z.string().nullable(),

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { SERVER_ROOT } from '../../paths';
-import { tireCheckDaily } from '../schema/checks';
+import { tireCheckDaily, tireChecks } from '../schema/checks';
+import { mismatches } from '../schema/mismatches';
 import {
   rowCountDeltas,
   rowCounts,
@@ -28,10 +29,11 @@ import {
   warehouseGroups,
   warehouseStock,
 } from '../schema/read-models';
+import { tireReplacements } from '../schema/replacements';
 import { tireWear, tireWearStale } from '../schema/tires';
 import { wearRebuildSql, wearRecountSql, wearStoredSql } from './tire-wear/wear';
 
-export type ReadModelKind = 'row count' | 'rollup' | 'narrow copy' | 'delta' | 'queue';
+export type ReadModelKind = 'row count' | 'rollup' | 'narrow copy' | 'delta' | 'queue' | 'column';
 
 export interface ReadModel {
   /** The folder under server/src/db/read-models. */
@@ -136,6 +138,16 @@ export const READ_MODELS = [
     keptFrom: ['warehouse_groups'],
     key: ['location_id', 'location_name'],
     dependsOn: ['warehouse-groups'],
+  },
+  {
+    // the field documents' lifecycle stage (contracts/src/rules/lifecycle.ts): written by the
+    // kernel with each step, derived from the facts for any other write; db:verify checks the two
+    name: 'document-stage',
+    kind: 'column',
+    tables: [tireChecks, tireReplacements, mismatches],
+    keptFrom: ['tire_checks', 'tire_replacements', 'mismatches'],
+    key: ['kind', 'id'],
+    dependsOn: [],
   },
   {
     name: 'row-counts',

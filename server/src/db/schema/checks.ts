@@ -13,7 +13,14 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt, measurementColumns, performedAt, updatedAt } from './columns';
+import {
+  createdAt,
+  measurementColumns,
+  performedAt,
+  returnableStageChecks,
+  stageColumn,
+  updatedAt,
+} from './columns';
 import { drivers, locations, projects, units } from './org';
 import { measurementChecks, tires } from './tires';
 import { users } from './users';
@@ -50,6 +57,7 @@ export const tireChecks = pgTable(
     plate_number_url: text('plate_number_url').notNull().default('-'),
     odometer_url: text('odometer_url').notNull().default('-'),
     status: text('status').notNull().default('pending'),
+    stage: stageColumn(),
     /** Set by the Return: the check is back on the tire man's list until resubmitted. */
     returned_at: timestamp('returned_at', { withTimezone: true }),
     /** The office's reason for the last Return, shown to the tire man. */
@@ -96,6 +104,7 @@ export const tireChecks = pgTable(
     check('tire_checks_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('tire_checks_odometer_ck', sql`${t.odometer} >= 0`),
     check('tire_checks_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.edp_sign} <> '-'`),
+    ...returnableStageChecks('tire_checks', t),
   ],
 );
 

@@ -1,4 +1,6 @@
-import { integer, real, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Stage } from '@itms/contracts/rules/lifecycle';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, integer, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Timestamps are stored in UTC (timestamptz) and shown in APP_TIMEZONE by the clients. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -52,3 +54,33 @@ export const tireColumns = () => ({
   flap_url: text('flap_url').notNull().default('-'),
   inner_tube_url: text('inner_tube_url').notNull().default('-'),
 });
+
+/**
+ * Where a field document is in its life (contracts/src/rules/lifecycle.ts), written by the lifecycle
+ * kernel with each step. Writes outside it (seeds, restores) get the stage their facts mean from the
+ * `*_stage` trigger (migration 0040), and the checks below keep stage and facts from disagreeing.
+ */
+export const stageColumn = () => text('stage').$type<Stage>().notNull().default('sent');
+
+/** The constraints tying a check's or replacement's stage to its status, Return and workshop signature. */
+export function returnableStageChecks(
+  table: string,
+  t: { stage: AnyPgColumn; status: AnyPgColumn; returned_at: AnyPgColumn; workshop_sign: AnyPgColumn },
+) {
+  const approved: SQL = sql`${t.status} = 'approved'`;
+  return [
+    check(
+      `${table}_stage_ck`,
+      sql`${t.stage} in ('sent', 'returned', 'resubmitted', 'validated', 'workshop_signed')`,
+    ),
+    check(
+      `${table}_stage_approved_ck`,
+      sql`(${t.stage} in ('validated', 'workshop_signed')) = (${approved})`,
+    ),
+    check(`${table}_stage_returned_ck`, sql`(${t.stage} = 'returned') = (${t.returned_at} is not null)`),
+    check(
+      `${table}_stage_workshop_ck`,
+      sql`(${t.stage} = 'workshop_signed') = (${approved} and ${t.workshop_sign} <> '-')`,
+    ),
+  ];
+}

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, performedAt, updatedAt } from './columns';
+import { createdAt, performedAt, stageColumn, updatedAt } from './columns';
 import { locations, projects, units } from './org';
 import { tires } from './tires';
 import { users } from './users';
@@ -53,6 +53,7 @@ export const mismatches = pgTable(
     signature_url: text('signature_url').notNull().default('-'),
     itms_id: integer('itms_id').references(() => users.id),
     status: text('status').notNull().default('pending'),
+    stage: stageColumn(),
     validated_at: timestamp('validated_at', { withTimezone: true }),
     performed_at: performedAt(),
     /** When the server received it. */
@@ -69,6 +70,9 @@ export const mismatches = pgTable(
     index('mismatches_pending_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.status} = 'pending'`),
     check('mismatches_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('mismatches_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.signature_url} <> '-'`),
+    // a BKB is sent, then validated (or reopened back to sent); it has no Return nor workshop step
+    check('mismatches_stage_ck', sql`${t.stage} in ('sent', 'validated')`),
+    check('mismatches_stage_approved_ck', sql`(${t.stage} = 'validated') = (${t.status} = 'approved')`),
   ],
 );
 

@@ -1,7 +1,14 @@
 import type { FieldWarning } from '@itms/contracts/rules/field-warnings';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, performedAt, tireColumns, updatedAt } from './columns';
+import {
+  createdAt,
+  performedAt,
+  returnableStageChecks,
+  stageColumn,
+  tireColumns,
+  updatedAt,
+} from './columns';
 import { locations, projects, units } from './org';
 import { measurementChecks, tires } from './tires';
 import { users } from './users';
@@ -32,6 +39,7 @@ export const tireReplacements = pgTable(
     edp_sign: signature('edp_sign'),
     workshop_sign: signature('workshop_sign'),
     status: text('status').notNull().default('pending'),
+    stage: stageColumn(),
     returned_at: timestamp('returned_at', { withTimezone: true }),
     /** The office's reason for the last Return, shown to the tire man. */
     return_reason: text('return_reason'),
@@ -68,6 +76,7 @@ export const tireReplacements = pgTable(
     check('tire_replacements_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('tire_replacements_odometer_ck', sql`${t.odometer} >= 0`),
     check('tire_replacements_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.edp_sign} <> '-'`),
+    ...returnableStageChecks('tire_replacements', t),
   ],
 );
 

@@ -67,18 +67,18 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, API.validateMismatch, async (req) => {
-    const reply = await validateMismatch(app.db, currentUser(req).id, req.params.id, req.body, events);
+    const reply = await validateMismatch(app.db, currentUser(req), req.params.id, req.body, events);
     app.tireWear.kick();
     return reply;
   });
 
   route(app, API.signMismatch, async (req) =>
-    signMismatch(app.db, currentUser(req).id, req.params.id, req.body, events),
+    signMismatch(app.db, currentUser(req), req.params.id, req.body, events),
   );
 
-  route(app, API.reopenMismatch, async (req) => reopenMismatch(app.db, currentUser(req).id, req.params.id));
+  route(app, API.reopenMismatch, async (req) => reopenMismatch(app.db, currentUser(req), req.params.id));
 
   route(app, API.deleteMismatch, async (req) =>
-    deleteMismatch(app.db, currentUser(req).id, req.params.id, events),
+    deleteMismatch(app.db, currentUser(req), req.params.id, events),
   );
 };

@@ -10,6 +10,7 @@ import {
   type TMismatchValidateInput,
   type TMismatchValidateReply,
 } from '@itms/contracts/mismatches';
+import type { LifecycleActor } from '@itms/contracts/rules/lifecycle';
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, executeTogether, type Tx } from '../../db/client';
@@ -26,7 +27,8 @@ import {
   users,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
-import { badRequest, conflict, type FieldIssue, notFound } from '../../lib/errors';
+import { badRequest, type FieldIssue, notFound } from '../../lib/errors';
+import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
@@ -185,8 +187,6 @@ async function lockMismatch(tx: Tx, id: number) {
   return bkb;
 }
 
-const ALREADY_VALIDATED = 'BKB ini sudah divalidasi';
-
 /** The signature to store: the one given, else the user's stored signature; none is refused. */
 async function signatureFor(tx: Tx, userId: number, given: string | undefined): Promise<string> {
   if (hasSignature(given)) {
@@ -244,14 +244,15 @@ interface Plan {
  */
 export async function validateMismatch(
   db: Db,
-  userId: number,
+  actor: LifecycleActor,
   id: number,
   input: TMismatchValidateInput,
   events: MismatchEvents = {},
 ): Promise<TMismatchValidateReply> {
+  const userId = actor.id;
   const [reply, tiremanId] = await db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
-    if (bkb.status === 'approved') throw conflict(ALREADY_VALIDATED, 'MISMATCH_ALREADY_VALIDATED');
+    const stage = nextStage('mismatch', bkb, 'validate', actor);
     const signature = await signatureFor(tx, userId, input.signatureUrl);
 
     const rows = await tx
@@ -424,7 +425,13 @@ export async function validateMismatch(
     await executeTogether(tx, [
       tx
         .update(mismatches)
-        .set({ status: 'approved', signature_url: signature, itms_id: userId, validated_at: new Date() })
+        .set({
+          stage,
+          status: 'approved',
+          signature_url: signature,
+          itms_id: userId,
+          validated_at: new Date(),
+        })
         .where(eq(mismatches.id, id)),
       auditInsert(tx, {
         userId,
@@ -450,11 +457,12 @@ export async function validateMismatch(
 /** PATCH /mismatch/signature/{id}: the spec's last step alone; signs and approves, tires untouched. */
 export async function signMismatch(
   db: Db,
-  userId: number,
+  actor: LifecycleActor,
   id: number,
   body: { signatureUrl?: string; itms_id?: number },
   events: MismatchEvents = {},
 ): Promise<{ message: string }> {
+  const userId = actor.id;
   if (body.itms_id != null && body.itms_id !== userId) {
     throw badRequest('Validator harus pengguna yang sedang login', [
       { field: 'itms_id', message: 'Validator harus pengguna yang sedang login' },
@@ -462,11 +470,11 @@ export async function signMismatch(
   }
   const tiremanId = await db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
-    if (bkb.status === 'approved') throw conflict(ALREADY_VALIDATED, 'MISMATCH_ALREADY_VALIDATED');
+    const stage = nextStage('mismatch', bkb, 'validate', actor);
     const signature = await signatureFor(tx, userId, body.signatureUrl);
     await tx
       .update(mismatches)
-      .set({ status: 'approved', signature_url: signature, itms_id: userId, validated_at: new Date() })
+      .set({ stage, status: 'approved', signature_url: signature, itms_id: userId, validated_at: new Date() })
       .where(eq(mismatches.id, id));
     await audit(tx, {
       userId,
@@ -482,10 +490,15 @@ export async function signMismatch(
 }
 
 /** Kembalikan: an approved BKB goes back to the validation list. Tires stay as the validation left them. */
-export async function reopenMismatch(db: Db, userId: number, id: number): Promise<{ message: string }> {
+export async function reopenMismatch(
+  db: Db,
+  actor: LifecycleActor,
+  id: number,
+): Promise<{ message: string }> {
+  const userId = actor.id;
   return db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
-    if (bkb.status !== 'approved') throw conflict('BKB ini belum divalidasi', 'MISMATCH_NOT_VALIDATED');
+    const stage = nextStage('mismatch', bkb, 'reopen', actor);
     const previous = await tx
       .select({
         position: mismatchPositions.position,
@@ -496,7 +509,7 @@ export async function reopenMismatch(db: Db, userId: number, id: number): Promis
       .where(eq(mismatchPositions.mismatch_id, id));
     await tx
       .update(mismatches)
-      .set({ status: 'pending', signature_url: UNSIGNED, itms_id: null, validated_at: null })
+      .set({ stage, status: 'pending', signature_url: UNSIGNED, itms_id: null, validated_at: null })
       .where(eq(mismatches.id, id));
     await tx
       .update(mismatchPositions)
@@ -524,12 +537,14 @@ export async function reopenMismatch(db: Db, userId: number, id: number): Promis
  */
 export async function deleteMismatch(
   db: Db,
-  userId: number,
+  actor: LifecycleActor,
   id: number,
   events: MismatchEvents = {},
 ): Promise<{ message: string }> {
+  const userId = actor.id;
   const tiremanId = await db.transaction(async (tx) => {
     const bkb = await lockMismatch(tx, id);
+    assertStep('mismatch', bkb, 'delete', actor);
     const positions = await tx.select().from(mismatchPositions).where(eq(mismatchPositions.mismatch_id, id));
     await tx.delete(mismatches).where(eq(mismatches.id, id));
     await recordDeletedSubmission(tx, { kind: 'mismatch', ...bkb });

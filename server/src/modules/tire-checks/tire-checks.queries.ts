@@ -332,6 +332,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       workshop_sign: c.workshop_sign,
       itms_sign: c.itms_sign,
       status: c.status as TTireCheckDetail['status'],
+      stage: c.stage,
       plate_number_url: c.plate_number_url,
       odometer_url: c.odometer_url,
       returned_at: iso(c.returned_at),

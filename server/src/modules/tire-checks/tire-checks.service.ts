@@ -31,15 +31,8 @@ import {
   users,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  type FieldIssue,
-  forbidden,
-  invalidFields,
-  notFound,
-} from '../../lib/errors';
+import { AppError, badRequest, type FieldIssue, invalidFields, notFound } from '../../lib/errors';
+import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
@@ -130,10 +123,6 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
          where unit_id = ${check.unit_id} and status = 'INSTALLED' and tire_id is not null`),
     );
     return new Set(rows.map((r) => Number(r.tire_id)));
-  }
-
-  function assertOwnerOrOffice(actor: Actor, check: { tireman_id: number }) {
-    if (actor.role === 'tire-man' && check.tireman_id !== actor.id) throw forbidden();
   }
 
   /** The check's records, each linked to the tire with that serial number (case-insensitive). */
@@ -301,9 +290,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   async function signPic(actor: Actor, checkId: number, body: { pic_sign: string; pic_name: string }) {
     await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
-      assertOwnerOrOffice(actor, check);
-      if (check.status === 'approved')
-        throw conflict('Pengecekan sudah divalidasi', 'CHECK_ALREADY_VALIDATED');
+      assertStep('tire-check', check, 'pic-sign', actor);
       // the PIC signs on the signer's own device: a file that user uploaded (or the one already there)
       await assertOwnUploads(tx, actor.id, [{ field: 'pic_sign', path: body.pic_sign }], [check.pic_sign]);
       await tx
@@ -330,14 +317,17 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   async function returnCheck(actor: Actor, checkId: number, body: Pick<TReturnBody, 'reason'>) {
     const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
-      if (check.status === 'approved')
-        throw conflict('Pengecekan sudah divalidasi, tidak dapat dikembalikan', 'CHECK_ALREADY_VALIDATED');
-      if (check.returned_at)
-        throw conflict('Pengecekan sudah dikembalikan ke tire man', 'CHECK_ALREADY_RETURNED');
+      const stage = nextStage('tire-check', check, 'return', actor);
       const returnedAt = new Date();
       await tx
         .update(tireChecks)
-        .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: body.reason })
+        .set({
+          stage,
+          pic_sign: UNSIGNED,
+          itms_sign: UNSIGNED,
+          returned_at: returnedAt,
+          return_reason: body.reason,
+        })
         .where(eq(tireChecks.id, checkId));
       await recordReturn(tx, {
         kind: 'tire-check',
@@ -374,9 +364,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   async function resubmit(actor: Actor, checkId: number, body: TResubmitBody | undefined) {
     await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
-      assertOwnerOrOffice(actor, check);
-      if (!check.returned_at)
-        throw conflict('Pengecekan ini tidak sedang dikembalikan', 'CHECK_NOT_RETURNED');
+      const stage = nextStage('tire-check', check, 'resubmit', actor);
       const performedAt = await unitPerformedAt(tx, body?.performed_at, check.unit_id, maxAgeDays);
       const fields: FieldIssue[] = [];
       if (body?.records) {
@@ -432,6 +420,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       await tx
         .update(tireChecks)
         .set({
+          stage,
           returned_at: null,
           ...signs,
           ...(warnings ? { field_warnings: warnings } : {}),
@@ -446,7 +435,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         entityId: checkId,
         detail: {
           before: {
-            returned_at: check.returned_at.toISOString(),
+            returned_at: check.returned_at?.toISOString() ?? null,
             return_reason: check.return_reason,
             pic_name: check.pic_name,
             performed_at: check.performed_at.toISOString(),
@@ -472,19 +461,18 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     opts.notify?.(checkId);
   }
 
-  function assertValidatable(check: { status: string; returned_at: Date | null }) {
-    if (check.status === 'approved')
-      throw conflict(CHECK_MESSAGES.alreadyValidated, 'CHECK_ALREADY_VALIDATED');
-    if (check.returned_at)
-      throw conflict('Pengecekan sudah dikembalikan ke tire man', 'CHECK_ALREADY_RETURNED');
-  }
-
-  /** The approval's UPDATE and its audit line, not yet run. */
+  /** The approval's UPDATE and its audit line, not yet run (the step already taken: `nextStage`). */
   function approval(tx: Tx, actor: Actor, checkId: number, edpSign: string, detail: unknown) {
     return [
       tx
         .update(tireChecks)
-        .set({ edp_sign: edpSign, status: 'approved', validated_by: actor.id, validated_at: new Date() })
+        .set({
+          stage: 'validated',
+          edp_sign: edpSign,
+          status: 'approved',
+          validated_by: actor.id,
+          validated_at: new Date(),
+        })
         .where(eq(tireChecks.id, checkId)),
       auditInsert(tx, {
         userId: actor.id,
@@ -500,7 +488,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   async function signEdp(actor: Actor, checkId: number, edpSign: string) {
     const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
-      assertValidatable(check);
+      nextStage('tire-check', check, 'validate', actor);
       // the validator signs with his own drawing or his stored signature, nobody else's
       await assertOwnUploads(tx, actor.id, [{ field: 'edp_sign', path: edpSign }]);
       await executeTogether(tx, [
@@ -636,7 +624,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       const out: { id: number; tiremanId: number }[] = [];
       for (const id of ids) {
         try {
-          const lines = await recordedLines(tx, id);
+          const lines = await recordedLines(tx, actor, id);
           out.push({ id, tiremanId: await validateIn(tx, actor, id, edpSign, lines, 'bulk') });
         } catch (err) {
           if (err instanceof AppError)
@@ -660,9 +648,9 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   }
 
   /** A check's validation lines with After = Before: each record's recorded values, the check's KM. */
-  async function recordedLines(tx: Tx, checkId: number): Promise<TValidateLine[]> {
+  async function recordedLines(tx: Tx, actor: Actor, checkId: number): Promise<TValidateLine[]> {
     const check = await lockCheck(tx, checkId);
-    assertValidatable(check);
+    nextStage('tire-check', check, 'validate', actor);
     const recs = await tx
       .select({
         record_id: tireCheckRecords.id,
@@ -692,7 +680,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     via: 'validate' | 'bulk' = 'validate',
   ): Promise<number> {
     const check = await lockCheck(tx, checkId);
-    assertValidatable(check);
+    nextStage('tire-check', check, 'validate', actor);
 
     const recs = await tx
       .select({
@@ -829,6 +817,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   /** DELETE /tire-check/{id}: the check and its records; its tire man's history keeps a tombstone. */
   async function remove(actor: Actor, checkId: number) {
     const tiremanId = await db.transaction(async (tx) => {
+      assertStep('tire-check', await lockCheck(tx, checkId), 'delete', actor);
       const [gone] = await tx.delete(tireChecks).where(eq(tireChecks.id, checkId)).returning({
         id: tireChecks.id,
         unit_id: tireChecks.unit_id,

@@ -268,6 +268,7 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
     edp_sign: r.edp_sign,
     workshop_sign: r.workshop_sign,
     status: r.status as 'pending' | 'approved',
+    stage: r.stage,
     returned_at: iso(r.returned_at),
     return_reason: r.return_reason,
     field_warnings: r.field_warnings,

@@ -24,7 +24,8 @@ import {
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
 import { changedFields, definedOnly } from '../../lib/changes';
-import { badRequest, conflict, type FieldIssue, forbidden, invalidFields, notFound } from '../../lib/errors';
+import { badRequest, conflict, type FieldIssue, invalidFields, notFound } from '../../lib/errors';
+import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { closeReturn, recordReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
@@ -320,10 +321,7 @@ export async function validateReplacement(
   }
   const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
-    if (rep.status === 'approved')
-      throw conflict('Pergantian ini sudah divalidasi', 'REPLACEMENT_ALREADY_VALIDATED');
-    if (rep.returned_at)
-      throw conflict('Pergantian ini sudah dikembalikan ke tire man', 'REPLACEMENT_ALREADY_RETURNED');
+    const stage = nextStage('tire-replacement', rep, 'validate', user);
     // the validator's own drawing or stored signature (the workshop signs in its own screen)
     await assertOwnUploads(tx, user.id, [{ field: 'edp_sign', path: sign }]);
     const records = await tx
@@ -424,6 +422,7 @@ export async function validateReplacement(
       tx
         .update(tireReplacements)
         .set({
+          stage,
           edp_sign: sign,
           status: 'approved',
           validated_by: user.id,
@@ -463,17 +462,11 @@ export async function returnReplacement(
 ): Promise<void> {
   const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
-    if (rep.status === 'approved')
-      throw conflict(
-        'Pergantian ini sudah divalidasi, tidak dapat dikembalikan',
-        'REPLACEMENT_ALREADY_VALIDATED',
-      );
-    if (rep.returned_at)
-      throw conflict('Pergantian ini sudah dikembalikan ke tire man', 'REPLACEMENT_ALREADY_RETURNED');
+    const stage = nextStage('tire-replacement', rep, 'return', user);
     const returnedAt = new Date();
     await tx
       .update(tireReplacements)
-      .set({ pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: reason })
+      .set({ stage, pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: reason })
       .where(eq(tireReplacements.id, id));
     await recordReturn(tx, {
       kind: 'tire-replacement',
@@ -513,9 +506,7 @@ export async function resubmitReplacement(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
-    if (user.role === 'tire-man' && rep.tireman_id !== user.id) throw forbidden();
-    if (rep.status === 'approved' || !rep.returned_at)
-      throw conflict(REPLACEMENT_MESSAGES.notReturned, 'REPLACEMENT_NOT_RETURNED');
+    const stage = nextStage('tire-replacement', rep, 'resubmit', user);
     const performedAt = await unitPerformedAt(tx, body?.performed_at, rep.unit_id, maxAgeDays);
     const issues: FieldIssue[] = [];
     const oldRecords = await tx
@@ -558,6 +549,7 @@ export async function resubmitReplacement(
     await tx
       .update(tireReplacements)
       .set({
+        stage,
         returned_at: null,
         ...signs,
         ...(warnings ? { field_warnings: warnings } : {}),
@@ -574,7 +566,7 @@ export async function resubmitReplacement(
       entityId: id,
       detail: {
         before: {
-          returned_at: rep.returned_at.toISOString(),
+          returned_at: rep.returned_at?.toISOString() ?? null,
           return_reason: rep.return_reason,
           performed_at: rep.performed_at.toISOString(),
           ...Object.fromEntries(Object.keys(signs).map((k) => [k, rep[k as keyof typeof signs]])),
@@ -606,6 +598,7 @@ export async function deleteReplacement(
 ): Promise<void> {
   const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
+    assertStep('tire-replacement', rep, 'delete', user);
     await tx.delete(tireReplacements).where(eq(tireReplacements.id, id));
     await recordDeletedSubmission(tx, { kind: 'tire-replacement', ...rep });
     await audit(tx, {
@@ -676,11 +669,7 @@ export async function swapRecordTire(
     if (!found) throw notFound('Rekam pergantian');
     // same lock order as the validation: the replacement first
     const rep = await lockReplacement(tx, found.rep);
-    if (rep.status === 'approved')
-      throw conflict(
-        'Pergantian ini sudah divalidasi, rekam tidak dapat diubah',
-        'REPLACEMENT_ALREADY_VALIDATED',
-      );
+    assertStep('tire-replacement', rep, 'edit', user);
     const records = await tx
       .select({
         id: tireReplaceRecords.id,

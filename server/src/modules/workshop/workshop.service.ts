@@ -1,5 +1,6 @@
 // Tanda Tangan Workshop: a workshop signatory signs validated checks and replacements, many at once.
-import { UNSIGNED } from '@itms/contracts/enums';
+import { type Role, UNSIGNED } from '@itms/contracts/enums';
+import type { Stage } from '@itms/contracts/rules/lifecycle';
 import {
   type TWorkshopItem,
   type TWorkshopSignInput,
@@ -11,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, pgArray, rowsOf, type Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
+import { stepRefusal } from '../../lib/lifecycle';
 import { assertOwnUploads } from '../../lib/uploads';
 
 const TABLE: Record<WorkshopKind, string> = {
@@ -21,17 +23,17 @@ const TABLE: Record<WorkshopKind, string> = {
 /** Whether the user may give the workshop signature, and the signature he has stored. */
 export async function signerOf(db: DbOrTx, userId: number) {
   const [me] = await db
-    .select({ signatory: users.workshop_signatory, signature: users.signature })
+    .select({ signatory: users.workshop_signatory, signature: users.signature, role: users.role })
     .from(users)
     .where(eq(users.id, userId));
   const signature = me?.signature && me.signature !== UNSIGNED ? me.signature : null;
-  return { signatory: Boolean(me?.signatory), signature };
+  return { signatory: Boolean(me?.signatory), signature, role: me?.role };
 }
 
 interface Locked {
   id: number;
-  status: string;
-  workshop_sign: string;
+  stage: Stage;
+  tireman_id: number | null;
   plate_number: string;
 }
 
@@ -44,7 +46,7 @@ async function lockRows(tx: Tx, kind: WorkshopKind, ids: number[]): Promise<Map<
       : sql.raw('(select u.plate_number from units u where u.id = t.unit_id)');
   const rows = rowsOf<Locked>(
     await tx.execute(sql`
-      select t.id, t.status, t.workshop_sign, ${plate} as plate_number
+      select t.id, t.stage, t.tireman_id, ${plate} as plate_number
         from ${sql.raw(TABLE[kind])} t
        where t.id = any(${pgArray(ids)}::int[])
        order by t.id
@@ -83,15 +85,16 @@ export async function signBatch(
       'tire-check': await lockRows(tx, 'tire-check', idsOf('tire-check')),
       'tire-replacement': await lockRows(tx, 'tire-replacement', idsOf('tire-replacement')),
     };
+    const actor = { id: actorId, role: (me.role ?? 'tire-man') as Role, workshopSignatory: me.signatory };
     const problems = body.items.flatMap((item, index) => {
       const row = locked[item.kind].get(item.id);
       const why = !row
         ? WORKSHOP_MESSAGES.deleted
-        : row.workshop_sign !== UNSIGNED
-          ? WORKSHOP_MESSAGES.alreadySigned
-          : row.status !== 'approved'
-            ? WORKSHOP_MESSAGES.notValidated
-            : null;
+        : !stepRefusal(item.kind, row, 'workshop-sign', actor)
+          ? null
+          : row.stage === 'workshop_signed'
+            ? WORKSHOP_MESSAGES.alreadySigned
+            : WORKSHOP_MESSAGES.notValidated;
       if (!why) return [];
       const name = `${WORKSHOP_KIND_LABELS[item.kind]} #${item.id}${row ? ` (${row.plate_number})` : ''}`;
       return [{ field: `items.${index}`, message: `${name} ${why}` }];
@@ -107,7 +110,7 @@ export async function signBatch(
       if (ids.length === 0) continue;
       await tx.execute(sql`
         update ${sql.raw(TABLE[kind])}
-           set workshop_sign = ${sign}, workshop_signed_by = ${actorId}, workshop_signed_at = ${at},
+           set stage = 'workshop_signed', workshop_sign = ${sign}, workshop_signed_by = ${actorId}, workshop_signed_at = ${at},
                updated_at = ${at}
          where id = any(${pgArray(ids)}::int[])`);
     }

@@ -27,6 +27,7 @@ import { workTimes } from '../late-tag';
 import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
+import { StageTag } from '../stage-tag';
 import { CheckStatusTag } from './check-status-tag';
 import { useDeleteCheck } from './delete-check';
 import { TireCard } from './tire-card';
@@ -140,9 +141,10 @@ function Detail({
             ) : (
               <Typography.Text type="secondary">{dash(man?.phone)}</Typography.Text>
             )}
-            <span>
+            <Flex gap={6} wrap>
               <CheckStatusTag status={detail.status} />
-            </span>
+              <StageTag stage={detail.stage} />
+            </Flex>
           </Flex>
         </Flex>
         <Descriptions

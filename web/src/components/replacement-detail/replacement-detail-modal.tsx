@@ -25,6 +25,7 @@ import { workTimes } from '../late-tag';
 import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
+import { StageTag } from '../stage-tag';
 import { useDeleteReplacement } from './delete-replacement';
 import { PositionCard } from './position-card';
 import { type PositionSlot, positionColumns } from './position-columns';
@@ -157,7 +158,16 @@ function Detail({
               dash(man?.phone)
             ),
           },
-          { key: 'status', label: 'Status', children: <ReplacementStatusTag status={detail.status} /> },
+          {
+            key: 'status',
+            label: 'Status',
+            children: (
+              <Flex gap={6} wrap>
+                <ReplacementStatusTag status={detail.status} />
+                <StageTag stage={detail.stage} />
+              </Flex>
+            ),
+          },
           { key: 'plate', label: 'No. Body', children: detail.Unit.plate_number },
           { key: 'location', label: 'Lokasi', children: dash(detail.Location?.name) },
           {

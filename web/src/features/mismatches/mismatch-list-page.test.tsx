@@ -49,6 +49,7 @@ const detail: TMismatchDetail = {
   performed_at: row.performed_at,
   late_days: null,
   status: 'pending',
+  stage: 'sent',
   category: row.category,
   information: 'Posisi 2 berbeda',
   driver: null,

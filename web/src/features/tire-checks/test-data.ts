@@ -95,6 +95,7 @@ export function checkDetail(over: Partial<TTireCheckDetail> = {}): TTireCheckDet
     workshop_sign: '-',
     itms_sign: 'sig/tireman.png',
     status: 'pending',
+    stage: 'sent',
     plate_number_url: 'photo/plate.png',
     odometer_url: '-',
     returned_at: null,

@@ -105,6 +105,7 @@ export function detail(over: Partial<TReplacementDetail> = {}): TReplacementDeta
     edp_sign: '-',
     workshop_sign: '-',
     status: 'pending',
+    stage: 'sent',
     returned_at: null,
     return_reason: null,
     validated_at: null,
