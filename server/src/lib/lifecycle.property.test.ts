@@ -13,6 +13,7 @@ import {
   refusal,
   type Stage,
   stageAfter,
+  transitionOf,
 } from '@itms/contracts/rules/lifecycle';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -168,6 +169,9 @@ const WHOLE_LIVES: [number, number][] = [
   [2, 2],
 ];
 
+const transitionFrom = (kind: DocumentKind, action: LifecycleAction) =>
+  transitionOf(kind, action)?.from ?? [];
+
 interface Doc {
   kind: DocumentKind;
   id: number;
@@ -198,19 +202,26 @@ async function totalOf(token: string, url: string): Promise<number> {
   return res.json().total;
 }
 
-/** The office's queues as the screens read them, beside the same counted from the model. */
-async function queues(docs: Doc[]) {
+/** The office's queues as the screens read them. */
+async function queueTotals() {
   const staff = actors.staff.token;
+  return {
+    checks: await totalOf(staff, '/tire-check/noEdpSign?pageSize=1'),
+    replacements: await totalOf(staff, '/tire-replace/pending?status=edp&pageSize=1'),
+    returnedReplacements: await totalOf(staff, '/tire-replace/pending?status=tireman&pageSize=1'),
+    bkb: await totalOf(staff, '/mismatch-validation?pageSize=1'),
+    workshop: await totalOf(staff, '/workshop/queue?pageSize=1'),
+  };
+}
+type QueueTotals = Awaited<ReturnType<typeof queueTotals>>;
+
+/** The queues as read, less what they held before the model's documents, beside the model's count. */
+async function queues(docs: Doc[], before: QueueTotals) {
   const count = (kinds: DocumentKind[], stages: readonly Stage[]) =>
     docs.filter((d) => kinds.includes(d.kind) && stages.includes(d.stage as Stage)).length;
+  const now = await queueTotals();
   return {
-    read: {
-      checks: await totalOf(staff, '/tire-check/noEdpSign?pageSize=1'),
-      replacements: await totalOf(staff, '/tire-replace/pending?status=edp&pageSize=1'),
-      returnedReplacements: await totalOf(staff, '/tire-replace/pending?status=tireman&pageSize=1'),
-      bkb: await totalOf(staff, '/mismatch-validation?pageSize=1'),
-      workshop: await totalOf(staff, '/workshop/queue?pageSize=1'),
-    },
+    read: Object.fromEntries(Object.entries(now).map(([k, n]) => [k, n - before[k as keyof QueueTotals]])),
     counted: {
       checks: count(['tire-check'], AWAITING_VALIDATION),
       replacements: count(['tire-replacement'], AWAITING_VALIDATION),
@@ -221,11 +232,76 @@ async function queues(docs: Doc[]) {
   };
 }
 
+/** The steps, by the users they are meant for, that bring a new document to a stage. */
+const PATHS: Record<DocumentKind, Partial<Record<Stage, LifecycleAction[]>>> = {
+  'tire-check': {
+    sent: [],
+    returned: ['return'],
+    resubmitted: ['return', 'resubmit'],
+    validated: ['validate'],
+    workshop_signed: ['validate', 'workshop-sign'],
+  },
+  'tire-replacement': {
+    sent: [],
+    returned: ['return'],
+    resubmitted: ['return', 'resubmit'],
+    validated: ['validate'],
+    workshop_signed: ['validate', 'workshop-sign'],
+  },
+  mismatch: { sent: [], validated: ['validate'] },
+};
+
+describe('the authorization matrix of the lifecycle', () => {
+  it('answers every step of every kind, from every stage, as the table says for each user and flag', async () => {
+    const cases: string[] = [];
+    for (const kind of ['tire-check', 'tire-replacement', 'mismatch'] as const) {
+      for (const [stage, path] of Object.entries(PATHS[kind]) as [Stage, LifecycleAction[]][]) {
+        for (const action of STEPS[kind]) {
+          const from = transitionFrom(kind, action).includes(stage);
+          // from a stage the step leaves, every user; from another, the user it is meant for
+          for (const who of from ? ACTORS : [MEANT_FOR[action]]) {
+            const doc: Doc = { kind, id: await sent(kind), stage: 'sent' };
+            for (const p of path) {
+              const res = await call(kind, doc.id, p, MEANT_FOR[p]);
+              expect(res.statusCode, `${kind} ${p} on the way to ${stage}: ${res.body}`).toBeLessThan(300);
+            }
+            const before = await snapshot(doc);
+            const res = await call(kind, doc.id, action, who);
+            const why = refusal(kind, stage, action, actors[who], actors.tireman.id);
+            const what = `${who} ${action} ${kind} at ${stage}: ${res.body}`;
+            cases.push(`${kind} ${stage} ${action} ${who} ${why ? why.status : 'ok'}`);
+            if (!why) {
+              expect(res.statusCode, what).toBeLessThan(300);
+              const after = stageAfter(kind, stage, action);
+              const [row] = await q<{ stage: string }>(
+                sql`select stage from ${sql.raw(TABLE[kind])} where id = ${doc.id}`,
+              );
+              expect(row?.stage ?? 'deleted', what).toBe(after);
+            } else {
+              expect(res.statusCode, what).toBe(why.status);
+              expect(await snapshot(doc), what).toEqual(before);
+            }
+          }
+        }
+      }
+    }
+    // the workshop step: only the flagged office account; validating: any office account, never a tire man
+    expect(cases).toContain('tire-check validated workshop-sign staff ok');
+    expect(cases).toContain('tire-check validated workshop-sign admin 403');
+    expect(cases).toContain('tire-replacement validated workshop-sign staff2 403');
+    expect(cases).toContain('mismatch sent validate tireman 403');
+    expect(cases).toContain('tire-check returned resubmit tireman2 403');
+    expect(cases.length).toBeGreaterThan(150);
+  }, 300_000);
+});
+
 describe('the lifecycle through the API', () => {
   const all: Doc[] = [];
   const taken = new Set<string>();
 
   it('keeps every stage, queue and read model equal to the transition history', async () => {
+    // what the queues hold of the other tests' documents (the model counts its own)
+    const baseline = await queueTotals();
     // mostly the user the step is meant for, so that lives go far; sometimes anyone
     const step = fc.record({
       doc: fc.nat(),
@@ -271,7 +347,7 @@ describe('the lifecycle through the API', () => {
             all.filter((d) => d.stage !== 'deleted').map((d) => [`${d.kind} ${d.id}`, d.stage]),
           );
           expect(await storedStages(all), what).toEqual(model);
-          const { read, counted } = await queues(all);
+          const { read, counted } = await queues(all, baseline);
           expect(read, what).toEqual(counted);
         }
       }),
