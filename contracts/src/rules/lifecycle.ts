@@ -25,6 +25,10 @@ export const STAGE_LABELS: Record<Stage, string> = {
 
 /** Stages waiting for the office's validation (the validation queues). */
 export const AWAITING_VALIDATION: readonly Stage[] = ['sent', 'resubmitted'];
+/** Stages waiting for the workshop signature (Tanda Tangan Workshop). */
+export const AWAITING_WORKSHOP: readonly Stage[] = ['validated'];
+/** Stages back on the tire man's list. */
+export const RETURNED: readonly Stage[] = ['returned'];
 /** Stages the office has approved ('approved' in the spec's API). */
 export const APPROVED_STAGES: readonly Stage[] = ['validated', 'workshop_signed'];
 

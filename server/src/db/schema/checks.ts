@@ -1,4 +1,5 @@
 import type { FieldWarning } from '@itms/contracts/rules/field-warnings';
+import { AWAITING_VALIDATION, AWAITING_WORKSHOP, RETURNED } from '@itms/contracts/rules/lifecycle';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -19,6 +20,7 @@ import {
   performedAt,
   returnableStageChecks,
   stageColumn,
+  stageIn,
   updatedAt,
 } from './columns';
 import { drivers, locations, projects, units } from './org';
@@ -85,22 +87,22 @@ export const tireChecks = pgTable(
     // the EDP queue (noEdpSign), newest first
     index('tire_checks_queue_idx')
       .on(t.created_at.desc(), t.id.desc())
-      .where(sql`${t.edp_sign} = '-' and ${t.returned_at} is null`),
+      .where(stageIn(t.stage, AWAITING_VALIDATION)),
     // the queue filtered to one tire man or one location (lib/queue-filters.ts), either order
     index('tire_checks_queue_tireman_idx')
       .on(t.tireman_id, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.edp_sign} = '-' and ${t.returned_at} is null`),
+      .where(stageIn(t.stage, AWAITING_VALIDATION)),
     index('tire_checks_queue_location_idx')
       .on(t.location_id, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.edp_sign} = '-' and ${t.returned_at} is null`),
+      .where(stageIn(t.stage, AWAITING_VALIDATION)),
     // the checks returned to one tire man (GET /tire-check/returned), newest first
     index('tire_checks_returned_idx')
       .on(t.tireman_id, t.created_at.desc(), t.id.desc())
-      .where(sql`${t.returned_at} is not null`),
+      .where(stageIn(t.stage, RETURNED)),
     // validated and awaiting the workshop signature (Tanda Tangan Workshop), newest validation first
     index('tire_checks_workshop_queue_idx')
       .on(t.validated_at.desc(), t.id.desc())
-      .where(sql`${t.status} = 'approved' and ${t.workshop_sign} = '-'`),
+      .where(stageIn(t.stage, AWAITING_WORKSHOP)),
     check('tire_checks_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('tire_checks_odometer_ck', sql`${t.odometer} >= 0`),
     check('tire_checks_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.edp_sign} <> '-'`),

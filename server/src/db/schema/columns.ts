@@ -1,5 +1,5 @@
 import type { Stage } from '@itms/contracts/rules/lifecycle';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, integer, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Timestamps are stored in UTC (timestamptz) and shown in APP_TIMEZONE by the clients. */
@@ -61,6 +61,14 @@ export const tireColumns = () => ({
  * `*_stage` trigger (migration 0040), and the checks below keep stage and facts from disagreeing.
  */
 export const stageColumn = () => text('stage').$type<Stage>().notNull().default('sent');
+
+/**
+ * A stage predicate with literal values (not bind parameters), so the planner matches the partial
+ * indexes built with the same predicate: the queues and their indexes read one definition of
+ * 'waiting' (contracts/src/rules/lifecycle.ts AWAITING_VALIDATION, AWAITING_WORKSHOP, RETURNED).
+ */
+export const stageIn = (stage: SQLWrapper, stages: readonly Stage[]): SQL =>
+  sql`${stage} in (${sql.raw(stages.map((s) => `'${s}'`).join(', '))})`;
 
 /** The constraints tying a check's or replacement's stage to its status, Return and workshop signature. */
 export function returnableStageChecks(

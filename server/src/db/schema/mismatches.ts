@@ -1,3 +1,4 @@
+import { AWAITING_VALIDATION } from '@itms/contracts/rules/lifecycle';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -10,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, performedAt, stageColumn, updatedAt } from './columns';
+import { createdAt, performedAt, stageColumn, stageIn, updatedAt } from './columns';
 import { locations, projects, units } from './org';
 import { tires } from './tires';
 import { users } from './users';
@@ -67,7 +68,9 @@ export const mismatches = pgTable(
     // Rekam BKB filtered to one unit or one location (lib/record-filters.ts); the unit page's BKB list
     index('mismatches_unit_idx').on(t.unit_id, t.performed_at),
     index('mismatches_location_idx').on(t.location_id, t.performed_at),
-    index('mismatches_pending_idx').on(t.created_at.desc(), t.id.desc()).where(sql`${t.status} = 'pending'`),
+    index('mismatches_pending_idx')
+      .on(t.created_at.desc(), t.id.desc())
+      .where(stageIn(t.stage, AWAITING_VALIDATION)),
     check('mismatches_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('mismatches_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.signature_url} <> '-'`),
     // a BKB is sent, then validated (or reopened back to sent); it has no Return nor workshop step

@@ -1,4 +1,5 @@
 import type { FieldWarning } from '@itms/contracts/rules/field-warnings';
+import { AWAITING_VALIDATION, AWAITING_WORKSHOP, RETURNED } from '@itms/contracts/rules/lifecycle';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import {
@@ -6,6 +7,7 @@ import {
   performedAt,
   returnableStageChecks,
   stageColumn,
+  stageIn,
   tireColumns,
   updatedAt,
 } from './columns';
@@ -64,15 +66,15 @@ export const tireReplacements = pgTable(
     index('tire_replacements_location_idx').on(t.location_id, t.performed_at),
     index('tire_replacements_queue_idx')
       .on(t.created_at.desc(), t.id.desc())
-      .where(sql`${t.status} = 'pending' and ${t.returned_at} is null`),
+      .where(stageIn(t.stage, AWAITING_VALIDATION)),
     // the returned ones (the tire men's list and the dashboard's Storing card)
     index('tire_replacements_returned_idx')
       .on(t.created_at.desc(), t.id.desc())
-      .where(sql`${t.status} = 'pending' and ${t.returned_at} is not null`),
+      .where(stageIn(t.stage, RETURNED)),
     // validated and awaiting the workshop signature (Tanda Tangan Workshop), newest validation first
     index('tire_replacements_workshop_queue_idx')
       .on(t.validated_at.desc(), t.id.desc())
-      .where(sql`${t.status} = 'approved' and ${t.workshop_sign} = '-'`),
+      .where(stageIn(t.stage, AWAITING_WORKSHOP)),
     check('tire_replacements_status_ck', sql`${t.status} in ('pending', 'approved')`),
     check('tire_replacements_odometer_ck', sql`${t.odometer} >= 0`),
     check('tire_replacements_approved_signed_ck', sql`${t.status} <> 'approved' or ${t.edp_sign} <> '-'`),

@@ -8,10 +8,12 @@ import type {
   TMismatchTire,
 } from '@itms/contracts/mismatches';
 import type { TRecordFilters } from '@itms/contracts/record-filters';
+import { AWAITING_VALIDATION } from '@itms/contracts/rules/lifecycle';
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import { aliasedTable, and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { locations, mismatches, projects, units, users } from '../../db/schema';
+import { stageIn } from '../../db/schema/columns';
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
@@ -46,7 +48,7 @@ export async function listPending(
 ): Promise<TListResult<TMismatchPendingRow>> {
   const plate = sql<string>`(select u.plate_number from units u where u.id = ${mismatches.unit_id})`;
   const tireman = sql<string | null>`(select u.name from users u where u.id = ${mismatches.tireman_id})`;
-  const where = and(eq(mismatches.status, 'pending'), ...queueConditions(queueCols, q));
+  const where = and(stageIn(mismatches.stage, AWAITING_VALIDATION), ...queueConditions(queueCols, q));
   const { offset, limit } = pageWindow(q);
   const order = queueOrder(queueCols, q.order);
   // the page's ids first: the lookups run for its rows only, not for the rows the offset skips

@@ -1,5 +1,6 @@
 // Read models of the records, reports and dashboard: every count and aggregate is computed here,
 // in SQL. Days are `yyyy-mm-dd` in APP_TIMEZONE; a range covers the whole end day.
+
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import type { TRecordFilters } from '@itms/contracts/record-filters';
 import {
@@ -12,9 +13,11 @@ import {
   type TReplacementRecordRow,
   type TSummaryRow,
 } from '@itms/contracts/reports';
+import { AWAITING_VALIDATION, RETURNED } from '@itms/contracts/rules/lifecycle';
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { stageIn } from '../../db/schema/columns';
 import { type DayRange, inRange } from '../../lib/day-range';
 import { likePattern } from '../../lib/list-query';
 import { recordConditions } from '../../lib/record-filters';
@@ -488,6 +491,9 @@ export async function replacementRecords(
 
 // ---------- Dashboard ----------
 
+const awaiting = (alias: string) => stageIn(sql.raw(`${alias}.stage`), AWAITING_VALIDATION);
+const returned = (alias: string) => stageIn(sql.raw(`${alias}.stage`), RETURNED);
+
 /** The dashboard cards in one round trip. */
 export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashboardCounters> {
   const [row] = rowsOf<TDashboardCounters>(
@@ -499,14 +505,13 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
             and c.performed_at < (today.d + 1)::timestamp at time zone ${tz}
             -- work done (rules/work-done.ts): not a check returned and waiting to be sent again
             and c.returned_at is null)::int as today,
-        (select count(*) from tire_checks c where c.edp_sign = '-' and c.returned_at is null)::int as pending,
-        (select count(*) from mismatches m where m.status = 'pending')::int as bkb,
+        -- the queues' own definitions (contracts/src/rules/lifecycle.ts), on their partial indexes
+        (select count(*) from tire_checks c where ${awaiting('c')})::int as pending,
+        (select count(*) from mismatches m where ${awaiting('m')})::int as bkb,
         -- returned to the tire man and not yet sent again, both kinds (the 'Dikembalikan' views)
-        ((select count(*) from tire_checks c where c.returned_at is not null)
-          + (select count(*) from tire_replacements t
-              where t.status = 'pending' and t.returned_at is not null))::int as returned,
-        (select count(*) from tire_replacements t
-          where t.status = 'pending' and t.returned_at is null)::int as pergantian,
+        ((select count(*) from tire_checks c where ${returned('c')})
+          + (select count(*) from tire_replacements t where ${returned('t')}))::int as returned,
+        (select count(*) from tire_replacements t where ${awaiting('t')})::int as pergantian,
         (select count(*) from users u where u.role = 'tire-man')::int as "tireMen",
         ${iso(sql`now()`)} as now,
         ${tz}::text as timezone,

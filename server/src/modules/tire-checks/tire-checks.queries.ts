@@ -1,6 +1,7 @@
 import { POSITIONS } from '@itms/contracts/enums';
 import type { TListResult } from '@itms/contracts/list';
 import type { TQueueFilters } from '@itms/contracts/queue';
+import { AWAITING_VALIDATION, RETURNED } from '@itms/contracts/rules/lifecycle';
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import type {
   TActiveTireEntry,
@@ -11,7 +12,7 @@ import type {
   TTireCheckDetail,
   TTireCheckRecord,
 } from '@itms/contracts/tire-checks';
-import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import {
@@ -27,6 +28,7 @@ import {
   units,
   users,
 } from '../../db/schema';
+import { stageIn } from '../../db/schema/columns';
 import { notFound } from '../../lib/errors';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { isFiltered, type QueueColumns, queueConditions, queueOrder } from '../../lib/queue-filters';
@@ -39,11 +41,8 @@ const unitProject = alias(projects, 'unit_project');
 const validator = alias(users, 'validator');
 const workshopSigner = alias(users, 'workshop_signer');
 
-/**
- * The EDP queue: not signed by EDP and not returned to the tire man. Literal values (not bind
- * parameters) so the planner can match the partial index `tire_checks_queue_idx`.
- */
-export const inQueue = sql`${tireChecks.edp_sign} = '-' and ${tireChecks.returned_at} is null`;
+/** The EDP queue: sent, or sent again after a Return (the partial index `tire_checks_queue_idx`). */
+export const inQueue = stageIn(tireChecks.stage, AWAITING_VALIDATION);
 
 /** Order of wheel positions: 1..12, ST, ST2. */
 const positionOrder = (col: AnyPgColumn) =>
@@ -163,7 +162,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
 
   /** GET /tire-check/returned: the checks returned to one tire man. */
   async function returnedTo(tiremanId: number, q: TCheckQueueQuery): Promise<TListResult<TCheckQueueRow>> {
-    return paged(and(eq(tireChecks.tireman_id, tiremanId), isNotNull(tireChecks.returned_at))!, q);
+    return paged(and(eq(tireChecks.tireman_id, tiremanId), stageIn(tireChecks.stage, RETURNED))!, q);
   }
 
   /** Checks done today in APP_TIMEZONE (performed_at). */

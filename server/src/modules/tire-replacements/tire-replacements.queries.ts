@@ -1,4 +1,5 @@
 import type { TQueueOrder } from '@itms/contracts/queue';
+import { AWAITING_VALIDATION, RETURNED } from '@itms/contracts/rules/lifecycle';
 import { lateDays } from '@itms/contracts/rules/performed-at';
 import { diagramKindOf } from '@itms/contracts/rules/vehicle-diagram';
 import type {
@@ -11,19 +12,7 @@ import type {
   TReplaceRecordDetail,
 } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  isNull,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -40,6 +29,7 @@ import {
   units,
   users,
 } from '../../db/schema';
+import { stageIn } from '../../db/schema/columns';
 import { notFound } from '../../lib/errors';
 import { likePattern, prefixPattern } from '../../lib/list-query';
 import { pageResult, pageWindow } from '../../lib/paging';
@@ -167,8 +157,7 @@ const queueCols: QueueColumns = {
  */
 export function listQueue(db: DbOrTx, tz: string, q: TReplacementQueueQuery) {
   const where = and(
-    eq(tireReplacements.status, 'pending'),
-    q.status === 'edp' ? isNull(tireReplacements.returned_at) : isNotNull(tireReplacements.returned_at),
+    stageIn(tireReplacements.stage, q.status === 'edp' ? AWAITING_VALIDATION : RETURNED),
     ...queueConditions(queueCols, q),
   );
   return listRows(db, tz, where, q, undefined, q.order);

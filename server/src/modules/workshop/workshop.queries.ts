@@ -1,17 +1,19 @@
 // Read model of Tanda Tangan Workshop: validated checks and replacements without the workshop
 // signature, newest validation first, both kinds in one list.
+import { AWAITING_WORKSHOP } from '@itms/contracts/rules/lifecycle';
 import type { TWorkshopQueueInput, TWorkshopQueueRow, WorkshopKind } from '@itms/contracts/workshop';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { stageIn } from '../../db/schema/columns';
 import { inRange } from '../../lib/day-range';
 import { likePattern } from '../../lib/list-query';
 import { pageWindow } from '../../lib/paging';
 
 /**
- * Awaiting the workshop. Literal values (not bind parameters) so the planner can match the
- * partial indexes `tire_checks_workshop_queue_idx` and `tire_replacements_workshop_queue_idx`.
+ * Awaiting the workshop (the partial indexes `tire_checks_workshop_queue_idx` and
+ * `tire_replacements_workshop_queue_idx`).
  */
-const awaiting = (alias: string) => sql.raw(`${alias}.status = 'approved' and ${alias}.workshop_sign = '-'`);
+const awaiting = (alias: string) => stageIn(sql.raw(`${alias}.stage`), AWAITING_WORKSHOP);
 
 /** Plates compared without spaces and case: 'b9001' finds 'B 9001 TR'. */
 const plateKey = (q: string) => q.replace(/\s+/g, '').toUpperCase();
