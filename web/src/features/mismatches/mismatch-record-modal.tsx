@@ -8,6 +8,7 @@ import {
 } from '@itms/contracts/mismatches';
 import { App, Button, Divider, Flex, Modal, Result, Table, type TableColumnsType, Typography } from 'antd';
 import { errorText } from '../../lib/feedback';
+import { stepsFor } from '../../lib/lifecycle';
 import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { useDeleteMismatch } from './api/delete-mismatch';
@@ -108,6 +109,7 @@ function RecordDetail({ detail, onClose }: { detail: TMismatchDetail; onClose: (
   const reopen = useReopenMismatch();
   const remove = useDeleteMismatch();
   const busy = reopen.isPending || remove.isPending;
+  const steps = stepsFor('mismatch', detail.stage, detail.tireman_bkb?.id ?? null);
 
   const confirmReopen = () =>
     modal.confirm({
@@ -165,14 +167,16 @@ function RecordDetail({ detail, onClose }: { detail: TMismatchDetail; onClose: (
         </div>
       ) : null}
       <Flex gap={8} wrap justify="end" style={{ borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 16 }}>
-        {detail.status === 'approved' ? (
+        {steps.has('reopen') ? (
           <Button icon={<RollbackOutlined />} onClick={confirmReopen} disabled={busy}>
             Kembalikan
           </Button>
         ) : null}
-        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={busy}>
-          Hapus
-        </Button>
+        {steps.has('delete') ? (
+          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={busy}>
+            Hapus
+          </Button>
+        ) : null}
         <MismatchPrintButton detail={detail} />
         <Button type="primary" onClick={onClose} disabled={busy}>
           Keluar

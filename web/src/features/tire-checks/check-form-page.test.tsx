@@ -180,6 +180,7 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
       checkMocks(
         checkDetail({
           status: 'approved',
+          stage: 'validated',
           edp_sign: 'sig/x.png',
           validator: { id: 9, name: 'Rina EDP' },
         }),
@@ -359,6 +360,7 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
   it('shows the reason of the Return on a returned check, and on one sent again', async () => {
     signIn('-');
     const returned = checkDetail({
+      stage: 'returned',
       returned_at: '2025-03-11T02:00:00.000Z',
       return_reason: 'Foto plat buram',
     });
@@ -368,7 +370,7 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     expect(screen.getByText('Alasan: Foto plat buram')).toBeTruthy();
     first.unmount();
 
-    mockApi(checkMocks(checkDetail({ return_reason: 'Foto plat buram' })));
+    mockApi(checkMocks(checkDetail({ stage: 'resubmitted', return_reason: 'Foto plat buram' })));
     renderApp('/pengecekan/7');
     expect(await screen.findByText('Alasan pengembalian: Foto plat buram')).toBeTruthy();
   });

@@ -15,7 +15,7 @@ import {
   type TTireCheckRecord,
 } from '@itms/contracts/tire-checks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Result, Row, Typography } from 'antd';
+import { Button, Col, Empty, Result, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { FieldWarningsAlert } from '../../components/field-warnings-alert';
@@ -28,7 +28,9 @@ import { queueSearchOf } from '../../components/queue-filter-bar';
 import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
+import { StageAlert } from '../../components/stage-alert';
 import { confirmSend, errorText, toast } from '../../lib/feedback';
+import { stepsFor } from '../../lib/lifecycle';
 import { useQueueNext } from '../../lib/queue-next';
 import { getStoredUser } from '../../lib/storage';
 import { NOT_SAVED } from '../../lib/use-close-guard';
@@ -139,9 +141,8 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
   const validate = useValidateCheck(detail.id);
   const returning = useReturnCheck(detail.id);
 
-  const done = detail.status === 'approved' || detail.edp_sign !== UNSIGNED;
-  const returned = Boolean(detail.returned_at);
-  const readOnly = done || returned;
+  // the form validates only what the transition table lets this user validate now
+  const readOnly = !stepsFor('tire-check', detail.stage, detail.tireman).has('validate');
   // typed After values, a drawn signature or an open dialog ask before the page is left
   const dirty =
     !readOnly && (afterChanged(records, after) || drawnSign !== null || confirmOpen || padOpen || returnOpen);
@@ -253,27 +254,12 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
         </div>
       </div>
 
-      {done ? (
-        <Alert
-          type="success"
-          showIcon
-          title={`Pengecekan ini sudah divalidasi${detail.validator ? ` oleh ${detail.validator.name}` : ''}.`}
-        />
-      ) : returned ? (
-        <Alert
-          type="info"
-          showIcon
-          title="Pengecekan ini sudah dikembalikan ke tire man."
-          description={detail.return_reason ? `Alasan: ${detail.return_reason}` : undefined}
-        />
-      ) : detail.return_reason ? (
-        <Alert
-          type="info"
-          showIcon
-          title="Pengecekan ini pernah dikembalikan ke tire man dan sudah dikirim ulang."
-          description={`Alasan pengembalian: ${detail.return_reason}`}
-        />
-      ) : null}
+      <StageAlert
+        noun="Pengecekan ini"
+        stage={detail.stage}
+        validatorName={detail.validator?.name}
+        returnReason={detail.return_reason}
+      />
 
       <FieldWarningsAlert warnings={detail.field_warnings} />
 

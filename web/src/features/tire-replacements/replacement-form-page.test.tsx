@@ -168,14 +168,23 @@ describe('Form Pergantian', () => {
   });
 
   it('shows the reason of the Return on a returned replacement', async () => {
-    openForm(detail({ returned_at: '2026-11-15T01:00:00.000Z', return_reason: 'Foto SPK buram' }));
+    openForm(
+      detail({ stage: 'returned', returned_at: '2026-11-15T01:00:00.000Z', return_reason: 'Foto SPK buram' }),
+    );
     expect(await screen.findByText('Pergantian ini sudah dikembalikan ke tire man.')).toBeTruthy();
     expect(screen.getByText('Alasan: Foto SPK buram')).toBeTruthy();
     expect(await pageButton('Return')).toHaveProperty('disabled', true);
   });
 
   it('an approved replacement is read-only', async () => {
-    openForm(detail({ status: 'approved', Validator: { id: 2, name: 'Dewi EDP' }, edp_sign: 'x.png' }));
+    openForm(
+      detail({
+        status: 'approved',
+        stage: 'validated',
+        Validator: { id: 2, name: 'Dewi EDP' },
+        edp_sign: 'x.png',
+      }),
+    );
     expect(await screen.findByText(/sudah divalidasi oleh Dewi EDP/)).toBeTruthy();
     expect(await pageButton('Validasi')).toHaveProperty('disabled', true);
     expect(await pageButton('Return')).toHaveProperty('disabled', true);

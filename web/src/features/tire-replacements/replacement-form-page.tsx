@@ -1,9 +1,10 @@
 import { CheckCircleOutlined, RollbackOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import type { Position } from '@itms/contracts/enums';
+import { APPROVED_STAGES, type LifecycleAction } from '@itms/contracts/rules/lifecycle';
 import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
-import { Alert, App, Badge, Button, Card, Result, Spin, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Result, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { FieldWarningsAlert } from '../../components/field-warnings-alert';
@@ -14,10 +15,11 @@ import { PrintPdfButton } from '../../components/print-pdf-button';
 import { queueSearchOf } from '../../components/queue-filter-bar';
 import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
+import { StageAlert } from '../../components/stage-alert';
 import { DIAGRAM_LABELS, VehicleDiagram, type WheelTone } from '../../components/vehicle-diagram';
 import { isApiError } from '../../lib/api-client';
-import { formatDayDate } from '../../lib/dayjs';
 import { confirmSend, errorText } from '../../lib/feedback';
+import { stepsFor } from '../../lib/lifecycle';
 import { useQueueNext } from '../../lib/queue-next';
 import { getStoredUser } from '../../lib/storage';
 import { NOT_SAVED } from '../../lib/use-close-guard';
@@ -125,8 +127,8 @@ function Legend() {
 }
 
 function statusOf(d: TReplacementDetail) {
-  if (d.status === 'approved') return { text: 'Tervalidasi', color: 'green' as const };
-  if (d.returned_at) return { text: 'Dikembalikan', color: 'red' as const };
+  if (APPROVED_STAGES.includes(d.stage)) return { text: 'Tervalidasi', color: 'green' as const };
+  if (d.stage === 'returned') return { text: 'Dikembalikan', color: 'red' as const };
   return { text: 'Menunggu validasi', color: 'blue' as const };
 }
 
@@ -168,15 +170,17 @@ function ReplacementForm({ id }: { id: number }) {
     () => positionSlots(d?.Tire_Replace_Records ?? [], unitTires.data?.data ?? []),
     [d, unitTires.data],
   );
+  // validation, Return and the records' edits as the transition table lets this user take them now
+  const steps = d ? stepsFor('tire-replacement', d.stage, d.Tire_Man.id) : new Set<LifecycleAction>();
+  const editable = steps.has('validate');
   // an open form (validation with its signature, the Return's reason, a record's tire being
   // changed) asks before the page is left; the dialogs that only show data do not
   const formOpen =
     validateOpen ||
     returnOpen ||
     dialog?.kind === 'swap' ||
-    (d?.status === 'pending' && !d.returned_at && (dialog?.kind === 'before' || dialog?.kind === 'after'));
+    (editable && (dialog?.kind === 'before' || dialog?.kind === 'after'));
   const { allowNavigation } = useUnsavedChangesGuard(formOpen);
-  const editable = d?.status === 'pending' && !d.returned_at;
 
   // 'Validasi & berikutnya': the first replacement of the same filtered queue (this one has just left it)
   const { going: goingNext, openNext } = useQueueNext({
@@ -301,29 +305,13 @@ function ReplacementForm({ id }: { id: number }) {
         Form Pergantian
       </Heading>
 
-      {d.status === 'approved' ? (
-        <Alert
-          type="success"
-          showIcon
-          title={`Pergantian ini sudah divalidasi${d.Validator ? ` oleh ${d.Validator.name}` : ''}${
-            d.validated_at ? ` pada ${formatDayDate(d.validated_at)}` : ''
-          }.`}
-        />
-      ) : d.returned_at ? (
-        <Alert
-          type="warning"
-          showIcon
-          title="Pergantian ini sudah dikembalikan ke tire man."
-          description={d.return_reason ? `Alasan: ${d.return_reason}` : undefined}
-        />
-      ) : d.return_reason ? (
-        <Alert
-          type="info"
-          showIcon
-          title="Pergantian ini pernah dikembalikan ke tire man dan sudah dikirim ulang."
-          description={`Alasan pengembalian: ${d.return_reason}`}
-        />
-      ) : null}
+      <StageAlert
+        noun="Pergantian ini"
+        stage={d.stage}
+        validatorName={d.Validator?.name}
+        validatedAt={d.validated_at}
+        returnReason={d.return_reason}
+      />
 
       <FieldWarningsAlert warnings={d.field_warnings} />
 
