@@ -73,6 +73,8 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'resubmit', kinds: RETURNABLE, from: ['returned'], to: 'resubmitted', who: 'sender', requires: [] },
   // the PIC signs on site (the sender's phone) or later at the office
   { action: 'pic-sign', kinds: ['tire-check'], from: ['sent', 'returned', 'resubmitted'], to: 'same', who: 'sender-or-office', requires: ['pic-signature'] },
+  // a PIC who was not on site signs later: the office records it on a validated check too (audited)
+  { action: 'pic-sign', kinds: ['tire-check'], from: APPROVED_STAGES, to: 'same', who: 'office', requires: ['pic-signature'] },
   // Form Rekam Pergantian: the office corrects a record's tire before validating
   { action: 'edit', kinds: ['tire-replacement'], from: ['sent', 'returned', 'resubmitted'], to: 'same', who: 'office', requires: [] },
   { action: 'workshop-sign', kinds: RETURNABLE, from: ['validated'], to: 'workshop_signed', who: 'workshop', requires: ['workshop-signature'] },
@@ -81,9 +83,14 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'delete', kinds: ALL, from: STAGES, to: 'deleted', who: 'office', requires: [] },
 ];
 
-/** The table's row for an action on a kind, if the kind has that step at all. */
-export function transitionOf(kind: DocumentKind, action: LifecycleAction): Transition | undefined {
-  return TRANSITIONS.find((t) => t.action === action && t.kinds.includes(kind));
+/** The table's rows for an action on a kind (none when the kind has no such step). */
+export function transitionsOf(kind: DocumentKind, action: LifecycleAction): Transition[] {
+  return TRANSITIONS.filter((t) => t.action === action && t.kinds.includes(kind));
+}
+
+/** The row of a step from a stage, if the table has one. */
+function rowFrom(kind: DocumentKind, stage: Stage, action: LifecycleAction): Transition | undefined {
+  return transitionsOf(kind, action).find((t) => t.from.includes(stage));
 }
 
 /** The signed-in user, as far as the lifecycle cares. */
@@ -146,10 +153,15 @@ export function refusal(
   actor: LifecycleActor,
   senderId: number,
 ): Refusal | null {
-  const t = transitionOf(kind, action);
-  if (!t || !mayTake(t.who, actor, senderId))
-    return { status: 403, code: 'FORBIDDEN', message: 'Anda tidak memiliki akses ke fitur ini' };
-  if (t.from.includes(stage)) return null;
+  const forbidden = {
+    status: 403,
+    code: 'FORBIDDEN',
+    message: 'Anda tidak memiliki akses ke fitur ini',
+  } as const;
+  const row = rowFrom(kind, stage, action);
+  if (row && mayTake(row.who, actor, senderId)) return null;
+  // a step the user may take from no stage is not his; one he may take from another is out of order
+  if (!transitionsOf(kind, action).some((t) => mayTake(t.who, actor, senderId))) return forbidden;
   const noun = NOUNS[kind];
   const codes: Partial<Record<'validated' | 'returned' | 'notReturned' | 'notValidated', string>> =
     LIFECYCLE_CODES[kind];
@@ -187,7 +199,7 @@ export function allowedActions(
 
 /** The stage a step leads to from `stage` (the step must be allowed). */
 export function stageAfter(kind: DocumentKind, stage: Stage, action: LifecycleAction): Stage | 'deleted' {
-  const t = transitionOf(kind, action);
-  if (!t) throw new Error(`${kind} has no step ${action}`);
+  const t = rowFrom(kind, stage, action);
+  if (!t) throw new Error(`${kind} has no step ${action} from ${stage}`);
   return t.to === 'same' ? stage : t.to;
 }

@@ -13,7 +13,7 @@ import {
   refusal,
   type Stage,
   stageAfter,
-  transitionOf,
+  transitionsOf,
 } from '@itms/contracts/rules/lifecycle';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -170,7 +170,7 @@ const WHOLE_LIVES: [number, number][] = [
 ];
 
 const transitionFrom = (kind: DocumentKind, action: LifecycleAction) =>
-  transitionOf(kind, action)?.from ?? [];
+  transitionsOf(kind, action).flatMap((t) => t.from);
 
 interface Doc {
   kind: DocumentKind;

@@ -1,5 +1,6 @@
 import { DeleteOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
+import { UNSIGNED } from '@itms/contracts/enums';
 import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { CHECK_MESSAGES } from '@itms/contracts/tire-checks';
@@ -18,6 +19,7 @@ import {
   Typography,
 } from 'antd';
 import { errorText } from '../../lib/feedback';
+import { stepsFor } from '../../lib/lifecycle';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
 import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -28,6 +30,7 @@ import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
 import { StageTag } from '../stage-tag';
+import { AddPicSign } from './add-pic-sign';
 import { CheckStatusTag } from './check-status-tag';
 import { useDeleteCheck } from './delete-check';
 import { TireCard } from './tire-card';
@@ -185,7 +188,13 @@ function Detail({
           Tanda Tangan
         </Divider>
         <Flex wrap gap={12} justify="space-around">
-          <SignatureBox label="TTD PIC" path={detail.pic_sign} />
+          <Flex vertical align="center" gap={6}>
+            <SignatureBox label="TTD PIC" path={detail.pic_sign} />
+            {detail.pic_sign === UNSIGNED &&
+            stepsFor('tire-check', detail.stage, detail.tireman).has('pic-sign') ? (
+              <AddPicSign checkId={detail.id} />
+            ) : null}
+          </Flex>
           <SignatureBox label="TTD ITMS" path={detail.itms_sign} />
           <SignatureBox label="TTD EDP" path={detail.edp_sign} />
           <SignatureBox label="TTD WORKSHOP" path={detail.workshop_sign} />
