@@ -1,5 +1,6 @@
 import { STAGE_LABELS, type Stage } from '@itms/contracts/rules/lifecycle';
-import { Tag } from 'antd';
+import { Flex, Tag } from 'antd';
+import type { ReactNode } from 'react';
 
 const COLORS: Record<Stage, string> = {
   sent: 'processing',
@@ -15,5 +16,15 @@ export function StageTag({ stage }: { stage: Stage }) {
     <Tag color={COLORS[stage]} style={{ marginInlineEnd: 0 }} data-stage={stage}>
       {STAGE_LABELS[stage]}
     </Tag>
+  );
+}
+
+/** A document's Pending/Approved tag (each screen keeps its own colours) with its stage beside it. */
+export function WithStage({ stage, children }: { stage: Stage; children: ReactNode }) {
+  return (
+    <Flex gap={6} wrap>
+      {children}
+      <StageTag stage={stage} />
+    </Flex>
   );
 }

@@ -29,7 +29,7 @@ import { workTimes } from '../late-tag';
 import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
-import { StageTag } from '../stage-tag';
+import { WithStage } from '../stage-tag';
 import { AddPicSign } from './add-pic-sign';
 import { CheckStatusTag } from './check-status-tag';
 import { useDeleteCheck } from './delete-check';
@@ -144,10 +144,9 @@ function Detail({
             ) : (
               <Typography.Text type="secondary">{dash(man?.phone)}</Typography.Text>
             )}
-            <Flex gap={6} wrap>
+            <WithStage stage={detail.stage}>
               <CheckStatusTag status={detail.status} />
-              <StageTag stage={detail.stage} />
-            </Flex>
+            </WithStage>
           </Flex>
         </Flex>
         <Descriptions

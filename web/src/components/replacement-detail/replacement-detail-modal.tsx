@@ -25,7 +25,7 @@ import { workTimes } from '../late-tag';
 import { PrintPdfButton } from '../print-pdf-button';
 import { ReturnHistory } from '../return-history';
 import { SignatureBox } from '../signature-box';
-import { StageTag } from '../stage-tag';
+import { WithStage } from '../stage-tag';
 import { useDeleteReplacement } from './delete-replacement';
 import { PositionCard } from './position-card';
 import { type PositionSlot, positionColumns } from './position-columns';
@@ -162,10 +162,9 @@ function Detail({
             key: 'status',
             label: 'Status',
             children: (
-              <Flex gap={6} wrap>
+              <WithStage stage={detail.stage}>
                 <ReplacementStatusTag status={detail.status} />
-                <StageTag stage={detail.stage} />
-              </Flex>
+              </WithStage>
             ),
           },
           { key: 'plate', label: 'No. Body', children: detail.Unit.plate_number },

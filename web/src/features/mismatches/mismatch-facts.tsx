@@ -2,7 +2,7 @@ import type { TMismatchDetail } from '@itms/contracts/mismatches';
 import { Descriptions, type DescriptionsProps, Flex, Input, Typography } from 'antd';
 import { ImageZoom } from '../../components/image-zoom';
 import { workTimes } from '../../components/late-tag';
-import { StageTag } from '../../components/stage-tag';
+import { WithStage } from '../../components/stage-tag';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { projectText, StatusTag } from './mismatch-format';
 
@@ -56,10 +56,9 @@ export function MismatchFacts({ detail: d, variant }: MismatchFactsProps) {
             key: 'status',
             label: 'Status',
             children: (
-              <Flex gap={6} wrap>
+              <WithStage stage={d.stage}>
                 <StatusTag status={d.status} />
-                <StageTag stage={d.stage} />
-              </Flex>
+              </WithStage>
             ),
           },
           { key: 'validator', label: 'Validator', children: d.itms_bkb?.name ?? muted('Belum divalidasi') },
