@@ -124,10 +124,11 @@ export const LIFECYCLE_CODES = {
   mismatch: { validated: 'MISMATCH_ALREADY_VALIDATED', notValidated: 'MISMATCH_NOT_VALIDATED' },
 } as const;
 
-const NOUNS: Record<DocumentKind, string> = {
-  'tire-check': 'Pengecekan ini',
-  'tire-replacement': 'Pergantian ini',
-  mismatch: 'BKB ini',
+/** How a refusal names the document (the words the API has always answered with). */
+const NOUNS: Record<DocumentKind, { done: string; notReturned: string }> = {
+  'tire-check': { done: 'Pengecekan', notReturned: 'Pengecekan ini' },
+  'tire-replacement': { done: 'Pergantian ini', notReturned: 'Pergantian ini' },
+  mismatch: { done: 'BKB ini', notReturned: 'BKB ini' },
 };
 
 /** What an office user reads when a step comes too late: someone else took it first. */
@@ -162,7 +163,7 @@ export function refusal(
   if (row && mayTake(row.who, actor, senderId)) return null;
   // a step the user may take from no stage is not his; one he may take from another is out of order
   if (!transitionsOf(kind, action).some((t) => mayTake(t.who, actor, senderId))) return forbidden;
-  const noun = NOUNS[kind];
+  const noun = NOUNS[kind].done;
   const codes: Partial<Record<'validated' | 'returned' | 'notReturned' | 'notValidated', string>> =
     LIFECYCLE_CODES[kind];
   if (APPROVED_STAGES.includes(stage) && codes.validated) {
@@ -179,7 +180,11 @@ export function refusal(
       return { status: 409, code: codes.validated, message };
   }
   if (action === 'resubmit' && codes.notReturned)
-    return { status: 409, code: codes.notReturned, message: `${noun} tidak sedang dikembalikan` };
+    return {
+      status: 409,
+      code: codes.notReturned,
+      message: `${NOUNS[kind].notReturned} tidak sedang dikembalikan`,
+    };
   if (action === 'reopen' && codes.notValidated)
     return { status: 409, code: codes.notValidated, message: `${noun} belum divalidasi` };
   if (stage === 'returned' && codes.returned)
