@@ -23,7 +23,10 @@ interface CounterDef {
   color: string;
 }
 
-/** The dashboard cards (spec section 2): label, destination and what the number counts. */
+/**
+ * The dashboard cards (spec section 2): label, destination and what the number counts, with its
+ * period (today, or every date: a queue counts all that waits, whenever it was sent).
+ */
 export const COUNTERS: readonly CounterDef[] = [
   {
     key: 'today',
@@ -36,7 +39,7 @@ export const COUNTERS: readonly CounterDef[] = [
   {
     key: 'pending',
     label: 'Pending',
-    hint: 'Menunggu EDP',
+    hint: 'Menunggu EDP, semua tanggal',
     to: '/validasi',
     icon: <HourglassOutlined />,
     color: '#ad6800',
@@ -44,7 +47,7 @@ export const COUNTERS: readonly CounterDef[] = [
   {
     key: 'bkb',
     label: 'BKB',
-    hint: 'Menunggu validasi',
+    hint: 'Menunggu validasi, semua tanggal',
     to: '/mismatch',
     icon: <ExclamationCircleOutlined />,
     color: '#cf1322',
@@ -53,7 +56,7 @@ export const COUNTERS: readonly CounterDef[] = [
   {
     key: 'returned',
     label: 'Dikembalikan',
-    hint: 'Belum dikirim ulang',
+    hint: 'Belum dikirim ulang, semua tanggal',
     to: `/validasi?view=${RETURNS_VIEW}`,
     icon: <RollbackOutlined />,
     color: '#7846c2',
@@ -61,7 +64,7 @@ export const COUNTERS: readonly CounterDef[] = [
   {
     key: 'pergantian',
     label: 'Pergantian',
-    hint: 'Menunggu EDP',
+    hint: 'Menunggu EDP, semua tanggal',
     to: '/validasi-pergantian',
     icon: <SwapOutlined />,
     color: '#08979c',
