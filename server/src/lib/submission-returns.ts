@@ -1,5 +1,9 @@
-// The return history of checks and replacements (table submission_returns, migration 0027): one
-// row per Return, closed by the resubmit. Written in the Return's and the resubmit's transactions.
+// The Return and the resubmit of checks and replacements, written once for both kinds, and their
+// history (table submission_returns, migration 0027): one row per Return, closed by the resubmit.
+
+import { UNSIGNED } from '@itms/contracts/enums';
+import type { FieldWarning } from '@itms/contracts/rules/field-warnings';
+import type { LifecycleActor, Stage } from '@itms/contracts/rules/lifecycle';
 import type {
   TReturnHistoryEntry,
   TReturnKind,
@@ -8,42 +12,138 @@ import type {
 } from '@itms/contracts/submission-returns';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf, type Tx } from '../db/client';
-import { submissionReturns, users } from '../db/schema';
+import { submissionReturns, tireChecks, tireReplacements, users } from '../db/schema';
+import { audit } from './audit';
+import { nextStage } from './lifecycle';
 import { pageResult, pageWindow } from './paging';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
-/** A Return: the open row of the document's history (closed by its resubmit). */
-export async function recordReturn(
+/** The lifecycle columns a check and a replacement share: the Return and the resubmit write only these. */
+function documentTable(kind: TReturnKind) {
+  // both tables have the same stage, signature, Return, warning and time columns (db/schema)
+  return (kind === 'tire-check' ? tireChecks : tireReplacements) as typeof tireChecks;
+}
+
+/** What the Return and the resubmit read of a locked check or replacement. */
+export interface ReturnableDoc {
+  id: number;
+  stage: Stage;
+  tireman_id: number;
+  pic_sign: string;
+  itms_sign: string;
+  returned_at: Date | null;
+  return_reason: string | null;
+  performed_at: Date;
+}
+
+/**
+ * The Return, the same for a check and a replacement: the step through the lifecycle kernel, the
+ * PIC and ITMS signatures back to '-' (the redo collects them again), the reason as the open row of
+ * the document's history, and the audit line.
+ */
+export async function writeReturn(
   tx: Tx,
-  r: { kind: TReturnKind; recordId: number; reason: string; returnedBy: number; returnedAt: Date },
+  kind: TReturnKind,
+  doc: ReturnableDoc,
+  actor: LifecycleActor,
+  reason: string,
 ): Promise<void> {
+  const stage = nextStage(kind, doc, 'return', actor);
+  const returnedAt = new Date();
+  const table = documentTable(kind);
+  await tx
+    .update(table)
+    .set({ stage, pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: reason })
+    .where(eq(table.id, doc.id));
   await tx.insert(submissionReturns).values({
-    kind: r.kind,
-    record_id: r.recordId,
-    reason: r.reason,
-    returned_by: r.returnedBy,
-    returned_at: r.returnedAt,
+    kind,
+    record_id: doc.id,
+    reason,
+    returned_by: actor.id,
+    returned_at: returnedAt,
+  });
+  await audit(tx, {
+    userId: actor.id,
+    action: 'return',
+    entity: kind,
+    entityId: doc.id,
+    detail: {
+      reason,
+      before: { pic_sign: doc.pic_sign, itms_sign: doc.itms_sign, returned_at: null },
+      after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt.toISOString() },
+    },
   });
 }
 
-/** The tire man sent the document again: its open Return is answered. */
-export async function closeReturn(
+/** What a resubmission changes on the document besides its stage; each kind adds its own to the audit. */
+export interface Resubmission {
+  stage: Stage;
+  /** Signatures (and the PIC's name) collected again on site. */
+  signs: Record<string, string>;
+  /** Re-measured: the warnings of the new records. */
+  fieldWarnings?: FieldWarning[] | null;
+  /** The redo's time. */
+  performedAt?: Date | null;
+  /** The kind's own lines of the audit (its records before and after, the PIC's name). */
+  audited: { before: Record<string, unknown>; after: Record<string, unknown> };
+}
+
+/**
+ * The resubmit's writes, the same for a check and a replacement (after the kind has replaced its
+ * records): the document sent again, its open Return answered, and the audit line.
+ */
+export async function writeResubmit(
   tx: Tx,
   kind: TReturnKind,
-  recordId: number,
-  at = new Date(),
+  doc: ReturnableDoc,
+  actorId: number,
+  r: Resubmission,
 ): Promise<void> {
+  const table = documentTable(kind);
+  const at = new Date();
+  await tx
+    .update(table)
+    .set({
+      stage: r.stage,
+      returned_at: null,
+      ...r.signs,
+      ...(r.fieldWarnings ? { field_warnings: r.fieldWarnings } : {}),
+      ...(r.performedAt ? { performed_at: r.performedAt } : {}),
+    })
+    .where(eq(table.id, doc.id));
   await tx
     .update(submissionReturns)
     .set({ resubmitted_at: at })
     .where(
       and(
         eq(submissionReturns.kind, kind),
-        eq(submissionReturns.record_id, recordId),
+        eq(submissionReturns.record_id, doc.id),
         isNull(submissionReturns.resubmitted_at),
       ),
     );
+  const was = doc as unknown as Record<string, unknown>;
+  await audit(tx, {
+    userId: actorId,
+    action: 'resubmit',
+    entity: kind,
+    entityId: doc.id,
+    detail: {
+      before: {
+        returned_at: doc.returned_at?.toISOString() ?? null,
+        return_reason: doc.return_reason,
+        performed_at: doc.performed_at.toISOString(),
+        ...Object.fromEntries(Object.keys(r.signs).map((k) => [k, was[k]])),
+        ...r.audited.before,
+      },
+      after: {
+        returned_at: null,
+        performed_at: (r.performedAt ?? doc.performed_at).toISOString(),
+        ...r.signs,
+        ...r.audited.after,
+      },
+    },
+  });
 }
 
 /** Every Return of one document, oldest first (the detail's history). */

@@ -34,7 +34,7 @@ import { audit, auditInsert } from '../../lib/audit';
 import { AppError, badRequest, type FieldIssue, invalidFields, notFound } from '../../lib/errors';
 import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
-import { closeReturn, recordReturn } from '../../lib/submission-returns';
+import { writeResubmit, writeReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
@@ -317,36 +317,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   async function returnCheck(actor: Actor, checkId: number, body: Pick<TReturnBody, 'reason'>) {
     const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
-      const stage = nextStage('tire-check', check, 'return', actor);
-      const returnedAt = new Date();
-      await tx
-        .update(tireChecks)
-        .set({
-          stage,
-          pic_sign: UNSIGNED,
-          itms_sign: UNSIGNED,
-          returned_at: returnedAt,
-          return_reason: body.reason,
-        })
-        .where(eq(tireChecks.id, checkId));
-      await recordReturn(tx, {
-        kind: 'tire-check',
-        recordId: checkId,
-        reason: body.reason,
-        returnedBy: actor.id,
-        returnedAt,
-      });
-      await audit(tx, {
-        userId: actor.id,
-        action: 'return',
-        entity: 'tire-check',
-        entityId: checkId,
-        detail: {
-          reason: body.reason,
-          before: { pic_sign: check.pic_sign, itms_sign: check.itms_sign, returned_at: null },
-          after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt.toISOString() },
-        },
-      });
+      await writeReturn(tx, 'tire-check', check, actor, body.reason);
       return check.tireman_id;
     });
     opts.onFieldStatus?.(tiremanId, {
@@ -417,36 +388,15 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         ...(body?.driver_sign ? { driver_sign: body.driver_sign } : {}),
         ...(body?.tireman_sign ? { tireman_sign: body.tireman_sign } : {}),
       };
-      await tx
-        .update(tireChecks)
-        .set({
-          stage,
-          returned_at: null,
-          ...signs,
-          ...(warnings ? { field_warnings: warnings } : {}),
-          ...(performedAt ? { performed_at: performedAt } : {}),
-        })
-        .where(eq(tireChecks.id, checkId));
-      await closeReturn(tx, 'tire-check', checkId);
-      await audit(tx, {
-        userId: actor.id,
-        action: 'resubmit',
-        entity: 'tire-check',
-        entityId: checkId,
-        detail: {
-          before: {
-            returned_at: check.returned_at?.toISOString() ?? null,
-            return_reason: check.return_reason,
-            pic_name: check.pic_name,
-            performed_at: check.performed_at.toISOString(),
-            ...Object.fromEntries(Object.keys(signs).map((k) => [k, check[k as keyof typeof signs]])),
-            ...(recordsBefore ? { records: recordsBefore } : {}),
-          },
+      await writeResubmit(tx, 'tire-check', check, actor.id, {
+        stage,
+        signs,
+        fieldWarnings: warnings,
+        performedAt,
+        audited: {
+          before: { pic_name: check.pic_name, ...(recordsBefore ? { records: recordsBefore } : {}) },
           after: {
-            returned_at: null,
             pic_name: body?.pic_name || check.pic_name,
-            performed_at: (performedAt ?? check.performed_at).toISOString(),
-            ...signs,
             ...(body?.records
               ? {
                   records: body.records.map((r) =>

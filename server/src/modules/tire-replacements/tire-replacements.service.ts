@@ -27,7 +27,7 @@ import { changedFields, definedOnly } from '../../lib/changes';
 import { badRequest, conflict, type FieldIssue, invalidFields, notFound } from '../../lib/errors';
 import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
-import { closeReturn, recordReturn } from '../../lib/submission-returns';
+import { writeResubmit, writeReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
 import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
 import {
@@ -462,30 +462,7 @@ export async function returnReplacement(
 ): Promise<void> {
   const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
-    const stage = nextStage('tire-replacement', rep, 'return', user);
-    const returnedAt = new Date();
-    await tx
-      .update(tireReplacements)
-      .set({ stage, pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: reason })
-      .where(eq(tireReplacements.id, id));
-    await recordReturn(tx, {
-      kind: 'tire-replacement',
-      recordId: id,
-      reason,
-      returnedBy: user.id,
-      returnedAt,
-    });
-    await audit(tx, {
-      userId: user.id,
-      action: 'return',
-      entity: 'tire-replacement',
-      entityId: id,
-      detail: {
-        reason,
-        before: { pic_sign: rep.pic_sign, itms_sign: rep.itms_sign, returned_at: null },
-        after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt.toISOString() },
-      },
-    });
+    await writeReturn(tx, 'tire-replacement', rep, user, reason);
     return rep.tireman_id;
   });
   events.onFieldStatus?.(tiremanId, { kind: 'tire-replacement', id, status: 'returned', reason });
@@ -546,41 +523,19 @@ export async function resubmitReplacement(
       ...(body?.pic_sign ? { pic_sign: body.pic_sign } : {}),
       ...(body?.itms_sign ? { itms_sign: body.itms_sign } : {}),
     };
-    await tx
-      .update(tireReplacements)
-      .set({
-        stage,
-        returned_at: null,
-        ...signs,
-        ...(warnings ? { field_warnings: warnings } : {}),
-        ...(performedAt ? { performed_at: performedAt } : {}),
-      })
-      .where(eq(tireReplacements.id, id));
-    await closeReturn(tx, 'tire-replacement', id);
     const summary = (rs: readonly { position: string; status: string; tire_id?: number | null }[]) =>
       rs.map((r) => ({ position: r.position, status: r.status, tire_id: r.tire_id ?? null }));
-    await audit(tx, {
-      userId: user.id,
-      action: 'resubmit',
-      entity: 'tire-replacement',
-      entityId: id,
-      detail: {
-        before: {
-          returned_at: rep.returned_at?.toISOString() ?? null,
-          return_reason: rep.return_reason,
-          performed_at: rep.performed_at.toISOString(),
-          ...Object.fromEntries(Object.keys(signs).map((k) => [k, rep[k as keyof typeof signs]])),
-          ...(body?.records ? { records: summary(oldRecords) } : {}),
-        },
-        after: {
-          returned_at: null,
-          performed_at: (performedAt ?? rep.performed_at).toISOString(),
-          ...signs,
-          ...(body?.records
-            ? { records: summary(body.records.map((r, i) => ({ ...r, tire_id: found[i]?.id }))) }
-            : {}),
-        },
-      },
+    await writeResubmit(tx, 'tire-replacement', rep, user.id, {
+      stage,
+      signs,
+      fieldWarnings: warnings,
+      performedAt,
+      audited: body?.records
+        ? {
+            before: { records: summary(oldRecords) },
+            after: { records: summary(body.records.map((r, i) => ({ ...r, tire_id: found[i]?.id }))) },
+          }
+        : { before: {}, after: {} },
     });
   });
   events.notify?.(id);
