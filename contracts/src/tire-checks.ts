@@ -369,7 +369,6 @@ export const CHECK_MESSAGES = {
   edpSigned: 'Pengecekan tervalidasi',
   tireUpdated: 'Data Ban Berhasil di Edit',
   needSignature: 'harap tanda tangan terlebih dahulu',
-  alreadyValidated: 'Pengecekan sudah divalidasi oleh pengguna lain',
   tireNotOfUnit: 'Ban ini tidak terpasang pada unit pengecekan ini',
   checkNotFound: 'Pengecekan tidak ditemukan',
 } as const;

@@ -359,7 +359,6 @@ export const REPLACEMENT_MESSAGES = {
   validated: 'Pergantian ban sukses',
   returned: 'Returned! Pergantian telah dikembalikan.',
   resubmitted: 'Pergantian dikirim ulang',
-  notReturned: 'Pergantian ini tidak sedang dikembalikan',
   deleted: 'Pergantian berhasil dihapus',
   recordUpdated: 'Rekam pergantian sukses diperbarui',
   recordUnchanged: 'Rekam pergantian tidak dirubah',
