@@ -146,24 +146,29 @@ export const ZSummaryRow = z.object({
   region: z.string(),
   /** The region's PIC (person in charge). */
   pic: z.string(),
-  /** Tire men of the region (regions.manpower). */
+  /** The region's manpower in its plan for the range's last month (region_plans; for reading). */
   manpower: z.number(),
+  /** Tire men who did counted work (rules/work-done.ts) in the region in the range: the formula's. */
+  tire_men: z.number(),
   total: z.number(),
   approved: z.number(),
-  /** Spec section 4: pic_sign '-' -> PIC; else edp_sign '-' -> EDP; else workshop_sign '-' -> WS. */
+  /**
+   * Spec section 4, one column per check: pic_sign '-' -> PIC; else edp_sign '-' -> EDP; else
+   * workshop_sign '-' -> WS (rules/work-done.ts signatureAwaited).
+   */
   awaiting_pic: z.number(),
   awaiting_edp: z.number(),
   awaiting_workshop: z.number(),
   /** Name of the tire man with most checks in the region and range (ties: lowest id); null if none. */
   leader: z.string().nullable(),
   /**
-   * Editable Target Check saved on the region (PUT /api/region/{id}): checks per tire man per day;
-   * null when never set (the spec's 16 applies).
+   * Target Check (checks per tire man per day) in the region's plan for the range's last month;
+   * null when not set (the spec's 16 applies). Saved by PUT /api/region/{id}, from this month on.
    */
   target_check: z.number().nullable(),
-  /** The range's target: (target_check ?? 16) x manpower x days (inclusive). */
+  /** Sum over the range's months of (that month's Target Check ?? 16) x tire_men x its days in the range. */
   expected: z.number(),
-  /** The target up to today: (target_check ?? 16) x manpower x daysToDate; = expected for a past range. */
+  /** The same up to today; = expected for a past range. */
   expected_to_date: z.number(),
   /** total / expected_to_date x 100, 2 decimals; null when expected_to_date is 0. */
   percentage: z.number().nullable(),

@@ -18,6 +18,8 @@ interface SummaryRow {
   id: number;
   region: string;
   total: number;
+  tire_men: number;
+  manpower: number;
   expected: number;
   percentage: number | null;
   target_check: number | null;
@@ -95,27 +97,32 @@ test.describe('Region & Lokasi', () => {
     ).filter((l) => l.name === locationName);
     await page.goto(`/summary?start=${today}&end=${today}`);
     const card = page.getByRole('region', { name: regionName });
+    // nobody has worked there yet: nothing is expected (the typed manpower 2 is for reading)
     await expect(card).toContainText('Total0');
-    await expect(card).toContainText('Ekspektasi32');
-    await expect(card).toContainText('Presentase0%');
+    await expect(card).toContainText('Tire Man0');
+    await expect(card).toContainText('Manpower2');
+    await expect(card).toContainText('Ekspektasi0');
+    await expect(card).toContainText('Presentase-');
 
     const units = await apiAs<{ data: { id: number }[] }>(page, request, 'GET', '/api/unit?pageSize=1');
     await submitFieldCheck(request, { unit_id: units.data[0]!.id, location_id: location!.id });
     await page.reload();
     await expect(card).toContainText('Total1');
-    // 1 of 16 x 2 tire men x 1 day = 3,13 %
-    await expect(card.getByRole('img', { name: /^Presentase 3,13%/ })).toBeVisible();
+    // one tire man worked there today: 1 of 16 x 1 tire man x 1 day = 6,25 %
+    await expect(card).toContainText('Tire Man1');
+    await expect(card).toContainText('Ekspektasi16');
+    await expect(card.getByRole('img', { name: /^Presentase 6,25%/ })).toBeVisible();
 
-    // Target Check 1 per tire man per day: 1 of 2 = 50 %, at once and after a reload
+    // Target Check 2 per tire man per day, from this month on: 1 of 2 = 50 %, at once and after a reload
     const input = card.getByRole('spinbutton', { name: 'Target Check' });
-    await input.fill('1');
+    await input.fill('2');
     await card.getByRole('button', { name: `Simpan Target Check ${regionName}` }).click();
     await expect(page.getByText('Region berhasil di update')).toBeVisible();
     await expect(card).toContainText('Ekspektasi2');
     await expect(card.getByRole('img', { name: /^Presentase 50%/ })).toBeVisible();
     await page.reload();
     await expect(card.getByRole('img', { name: /^Presentase 50%/ })).toBeVisible();
-    await expect(card.getByRole('spinbutton', { name: 'Target Check' })).toHaveValue('1');
+    await expect(card.getByRole('spinbutton', { name: 'Target Check' })).toHaveValue('2');
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'desktop-summary-target');
     const api = await apiAs<{ data: SummaryRow[] }>(page, request, 'POST', '/api/tire-check/summary', {
@@ -124,14 +131,16 @@ test.describe('Region & Lokasi', () => {
     });
     expect(api.data.find((r) => r.id === region!.id)).toMatchObject({
       total: 1,
-      target_check: 1,
+      tire_men: 1,
+      manpower: 2,
+      target_check: 2,
       expected: 2,
       percentage: 50,
     });
 
     // and /lokasi shows the target
     await page.goto('/lokasi');
-    await expect(page.getByRole('row').filter({ hasText: regionName })).toContainText('1 / tire man / hari');
+    await expect(page.getByRole('row').filter({ hasText: regionName })).toContainText('2 / tire man / hari');
   });
 });
 

@@ -299,7 +299,7 @@ test.describe('Summary Pengecekan', () => {
     expect(book.rows[0]?.[0]).toBe(`Summary Pengecekan · ${periodTitle(month.start, month.end)}`);
     expect(book.rows[1]).toEqual(['Id', 'Region', 'Total', 'Approved', 'Tireman', 'PIC']);
     expect(book.rows.slice(2)).toEqual(
-      api.data.map((r) => [r.id, r.region, r.total, r.approved, r.manpower, r.pic]),
+      api.data.map((r) => [r.id, r.region, r.total, r.approved, r.tire_men, r.pic]),
     );
   });
 

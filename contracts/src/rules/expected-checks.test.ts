@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkPercentage,
   checksPerDay,
+  checksPerTireMan,
   daysInclusive,
   daysToDate,
   expectedChecks,
@@ -71,5 +72,32 @@ describe('percentOf / checkPercentage', () => {
     // 2 tire men, 31 days: 992 expected; 100 checks = 10.08 %
     expect(checkPercentage(100, 2, 31)).toBe(10.08);
     expect(checkPercentage(992, 2, 31)).toBe(100);
+  });
+});
+
+describe('checksPerTireMan (dated Target Check, month by month)', () => {
+  const plans = [
+    { month: '2000-01-01', target_check: null },
+    { month: '2026-11-01', target_check: 10 },
+  ];
+  it.each([
+    ['a month before the change keeps the old plan (16)', '2026-10-01', '2026-10-31', undefined, 16 * 31],
+    ['the month of the change and after', '2026-11-01', '2026-11-30', undefined, 10 * 30],
+    [
+      'a range across the change sums each month with its own plan',
+      '2026-10-20',
+      '2026-11-05',
+      undefined,
+      16 * 12 + 10 * 5,
+    ],
+    ['up to today only', '2026-11-01', '2026-11-30', '2026-11-10', 10 * 10],
+    ['a range that starts after today owes nothing yet', '2026-12-01', '2026-12-31', '2026-11-10', 0],
+    ['months before the first plan use the first plan', '1999-06-01', '1999-06-30', undefined, 16 * 30],
+  ])('%s', (_case, start, end, today, expected) => {
+    expect(checksPerTireMan(plans, start, end, today)).toBe(expected);
+  });
+
+  it('with no plan at all, 16 a day', () => {
+    expect(checksPerTireMan([], '2026-02-01', '2026-02-28')).toBe(16 * 28);
   });
 });

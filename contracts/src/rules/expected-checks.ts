@@ -4,6 +4,10 @@
 // percentage = total / expected x 100, rounded to 2 decimals. A range that runs past today is
 // measured against the target up to today (the month's target prorated): the days still to come
 // cannot have been checked yet.
+// Deliberate differences from the legacy (issue 36, item 5): the day count is a number (the legacy
+// appends it as text); the tire men are those who did counted work in the region in the range
+// (rules/work-done.ts), not the region's typed manpower; the Target Check is dated (a region's
+// plan applies from a month on), so the sum runs month by month with the plan of each month.
 import { CHECKS_PER_TIREMAN_PER_DAY } from '../constants';
 
 const DAY_MS = 86_400_000;
@@ -55,4 +59,47 @@ export function checkPercentage(
   perDay = CHECKS_PER_TIREMAN_PER_DAY,
 ): number | null {
   return percentOf(total, expectedChecks(tireMen, days, perDay));
+}
+
+/** A region's plan from `month` (yyyy-mm-01) on, until a later one. */
+export interface MonthPlan {
+  month: string;
+  target_check: number | null;
+}
+
+/** The plan in force in `month`: the latest not after it, else the earliest (months before any). */
+export function planFor<P extends MonthPlan>(plans: readonly P[], month: string): P | undefined {
+  const sorted = [...plans].sort((a, b) => a.month.localeCompare(b.month));
+  return sorted.filter((p) => p.month <= month).at(-1) ?? sorted[0];
+}
+
+/**
+ * Checks one tire man owes over a range: for each month of it, the month's Target Check (16 when
+ * unset) x its days in the range, up to `today` when given. x tire men = the region's expectation.
+ */
+export function checksPerTireMan(
+  plans: readonly MonthPlan[],
+  start: string,
+  end: string,
+  today?: string,
+): number {
+  const last = today !== undefined && today < end ? today : end;
+  let sum = 0;
+  for (let m = `${start.slice(0, 7)}-01`; m <= last; m = nextMonth(m)) {
+    const from = m < start ? start : m;
+    const monthEnd = dayBefore(nextMonth(m));
+    const to = monthEnd < last ? monthEnd : last;
+    if (to >= from)
+      sum += Math.max(0, checksPerDay(planFor(plans, m)?.target_check)) * daysInclusive(from, to);
+  }
+  return sum;
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 }

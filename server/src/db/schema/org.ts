@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, real, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, real, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 export const regions = pgTable('regions', {
@@ -10,6 +10,29 @@ export const regions = pgTable('regions', {
   /** Editable "Target Check" of the summary screen; null means the computed expectation. */
   target_check: integer('target_check'),
 });
+
+/**
+ * A region's plan, dated (issue 36, item 5): its manpower and Target Check from `month` (the first
+ * day of a local month) on, until a later row. The summary reads, for each month of a range, the
+ * latest row not after it (the earliest row for months before any), so editing the plan applies
+ * from the current month forward and never rewrites a past month. `regions.manpower` and
+ * `regions.target_check` stay the plan in force now (the Region & Lokasi screen's values).
+ */
+export const regionPlans = pgTable(
+  'region_plans',
+  {
+    region_id: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    manpower: integer('manpower').notNull(),
+    target_check: integer('target_check'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.region_id, t.month] }),
+    check('region_plans_month_first_day', sql`extract(day from ${t.month}) = 1`),
+  ],
+);
 
 export const locations = pgTable(
   'locations',

@@ -5,6 +5,7 @@ import {
   locations,
   mismatches,
   qcChecks,
+  regionPlans,
   regions,
   tireCheckDaily,
   tireCheckMonthly,
@@ -38,6 +39,30 @@ export interface RegionUpdate {
   manpower?: number;
 }
 
+type Plan = { manpower: number; target_check: number | null };
+
+/** The first day of the current month in the reports' time zone (report_timezone). */
+const THIS_MONTH = sql`(select date_trunc('month', now() at time zone z.tz)::date from report_timezone z)`;
+
+/** The month a region's plan from before plans were dated applies from: every month so far. */
+export const PLAN_SINCE_ALWAYS = '2000-01-01';
+
+/**
+ * Dates a region's plan: `next` applies from the current month on. A region whose plan was never
+ * dated keeps `before` for every earlier month, so no past month's expectation changes.
+ */
+async function datePlan(tx: DbOrTx, regionId: number, before: Plan, next: Plan): Promise<void> {
+  await tx.execute(sql`
+    insert into ${regionPlans} (region_id, month, manpower, target_check)
+    select ${regionId}, ${PLAN_SINCE_ALWAYS}::date, ${before.manpower}::int, ${before.target_check}::int
+     where not exists (select 1 from ${regionPlans} where region_id = ${regionId})`);
+  await tx.execute(sql`
+    insert into ${regionPlans} (region_id, month, manpower, target_check)
+    values (${regionId}, ${THIS_MONTH}, ${next.manpower}::int, ${next.target_check}::int)
+    on conflict (region_id, month) do update
+      set manpower = excluded.manpower, target_check = excluded.target_check`);
+}
+
 async function assertRegionNameFree(tx: DbOrTx, name: string, exceptId?: number): Promise<void> {
   const [taken] = await tx
     .select({ id: regions.id })
@@ -57,6 +82,13 @@ export async function createRegion(db: Db, actorId: number, input: RegionInput):
       target_check: input.target_check ?? null,
     };
     const [row] = await tx.insert(regions).values(values).returning({ id: regions.id });
+    // a new region's plan holds for every month until it changes
+    await tx.insert(regionPlans).values({
+      region_id: row!.id,
+      month: PLAN_SINCE_ALWAYS,
+      manpower: values.manpower,
+      target_check: values.target_check,
+    });
     await audit(tx, {
       userId: actorId,
       action: 'create',
@@ -81,6 +113,10 @@ export async function updateRegion(db: Db, actorId: number, id: number, input: R
       ...(input.manpower !== undefined ? { manpower: input.manpower } : {}),
     };
     await tx.update(regions).set(next).where(eq(regions.id, id));
+    const plan = { manpower: next.manpower ?? current.manpower, target_check: next.target_check };
+    if (plan.manpower !== current.manpower || plan.target_check !== current.target_check) {
+      await datePlan(tx, id, current, plan);
+    }
     await audit(tx, {
       userId: actorId,
       action: 'update',

@@ -1,8 +1,10 @@
 import { API } from '@itms/contracts/api';
+import { checksPerTireMan, daysInclusive } from '@itms/contracts/rules/expected-checks';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { auditLog, units } from '../../db/schema';
+import { todayIn } from '../reports/reports.service';
 
 let t: TestApp;
 let staff: string;
@@ -269,44 +271,65 @@ describe('regions and locations', () => {
     );
   });
 
-  it("computes a new region's expected checks and percentage from its manpower and Target Check", async () => {
+  it("computes a region's expectation from the tire men who worked there and its Target Check, dated from the month it changed", async () => {
     const region = (
       await call('POST', '/api/region', { name: 'Bali Nusra', pic: 'Pak Made', manpower: 3, target_check: 2 })
     ).json().data;
     const loc = (await call('POST', '/api/location', { name: 'Pool Denpasar', region_id: region.id })).json()
       .data;
-    const range = { dateStart: '2025-04-01', dateEnd: '2025-04-10' };
-    const row = async () =>
+    const row = async (range: { dateStart: string; dateEnd: string }) =>
       (await call('POST', '/api/tire-check/summary', range))
         .json()
         .data.find((r: { id: number }) => r.id === region.id);
+    const april = { dateStart: '2025-04-01', dateEnd: '2025-04-10' };
 
-    // a region without checks is on the summary with 0
-    expect(await row()).toMatchObject({
+    // a region without checks is on the summary with 0, and nobody worked there: nothing expected
+    expect(await row(april)).toMatchObject({
       region: 'Bali Nusra',
       pic: 'Pak Made',
       manpower: 3,
+      tire_men: 0,
       total: 0,
       target_check: 2,
-      expected: 2 * 3 * 10,
-      percentage: 0,
+      expected: 0,
+      percentage: null,
     });
 
     for (let day = 1; day <= 6; day++) {
       await submitCheck(loc.id, `2025-04-0${day}T10:00:00+07:00`, FX.installedSerial(day));
     }
-    // 6 checks of 60 expected (2 per tire man per day x 3 tire men x 10 days)
-    expect(await row()).toMatchObject({ total: 6, expected: 60, percentage: 10, approved_percentage: 0 });
+    // one tire man worked there (not the typed 3): 6 checks of 20 (2 a day x 1 tire man x 10 days)
+    expect(await row(april)).toMatchObject({ total: 6, tire_men: 1, expected: 20, percentage: 30 });
 
-    // the card's Target Check changes the expectation and the percentage
-    await call('PUT', `/api/region/${region.id}`, { target_check: 1 });
-    expect(await row()).toMatchObject({ total: 6, target_check: 1, expected: 30, percentage: 20 });
-    // cleared: back to the spec's 16 per tire man per day
+    // the card's Target Check and the manpower change from this month on: April 2025 keeps its plan
+    expect((await call('PUT', `/api/region/${region.id}`, { target_check: 1, manpower: 6 })).statusCode).toBe(
+      200,
+    );
+    expect(await row(april)).toMatchObject({ manpower: 3, target_check: 2, expected: 20, percentage: 30 });
+    const today = todayIn('Asia/Jakarta');
+    const thisMonth = { dateStart: `${today.slice(0, 7)}-01`, dateEnd: today };
+    await submitCheck(loc.id, new Date().toISOString(), FX.installedSerial(7));
+    const days = Number(today.slice(8, 10));
+    expect(await row(thisMonth)).toMatchObject({
+      manpower: 6,
+      target_check: 1,
+      tire_men: 1,
+      total: 1,
+      expected: days,
+    });
+    // cleared: back to the spec's 16 per tire man per day, this month only
     await call('PUT', `/api/region/${region.id}`, { target_check: null });
-    expect(await row()).toMatchObject({ target_check: null, expected: 16 * 3 * 10, percentage: 1.25 });
-    // more tire men, more expected
-    await call('PUT', `/api/region/${region.id}`, { target_check: null, manpower: 6 });
-    expect(await row()).toMatchObject({ manpower: 6, expected: 16 * 6 * 10, percentage: 0.63 });
+    expect(await row(thisMonth)).toMatchObject({ target_check: null, expected: 16 * days });
+    expect(await row(april)).toMatchObject({ target_check: 2, expected: 20 });
+    // a range over both months sums each month with its own plan
+    const both = await row({ dateStart: '2025-04-01', dateEnd: today });
+    const plans = [
+      { month: '2000-01-01', target_check: 2 },
+      { month: thisMonth.dateStart, target_check: null },
+    ];
+    expect(both).toMatchObject({ tire_men: 1, target_check: null, total: 7 });
+    expect(both.expected).toBe(checksPerTireMan(plans, '2025-04-01', today));
+    expect(both.expected).toBe(2 * daysInclusive('2025-04-01', thisMonth.dateStart) - 2 + 16 * days);
   });
 
   it('is closed to tire men', async () => {

@@ -156,37 +156,36 @@ export async function leaderboard(
 
 // ---------- Summary per region ----------
 
-/** One row per region (all regions), with the awaiting-signature split of spec section 4. */
+/**
+ * One row per region (all regions), with the awaiting-signature split of spec section 4. The
+ * expectation (rules/expected-checks.ts) adds up, month by month of the range, the Target Check
+ * in force that month (region_plans) x the tire men who did counted work in the region in the
+ * range x the month's days in the range (up to `today` for expected_to_date).
+ */
 export async function summaryByRegion(
   db: DbOrTx,
   r: DayRange,
-  days: { days: number; toDate: number },
+  today: string,
   regionId?: number,
 ): Promise<TSummaryRow[]> {
-  // the region's Target Check (checks per tire man per day) replaces the spec's 16 when set
-  const target = (n: number) =>
-    sql`(greatest(coalesce(r.target_check, ${CHECKS_PER_TIREMAN_PER_DAY}::int), 0) * greatest(r.manpower, 0) * ${n}::int)`;
-  const expected = target(days.days);
-  // percentages compare with the target up to today (rules/expected-checks daysToDate)
-  const expectedToDate = target(days.toDate);
   const inRegion = regionId
     ? (a: string) =>
         sql`${sql.raw(a)}.location_id in (select id from locations where region_id = ${regionId})`
     : undefined;
+  const perDay = sql`greatest(coalesce(p.target_check, ${CHECKS_PER_TIREMAN_PER_DAY}::int), 0)`;
   return rowsOf<TSummaryRow>(
     await db.execute(sql`
       with ${rangeBounds(r)}, ${checkCounts(inRegion)},
-      per_loc as (select * from cc),
       per as (
         select l.region_id, p.tireman_id, sum(p.n)::int as n, sum(p.approved)::int as approved,
                sum(p.ap)::int as ap, sum(p.ae)::int as ae, sum(p.aw)::int as aw
-          from per_loc p
+          from cc p
           join locations l on l.id = p.location_id
          group by l.region_id, p.tireman_id
       ),
       reg as (
         select region_id, sum(n)::int as total, sum(approved)::int as approved,
-               sum(ap)::int as ap, sum(ae)::int as ae, sum(aw)::int as aw
+               sum(ap)::int as ap, sum(ae)::int as ae, sum(aw)::int as aw, count(*)::int as tire_men
           from per
          group by region_id
       ),
@@ -194,27 +193,61 @@ export async function summaryByRegion(
         select distinct on (region_id) region_id, tireman_id
           from per
          order by region_id, n desc, tireman_id
+      ),
+      -- the range's months with their days in the range, and up to today
+      mon as (
+        select m.m::date as m,
+               least((m.m + interval '1 month')::date - 1, ${r.end}::date)
+                 - greatest(m.m::date, ${r.start}::date) + 1 as days,
+               greatest(least((m.m + interval '1 month')::date - 1, ${r.end}::date, ${today}::date)
+                 - greatest(m.m::date, ${r.start}::date) + 1, 0) as days_to_date
+          from generate_series(date_trunc('month', ${r.start}::date), ${r.end}::date, interval '1 month') m(m)
+      ),
+      -- each region's plan in force each month: the latest dated row not after it, else its first
+      plan as (
+        select r.id as region_id, mon.m, mon.days, mon.days_to_date,
+               coalesce(p.manpower, r.manpower) as manpower,
+               case when p.region_id is null then r.target_check else p.target_check end as target_check
+          from regions r
+         cross join mon
+          left join lateral (
+            select x.region_id, x.manpower, x.target_check
+              from region_plans x
+             where x.region_id = r.id
+             order by x.month <= mon.m desc, abs(x.month - mon.m)
+             limit 1) p on true
+         ${regionId ? sql`where r.id = ${regionId}` : sql``}
+      ),
+      due as (
+        select p.region_id,
+               sum(${perDay} * p.days)::int as per_man,
+               sum(${perDay} * p.days_to_date)::int as per_man_to_date,
+               (array_agg(p.manpower order by p.m desc))[1] as manpower,
+               (array_agg(p.target_check order by p.m desc))[1] as target_check
+          from plan p
+         group by p.region_id
       )
       select r.id,
              r.name as region,
              r.pic,
-             r.manpower,
+             d.manpower,
+             coalesce(g.tire_men, 0)::int as tire_men,
              coalesce(g.total, 0)::int as total,
              coalesce(g.approved, 0)::int as approved,
              coalesce(g.ap, 0)::int as awaiting_pic,
              coalesce(g.ae, 0)::int as awaiting_edp,
              coalesce(g.aw, 0)::int as awaiting_workshop,
              u.name as leader,
-             r.target_check,
-             ${expected}::int as expected,
-             ${expectedToDate}::int as expected_to_date,
-             ${pct(sql`coalesce(g.total, 0)`, expectedToDate)} as percentage,
-             ${pct(sql`coalesce(g.approved, 0)`, expectedToDate)} as approved_percentage
+             d.target_check,
+             (d.per_man * coalesce(g.tire_men, 0))::int as expected,
+             (d.per_man_to_date * coalesce(g.tire_men, 0))::int as expected_to_date,
+             ${pct(sql`coalesce(g.total, 0)`, sql`d.per_man_to_date * coalesce(g.tire_men, 0)`)} as percentage,
+             ${pct(sql`coalesce(g.approved, 0)`, sql`d.per_man_to_date * coalesce(g.tire_men, 0)`)} as approved_percentage
         from regions r
+        join due d on d.region_id = r.id
         left join reg g on g.region_id = r.id
         left join lead ld on ld.region_id = r.id
         left join users u on u.id = ld.tireman_id
-       ${regionId ? sql`where r.id = ${regionId}` : sql``}
        order by r.id`),
   );
 }

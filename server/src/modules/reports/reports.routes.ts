@@ -111,7 +111,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: 'Region', width: 28, value: (r) => r.region },
         { header: 'Total', width: 10, value: (r) => r.total },
         { header: 'Approved', width: 10, value: (r) => r.approved },
-        { header: 'Tireman', width: 10, value: (r) => r.manpower },
+        { header: 'Tireman', width: 10, value: (r) => r.tire_men },
         { header: 'PIC', width: 24, value: (r) => r.pic },
       ],
       rows: res.data,

@@ -108,7 +108,7 @@ export function createReportsService(db: Db, tz: string) {
       const days = daysInclusive(dateStart, dateEnd);
       // a range running past today is measured against its target up to today
       const toDate = daysToDate(dateStart, dateEnd, todayIn(tz));
-      const data = await q.summaryByRegion(db, range(dateStart, dateEnd), { days, toDate }, regionId);
+      const data = await q.summaryByRegion(db, range(dateStart, dateEnd), todayIn(tz), regionId);
       if (regionId && data.length === 0) throw notFound('Region');
       return { dateStart, dateEnd, days, daysToDate: toDate, data };
     },

@@ -1,8 +1,8 @@
 import { API } from '@itms/contracts/api';
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import { DATE_ORDER_MESSAGE, PICK_DATES_MESSAGE, PICK_MONTH_MESSAGE } from '@itms/contracts/reports';
-import { percentOf } from '@itms/contracts/rules/expected-checks';
-import { countsAsWorkDone } from '@itms/contracts/rules/work-done';
+import { checksPerTireMan, percentOf, planFor } from '@itms/contracts/rules/expected-checks';
+import { type AwaitedSignature, countsAsWorkDone, signatureAwaited } from '@itms/contracts/rules/work-done';
 import { eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +12,14 @@ import {
   locations,
   mismatches,
   projects,
+  regionPlans,
   regions,
   tireChecks,
   tireReplacements,
   units,
   users,
 } from '../../db/schema';
+import { PLAN_SINCE_ALWAYS } from '../regions/regions.service';
 import { syncReportTimezone } from './report-timezone';
 import { todayIn } from './reports.service';
 
@@ -433,32 +435,42 @@ describe('Leaderboard: GET /api/tire-check/leader-board', () => {
 });
 
 describe('Summary per region: POST /api/tire-check/summary', () => {
-  async function recount(start: string, end: string, days: number) {
+  async function recount(start: string, end: string) {
     const rows = (await doneChecks()).filter((c) => inDays(c, start, end));
     const locs = await t.database.db.select().from(locations);
     const regionOf = new Map(locs.map((l) => [l.id, l.region_id]));
     const people = new Map((await t.database.db.select().from(users)).map((u) => [u.id, u.name]));
     const regs = (await t.database.db.select().from(regions)).sort((a, b) => a.id - b.id);
+    const plans = await t.database.db.select().from(regionPlans);
     return regs.map((r) => {
       const mine = rows.filter((c) => regionOf.get(c.location_id) === r.id);
       const byMan = new Map<number, number>();
       for (const c of mine) byMan.set(c.tireman_id, (byMan.get(c.tireman_id) ?? 0) + 1);
       const lead = [...byMan.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
-      const expected = (r.target_check ?? CHECKS_PER_TIREMAN_PER_DAY) * r.manpower * days;
+      // the region's dated plans, or its own columns when it has none (a region made by hand)
+      const dated = plans.filter((p) => p.region_id === r.id);
+      const mineP = dated.length
+        ? dated
+        : [{ month: PLAN_SINCE_ALWAYS, manpower: r.manpower, target_check: r.target_check }];
+      const inForce = planFor(mineP, `${end.slice(0, 7)}-01`)!;
+      const tireMen = byMan.size;
+      const expected = checksPerTireMan(mineP, start, end) * tireMen;
       const total = mine.length;
       const approved = mine.filter((c) => c.status === 'approved').length;
+      const awaiting = (who: AwaitedSignature) => mine.filter((c) => signatureAwaited(c) === who).length;
       return {
         id: r.id,
         region: r.name,
         pic: r.pic,
-        manpower: r.manpower,
+        manpower: inForce.manpower,
+        tire_men: tireMen,
         total,
         approved,
-        awaiting_pic: mine.filter((c) => c.pic_sign === '-').length,
-        awaiting_edp: mine.filter((c) => c.pic_sign !== '-' && c.edp_sign === '-').length,
-        awaiting_workshop: mine.filter((c) => c.status === 'approved' && c.workshop_sign === '-').length,
+        awaiting_pic: awaiting('pic'),
+        awaiting_edp: awaiting('edp'),
+        awaiting_workshop: awaiting('workshop'),
         leader: lead ? people.get(lead[0])! : null,
-        target_check: r.target_check,
+        target_check: inForce.target_check,
         expected,
         // a past range is due whole
         expected_to_date: expected,
@@ -476,24 +488,37 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ dateStart: '2025-01-01', dateEnd: '2025-01-31', days: 31, daysToDate: 31 });
-    const expected = await recount('2025-01-01', '2025-01-31', 31);
+    const expected = await recount('2025-01-01', '2025-01-31');
     expect(body.data).toEqual(expected);
     const a = body.data.find((r: { id: number }) => r.id === ids.regionA);
-    expect(a.expected).toBe(16 * 2 * 31);
+    // the tire men who worked there in January, not the region's typed manpower (2)
+    const regionLocations = new Map(
+      (await t.database.db.select().from(locations)).map((l) => [l.id, l.region_id]),
+    );
+    const janA = (await doneChecks()).filter(
+      (c) => inDays(c, '2025-01-01', '2025-01-31') && regionLocations.get(c.location_id) === ids.regionA,
+    );
+    expect(a.tire_men).toBe(new Set(janA.map((c) => c.tireman_id)).size);
+    expect(a.tire_men).toBeGreaterThan(1);
+    expect(a.manpower).toBe(2);
+    expect(a.expected).toBe(16 * a.tire_men * 31);
     expect(a.total).toBeGreaterThan(0);
-    expect(a.awaiting_pic + a.awaiting_edp).toBeLessThanOrEqual(a.total);
-    // WS: validated and not signed by the workshop (Tanda Tangan Workshop), also without a PIC signature
+    // each check in one column at most: PIC, else EDP, else WS
+    expect(a.awaiting_pic + a.awaiting_edp + a.awaiting_workshop).toBeLessThanOrEqual(a.total);
     expect(a.awaiting_workshop).toBeLessThanOrEqual(a.approved);
-    // manpower 0: nothing expected, no percentage; a region without checks still has its card
-    expect(body.data.find((r: { id: number }) => r.id === ids.regionC)).toMatchObject({
-      expected: 0,
-      percentage: null,
-    });
+    // manpower typed 0, yet tire men worked there: they are expected to have checked
+    const c = body.data.find((r: { id: number }) => r.id === ids.regionC);
+    expect(c).toMatchObject({ manpower: 0, expected: 16 * c.tire_men * 31 });
+    expect(c.tire_men).toBeGreaterThan(0);
+    expect(c.percentage).not.toBeNull();
+    // manpower 4, nobody worked there: nothing expected, no percentage; it still has its card
     expect(body.data.find((r: { id: number }) => r.id === ids.regionD)).toMatchObject({
       total: 0,
       leader: null,
-      expected: 16 * 4 * 31,
-      percentage: 0,
+      manpower: 4,
+      tire_men: 0,
+      expected: 0,
+      percentage: null,
     });
   });
 
@@ -504,7 +529,7 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     });
     const body = res.json();
     expect(body.days).toBe(1);
-    expect(body.data).toEqual(await recount('2025-01-31', '2025-01-31', 1));
+    expect(body.data).toEqual(await recount('2025-01-31', '2025-01-31'));
     // 23:30 on the last day is in, 00:30 the next day is not
     const b = body.data.find((r: { id: number }) => r.id === ids.regionB);
     const all = await doneChecks();
@@ -513,7 +538,7 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
         inDays(all.find((c) => c.id === pinned.jan31Late)!, '2025-01-31', '2025-01-31'),
     ).toBe(true);
     expect(inDays(all.find((c) => c.id === pinned.feb1Early)!, '2025-01-31', '2025-01-31')).toBe(false);
-    expect(b.expected).toBe(16 * 3);
+    expect(b.expected).toBe(16 * b.tire_men);
   });
 
   it('measures a range running past today against the target up to today (Jakarta)', async () => {
@@ -528,10 +553,11 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     const body = check.json();
     expect(body).toMatchObject({ days: 7, daysToDate: 2 });
     const perDay = b!.target_check ?? CHECKS_PER_TIREMAN_PER_DAY;
+    const men = body.data[0].tire_men;
     expect(body.data[0]).toMatchObject({
-      expected: perDay * b!.manpower * 7,
-      expected_to_date: perDay * b!.manpower * 2,
-      percentage: percentOf(body.data[0].total, perDay * b!.manpower * 2),
+      expected: perDay * men * 7,
+      expected_to_date: perDay * men * 2,
+      percentage: percentOf(body.data[0].total, perDay * men * 2),
     });
     // a range that has not started yet is due nothing: no percentage
     const ahead = (
@@ -551,7 +577,7 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
       dateEnd: '2025-01-31',
       regionId: ids.regionB,
     });
-    const all = await recount('2025-01-01', '2025-01-31', 31);
+    const all = await recount('2025-01-01', '2025-01-31');
     expect(res.json().data).toEqual(all.filter((r) => r.id === ids.regionB));
     const missing = await api('POST', '/api/tire-check/summary', {
       dateStart: '2025-01-01',
@@ -566,23 +592,23 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     const before = (await api('POST', '/api/tire-check/summary', range))
       .json()
       .data.find((r: { id: number }) => r.id === ids.regionB);
-    expect(before.expected).toBe(16 * 3 * 31);
+    const men = before.tire_men;
+    expect(men).toBeGreaterThan(0);
+    expect(before.expected).toBe(16 * men * 31);
     await t.database.db.update(regions).set({ target_check: 4 }).where(eq(regions.id, ids.regionB));
     const res = await api('POST', '/api/tire-check/summary', range);
     const b = res.json().data.find((r: { id: number }) => r.id === ids.regionB);
     expect(b).toMatchObject({
       target_check: 4,
       total: before.total,
-      expected: 4 * 3 * 31,
-      percentage: percentOf(before.total, 4 * 3 * 31),
-      approved_percentage: percentOf(before.approved, 4 * 3 * 31),
+      expected: 4 * men * 31,
+      percentage: percentOf(before.total, 4 * men * 31),
+      approved_percentage: percentOf(before.approved, 4 * men * 31),
     });
     expect(b.percentage).toBeGreaterThan(before.percentage);
-    expect(res.json().data.find((r: { id: number }) => r.id === ids.regionA)).toMatchObject({
-      target_check: null,
-      expected: 16 * 2 * 31,
-    });
-    expect(res.json().data).toEqual(await recount('2025-01-01', '2025-01-31', 31));
+    const a = res.json().data.find((r: { id: number }) => r.id === ids.regionA);
+    expect(a).toMatchObject({ target_check: null, expected: 16 * a.tire_men * 31 });
+    expect(res.json().data).toEqual(await recount('2025-01-01', '2025-01-31'));
   });
 
   it("exports the sheet 'Summary Pengecekan' with Id, Region, Total, Approved, Tireman, PIC", async () => {
@@ -597,10 +623,10 @@ describe('Summary per region: POST /api/tire-check/summary', () => {
     const ws = wb.getWorksheet('Summary Pengecekan')!;
     expect(ws.getCell('A1').value).toBe('Summary Pengecekan · Periode 01 Januari 2025 s.d. 31 Januari 2025');
     expect(rowValues(ws, 2)).toEqual(['Id', 'Region', 'Total', 'Approved', 'Tireman', 'PIC']);
-    const expected = await recount('2025-01-01', '2025-01-31', 31);
+    const expected = await recount('2025-01-01', '2025-01-31');
     expect(ws.rowCount).toBe(expected.length + 2);
     expected.forEach((r, i) => {
-      expect(rowValues(ws, i + 3)).toEqual([r.id, r.region, r.total, r.approved, r.manpower, r.pic]);
+      expect(rowValues(ws, i + 3)).toEqual([r.id, r.region, r.total, r.approved, r.tire_men, r.pic]);
     });
   });
 });
@@ -1423,9 +1449,9 @@ describe('monthly rollup: ranges over several months', () => {
         expect([r.total, r.approved, r.awaiting_pic, r.awaiting_edp, r.awaiting_workshop]).toEqual([
           mine.length,
           mine.filter((c) => c.status === 'approved').length,
-          mine.filter((c) => c.pic_sign === '-').length,
-          mine.filter((c) => c.pic_sign !== '-' && c.edp_sign === '-').length,
-          mine.filter((c) => c.status === 'approved' && c.workshop_sign === '-').length,
+          ...(['pic', 'edp', 'workshop'] as const).map(
+            (who) => mine.filter((c) => signatureAwaited(c) === who).length,
+          ),
         ]);
       }
     }
@@ -1439,14 +1465,14 @@ describe('monthly rollup: ranges over several months', () => {
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
-                (count(*) filter (where status = 'approved' and workshop_sign = '-'))::int
+                (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int
            from tire_checks where returned_at is null group by 1, 2, 3)
         union all
         (select date_trunc('month', performed_at at time zone ${TZ})::date, location_id, tireman_id, count(*)::int,
                 (count(*) filter (where status = 'approved'))::int,
                 (count(*) filter (where pic_sign = '-'))::int,
                 (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
-                (count(*) filter (where status = 'approved' and workshop_sign = '-'))::int
+                (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int
            from tire_checks where returned_at is null group by 1, 2, 3
          except all
          select month, location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop
@@ -1621,7 +1647,7 @@ describe('performed_at: a check counts on the day it was done, not the day it ar
     const counts = `count(*)::int, (count(*) filter (where status = 'approved'))::int,
       (count(*) filter (where pic_sign = '-'))::int,
       (count(*) filter (where pic_sign <> '-' and edp_sign = '-'))::int,
-      (count(*) filter (where status = 'approved' and workshop_sign = '-'))::int`;
+      (count(*) filter (where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-'))::int`;
     const cols = 'location_id, tireman_id, n, approved, awaiting_pic, awaiting_edp, awaiting_workshop';
     expect(
       await diff(

@@ -446,13 +446,15 @@ describe('Tanda Tangan Workshop: signing', () => {
   });
 
   it("drops the dashboard's WS column by the number of checks signed", async () => {
-    // April: a month no other test uses; one check validated through the real validation (no PIC
-    // signature: it awaits the workshop all the same), two more validated in the database
+    // April: a month no other test uses; one check validated through the real validation without
+    // the PIC's signature (it waits for the PIC first: spec section 4, one column per check), two
+    // more validated in the database with it
     const april = { dateStart: '2026-04-01', dateEnd: '2026-04-30' };
-    const ws = async () => {
+    const column = async (key: 'awaiting_workshop' | 'awaiting_pic') => {
       const res = await api(signer, 'POST', '/tire-check/summary', april);
-      return (res.json() as TSummaryReply).data.reduce((n, r) => n + r.awaiting_workshop, 0);
+      return (res.json() as TSummaryReply).data.reduce((n, r) => n + r[key], 0);
     };
+    const ws = () => column('awaiting_workshop');
     const viaApi = await pendingCheck({ performed: new Date(Date.UTC(2026, 3, 2, 3)), pic: false });
     const edpSign = await uploadPhoto(t, signer);
     const validated = await api(signer, 'POST', `/tire-check/${viaApi}/validate`, {
@@ -462,7 +464,8 @@ describe('Tanda Tangan Workshop: signing', () => {
     expect(validated.statusCode, validated.body).toBe(200);
     const c2 = await validatedCheck({ performed: new Date(Date.UTC(2026, 3, 3, 3)), validated: at(31) });
     const c3 = await validatedCheck({ performed: new Date(Date.UTC(2026, 3, 4, 3)), validated: at(31) });
-    expect(await ws()).toBe(3);
+    expect(await ws()).toBe(2);
+    expect(await column('awaiting_pic')).toBe(1);
 
     const res = await api(signer, 'POST', '/workshop/sign', {
       items: [
@@ -472,10 +475,11 @@ describe('Tanda Tangan Workshop: signing', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await ws()).toBe(1);
+    expect(await column('awaiting_pic')).toBe(1);
     // the monthly rollup agrees with a count over the checks themselves
     const [direct] = rowsOf<{ n: number }>(
       await t.database.db.execute(sql`select count(*)::int as n from tire_checks
-        where status = 'approved' and workshop_sign = '-' and performed_at >= '2026-03-31T17:00:00Z'
+        where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-' and performed_at >= '2026-03-31T17:00:00Z'
           and performed_at < '2026-04-30T17:00:00Z'`),
     );
     expect(direct!.n).toBe(1);
@@ -483,7 +487,7 @@ describe('Tanda Tangan Workshop: signing', () => {
     // March's column counts what awaits there too (the earlier tests' leftovers)
     const [march] = rowsOf<{ n: number }>(
       await t.database.db.execute(sql`select count(*)::int as n from tire_checks
-        where status = 'approved' and workshop_sign = '-' and performed_at >= '2026-02-28T17:00:00Z'
+        where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-' and performed_at >= '2026-02-28T17:00:00Z'
           and performed_at < '2026-03-31T17:00:00Z'`),
     );
     expect(await wsCount(signer)).toBe(march!.n);

@@ -63,6 +63,7 @@ const summary: TSummaryReply = {
       region: 'Jawa Barat',
       pic: 'Yayan',
       manpower: 2,
+      tire_men: 2,
       total: 40,
       approved: 30,
       awaiting_pic: 1,

@@ -83,7 +83,8 @@ export function RegionCard({ row, days, daysToDate, highlighted, ref }: RegionCa
         <CheckGauge percentage={row.percentage} approvedPercentage={row.approved_percentage} />
         <Flex vertical style={{ flex: '1 1 180px', minWidth: 180 }}>
           <Stat label="Presentase" value={formatPercent(row.percentage)} />
-          <Stat label="Tire Man" value={formatNumber(row.manpower)} />
+          <Stat label="Tire Man" value={formatNumber(row.tire_men)} />
+          <Stat label="Manpower" value={formatNumber(row.manpower)} />
           <Stat label="PIC" value={row.pic || '-'} />
           <Stat label="Approved" value={formatNumber(row.approved)} color={token.colorSuccess} />
           <Stat label="Total" value={formatNumber(row.total)} color={token.colorPrimary} />
@@ -98,18 +99,19 @@ export function RegionCard({ row, days, daysToDate, highlighted, ref }: RegionCa
         </Flex>
       </Flex>
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, margin: '8px 0 12px' }}>
-        Ekspektasi = {formatNumber(checksPerDay(row.target_check))} pengecekan x {formatNumber(row.manpower)}{' '}
-        tire man x {days} hari
-        {row.target_check === null ? ' (standar)' : ' (Target Check)'}
+        {row.expected === checksPerDay(row.target_check) * row.tire_men * days
+          ? `Ekspektasi = ${formatNumber(checksPerDay(row.target_check))} pengecekan x ${formatNumber(row.tire_men)} tire man x ${days} hari${row.target_check === null ? ' (standar)' : ' (Target Check)'}`
+          : `Ekspektasi = Target Check tiap bulan x ${formatNumber(row.tire_men)} tire man x hari bulan itu`}
+        . Tire man: yang bekerja di region ini pada rentang tanggal.
         {prorated
-          ? `. Presentase dihitung terhadap target s.d. hari ini (${daysToDate} dari ${days} hari).`
+          ? ` Presentase dihitung terhadap target s.d. hari ini (${daysToDate} dari ${days} hari).`
           : null}
       </Typography.Text>
       <Flex vertical gap={4}>
         <label htmlFor={`${id}-target`} style={{ fontSize: 13 }}>
           Target Check{' '}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            (pengecekan per tire man per hari; kosong = {CHECKS_PER_TIREMAN_PER_DAY})
+            (pengecekan per tire man per hari; kosong = {CHECKS_PER_TIREMAN_PER_DAY}; berlaku mulai bulan ini)
           </Typography.Text>
         </label>
         <Space.Compact style={{ width: '100%' }}>

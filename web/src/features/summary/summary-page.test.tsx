@@ -21,6 +21,7 @@ const row = (over: Partial<TSummaryRow>): TSummaryRow => ({
   region: 'Kalimantan Timur',
   pic: 'Pak Andi',
   manpower: 3,
+  tire_men: 3,
   total: 624,
   approved: 500,
   awaiting_pic: 0,

@@ -5,7 +5,7 @@ SELECT 'day' AS level, (c.performed_at AT TIME ZONE z.tz)::date AS bucket, c.loc
        count(*) FILTER (WHERE c.status = 'approved') AS approved,
        count(*) FILTER (WHERE c.pic_sign = '-') AS awaiting_pic,
        count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign = '-') AS awaiting_edp,
-       count(*) FILTER (WHERE c.status = 'approved' AND c.workshop_sign = '-') AS awaiting_workshop
+       count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign <> '-' AND c.workshop_sign = '-') AS awaiting_workshop
   FROM tire_checks c CROSS JOIN report_timezone z
  WHERE c.returned_at IS NULL
  GROUP BY 2, 3, 4
@@ -15,7 +15,7 @@ SELECT 'month', date_trunc('month', c.performed_at AT TIME ZONE z.tz)::date, c.l
        count(*) FILTER (WHERE c.status = 'approved'),
        count(*) FILTER (WHERE c.pic_sign = '-'),
        count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign = '-'),
-       count(*) FILTER (WHERE c.status = 'approved' AND c.workshop_sign = '-')
+       count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign <> '-' AND c.workshop_sign = '-')
   FROM tire_checks c CROSS JOIN report_timezone z
  WHERE c.returned_at IS NULL
  GROUP BY 2, 3, 4

@@ -8,7 +8,7 @@ AS $function$
     sign * (c.status = 'approved')::int,
     sign * (c.pic_sign = '-')::int,
     sign * (c.pic_sign <> '-' AND c.edp_sign = '-')::int,
-    sign * (c.status = 'approved' AND c.workshop_sign = '-')::int
+    sign * (c.pic_sign <> '-' AND c.edp_sign <> '-' AND c.workshop_sign = '-')::int
     FROM report_timezone z
    WHERE c.returned_at IS NULL
   ON CONFLICT (day, location_id, tireman_id) DO UPDATE SET
@@ -23,7 +23,7 @@ AS $function$
     sign * (c.status = 'approved')::int,
     sign * (c.pic_sign = '-')::int,
     sign * (c.pic_sign <> '-' AND c.edp_sign = '-')::int,
-    sign * (c.status = 'approved' AND c.workshop_sign = '-')::int
+    sign * (c.pic_sign <> '-' AND c.edp_sign <> '-' AND c.workshop_sign = '-')::int
     FROM report_timezone z
    WHERE c.returned_at IS NULL
   ON CONFLICT (month, location_id, tireman_id) DO UPDATE SET
@@ -66,7 +66,7 @@ AS $function$
          count(*) FILTER (WHERE c.status = 'approved'),
          count(*) FILTER (WHERE c.pic_sign = '-'),
          count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign = '-'),
-         count(*) FILTER (WHERE c.status = 'approved' AND c.workshop_sign = '-')
+         count(*) FILTER (WHERE c.pic_sign <> '-' AND c.edp_sign <> '-' AND c.workshop_sign = '-')
     FROM tire_checks c CROSS JOIN report_timezone z
    WHERE c.returned_at IS NULL
    GROUP BY 1, 2, 3
