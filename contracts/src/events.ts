@@ -1,9 +1,10 @@
-import type { TFieldStatusEvent } from './field';
+import type { TFieldStatusEvent, TSubmissionKind } from './field';
 import type { TAlertSummary } from './tire-intelligence';
 // Socket events the spec names (section 2, Dashboard; section 7, Sockets).
 
 export interface ServerToClientEvents {
-  'new-notification': (payload: { kind: 'tire-check' | 'tire-replacement' | 'qc-check'; id: number }) => void;
+  /** Work arrived from the field (a BKB has its own event). */
+  'new-notification': (payload: { kind: Exclude<TSubmissionKind, 'mismatch'>; id: number }) => void;
   'new-missmatch': (payload: { id: number }) => void;
   /** Alert counts after a validation changed tires (issue 11: dashboard and /ban-kritis). */
   'tire-alerts': (payload: TAlertSummary) => void;

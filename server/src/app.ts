@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { ambientAware } from './db/ambient';
 import { type Database, type Db, requestClock } from './db/client';
 import { foldPendingDeltas } from './db/read-models/read-models';
+import { createDocumentEvents, type DocumentEvents } from './lib/document-events';
 import { replySerializerCompiler } from './lib/endpoint';
 import { openapiTransform } from './lib/openapi';
 import { runPeriodically } from './lib/periodic';
@@ -26,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { documentEffects } from './modules/field/document-effects';
 import { fieldRoutes } from './modules/field/field.routes';
 import { createFileUrls, loadFileUrlSecret } from './modules/files/file-urls';
 import { fileUrlRoutes } from './modules/files/files.routes';
@@ -71,6 +73,7 @@ declare module 'fastify' {
     auth: AuthService;
     realtime: Realtime;
     tireWear: WearRefresher;
+    documentEvents: DocumentEvents;
   }
 }
 
@@ -243,6 +246,8 @@ export async function buildApp({
     createWearRefresher(database.db, { log: app.log, onRefreshed: () => emitTireAlerts(app) }),
   );
   app.addHook('onReady', async () => app.tireWear.kick()); // what a stopped process left queued
+  // what a field document's committed steps cause: the transition table's effects, after the commit
+  app.decorate('documentEvents', createDocumentEvents(documentEffects(app), app.log));
   app.addHook('onClose', async () => app.tireWear.close());
   // the read models' deltas are added up in the background: readers add pending ones, never write
   if (config.readModelFoldMs > 0)

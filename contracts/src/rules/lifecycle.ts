@@ -83,6 +83,28 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'delete', kinds: ALL, from: STAGES, to: 'deleted', who: 'office', requires: [] },
 ];
 
+/**
+ * What a committed step causes, each run after the commit by the server's one dispatcher
+ * (server/src/lib/document-events.ts), never failing the write: 'office' tells the open office
+ * screens that work arrived (the socket's new-notification, new-missmatch for a BKB); 'field' tells
+ * the sending tire man's phone (field-status: approved, returned with the reason, deleted); 'wear'
+ * refits the wear lines of the tires the step touched, then the office's alert count. 'send' is a
+ * document's arrival from the field. A tire request's approval and deletion go through the same
+ * dispatcher as 'validate' and 'delete'.
+ */
+export type Effect = 'office' | 'field' | 'wear';
+export const EFFECTS: Record<LifecycleAction | 'send', readonly Effect[]> = {
+  send: ['office'],
+  resubmit: ['office'],
+  validate: ['field', 'wear'],
+  return: ['field'],
+  delete: ['field', 'wear'],
+  'pic-sign': [],
+  edit: [],
+  'workshop-sign': [],
+  reopen: [],
+};
+
 /** The table's rows for an action on a kind (none when the kind has no such step). */
 export function transitionsOf(kind: DocumentKind, action: LifecycleAction): Transition[] {
   return TRANSITIONS.filter((t) => t.action === action && t.kinds.includes(kind));

@@ -216,6 +216,30 @@ describe('field-status on approval', () => {
   });
 });
 
+describe('effects run after the commit and never fail the write', () => {
+  it('a socket that throws while telling the phone leaves the validation done and answered 200', async () => {
+    const id = await submitCheck();
+    const toUser = t.app.realtime.toUser;
+    t.app.realtime.toUser = () => {
+      throw new Error('socket adapter down');
+    };
+    try {
+      const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, { edp_sign: edpSign, records: [] });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      t.app.realtime.toUser = toUser;
+    }
+    const [row] = await q<{ status: string; stage: string }>(
+      sql`select status, stage from tire_checks where id = ${id}`,
+    );
+    expect(row).toEqual({ status: 'approved', stage: 'validated' });
+    // the next step is heard again
+    const del = await call(tok.staff, 'DELETE', `/tire-check/${id}`);
+    expect(del.statusCode, del.body).toBe(200);
+    await hears('tireman', { kind: 'tire-check', id, status: 'deleted' });
+  });
+});
+
 describe('field-status on delete, with a tombstone for his history', () => {
   it('a deleted check: the phone hears "deleted" and the history keeps unit, plate and date', async () => {
     const id = await submitCheck();

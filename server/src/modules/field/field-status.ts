@@ -1,17 +1,7 @@
-import type { TFieldStatusEvent, TSubmissionKind } from '@itms/contracts/field';
+import type { TSubmissionKind } from '@itms/contracts/field';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { deletedSubmissions, units } from '../../db/schema';
-
-/** Tells a tire man's phone what the office did with his submission; call after the commit. */
-export type FieldStatusNotifier = (tiremanId: number, event: TFieldStatusEvent) => void;
-
-/** The notifier the routes pass to the services: the event goes to that tire man's sockets only. */
-export const fieldStatusTo =
-  (app: FastifyInstance): FieldStatusNotifier =>
-  (tiremanId, event) =>
-    app.realtime.toUser(tiremanId, 'field-status', event);
 
 /**
  * Leaves a tombstone for a deleted submission, in the deleting transaction, so that its author's

@@ -6,25 +6,24 @@ import { sendPdf } from '../../lib/pdf';
 import { recordFilterTitle } from '../../lib/record-filters';
 import { sendXlsx } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
-import { fieldStatusTo } from '../field/field-status';
 import { renderMismatchPdf } from './mismatch-pdf';
 import { getDetail, listPending, recordRows, searchRecords } from './mismatches.queries';
 import {
   createMismatch,
   deleteMismatch,
-  type MismatchEvents,
   reopenMismatch,
   signMismatch,
   validateMismatch,
 } from './mismatches.service';
 
 export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const events: MismatchEvents = { onFieldStatus: fieldStatusTo(app) };
+  const emit = app.documentEvents.emit;
 
   // field: a tire man reports a BKB
   route(app, API.createMismatch, async (req) => {
-    const id = await createMismatch(app.db, currentUser(req).id, req.body, app.config.fieldMaxAgeDays);
-    app.realtime.toOffice('new-missmatch', { id });
+    const tiremanId = currentUser(req).id;
+    const id = await createMismatch(app.db, tiremanId, req.body, app.config.fieldMaxAgeDays);
+    emit({ kind: 'mismatch', id, step: 'send', tiremanId });
     return { id };
   });
 
@@ -67,18 +66,16 @@ export const mismatchesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, API.validateMismatch, async (req) => {
-    const reply = await validateMismatch(app.db, currentUser(req), req.params.id, req.body, events);
-    app.tireWear.kick();
-    return reply;
+    return validateMismatch(app.db, currentUser(req), req.params.id, req.body, emit);
   });
 
   route(app, API.signMismatch, async (req) =>
-    signMismatch(app.db, currentUser(req), req.params.id, req.body, events),
+    signMismatch(app.db, currentUser(req), req.params.id, req.body, emit),
   );
 
   route(app, API.reopenMismatch, async (req) => reopenMismatch(app.db, currentUser(req), req.params.id));
 
   route(app, API.deleteMismatch, async (req) =>
-    deleteMismatch(app.db, currentUser(req), req.params.id, events),
+    deleteMismatch(app.db, currentUser(req), req.params.id, emit),
   );
 };

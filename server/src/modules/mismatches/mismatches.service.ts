@@ -27,29 +27,14 @@ import {
   users,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
+import type { EmitDocumentEvent } from '../../lib/document-events';
 import { badRequest, type FieldIssue, notFound } from '../../lib/errors';
 import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
-import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
+import { recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
 import { canonicalCategory } from '../mismatch-categories/mismatch-categories.service';
-
-/** Callbacks the routes pass in; each runs after the transaction committed. */
-export interface MismatchEvents {
-  /** Tells the tire man's phone that his BKB was approved or deleted. */
-  onFieldStatus?: FieldStatusNotifier;
-}
-
-/** After the commit: the BKB's tire man (none for a BKB made without one) hears of it. */
-function tellTireman(
-  events: MismatchEvents,
-  tiremanId: number | null,
-  id: number,
-  status: 'approved' | 'deleted',
-) {
-  if (tiremanId != null) events.onFieldStatus?.(tiremanId, { kind: 'mismatch', id, status });
-}
 
 /** Positions a tire man may report on a unit: its diagram's wheels and spares, and any position the records know. */
 function positionsOf(unitType: string, recorded: Iterable<string>): Set<string> {
@@ -247,7 +232,7 @@ export async function validateMismatch(
   actor: LifecycleActor,
   id: number,
   input: TMismatchValidateInput,
-  events: MismatchEvents = {},
+  emit?: EmitDocumentEvent,
 ): Promise<TMismatchValidateReply> {
   const userId = actor.id;
   const [reply, tiremanId] = await db.transaction(async (tx) => {
@@ -450,7 +435,7 @@ export async function validateMismatch(
     const validated: TMismatchValidateReply = { message: MISMATCH_VALIDATED_MESSAGE, id, positions: result };
     return [validated, bkb.tireman_id] as const;
   });
-  tellTireman(events, tiremanId, id, 'approved');
+  emit?.({ kind: 'mismatch', id, step: 'validate', tiremanId });
   return reply;
 }
 
@@ -460,7 +445,7 @@ export async function signMismatch(
   actor: LifecycleActor,
   id: number,
   body: { signatureUrl?: string; itms_id?: number },
-  events: MismatchEvents = {},
+  emit?: EmitDocumentEvent,
 ): Promise<{ message: string }> {
   const userId = actor.id;
   if (body.itms_id != null && body.itms_id !== userId) {
@@ -485,7 +470,7 @@ export async function signMismatch(
     });
     return bkb.tireman_id;
   });
-  tellTireman(events, tiremanId, id, 'approved');
+  emit?.({ kind: 'mismatch', id, step: 'validate', tiremanId });
   return { message: MISMATCH_SIGNED_MESSAGE };
 }
 
@@ -539,7 +524,7 @@ export async function deleteMismatch(
   db: Db,
   actor: LifecycleActor,
   id: number,
-  events: MismatchEvents = {},
+  emit?: EmitDocumentEvent,
 ): Promise<{ message: string }> {
   const userId = actor.id;
   const tiremanId = await db.transaction(async (tx) => {
@@ -557,6 +542,6 @@ export async function deleteMismatch(
     });
     return bkb.tireman_id;
   });
-  tellTireman(events, tiremanId, id, 'deleted');
+  emit?.({ kind: 'mismatch', id, step: 'delete', tiremanId });
   return { message: MISMATCH_DELETED_MESSAGE };
 }

@@ -56,8 +56,9 @@ export const qcRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.getQcCheck, async (req) => qcDetail(app.db, req.params.id, tz()));
 
   route(app, API.createQcCheck, async (req) => {
-    const id = await createQcCheck(app.db, req.body, currentUser(req), app.config.fieldMaxAgeDays);
-    app.realtime.toOffice('new-notification', { kind: 'qc-check', id });
+    const user = currentUser(req);
+    const id = await createQcCheck(app.db, req.body, user, app.config.fieldMaxAgeDays);
+    app.documentEvents.emit({ kind: 'qc-check', id, step: 'send', tiremanId: user.id });
     return { message: QC_MESSAGES.created, id };
   });
 };

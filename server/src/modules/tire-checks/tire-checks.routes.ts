@@ -5,8 +5,6 @@ import { route } from '../../lib/endpoint';
 import { sendPdf } from '../../lib/pdf';
 import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
-import { fieldStatusTo } from '../field/field-status';
-import { emitTireAlerts } from '../tire-intelligence/alert-broadcast';
 import { renderCheckPdf } from './check-pdf';
 import { createTireCheckQueries } from './tire-checks.queries';
 import { createTireChecksService } from './tire-checks.service';
@@ -14,10 +12,7 @@ import { createTireChecksService } from './tire-checks.service';
 /** Tire checks: field submission (tire man), the EDP queue, the check form and its validation. */
 export const tireChecksRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTireChecksService(app.db, {
-    notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-check', id }),
-    // the alert counts once the check's tires have their new forecasts (also when it had none)
-    onValidated: () => void app.tireWear.drain().then(() => emitTireAlerts(app)),
-    onFieldStatus: fieldStatusTo(app),
+    emit: app.documentEvents.emit,
     fieldMaxAgeDays: app.config.fieldMaxAgeDays,
   });
   const queries = createTireCheckQueries(app.db, app.config.timezone);

@@ -31,12 +31,13 @@ import {
   users,
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
+import type { EmitDocumentEvent } from '../../lib/document-events';
 import { AppError, badRequest, type FieldIssue, invalidFields, notFound } from '../../lib/errors';
 import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { writeResubmit, writeReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
-import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
+import { recordDeletedSubmission } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
 import { fieldWarningsOf } from './check-warnings';
 
@@ -59,14 +60,10 @@ const auditedRecordColumns = Object.fromEntries(
 ) as { [K in (typeof AUDITED_RECORD_FIELDS)[number]]: (typeof tireCheckRecords)[K] };
 
 export interface TireChecksServiceOptions {
-  /** Tells the office that a check arrived; called after the transaction committed. */
-  notify?: (checkId: number) => void;
   /** Test seam: runs inside the validation transaction after each tire's values and ledger event were written. */
   afterTireUpdate?: (tireId: number, index: number) => Promise<void> | void;
-  /** A check was validated (its tires' wear statistics are refreshed); called after the commit. */
-  onValidated?: (checkId: number) => void;
-  /** Tells the tire man's phone that his check was approved or deleted; called after the commit. */
-  onFieldStatus?: FieldStatusNotifier;
+  /** Reports each committed step (and a check's arrival) to the dispatcher of its effects. */
+  emit?: EmitDocumentEvent;
   /** FIELD_MAX_AGE_DAYS: a check (or its redo) dated further back is refused. */
   fieldMaxAgeDays?: number;
 }
@@ -282,7 +279,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       });
       return check!.id;
     });
-    opts.notify?.(checkId);
+    opts.emit?.({ kind: 'tire-check', id: checkId, step: 'send', tiremanId: actor.id });
     return checkId;
   }
 
@@ -320,12 +317,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       await writeReturn(tx, 'tire-check', check, actor, body.reason);
       return check.tireman_id;
     });
-    opts.onFieldStatus?.(tiremanId, {
-      kind: 'tire-check',
-      id: checkId,
-      status: 'returned',
-      reason: body.reason,
-    });
+    opts.emit?.({ kind: 'tire-check', id: checkId, step: 'return', tiremanId, reason: body.reason });
   }
 
   /**
@@ -333,7 +325,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
    * re-measured, with the signatures collected again on site and the redo's time.
    */
   async function resubmit(actor: Actor, checkId: number, body: TResubmitBody | undefined) {
-    await db.transaction(async (tx) => {
+    const tiremanId = await db.transaction(async (tx) => {
       const check = await lockCheck(tx, checkId);
       const stage = nextStage('tire-check', check, 'resubmit', actor);
       const performedAt = await unitPerformedAt(tx, body?.performed_at, check.unit_id, maxAgeDays);
@@ -407,8 +399,9 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           },
         },
       });
+      return check.tireman_id;
     });
-    opts.notify?.(checkId);
+    opts.emit?.({ kind: 'tire-check', id: checkId, step: 'resubmit', tiremanId });
   }
 
   /** The approval's UPDATE and its audit line, not yet run (the step already taken: `nextStage`). */
@@ -447,8 +440,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       ]);
       return check.tireman_id;
     });
-    opts.onValidated?.(checkId);
-    opts.onFieldStatus?.(tiremanId, { kind: 'tire-check', id: checkId, status: 'approved' });
+    opts.emit?.({ kind: 'tire-check', id: checkId, step: 'validate', tiremanId });
   }
 
   /** Writes new measurements to a tire and its ledger; false when there is no such tire. */
@@ -549,8 +541,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
     const tiremanId = await db.transaction(async (tx) =>
       validateIn(tx, actor, checkId, body.edp_sign ?? (await storedSignOf(tx, actor.id)), body.records),
     );
-    opts.onValidated?.(checkId);
-    opts.onFieldStatus?.(tiremanId, { kind: 'tire-check', id: checkId, status: 'approved' });
+    opts.emit?.({ kind: 'tire-check', id: checkId, step: 'validate', tiremanId });
   }
 
   /** The validator's stored signature (the account's), or 400 when he has none. */
@@ -590,10 +581,8 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       }
       return out;
     });
-    for (const d of done) {
-      opts.onValidated?.(d.id);
-      opts.onFieldStatus?.(d.tiremanId, { kind: 'tire-check', id: d.id, status: 'approved' });
-    }
+    for (const d of done)
+      opts.emit?.({ kind: 'tire-check', id: d.id, step: 'validate', tiremanId: d.tiremanId });
     return ids;
   }
 
@@ -787,7 +776,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       });
       return gone.tireman_id;
     });
-    opts.onFieldStatus?.(tiremanId, { kind: 'tire-check', id: checkId, status: 'deleted' });
+    opts.emit?.({ kind: 'tire-check', id: checkId, step: 'delete', tiremanId });
   }
 
   return { create, signPic, returnCheck, resubmit, signEdp, measureTire, validate, validateBulk, remove };

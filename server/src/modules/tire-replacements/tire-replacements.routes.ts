@@ -6,7 +6,6 @@ import { badRequest } from '../../lib/errors';
 import { sendPdf } from '../../lib/pdf';
 import { listReturns } from '../../lib/submission-returns';
 import { currentUser } from '../../plugins/auth';
-import { fieldStatusTo } from '../field/field-status';
 import { renderReplacementPdf } from './replacement-pdf';
 import {
   findSnLite,
@@ -17,7 +16,6 @@ import {
 } from './tire-replacements.queries';
 import {
   deleteReplacement,
-  type ReplacementEvents,
   resubmitReplacement,
   returnReplacement,
   submitReplacement,
@@ -28,21 +26,26 @@ import {
 
 export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tz = app.config.timezone;
-  const events: ReplacementEvents = { onFieldStatus: fieldStatusTo(app) };
+  const emit = app.documentEvents.emit;
 
   // ---- field app (tire man) ----
 
   route(app, API.submitReplacement, async (req) => {
-    const id = await submitReplacement(app.db, currentUser(req), req.body, app.config.fieldMaxAgeDays);
-    app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id });
+    const user = currentUser(req);
+    const id = await submitReplacement(app.db, user, req.body, app.config.fieldMaxAgeDays);
+    emit({ kind: 'tire-replacement', id, step: 'send', tiremanId: user.id });
     return { id, message: REPLACEMENT_MESSAGES.submitted };
   });
 
   route(app, API.resubmitReplacement, async (req) => {
-    await resubmitReplacement(app.db, currentUser(req), req.params.id, req.body, app.config.fieldMaxAgeDays, {
-      ...events,
-      notify: (id) => app.realtime.toOffice('new-notification', { kind: 'tire-replacement', id }),
-    });
+    await resubmitReplacement(
+      app.db,
+      currentUser(req),
+      req.params.id,
+      req.body,
+      app.config.fieldMaxAgeDays,
+      emit,
+    );
     return { id: req.params.id, message: REPLACEMENT_MESSAGES.resubmitted };
   });
 
@@ -64,8 +67,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.listReplacements, async (req) => listHistory(app.db, tz, req.query));
 
   route(app, API.validateReplacement, async (req) => {
-    await validateReplacement(app.db, currentUser(req), req.params.id, req.body ?? {}, events);
-    app.tireWear.kick();
+    await validateReplacement(app.db, currentUser(req), req.params.id, req.body ?? {}, emit);
     return { message: REPLACEMENT_MESSAGES.validated };
   });
 
@@ -73,8 +75,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     const b = req.body;
     if (b.status === 'approved') {
-      await validateReplacement(app.db, user, req.params.id, b, events);
-      app.tireWear.kick();
+      await validateReplacement(app.db, user, req.params.id, b, emit);
       return { message: REPLACEMENT_MESSAGES.validated };
     }
     // the contract makes `reason` required (and trimmed) for a Return
@@ -83,7 +84,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
         .filter((f) => b[f] !== undefined && b[f] !== '-')
         .map((field) => ({ field, message: "Untuk mengembalikan pergantian isi dengan '-'" }));
       if (fields.length) throw badRequest(fields[0]!.message, fields);
-      await returnReplacement(app.db, user, req.params.id, b.reason, events);
+      await returnReplacement(app.db, user, req.params.id, b.reason, emit);
       return { message: REPLACEMENT_MESSAGES.returned };
     }
     throw badRequest(
@@ -92,7 +93,7 @@ export const tireReplacementsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, API.deleteReplacement, async (req) => {
-    await deleteReplacement(app.db, currentUser(req), req.params.id, events);
+    await deleteReplacement(app.db, currentUser(req), req.params.id, emit);
     return { message: REPLACEMENT_MESSAGES.deleted };
   });
 

@@ -24,12 +24,13 @@ import {
 } from '../../db/schema';
 import { audit, auditInsert } from '../../lib/audit';
 import { changedFields, definedOnly } from '../../lib/changes';
+import type { EmitDocumentEvent } from '../../lib/document-events';
 import { badRequest, conflict, type FieldIssue, invalidFields, notFound } from '../../lib/errors';
 import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { writeResubmit, writeReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
-import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
+import { recordDeletedSubmission } from '../field/field-status';
 import {
   type MoveSource,
   mountOf,
@@ -39,14 +40,6 @@ import {
   unmountPosition,
 } from '../fleet/mounting';
 import { replacementWarningsOf } from './replacement-warnings';
-
-/** Callbacks the routes pass in; each runs after the transaction committed. */
-export interface ReplacementEvents {
-  /** Tells the tire man's phone that his replacement was approved, returned or deleted. */
-  onFieldStatus?: FieldStatusNotifier;
-  /** Tells the office that a replacement arrived again (resubmitted). */
-  notify?: (replacementId: number) => void;
-}
 
 type TireRow = typeof tires.$inferSelect;
 type RecordRow = typeof tireReplaceRecords.$inferSelect;
@@ -311,7 +304,7 @@ export async function validateReplacement(
   user: TSessionUser,
   id: number,
   body: { edp_sign?: string },
-  events: ReplacementEvents = {},
+  emit?: EmitDocumentEvent,
 ): Promise<void> {
   const sign = signed(body.edp_sign) ?? signed(user.signature);
   if (!sign) {
@@ -446,7 +439,7 @@ export async function validateReplacement(
     ]);
     return rep.tireman_id;
   });
-  events.onFieldStatus?.(tiremanId, { kind: 'tire-replacement', id, status: 'approved' });
+  emit?.({ kind: 'tire-replacement', id, step: 'validate', tiremanId });
 }
 
 /**
@@ -458,14 +451,14 @@ export async function returnReplacement(
   user: TSessionUser,
   id: number,
   reason: string,
-  events: ReplacementEvents = {},
+  emit?: EmitDocumentEvent,
 ): Promise<void> {
   const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     await writeReturn(tx, 'tire-replacement', rep, user, reason);
     return rep.tireman_id;
   });
-  events.onFieldStatus?.(tiremanId, { kind: 'tire-replacement', id, status: 'returned', reason });
+  emit?.({ kind: 'tire-replacement', id, step: 'return', tiremanId, reason });
 }
 
 /**
@@ -479,9 +472,9 @@ export async function resubmitReplacement(
   id: number,
   body: TReplacementResubmitBody | undefined,
   maxAgeDays: number,
-  events: ReplacementEvents = {},
+  emit?: EmitDocumentEvent,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
     const stage = nextStage('tire-replacement', rep, 'resubmit', user);
     const performedAt = await unitPerformedAt(tx, body?.performed_at, rep.unit_id, maxAgeDays);
@@ -537,8 +530,9 @@ export async function resubmitReplacement(
           }
         : { before: {}, after: {} },
     });
+    return rep.tireman_id;
   });
-  events.notify?.(id);
+  emit?.({ kind: 'tire-replacement', id, step: 'resubmit', tiremanId });
 }
 
 /**
@@ -549,7 +543,7 @@ export async function deleteReplacement(
   db: Db,
   user: TSessionUser,
   id: number,
-  events: ReplacementEvents = {},
+  emit?: EmitDocumentEvent,
 ): Promise<void> {
   const tiremanId = await db.transaction(async (tx) => {
     const rep = await lockReplacement(tx, id);
@@ -565,7 +559,7 @@ export async function deleteReplacement(
     });
     return rep.tireman_id;
   });
-  events.onFieldStatus?.(tiremanId, { kind: 'tire-replacement', id, status: 'deleted' });
+  emit?.({ kind: 'tire-replacement', id, step: 'delete', tiremanId });
 }
 
 /**

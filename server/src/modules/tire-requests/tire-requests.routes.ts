@@ -5,7 +5,6 @@ import { route } from '../../lib/endpoint';
 import { pageWindow } from '../../lib/paging';
 import { sendXlsx } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
-import { fieldStatusTo } from '../field/field-status';
 import { listTireRequests, tireRequestDetail, tireRequestRows } from './tire-requests.queries';
 import {
   approveTireRequest,
@@ -22,7 +21,7 @@ const readerScope = (user: { id: number; role: string }) => (user.role === 'tire
  * for new tires from the field and read their own requests; the office reads all.
  */
 export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onFieldStatus = fieldStatusTo(app);
+  const emit = app.documentEvents.emit;
   route(app, API.listTireRequests, async (req) => {
     const { offset, limit } = pageWindow(req.query);
     const { data, total } = await listTireRequests(
@@ -62,7 +61,14 @@ export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, API.createTireRequest, async (req) => {
-    const data = await createTireRequest(app.db, req.body, currentUser(req), app.config.fieldMaxAgeDays);
+    const user = currentUser(req);
+    const data = await createTireRequest(app.db, req.body, user, app.config.fieldMaxAgeDays);
+    emit({
+      kind: 'tire-request',
+      id: data.id,
+      step: 'send',
+      tiremanId: user.role === 'tire-man' ? user.id : null,
+    });
     return { message: TIRE_REQUEST_MESSAGES.created, data };
   });
 
@@ -75,19 +81,19 @@ export const tireRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.setTireRequestStatus, async (req) => {
     const data = await approveTireRequest(app.db, req.params.id, currentUser(req), {
       linkExisting: true,
-      onFieldStatus,
+      emit,
     });
     return { message: TIRE_REQUEST_MESSAGES.approved, data };
   });
 
   // the one transactional command the web uses (Submit)
   route(app, API.approveTireRequest, async (req) => {
-    const data = await approveTireRequest(app.db, req.params.id, currentUser(req), { onFieldStatus });
+    const data = await approveTireRequest(app.db, req.params.id, currentUser(req), { emit });
     return { message: TIRE_REQUEST_MESSAGES.approved, data };
   });
 
   route(app, API.deleteTireRequest, async (req) => {
-    await deleteTireRequest(app.db, req.params.id, currentUser(req), onFieldStatus);
+    await deleteTireRequest(app.db, req.params.id, currentUser(req), emit);
     return { message: TIRE_REQUEST_MESSAGES.deleted, id: req.params.id };
   });
 };

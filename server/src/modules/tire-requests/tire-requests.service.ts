@@ -10,10 +10,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tireRequests, tires } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import type { EmitDocumentEvent } from '../../lib/document-events';
 import { conflict, notFound } from '../../lib/errors';
 import { performedAtOf } from '../../lib/performed-at';
 import { assertOwnUploads } from '../../lib/uploads';
-import { type FieldStatusNotifier, recordDeletedSubmission } from '../field/field-status';
+import { recordDeletedSubmission } from '../field/field-status';
 import { receiveTire, serialTaken } from '../tires/tires.service';
 import { toTireRequest } from './tire-requests.queries';
 
@@ -89,7 +90,7 @@ export async function deleteTireRequest(
   db: Db,
   id: number,
   user: Actor,
-  onFieldStatus?: FieldStatusNotifier,
+  emit?: EmitDocumentEvent,
 ): Promise<void> {
   const requestedBy = await db.transaction(async (tx) => {
     const [req] = await tx.select().from(tireRequests).where(eq(tireRequests.id, id)).for('update');
@@ -112,7 +113,7 @@ export async function deleteTireRequest(
     });
     return req.requested_by;
   });
-  if (requestedBy != null) onFieldStatus?.(requestedBy, { kind: 'tire-request', id, status: 'deleted' });
+  emit?.({ kind: 'tire-request', id, step: 'delete', tiremanId: requestedBy });
 }
 
 /**
@@ -127,7 +128,7 @@ export async function approveTireRequest(
   db: Db,
   id: number,
   user: Actor,
-  opts: { linkExisting?: boolean; onFieldStatus?: FieldStatusNotifier } = {},
+  opts: { linkExisting?: boolean; emit?: EmitDocumentEvent } = {},
 ): Promise<{ request: TTireRequest; tire: TTire }> {
   const { result, requestedBy } = await db.transaction(async (tx) => {
     const [req] = await tx.select().from(tireRequests).where(eq(tireRequests.id, id)).for('update');
@@ -177,7 +178,6 @@ export async function approveTireRequest(
     });
     return { result: { request: toTireRequest(row!), tire }, requestedBy: req.requested_by };
   });
-  if (requestedBy != null)
-    opts.onFieldStatus?.(requestedBy, { kind: 'tire-request', id, status: 'approved' });
+  opts.emit?.({ kind: 'tire-request', id, step: 'validate', tiremanId: requestedBy });
   return result;
 }
