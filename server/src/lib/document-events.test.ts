@@ -10,7 +10,9 @@ function recorder() {
   const handlers = Object.fromEntries(
     EFFECT_NAMES.map((effect) => [effect, (event: DocumentEvent) => void calls.push({ effect, event })]),
   ) as Record<Effect, (e: DocumentEvent) => void>;
-  const log = { error: (obj: { effect?: unknown }, msg: string) => void errors.push({ effect: obj.effect, msg }) };
+  const log = {
+    error: (obj: { effect?: unknown }, msg: string) => void errors.push({ effect: obj.effect, msg }),
+  };
   return { calls, errors, handlers, log };
 }
 

@@ -224,7 +224,10 @@ describe('effects run after the commit and never fail the write', () => {
       throw new Error('socket adapter down');
     };
     try {
-      const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, { edp_sign: edpSign, records: [] });
+      const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
+        edp_sign: edpSign,
+        records: [],
+      });
       expect(res.statusCode, res.body).toBe(200);
     } finally {
       t.app.realtime.toUser = toUser;
