@@ -35,3 +35,7 @@ export function picAbsentExclusive(
     ctx.addIssue({ code: 'custom', path: ['pic_absent_reason'], message: PIC_ABSENT_MESSAGES.both });
   }
 }
+
+/** What the office reads where the PIC's signature would be, when the tire man recorded a reason. */
+export const picAbsentNote = (reason: string | null | undefined): string | undefined =>
+  reason ? `PIC tidak di tempat: ${reason}` : undefined;
