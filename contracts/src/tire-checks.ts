@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PSI_MAX, PSI_MIN, RTD_MAX, RTD_MIN } from './constants';
 import { POSITIONS, UNSIGNED } from './enums';
 import { blankToUndefined, readNumber, zNumeric, zPage } from './numeric';
+import { picAbsentExclusive, ZPicAbsentReason } from './pic-absent';
 import { queueFilterFields } from './queue';
 import { FIELD_WARNING_KINDS } from './rules/field-warnings';
 import { STAGES } from './rules/lifecycle';
@@ -197,29 +198,33 @@ const ZEquipment = z.preprocess(
 export const ZOptionalPerformedAt = z.preprocess(blankToUndefined, ZPerformedAt.optional());
 
 /** POST /tire-check: a tire man's check of one unit. */
-export const ZTireCheckCreateBody = z.object({
-  unit_id: id('Unit'),
-  location_id: id('Lokasi'),
-  project_id: z.preprocess(blankToUndefined, id('Project').optional()),
-  odometer: ZOdometer,
-  driver: ZDriver,
-  /** Flat alternative to `driver` for form-urlencoded clients. */
-  driver_name: optionalText(120, 'Nama driver').optional(),
-  driver_phone: optionalText(30, 'Nomor driver').optional(),
-  equipment: ZEquipment,
-  plate_number_url: ZImagePath('Foto plat nomor'),
-  odometer_url: ZImagePath('Foto odometer'),
-  tireman_sign: ZImagePath('Tanda tangan tire man'),
-  driver_sign: ZImagePath('Tanda tangan driver'),
-  /** Signatures collected on site ('-' or left out = not signed). */
-  pic_sign: ZImagePath('Tanda tangan PIC'),
-  pic_name: optionalText(120, 'Nama PIC'),
-  /** The ITMS site leader's signature. */
-  itms_sign: ZImagePath('Tanda tangan ITMS'),
-  /** When the check was done (the phone's clock); left out = when the server receives it. */
-  performed_at: ZOptionalPerformedAt,
-  records: ZTireCheckRecords,
-});
+export const ZTireCheckCreateBody = z
+  .object({
+    unit_id: id('Unit'),
+    location_id: id('Lokasi'),
+    project_id: z.preprocess(blankToUndefined, id('Project').optional()),
+    odometer: ZOdometer,
+    driver: ZDriver,
+    /** Flat alternative to `driver` for form-urlencoded clients. */
+    driver_name: optionalText(120, 'Nama driver').optional(),
+    driver_phone: optionalText(30, 'Nomor driver').optional(),
+    equipment: ZEquipment,
+    plate_number_url: ZImagePath('Foto plat nomor'),
+    odometer_url: ZImagePath('Foto odometer'),
+    tireman_sign: ZImagePath('Tanda tangan tire man'),
+    driver_sign: ZImagePath('Tanda tangan driver'),
+    /** Signatures collected on site ('-' or left out = not signed). */
+    pic_sign: ZImagePath('Tanda tangan PIC'),
+    pic_name: optionalText(120, 'Nama PIC'),
+    /** Why the PIC did not sign ('PIC tidak di tempat'); never with `pic_sign`. */
+    pic_absent_reason: ZPicAbsentReason,
+    /** The ITMS site leader's signature. */
+    itms_sign: ZImagePath('Tanda tangan ITMS'),
+    /** When the check was done (the phone's clock); left out = when the server receives it. */
+    performed_at: ZOptionalPerformedAt,
+    records: ZTireCheckRecords,
+  })
+  .superRefine(picAbsentExclusive);
 export type TTireCheckCreateBody = z.output<typeof ZTireCheckCreateBody>;
 export type TTireCheckCreateInput = z.input<typeof ZTireCheckCreateBody>;
 
@@ -300,11 +305,14 @@ export const ZResubmitBody = z
       blankToUndefined,
       z.string().trim().max(120, 'Nama PIC terlalu panjang').optional(),
     ),
+    /** Why the PIC did not sign this time; never with `pic_sign`. */
+    pic_absent_reason: ZPicAbsentReason,
     itms_sign: z.preprocess(blankToUndefined, ZImagePath('Tanda tangan ITMS').optional()),
     driver_sign: z.preprocess(blankToUndefined, ZImagePath('Tanda tangan driver').optional()),
     tireman_sign: z.preprocess(blankToUndefined, ZImagePath('Tanda tangan tire man').optional()),
     performed_at: ZOptionalPerformedAt,
   })
+  .superRefine(picAbsentExclusive)
   .optional();
 export type TResubmitBody = NonNullable<z.output<typeof ZResubmitBody>>;
 
@@ -500,6 +508,8 @@ export const ZTireCheckDetail = z.object({
   driver_sign: z.string(),
   pic_sign: z.string(),
   pic_name: z.string(),
+  /** Why the PIC did not sign ('PIC tidak di tempat'), null when not recorded. */
+  pic_absent_reason: z.string().nullable(),
   edp_sign: z.string(),
   workshop_sign: z.string(),
   itms_sign: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOC_STATUSES, POSITIONS, REPLACE_RECORD_STATUSES, UNSIGNED } from './enums';
 import { ZListQuery } from './list';
 import { zId, zNumeric } from './numeric';
+import { picAbsentExclusive, ZPicAbsentReason } from './pic-absent';
 import { queueFilterFields } from './queue';
 import { STAGES } from './rules/lifecycle';
 import { foldLookalikes } from './rules/lookalike';
@@ -106,27 +107,31 @@ const ZReplaceRecords = z.preprocess(
 );
 
 /** POST /tire-replacement (field app, tire man). */
-export const ZReplacementSubmitBody = z.object({
-  unit_id: id('Unit wajib dipilih'),
-  location_id: id('Lokasi wajib dipilih'),
-  project_id: optionalId('Project tidak dikenal'),
-  odometer: ZOdometer,
-  spk: z.string({ error: 'SPK wajib diisi' }).trim().min(1, 'SPK wajib diisi').max(100),
-  plate_number_url: imagePath('Foto plat nomor wajib diisi'),
-  odometer_url: imagePath('Foto odometer wajib diisi'),
-  tireman_sign: z
-    .string({ error: 'Tanda tangan tire man wajib diisi' })
-    .trim()
-    .min(1, 'Tanda tangan tire man wajib diisi')
-    .max(500)
-    .refine((s) => s !== UNSIGNED, 'Tanda tangan tire man wajib diisi'),
-  /** The PIC's and the ITMS site leader's signatures, collected on site. */
-  pic_sign: optionalSign('Tanda tangan PIC tidak valid'),
-  itms_sign: optionalSign('Tanda tangan ITMS tidak valid'),
-  /** When the work was done (the phone's clock); left out = when the server receives it. */
-  performed_at: ZOptionalPerformedAt,
-  records: ZReplaceRecords,
-});
+export const ZReplacementSubmitBody = z
+  .object({
+    unit_id: id('Unit wajib dipilih'),
+    location_id: id('Lokasi wajib dipilih'),
+    project_id: optionalId('Project tidak dikenal'),
+    odometer: ZOdometer,
+    spk: z.string({ error: 'SPK wajib diisi' }).trim().min(1, 'SPK wajib diisi').max(100),
+    plate_number_url: imagePath('Foto plat nomor wajib diisi'),
+    odometer_url: imagePath('Foto odometer wajib diisi'),
+    tireman_sign: z
+      .string({ error: 'Tanda tangan tire man wajib diisi' })
+      .trim()
+      .min(1, 'Tanda tangan tire man wajib diisi')
+      .max(500)
+      .refine((s) => s !== UNSIGNED, 'Tanda tangan tire man wajib diisi'),
+    /** The PIC's and the ITMS site leader's signatures, collected on site. */
+    pic_sign: optionalSign('Tanda tangan PIC tidak valid'),
+    /** Why the PIC did not sign ('PIC tidak di tempat'); never with `pic_sign`. */
+    pic_absent_reason: ZPicAbsentReason,
+    itms_sign: optionalSign('Tanda tangan ITMS tidak valid'),
+    /** When the work was done (the phone's clock); left out = when the server receives it. */
+    performed_at: ZOptionalPerformedAt,
+    records: ZReplaceRecords,
+  })
+  .superRefine(picAbsentExclusive);
 export type TReplacementSubmitBody = z.infer<typeof ZReplacementSubmitBody>;
 
 /** GET /tire-replace/pending: status=edp is the EDP queue, status=tireman the returned ones. */
@@ -198,9 +203,12 @@ export const ZReplacementResubmitBody = z
     records: ZReplaceRecords.optional(),
     tireman_sign: optionalSign('Tanda tangan tire man tidak valid'),
     pic_sign: optionalSign('Tanda tangan PIC tidak valid'),
+    /** Why the PIC did not sign this time; never with `pic_sign`. */
+    pic_absent_reason: ZPicAbsentReason,
     itms_sign: optionalSign('Tanda tangan ITMS tidak valid'),
     performed_at: ZOptionalPerformedAt,
   })
+  .superRefine(picAbsentExclusive)
   .optional();
 export type TReplacementResubmitBody = NonNullable<z.output<typeof ZReplacementResubmitBody>>;
 
@@ -290,6 +298,8 @@ export const ZReplacementDetail = z.object({
   odometer_url: z.string(),
   tireman_sign: z.string(),
   pic_sign: z.string(),
+  /** Why the PIC did not sign ('PIC tidak di tempat'), null when not recorded. */
+  pic_absent_reason: z.string().nullable(),
   itms_sign: z.string(),
   edp_sign: z.string(),
   workshop_sign: z.string(),

@@ -31,6 +31,7 @@ export interface ReturnableDoc {
   stage: Stage;
   tireman_id: number;
   pic_sign: string;
+  pic_absent_reason: string | null;
   itms_sign: string;
   returned_at: Date | null;
   return_reason: string | null;
@@ -54,7 +55,15 @@ export async function writeReturn(
   const table = documentTable(kind);
   await tx
     .update(table)
-    .set({ stage, pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt, return_reason: reason })
+    .set({
+      stage,
+      pic_sign: UNSIGNED,
+      // the redo collects the PIC's signature again, or a new reason for the PIC's absence
+      pic_absent_reason: null,
+      itms_sign: UNSIGNED,
+      returned_at: returnedAt,
+      return_reason: reason,
+    })
     .where(eq(table.id, doc.id));
   await tx.insert(submissionReturns).values({
     kind,
@@ -70,7 +79,12 @@ export async function writeReturn(
     entityId: doc.id,
     detail: {
       reason,
-      before: { pic_sign: doc.pic_sign, itms_sign: doc.itms_sign, returned_at: null },
+      before: {
+        pic_sign: doc.pic_sign,
+        ...(doc.pic_absent_reason ? { pic_absent_reason: doc.pic_absent_reason } : {}),
+        itms_sign: doc.itms_sign,
+        returned_at: null,
+      },
       after: { pic_sign: UNSIGNED, itms_sign: UNSIGNED, returned_at: returnedAt.toISOString() },
     },
   });
@@ -81,12 +95,20 @@ export interface Resubmission {
   stage: Stage;
   /** Signatures (and the PIC's name) collected again on site. */
   signs: Record<string, string>;
+  /** Why the PIC did not sign the redo ('PIC tidak di tempat'); a PIC signature in `signs` clears it. */
+  picAbsentReason?: string;
   /** Re-measured: the warnings of the new records. */
   fieldWarnings?: FieldWarning[] | null;
   /** The redo's time. */
   performedAt?: Date | null;
   /** The kind's own lines of the audit (its records before and after, the PIC's name). */
   audited: { before: Record<string, unknown>; after: Record<string, unknown> };
+}
+
+/** The PIC's absence a resubmission records: its reason, or none once the PIC signed. */
+function picAbsence(r: Resubmission): { pic_absent_reason?: string | null } {
+  if (r.signs.pic_sign && r.signs.pic_sign !== UNSIGNED) return { pic_absent_reason: null };
+  return r.picAbsentReason ? { pic_absent_reason: r.picAbsentReason } : {};
 }
 
 /**
@@ -108,6 +130,7 @@ export async function writeResubmit(
       stage: r.stage,
       returned_at: null,
       ...r.signs,
+      ...picAbsence(r),
       ...(r.fieldWarnings ? { field_warnings: r.fieldWarnings } : {}),
       ...(r.performedAt ? { performed_at: r.performedAt } : {}),
     })
@@ -140,6 +163,7 @@ export async function writeResubmit(
         returned_at: null,
         performed_at: (r.performedAt ?? doc.performed_at).toISOString(),
         ...r.signs,
+        ...(r.picAbsentReason ? { pic_absent_reason: r.picAbsentReason } : {}),
         ...r.audited.after,
       },
     },

@@ -155,14 +155,15 @@ export async function openCheckForm(page: Page, unit?: string): Promise<string> 
 
 /**
  * Fills the Pengecekan of the first unit on Beranda (or of the unit with plate `unit`: first location,
- * `odometer`, two photos, RTD and PSI at every position with a tire) and taps 'Kirim'. Returns the
- * unit's plate.
+ * `odometer`, two photos, RTD and PSI at every position with a tire), runs `beforeSend` (what a test
+ * adds to the form) and taps 'Kirim'. Returns the unit's plate.
  */
 export async function makeCheck(
   page: Page,
   odometer: number,
   photo?: Buffer,
   unit?: string,
+  beforeSend?: () => Promise<void>,
 ): Promise<string> {
   await page.goto('/lapangan/');
   const plate = await openCheckForm(page, unit);
@@ -174,6 +175,7 @@ export async function makeCheck(
     for (const n of [1, 2, 3, 4]) await group.getByLabel(`RTD ${n}`).fill('7');
     await group.getByLabel('PSI').fill('95');
   }
+  await beforeSend?.();
   await sendCheckForm(page, `Pengecekan ${plate} tersimpan di HP`);
   return plate;
 }

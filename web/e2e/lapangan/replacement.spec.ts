@@ -86,6 +86,15 @@ test('a replacement offline: a stock tire on one position, signatures drawn, sen
   // the tire man's stored signature signs for him; PIC and ITMS draw theirs on the phone
   await expect(page.getByText('Tanda tangan tire man: yang tersimpan di akun Anda dipakai')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Tanda tangan tire man' })).toHaveCount(0);
+  // 'PIC tidak di tempat' (issue 36, item 2) asks for the reason instead of the PIC's pad; untick,
+  // and the pad is back
+  const picAbsent = page.getByRole('checkbox', { name: 'PIC tidak di tempat' });
+  await picAbsent.check();
+  await expect(page.getByRole('group', { name: 'Tanda tangan PIC', exact: true })).toBeHidden();
+  await page.getByLabel('Alasan PIC tidak di tempat').fill('PIC belum datang');
+  await picAbsent.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}/replacement-pic-absent-412.png` });
+  await picAbsent.uncheck();
   for (const name of ['Tanda tangan PIC', 'Tanda tangan ITMS'])
     await signPad(page, page.getByRole('group', { name, exact: true }));
   await expect(reasons).toHaveCount(0);

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type Page, request as playwrightRequest } from '@playwright/test';
-import { ACCOUNTS, expect, test } from '../fixtures';
+import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
+import { chromium, type Page, request as playwrightRequest } from '@playwright/test';
+import { ACCOUNTS, expect, loginAs, test, tokenOf } from '../fixtures';
 import {
   apiToken,
   fillReplacement,
@@ -23,7 +24,9 @@ import {
 // differs) is written into the same directory while A's process runs; the phone opens the app and
 // takes the update; the server restarts on B. The app opens, the check is still on the phone and
 // reaches the office once. So does a replacement queued beside it, confirmed through its warning
-// (issue 42, item 3: a used tire put on reading higher than its last reading).
+// (issue 42, item 3: a used tire put on reading higher than its last reading). The check is made
+// with 'PIC tidak di tempat' and a reason (issue 36, item 2): the reason survives the update on the
+// phone and the office sees it where the PIC's signature would be.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 // its own server (a restart is part of the test), beside the run's: the run's port + 30
@@ -123,6 +126,37 @@ const appVersion = (page: Page) =>
     .filter({ has: page.getByText('Versi aplikasi', { exact: true }) })
     .locator('dd');
 
+/**
+ * The office reads the check: its detail reply carries the reason, and Rekam Pengecekan's detail
+ * shows 'PIC tidak di tempat: <reason>' where the PIC's signature would be.
+ */
+async function officeSeesPicAbsent(id: number, reason: string) {
+  const browser = await chromium.launch(test.info().project.use.launchOptions);
+  const office = await browser.newPage({ baseURL: origin, viewport: { width: 1280, height: 900 } });
+  try {
+    await loginAs(office, ACCOUNTS.edp);
+    const headers = { access_token: (await tokenOf(office))! };
+    const detail = (await (
+      await office.request.get(`/api/tire-check/detail/${id}`, { headers })
+    ).json()) as TTireCheckDetail;
+    expect(detail).toMatchObject({ pic_sign: '-', pic_name: 'Pak Harun', pic_absent_reason: reason });
+    // the day around the work (the list's days are Jakarta's)
+    const day = (shift: number) =>
+      new Date(Date.parse(detail.performed_at) + shift * 86_400_000).toISOString().slice(0, 10);
+    await office.goto(`/tirecheck-record?start=${day(-1)}&end=${day(1)}`);
+    await office.getByRole('row', { name: new RegExp(`^Pengecekan ${id} `) }).click();
+    const dialog = office.getByRole('dialog', { name: `Detail Pengecekan #${id}` });
+    const pic = dialog.getByRole('group', { name: 'TTD PIC' });
+    await expect(pic.getByRole('img', { name: 'TTD PIC: PIC tidak di tempat' })).toBeVisible();
+    await expect(pic).toContainText(`PIC tidak di tempat: ${reason}`);
+    await pic.scrollIntoViewIfNeeded();
+    await office.screenshot({ path: path.join(shots, 'check-pic-absent-office-detail.png') });
+    await office.request.post('/api/tire-man-logout', { headers });
+  } finally {
+    await browser.close();
+  }
+}
+
 test.afterAll(async () => {
   await stopServer(server);
   fs.rmSync(work, { recursive: true, force: true });
@@ -162,9 +196,25 @@ test('an update built while the old process runs: the app opens on the new build
     await recheck.getByRole('button', { name: 'Data sudah benar, kirim' }).click();
     await expect(page.getByText(`Pergantian ${replacement.plate} tersimpan di HP`)).toBeVisible();
 
-    // a check made with no signal, then the app is closed
+    // a check made with no signal, the PIC not on site, then the app is closed
     const odometer = 700_000 + (Date.now() % 90_000);
-    const plate = await makeCheck(page, odometer);
+    const picAbsentReason = 'PIC sedang rapat di kantor pusat, tidak bisa tanda tangan';
+    const plate = await makeCheck(page, odometer, undefined, undefined, async () => {
+      const signatures = page.getByRole('region', { name: 'Tanda tangan' });
+      await page.getByLabel('Nama PIC').fill('Pak Harun');
+      await signatures.getByRole('checkbox', { name: 'PIC tidak di tempat' }).check();
+      // the choice replaces the PIC's pad with the reason, which is required
+      await expect(signatures.getByRole('group', { name: 'Tanda tangan PIC', exact: true })).toBeHidden();
+      await page.getByRole('button', { name: 'Kirim' }).click();
+      const reason = page.getByLabel('Alasan PIC tidak di tempat');
+      await expect(
+        page.locator('.lp-field').filter({ has: reason }).getByText('Alasan PIC tidak di tempat wajib diisi'),
+      ).toBeVisible();
+      await reason.fill(picAbsentReason);
+      await expect(signatures.getByText(`${picAbsentReason.length}/200 karakter`)).toBeVisible();
+      await signatures.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, 'check-pic-absent-form.png') });
+    });
     await expect(page.getByText('2 belum terkirim')).toBeVisible();
     await context.close();
 
@@ -221,7 +271,9 @@ test('an update built while the old process runs: the app opens on the new build
     // the app opened again on B, from its own service worker
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Budi Santoso', level: 1 })).toBeVisible();
-    expect(await officeChecks(api, plate, odometer)).toHaveLength(1);
+    const arrivedChecks = await officeChecks(api, plate, odometer);
+    expect(arrivedChecks).toHaveLength(1);
+    await officeSeesPicAbsent(arrivedChecks[0]!.id, picAbsentReason);
     // the replacement arrived once, and the EDP sees the warning the tire man confirmed
     const edp = await apiToken(api, ACCOUNTS.edp);
     try {

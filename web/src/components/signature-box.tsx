@@ -1,4 +1,4 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import { hasFile } from '../lib/file-urls';
 import { DESKTOP_QUERY, useMediaQuery } from '../lib/use-media-query';
@@ -8,9 +8,21 @@ import { ImageZoom } from './image-zoom';
 const DESKTOP_SIZE = { width: 180, height: 126 };
 const PHONE_SIZE = { width: 136, height: 95 };
 
-/** A signature that enlarges on click, or 'Belum ditandatangani' when it is '-'. */
-export function SignatureBox({ label, path }: { label: string; path: string | null | undefined }) {
+/**
+ * A signature that enlarges on click, or 'Belum ditandatangani' when it is '-'; for the PIC, 'PIC
+ * tidak di tempat' with the tire man's reason when he recorded one instead (`absentReason`).
+ */
+export function SignatureBox({
+  label,
+  path,
+  absentReason,
+}: {
+  label: string;
+  path: string | null | undefined;
+  absentReason?: string | null;
+}) {
   const size = useMediaQuery(DESKTOP_QUERY) ? DESKTOP_SIZE : PHONE_SIZE;
+  const absent = !hasFile(path) && absentReason ? absentReason : null;
   return (
     <Flex vertical gap={4} align="center" role="group" aria-label={label}>
       <Typography.Text strong style={{ fontSize: 12, letterSpacing: 0.3 }}>
@@ -22,26 +34,38 @@ export function SignatureBox({ label, path }: { label: string; path: string | nu
         ) : (
           <div
             role="img"
-            aria-label={`${label}: belum ditandatangani`}
+            aria-label={`${label}: ${absent ? 'PIC tidak di tempat' : 'belum ditandatangani'}`}
             style={{
               ...size,
               display: 'grid',
               placeItems: 'center',
               background: '#fafafa',
               borderRadius: 6,
-              color: 'rgba(0,0,0,0.4)',
+              color: absent ? '#ad6800' : 'rgba(0,0,0,0.4)',
               fontSize: 12,
               textAlign: 'center',
             }}
           >
             <span>
-              <EditOutlined style={{ fontSize: 18 }} />
+              {absent ? (
+                <UserDeleteOutlined style={{ fontSize: 18 }} />
+              ) : (
+                <EditOutlined style={{ fontSize: 18 }} />
+              )}
               <br />
-              Belum ditandatangani
+              {absent ? 'PIC tidak di tempat' : 'Belum ditandatangani'}
             </span>
           </div>
         )}
       </div>
+      {absent && (
+        <Typography.Text style={{ maxWidth: size.width + 10, fontSize: 12, overflowWrap: 'anywhere' }}>
+          <Typography.Text strong style={{ fontSize: 12 }}>
+            PIC tidak di tempat:
+          </Typography.Text>{' '}
+          {absent}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -24,8 +24,9 @@ import {
   useWarningConfirm,
 } from './form-kit';
 import { reportSerialInBkbDraft } from './mismatch-form-page';
+import { OnSiteSignatures, PIC_PRESENT, type PicAbsence, picAbsenceBody } from './pic-absence';
 import { WithScan } from './scanner';
-import { SignaturePad, useSignatures } from './signature-pad';
+import { useSignatures } from './signature-pad';
 
 type Groove = (typeof GROOVES)[number];
 type TireEntry = Record<Groove | 'pressure' | 'serial_number', string> & { normal: boolean };
@@ -49,6 +50,8 @@ interface CheckDraftValues {
   odometer: string;
   driverName: string;
   picName: string;
+  /** 'PIC tidak di tempat' and its reason; missing in a draft kept before the choice existed. */
+  picAbsence?: PicAbsence;
   tires: Record<string, TireEntry>;
 }
 
@@ -106,6 +109,7 @@ function CheckForm(start: FormStart) {
   const { photos, take } = usePhotos(draft?.photos);
   const [tires, setTires] = useState(() => kept?.tires ?? startingTires(unit, redo));
   const [picName, setPicName] = useState(kept?.picName ?? '');
+  const [picAbsence, setPicAbsence] = useState(kept?.picAbsence ?? PIC_PRESENT);
   const { signs, setSign } = useSignatures(draft?.photos, Object.keys(SIGN_LABELS));
   const ownSign = snapshot.data.me.signature;
   const signFields = (Object.keys(SIGN_LABELS) as SignField[]).filter(
@@ -114,8 +118,8 @@ function CheckForm(start: FormStart) {
   // photos and drawn signatures are the entry's blobs alike: uploaded first, then the check
   const blobs = useMemo(() => ({ ...photos, ...signs }), [photos, signs]);
   const values: CheckDraftValues = useMemo(
-    () => ({ locationId, projectId, odometer, driverName, picName, tires }),
-    [locationId, projectId, odometer, driverName, picName, tires],
+    () => ({ locationId, projectId, odometer, driverName, picName, picAbsence, tires }),
+    [locationId, projectId, odometer, driverName, picName, picAbsence, tires],
   );
   const { busy, save } = useFormEntry(start, 'tire-check', values, blobs);
   const [touched, setTouched] = useState(false);
@@ -131,7 +135,11 @@ function CheckForm(start: FormStart) {
       condition: t.normal ? ALL_NORMAL : NOT_CHECKED,
     };
   });
-  const signed = { pic_name: picName, ...(ownSign ? { tireman_sign: ownSign } : {}) };
+  const signed = {
+    pic_name: picName,
+    ...picAbsenceBody(picAbsence),
+    ...(ownSign ? { tireman_sign: ownSign } : {}),
+  };
   const body = redo
     ? { ...signed, records }
     : {
@@ -303,9 +311,15 @@ function CheckForm(start: FormStart) {
         <Field label="Nama PIC" error={issueOf('pic_name')}>
           <input value={picName} onChange={(e) => setPicName(e.target.value)} autoComplete="off" />
         </Field>
-        {signFields.map((f) => (
-          <SignaturePad key={f} label={SIGN_LABELS[f]} signature={signs[f]} onChange={(b) => setSign(f, b)} />
-        ))}
+        <OnSiteSignatures
+          fields={signFields}
+          labels={SIGN_LABELS}
+          signs={signs}
+          setSign={setSign}
+          picAbsence={picAbsence}
+          setPicAbsence={setPicAbsence}
+          reasonError={issueOf('pic_absent_reason')}
+        />
         {ownSign && (
           <div className="lp-muted">Tanda tangan tire man: yang tersimpan di akun Anda dipakai</div>
         )}

@@ -22,8 +22,9 @@ import {
 } from './form-kit';
 import './replacement-form.css';
 import { GROOVES } from '@itms/contracts/rules/grooves';
+import { OnSiteSignatures, PIC_PRESENT, type PicAbsence, picAbsenceBody } from './pic-absence';
 import { WithScan } from './scanner';
-import { SignaturePad, useSignatures } from './signature-pad';
+import { useSignatures } from './signature-pad';
 import { useOnline } from './use-online';
 
 type Measure = (typeof GROOVES)[number] | 'pressure';
@@ -58,6 +59,8 @@ interface ReplacementDraftValues {
   spk: string;
   locationId: string;
   odometer: string;
+  /** 'PIC tidak di tempat' and its reason; missing in a draft kept before the choice existed. */
+  picAbsence?: PicAbsence;
   positions: Record<string, PositionEntry>;
 }
 
@@ -138,6 +141,7 @@ function ReplacementForm(start: FormStart) {
       ),
     ),
     ...(ownSign ? { tireman_sign: ownSign } : {}),
+    ...picAbsenceBody(values.picAbsence),
     records: sent.map((p) => recordOf(p, values.positions[p]!, mounted.get(p))),
   };
   const parsed = ZReplacementSubmitBody.safeParse(body);
@@ -246,14 +250,15 @@ function ReplacementForm(start: FormStart) {
 
       <section className="lp-section lp-stack" aria-label="Tanda tangan">
         <h2>Tanda tangan</h2>
-        {signFields.map((f) => (
-          <SignaturePad
-            key={f}
-            label={SIGN_LABELS[f]}
-            signature={signs[f]}
-            onChange={(blob) => setSign(f, blob)}
-          />
-        ))}
+        <OnSiteSignatures
+          fields={signFields}
+          labels={SIGN_LABELS}
+          signs={signs}
+          setSign={setSign}
+          picAbsence={values.picAbsence ?? PIC_PRESENT}
+          setPicAbsence={(picAbsence) => set({ picAbsence })}
+          reasonError={issueOf('pic_absent_reason')}
+        />
         {ownSign && (
           <div className="lp-muted">Tanda tangan tire man: yang tersimpan di akun Anda dipakai</div>
         )}

@@ -53,6 +53,8 @@ export const tireChecks = pgTable(
     driver_sign: signature('driver_sign'),
     pic_sign: signature('pic_sign'),
     pic_name: text('pic_name').notNull().default('-'),
+    /** Why the PIC did not sign ('PIC tidak di tempat'); null once the PIC signs. */
+    pic_absent_reason: text('pic_absent_reason'),
     edp_sign: signature('edp_sign'),
     workshop_sign: signature('workshop_sign'),
     itms_sign: signature('itms_sign'),

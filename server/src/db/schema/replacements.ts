@@ -37,6 +37,8 @@ export const tireReplacements = pgTable(
     odometer_url: text('odometer_url').notNull().default('-'),
     tireman_sign: signature('tireman_sign'),
     pic_sign: signature('pic_sign'),
+    /** Why the PIC did not sign ('PIC tidak di tempat'); null once the PIC signs. */
+    pic_absent_reason: text('pic_absent_reason'),
     itms_sign: signature('itms_sign'),
     edp_sign: signature('edp_sign'),
     workshop_sign: signature('workshop_sign'),

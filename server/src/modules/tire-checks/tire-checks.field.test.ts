@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const call = (token: string, method: Method, url: string, payload?: unknown) =>
   t.app.inject({
     method,
@@ -380,5 +380,85 @@ describe('the Return and the resubmission', () => {
       own.close();
       other.close();
     }
+  });
+});
+
+describe("'PIC tidak di tempat' (issue 36, item 2)", () => {
+  const reasonOf = async (id: number) =>
+    (
+      await q<{ pic_absent_reason: string | null }>(sql`
+      select pic_absent_reason from tire_checks where id = ${id}`)
+    )[0]!.pic_absent_reason;
+
+  it('stores the reason, trimmed, and the detail returns it; a signed check has none', async () => {
+    const id = await submit(
+      body({ pic_name: 'Pak Harun', pic_absent_reason: '  Sedang rapat di kantor pusat ' }),
+    );
+    const d = (await call(tok.staff, 'GET', `/tire-check/detail/${id}`)).json();
+    expect(d).toMatchObject({ pic_sign: '-', pic_absent_reason: 'Sedang rapat di kantor pusat' });
+    const signed = await submit(body({ pic_sign: mine.pic, pic_name: 'Pak Harun' }));
+    expect(
+      (await call(tok.staff, 'GET', `/tire-check/detail/${signed}`)).json().pic_absent_reason,
+    ).toBeNull();
+  });
+
+  it('refuses a reason with a PIC signature, a blank reason and one over 200 characters, saving nothing', async () => {
+    const before = await counts();
+    const both = await call(
+      tok.tireman,
+      'POST',
+      '/tire-check',
+      body({ pic_sign: mine.pic, pic_absent_reason: 'PIC cuti' }),
+    );
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fields).toEqual([
+      {
+        field: 'pic_absent_reason',
+        message: 'Pilih salah satu: tanda tangan PIC atau alasan PIC tidak di tempat, bukan keduanya',
+      },
+    ]);
+    for (const [reason, message] of [
+      ['   ', 'Alasan PIC tidak di tempat wajib diisi'],
+      ['x'.repeat(201), 'Alasan PIC tidak di tempat maksimal 200 karakter'],
+    ]) {
+      const res = await call(tok.tireman, 'POST', '/tire-check', body({ pic_absent_reason: reason }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field: 'pic_absent_reason', message }]);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the PIC's signature given later clears the reason, and the audit line keeps it", async () => {
+    const id = await submit(body({ pic_absent_reason: 'PIC sedang cuti' }));
+    const res = await call(tok.tireman, 'PATCH', `/tire-check/picSign/${id}`, {
+      pic_sign: mine.pic2,
+      pic_name: 'Bu Sari',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await reasonOf(id)).toBeNull();
+    const d = (await call(tok.staff, 'GET', `/tire-check/detail/${id}`)).json();
+    expect(d).toMatchObject({ pic_sign: mine.pic2, pic_name: 'Bu Sari', pic_absent_reason: null });
+    const [line] = await q<{ detail: { before: { pic_absent_reason?: string } } }>(sql`
+      select detail from audit_log where entity = 'tire-check' and entity_id = ${String(id)} and action = 'pic-sign'`);
+    expect(line!.detail.before.pic_absent_reason).toBe('PIC sedang cuti');
+  });
+
+  it('the Return clears the reason; the redo records a new one, or the signature clears it', async () => {
+    const id = await submit(body({ pic_absent_reason: 'PIC sedang cuti' }));
+    expect((await call(tok.staff, 'PUT', `/tire-check/${id}`, { reason: 'Foto buram' })).statusCode).toBe(
+      200,
+    );
+    expect(await reasonOf(id)).toBeNull();
+    const both = await call(tok.tireman, 'PUT', `/tire-check/${id}/resubmit`, {
+      pic_sign: mine.pic2,
+      pic_absent_reason: 'PIC pulang',
+    });
+    expect(both.statusCode).toBe(400);
+    expect(fieldsOf(both)).toEqual(['pic_absent_reason']);
+    const re = await call(tok.tireman, 'PUT', `/tire-check/${id}/resubmit`, {
+      pic_absent_reason: 'PIC pulang',
+    });
+    expect(re.statusCode, re.body).toBe(200);
+    expect(await reasonOf(id)).toBe('PIC pulang');
   });
 });

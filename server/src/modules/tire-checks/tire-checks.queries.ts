@@ -327,6 +327,7 @@ export function createTireCheckQueries(db: DbOrTx, timezone: string) {
       driver_sign: c.driver_sign,
       pic_sign: c.pic_sign,
       pic_name: c.pic_name,
+      pic_absent_reason: c.pic_absent_reason,
       edp_sign: c.edp_sign,
       workshop_sign: c.workshop_sign,
       itms_sign: c.itms_sign,

@@ -257,6 +257,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           driver_sign: body.driver_sign,
           pic_sign: body.pic_sign,
           pic_name: body.pic_name || UNSIGNED,
+          pic_absent_reason: body.pic_absent_reason ?? null,
           itms_sign: body.itms_sign,
           plate_number_url: body.plate_number_url,
           odometer_url: body.odometer_url,
@@ -292,7 +293,8 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       await assertOwnUploads(tx, actor.id, [{ field: 'pic_sign', path: body.pic_sign }], [check.pic_sign]);
       await tx
         .update(tireChecks)
-        .set({ pic_sign: body.pic_sign, pic_name: body.pic_name })
+        // the PIC signed after all: the reason given for the PIC's absence no longer holds
+        .set({ pic_sign: body.pic_sign, pic_name: body.pic_name, pic_absent_reason: null })
         .where(eq(tireChecks.id, checkId));
       await audit(tx, {
         userId: actor.id,
@@ -300,7 +302,11 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         entity: 'tire-check',
         entityId: checkId,
         detail: {
-          before: { pic_sign: check.pic_sign, pic_name: check.pic_name },
+          before: {
+            pic_sign: check.pic_sign,
+            pic_name: check.pic_name,
+            ...(check.pic_absent_reason ? { pic_absent_reason: check.pic_absent_reason } : {}),
+          },
           after: { pic_sign: body.pic_sign, pic_name: body.pic_name },
         },
       });
@@ -383,6 +389,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       await writeResubmit(tx, 'tire-check', check, actor.id, {
         stage,
         signs,
+        picAbsentReason: body?.pic_absent_reason,
         fieldWarnings: warnings,
         performedAt,
         audited: {

@@ -1,5 +1,7 @@
 // Issue 20, the field write side of tire replacements: performed_at, the PIC's and ITMS signatures,
 // the Return's reason and field-status event, the tire man's resubmission, and bad input.
+
+import { PIC_ABSENT_MESSAGES } from '@itms/contracts/pic-absent';
 import { sql } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -365,5 +367,46 @@ describe('resubmission', () => {
       ['3', FX.stockSerial(3)],
     ]);
     expect((await stored(other)).returned_at).toBeNull();
+  });
+});
+
+describe("'PIC tidak di tempat' (issue 36, item 2)", () => {
+  it('stores the reason and the detail returns it; refuses it with a PIC signature', async () => {
+    const id = await submit(body({ pic_absent_reason: ' PIC sedang cuti ' }));
+    const d = (await call(tok.staff, 'GET', `/tire-replace/${id}`)).json();
+    expect(d).toMatchObject({ pic_sign: '-', pic_absent_reason: 'PIC sedang cuti' });
+    const signed = await submit(body({ pic_sign: mine.pic }));
+    expect((await call(tok.staff, 'GET', `/tire-replace/${signed}`)).json().pic_absent_reason).toBeNull();
+
+    // a reason and the PIC's signature together: refused, nothing saved
+    const before = await counts();
+    const both = body({ pic_sign: mine.pic, pic_absent_reason: 'PIC sedang cuti' });
+    const refused = await call(tok.tireman, 'POST', '/tire-replacement', both);
+    expect([refused.statusCode, fieldsOf(refused)]).toEqual([400, ['pic_absent_reason']]);
+    expect(refused.json().fields[0].message).toBe(PIC_ABSENT_MESSAGES.both);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('the redo with the PIC signature clears a reason; a redo may record a new one', async () => {
+    const id = await submit(body({ pic_absent_reason: 'PIC sedang cuti' }));
+    expect((await giveBack(id)).statusCode).toBe(200);
+    const reasonOf = async () =>
+      (
+        await q<{ r: string | null }>(
+          sql`select pic_absent_reason as r from tire_replacements where id = ${id}`,
+        )
+      )[0]!.r;
+    expect(await reasonOf()).toBeNull();
+    const re = await call(tok.tireman, 'PUT', `/tire-replacement/${id}/resubmit`, {
+      pic_absent_reason: 'PIC pulang lebih awal',
+    });
+    expect(re.statusCode, re.body).toBe(200);
+    expect(await reasonOf()).toBe('PIC pulang lebih awal');
+    expect((await giveBack(id)).statusCode).toBe(200);
+    const signed = await call(tok.tireman, 'PUT', `/tire-replacement/${id}/resubmit`, {
+      pic_sign: mine.pic2,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(await reasonOf()).toBeNull();
   });
 });

@@ -253,6 +253,7 @@ export async function replacementDetail(db: DbOrTx, tz: string, id: number): Pro
     odometer_url: r.odometer_url,
     tireman_sign: r.tireman_sign,
     pic_sign: r.pic_sign,
+    pic_absent_reason: r.pic_absent_reason,
     itms_sign: r.itms_sign,
     edp_sign: r.edp_sign,
     workshop_sign: r.workshop_sign,

@@ -256,6 +256,7 @@ export async function submitReplacement(
         odometer_url: body.odometer_url,
         tireman_sign: body.tireman_sign,
         pic_sign: body.pic_sign ?? UNSIGNED,
+        pic_absent_reason: body.pic_absent_reason ?? null,
         itms_sign: body.itms_sign ?? UNSIGNED,
         field_warnings: warnings,
         ...(performedAt ? { performed_at: performedAt } : {}),
@@ -521,6 +522,7 @@ export async function resubmitReplacement(
     await writeResubmit(tx, 'tire-replacement', rep, user.id, {
       stage,
       signs,
+      picAbsentReason: body?.pic_absent_reason,
       fieldWarnings: warnings,
       performedAt,
       audited: body?.records

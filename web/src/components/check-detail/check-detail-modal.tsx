@@ -188,7 +188,7 @@ function Detail({
         </Divider>
         <Flex wrap gap={12} justify="space-around">
           <Flex vertical align="center" gap={6}>
-            <SignatureBox label="TTD PIC" path={detail.pic_sign} />
+            <SignatureBox label="TTD PIC" path={detail.pic_sign} absentReason={detail.pic_absent_reason} />
             {detail.pic_sign === UNSIGNED &&
             stepsFor('tire-check', detail.stage, detail.tireman).has('pic-sign') ? (
               <AddPicSign checkId={detail.id} />

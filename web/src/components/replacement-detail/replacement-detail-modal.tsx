@@ -193,7 +193,7 @@ function Detail({
           Tanda Tangan
         </Divider>
         <Flex wrap gap={12} justify="space-around">
-          <SignatureBox label="TTD PIC" path={detail.pic_sign} />
+          <SignatureBox label="TTD PIC" path={detail.pic_sign} absentReason={detail.pic_absent_reason} />
           <SignatureBox label="TTD ITMS" path={detail.itms_sign} />
           <SignatureBox label="TTD EDP" path={detail.edp_sign} />
           <SignatureBox label="TTD WORKSHOP" path={detail.workshop_sign} />

@@ -56,13 +56,14 @@ const checkMocks = (detail = checkDetail(), mounted: [string, string][] = [], re
 function api(
   opts: {
     signature?: string;
+    detail?: Parameters<typeof checkDetail>[0];
     validate?: () => { status?: number; body?: ReplyOf<typeof API.validateTireCheck> | TError };
   } = {},
 ) {
   signIn(opts.signature ?? '-');
   return mockApi([
     signFileUrls(),
-    ...checkMocks(checkDetail(), [
+    ...checkMocks(checkDetail(opts.detail), [
       ['1', 'SN-1'],
       ['2', 'SN-2'],
       ['ST', 'sn-st'],
@@ -224,6 +225,15 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     expect(within(modal).getByRole('img', { name: 'Tanda tangan PIC: belum ada' })).toBeTruthy();
     await user.click(within(modal).getByRole('button', { name: /SETUJUI/ }));
     expect(await screen.findByLabelText('Area tanda tangan')).toBeTruthy();
+  });
+
+  it("shows the tire man's reason where the PIC did not sign (issue 36, item 2)", async () => {
+    api({ detail: { pic_absent_reason: 'PIC sedang cuti' } });
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: /Validasi/ }));
+    const modal = await dialog('Konfirmasi Validasi Pengecekan');
+    const pic = within(modal).getByRole('region', { name: 'Tanda tangan PIC' });
+    expect(pic.textContent).toContain('PIC tidak di tempat: PIC sedang cuti');
   });
 
   it('with a stored signature: SETUJUI disabled, one validate call with the After values, then the list', async () => {

@@ -1,5 +1,6 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import { UNSIGNED } from '@itms/contracts/enums';
+import { picAbsentNote } from '@itms/contracts/pic-absent';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { Descriptions, Modal, Typography } from 'antd';
 import { ValidationActions, type ValidationActionsProps } from '../../components/validation-actions';
@@ -14,10 +15,12 @@ interface SignaturePanelProps {
   path: string | null | undefined;
   name?: string;
   highlight?: boolean;
+  /** Under the name: 'PIC tidak di tempat: <reason>' when the tire man recorded one. */
+  note?: string;
 }
 
 /** One signatory: the signature image, or a placeholder while it is '-'. */
-function SignaturePanel({ title, path, name, highlight }: SignaturePanelProps) {
+function SignaturePanel({ title, path, name, highlight, note }: SignaturePanelProps) {
   const signed = hasFile(path);
   const src = useFileUrl(path);
   return (
@@ -64,6 +67,7 @@ function SignaturePanel({ title, path, name, highlight }: SignaturePanelProps) {
       <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.6)', minHeight: 18, overflowWrap: 'anywhere' }}>
         {name && name !== UNSIGNED ? name : '-'}
       </div>
+      {note ? <div style={{ fontSize: 12, color: '#ad6800', overflowWrap: 'anywhere' }}>{note}</div> : null}
     </section>
   );
 }
@@ -163,7 +167,12 @@ export function ConfirmValidationModal({
           name={detail.tireman_tire_check.name}
         />
         <SignaturePanel title="Driver" path={detail.driver_sign} name={detail.Driver?.name} />
-        <SignaturePanel title="PIC" path={detail.pic_sign} name={detail.pic_name} />
+        <SignaturePanel
+          title="PIC"
+          path={detail.pic_sign}
+          name={detail.pic_name}
+          note={picAbsentNote(detail.pic_absent_reason)}
+        />
         <SignaturePanel title="EDP" path={edpSign} name={edpName} highlight />
       </div>
     </Modal>

@@ -91,6 +91,7 @@ export function checkDetail(over: Partial<TTireCheckDetail> = {}): TTireCheckDet
     driver_sign: 'sig/driver.png',
     pic_sign: '-',
     pic_name: '-',
+    pic_absent_reason: null,
     edp_sign: '-',
     workshop_sign: '-',
     itms_sign: 'sig/tireman.png',

@@ -1,5 +1,6 @@
 import { SIGNATURE_PAD_REPLACEMENT } from '@itms/contracts/constants';
 import { UNSIGNED } from '@itms/contracts/enums';
+import { picAbsentNote } from '@itms/contracts/pic-absent';
 import { REPLACEMENT_MESSAGES, type TReplacementDetail } from '@itms/contracts/tire-replacements';
 import { Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -204,7 +205,7 @@ export function ValidateModal({ open, detail, user, submitting, onClose, onSubmi
               title="PIC"
               name={dash(detail.Location.Region.pic)}
               path={signatureOf(detail.pic_sign)}
-              note={`PIC pool ${detail.Location.name}`}
+              note={picAbsentNote(detail.pic_absent_reason) ?? `PIC pool ${detail.Location.name}`}
             />
             <SignaturePanel
               title="EDP"

@@ -101,6 +101,7 @@ export function detail(over: Partial<TReplacementDetail> = {}): TReplacementDeta
     odometer_url: '-',
     tireman_sign: 'sign/tireman.png',
     pic_sign: 'sign/pic.png',
+    pic_absent_reason: null,
     itms_sign: 'sign/pic.png',
     edp_sign: '-',
     workshop_sign: '-',
