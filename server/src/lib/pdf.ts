@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '@itms/contracts/constants';
 // carries its header over page breaks, photo boxes and the signature grid. Helvetica (one of the
 // PDF standard fonts, WinAnsi) covers Indonesian text, so no font file is embedded.
 import { UNSIGNED } from '@itms/contracts/enums';
+import { picAbsentNote } from '@itms/contracts/pic-absent';
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { pdfSafeImage } from './images';
@@ -148,6 +149,12 @@ export function paragraph(doc: Pdf, text: string): void {
   doc.x = MARGIN;
   doc.y += 10;
 }
+
+/** The field grid's row for a PIC who was not on site (the tire man's reason), none otherwise. */
+export const picAbsentRow = (reason: string | null): (readonly [string, string])[] => {
+  const note = picAbsentNote(reason);
+  return note ? [['TTD PIC', note]] : [];
+};
 
 /** Label/value pairs in two columns, filled row by row. */
 export function fieldGrid(doc: Pdf, pairs: readonly (readonly [string, string])[]): void {

@@ -38,7 +38,7 @@ const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? { access_token: token } : {} });
 
 /** A check of the tronton signed on site by tire man, driver, PIC and ITMS; `validate` adds EDP. */
-async function checkOf(opts: { validate: boolean }): Promise<number> {
+async function checkOf(opts: { validate: boolean; picAbsent?: string }): Promise<number> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/tire-check',
@@ -54,7 +54,7 @@ async function checkOf(opts: { validate: boolean }): Promise<number> {
       odometer_url: photos.odo,
       tireman_sign: photos.tmsign,
       driver_sign: photos.drsign,
-      pic_sign: photos.picsign,
+      ...(opts.picAbsent ? { pic_absent_reason: opts.picAbsent } : { pic_sign: photos.picsign }),
       pic_name: 'Bu Sari PIC',
       itms_sign: photos.itmssign,
       records: Array.from({ length: 10 }, (_, i) => ({
@@ -140,6 +140,18 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     expect(text).not.toContain('Foto tidak tersedia');
     // plate and odometer photos, five drawn signatures
     expect(pdfImageCount(res.rawPayload)).toBe(7);
+  });
+
+  it("prints the tire man's reason when the PIC was not on site", async () => {
+    const id = await checkOf({ validate: false, picAbsent: 'PIC cuti' });
+    const res = await get(`/tire-check/${id}/pdf`, tok.staff);
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('TTD PIC PIC tidak di tempat: PIC cuti');
+    const signed = await pdfText(
+      (await get(`/tire-check/${await checkOf({ validate: false })}/pdf`, tok.staff)).rawPayload,
+    );
+    expect(signed).not.toContain('PIC tidak di tempat');
   });
 
   it('prints an unvalidated check with EDP unsigned, and a photo gone from the storage as missing', async () => {

@@ -15,6 +15,7 @@ import {
   num,
   type PdfFile,
   photoRow,
+  picAbsentRow,
   readImage,
   recorded,
   signatureGrid,
@@ -102,6 +103,7 @@ export async function renderCheckPdf(
     ['Tire Man', d.tireman_tire_check.name],
     ['Driver', d.Driver?.name ?? '-'],
     ['Nama PIC', recorded(d.pic_name) ?? '-'],
+    ...picAbsentRow(d.pic_absent_reason),
     ['Diterima', longDateTime(new Date(d.createdAt), deps.timezone)],
     ['Divalidasi oleh', d.validator?.name ?? '-'],
   ]);
