@@ -8,7 +8,7 @@ import { ACCOUNTS, expect, logoutToken, PASSWORD, tokenOf } from './fixtures';
 export async function apiAs<T>(
   page: Page,
   request: APIRequestContext,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   path: string,
   data?: unknown,
 ): Promise<T> {

@@ -49,8 +49,15 @@ test.describe('Tanda Tangan Workshop', () => {
     const locations = await apiAs<{ id: number }[]>(page, request, 'GET', '/api/location');
     const where = { unit_id: unit.id, location_id: locations[0]!.id };
     const ids = [await submitFieldCheck(request, where), await submitFieldCheck(request, where)];
+    // the PIC signs later at the office: the summary counts a check under WS only once its PIC has
+    // signed (spec section 4: PIC, else EDP, else workshop)
+    const me = await apiAs<{ signature: string }>(page, request, 'POST', '/api/tire-man/credential');
     for (const id of ids) {
       await apiAs(page, request, 'POST', `/api/tire-check/${id}/validate`, { records: [] });
+      await apiAs(page, request, 'PATCH', `/api/tire-check/picSign/${id}`, {
+        pic_sign: me.signature,
+        pic_name: 'PIC E2E',
+      });
     }
 
     await page.reload();

@@ -1,7 +1,26 @@
 import type { TSubmissionKind } from '@itms/contracts/field';
+import type { DocumentKind } from '@itms/contracts/rules/lifecycle';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { deletedSubmissions, units } from '../../db/schema';
+import { audit } from '../../lib/audit';
+
+type TombstoneRow = Omit<Parameters<typeof recordDeletedSubmission>[1], 'kind'>;
+
+/**
+ * The facts of a field document's delete step, in the deleting transaction: the tombstone for its
+ * tire man's history and the audit line (`detail`: what the office needs to know of it later).
+ */
+export async function recordDeletion(
+  tx: Tx,
+  kind: DocumentKind,
+  row: TombstoneRow,
+  actorId: number,
+  detail: unknown,
+): Promise<void> {
+  await recordDeletedSubmission(tx, { kind, ...row });
+  await audit(tx, { userId: actorId, action: 'delete', entity: kind, entityId: row.id, detail });
+}
 
 /**
  * Leaves a tombstone for a deleted submission, in the deleting transaction, so that its author's

@@ -32,7 +32,7 @@ import { badRequest, type FieldIssue, notFound } from '../../lib/errors';
 import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
-import { recordDeletedSubmission } from '../field/field-status';
+import { recordDeletion } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
 import { canonicalCategory } from '../mismatch-categories/mismatch-categories.service';
 
@@ -532,14 +532,7 @@ export async function deleteMismatch(
     assertStep('mismatch', bkb, 'delete', actor);
     const positions = await tx.select().from(mismatchPositions).where(eq(mismatchPositions.mismatch_id, id));
     await tx.delete(mismatches).where(eq(mismatches.id, id));
-    await recordDeletedSubmission(tx, { kind: 'mismatch', ...bkb });
-    await audit(tx, {
-      userId,
-      action: 'delete',
-      entity: 'mismatch',
-      entityId: id,
-      detail: { ...bkb, positions },
-    });
+    await recordDeletion(tx, 'mismatch', bkb, userId, { ...bkb, positions });
     return bkb.tireman_id;
   });
   emit?.({ kind: 'mismatch', id, step: 'delete', tiremanId });

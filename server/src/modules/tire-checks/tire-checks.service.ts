@@ -37,7 +37,7 @@ import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { writeResubmit, writeReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
-import { recordDeletedSubmission } from '../field/field-status';
+import { recordDeletion } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
 import { fieldWarningsOf } from './check-warnings';
 
@@ -773,13 +773,10 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
         performed_at: tireChecks.performed_at,
       });
       if (!gone) throw notFound('Pengecekan');
-      await recordDeletedSubmission(tx, { kind: 'tire-check', ...gone });
-      await audit(tx, {
-        userId: actor.id,
-        action: 'delete',
-        entity: 'tire-check',
-        entityId: checkId,
-        detail: { id: gone.id, unit_id: gone.unit_id, status: gone.status },
+      await recordDeletion(tx, 'tire-check', gone, actor.id, {
+        id: gone.id,
+        unit_id: gone.unit_id,
+        status: gone.status,
       });
       return gone.tireman_id;
     });

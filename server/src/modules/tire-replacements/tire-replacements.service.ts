@@ -30,7 +30,7 @@ import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { writeResubmit, writeReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
-import { recordDeletedSubmission } from '../field/field-status';
+import { recordDeletion } from '../field/field-status';
 import {
   type MoveSource,
   mountOf,
@@ -551,13 +551,10 @@ export async function deleteReplacement(
     const rep = await lockReplacement(tx, id);
     assertStep('tire-replacement', rep, 'delete', user);
     await tx.delete(tireReplacements).where(eq(tireReplacements.id, id));
-    await recordDeletedSubmission(tx, { kind: 'tire-replacement', ...rep });
-    await audit(tx, {
-      userId: user.id,
-      action: 'delete',
-      entity: 'tire-replacement',
-      entityId: id,
-      detail: { unit_id: rep.unit_id, status: rep.status, created_at: rep.created_at },
+    await recordDeletion(tx, 'tire-replacement', rep, user.id, {
+      unit_id: rep.unit_id,
+      status: rep.status,
+      created_at: rep.created_at,
     });
     return rep.tireman_id;
   });
