@@ -12,6 +12,39 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'any' | 'office' | 'field' | 'admin';
 
+/** The API's resources: each operation's OpenAPI tag, and the prefix of the web's cache keys. */
+export const TAGS = [
+  'audit',
+  'auth',
+  'banners',
+  'customers',
+  'field',
+  'files',
+  'imports',
+  'mismatch-categories',
+  'mismatches',
+  'news',
+  'profile',
+  'projects',
+  'qc',
+  'regions',
+  'reports',
+  'search',
+  'sop',
+  'stock',
+  'system',
+  'tire-checks',
+  'tire-intelligence',
+  'tire-replacements',
+  'tire-requests',
+  'tires',
+  'units',
+  'upload',
+  'users',
+  'workshop',
+] as const;
+export type Tag = (typeof TAGS)[number];
+
 /** A download's media types (the reply is the file itself, not JSON). */
 export const FILE_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -29,7 +62,14 @@ export interface EndpointDef {
   /** One English sentence for the OpenAPI document. */
   readonly summary: string;
   /** OpenAPI tag: the resource the operation belongs to. */
-  readonly tag: string;
+  readonly tag: Tag;
+  /**
+   * What a write makes stale (issue 36, item 3): the other resources whose reads change when it
+   * succeeds; its own resource is implied. `'nothing'` marks an operation that changes nothing a
+   * client caches (sign-in, a search or report sent by POST, an upload). The web refreshes from
+   * this declaration after every write (web/src/lib/write.ts); every non-GET operation declares it.
+   */
+  readonly invalidates?: readonly Tag[] | 'nothing';
   readonly access: Access;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;

@@ -22,6 +22,7 @@ export const authEndpoints = defineEndpoints({
     summary:
       'Signs in with email and password and opens the account\'s one session (409 ALREADY_LOGGED_IN with detail "userIsAlreadyLogin" while another device holds it, unless takeover is sent). 429 RATE_LIMITED without checking the password once an address has LOGIN_RATE_LIMIT failures in 15 minutes, or the account has them and this address has failed too (an address without failures still signs in to a locked account). An unknown email costs the same time and gets the same 401 as a wrong password.',
     tag: 'auth',
+    invalidates: 'nothing',
     access: 'public',
     body: ZLoginBody,
     reply: ZLoginReply,
@@ -32,6 +33,7 @@ export const authEndpoints = defineEndpoints({
     path: '/tire-man/credential',
     summary: 'The signed-in user of the bearer token.',
     tag: 'auth',
+    invalidates: 'nothing',
     access: 'any',
     reply: ZCredentialReply,
   },
@@ -48,6 +50,7 @@ export const authEndpoints = defineEndpoints({
     path: '/tire-man-logout',
     summary: 'Ends the current session.',
     tag: 'auth',
+    invalidates: 'nothing',
     access: 'any',
     reply: ZAuthMessageReply,
   },
@@ -57,6 +60,7 @@ export const authEndpoints = defineEndpoints({
     summary:
       "Sends a password reset link to the WhatsApp number of an account (valid PASSWORD_RESET_MINUTES, 30 by default; it replaces the account's previous link). Answers the same for a number without an account; limited per number and per address (429 RATE_LIMITED).",
     tag: 'auth',
+    invalidates: 'nothing',
     access: 'public',
     body: ZForgotPasswordBody,
     reply: ZAuthMessageReply,
@@ -68,6 +72,7 @@ export const authEndpoints = defineEndpoints({
     summary:
       "Sets a new password (at least 10 characters, not a common one) with the token of a reset link; the link works once, and the account's sessions and other links end.",
     tag: 'auth',
+    invalidates: 'nothing',
     access: 'public',
     body: ZResetPasswordBody,
     reply: ZAuthMessageReply,

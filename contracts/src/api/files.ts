@@ -32,6 +32,7 @@ export const filesEndpoints = defineEndpoints({
     summary:
       'Time-limited URLs for uploaded photos, signatures and videos: /files/{path}?exp=&sig= (local storage) or a presigned S3 URL. Only for files the caller may see (the office: every file; a tire man: his own uploads, photo and signature, the SOP videos and the files of his own records); a call naming any other stored path is refused whole (404).',
     tag: 'files',
+    invalidates: 'nothing',
     access: 'any',
     body: ZSignFileUrlsBody,
     reply: ZSignFileUrlsReply,

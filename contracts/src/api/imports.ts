@@ -1,4 +1,4 @@
-import { defineEndpoints, defineErrors } from '../endpoint';
+import { defineEndpoints, defineErrors, type Tag } from '../endpoint';
 import { ZImportCommitReply, ZImportPreview } from '../master-data';
 
 /** Error codes of the imports operations beyond the generic ones. */
@@ -9,14 +9,15 @@ export const importsErrors = defineErrors({
 
 const FILE_ERRORS = ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE'] as const;
 
-/** The three operations of one import kind (units or tires). */
-function importOps(kind: 'units' | 'tires', noun: string) {
+/** The three operations of one import kind (units or tires); a commit makes `stale` stale. */
+function importOps(kind: 'units' | 'tires', noun: string, stale: readonly Tag[]) {
   return {
     preview: {
       method: 'POST',
       path: `/import/${kind}/preview`,
       summary: `Reads an XLSX or CSV file of ${noun} and lists every row with its problems; nothing is written.`,
       tag: 'imports',
+      invalidates: 'nothing',
       access: 'office',
       multipart: 'file',
       reply: ZImportPreview,
@@ -27,6 +28,7 @@ function importOps(kind: 'units' | 'tires', noun: string) {
       path: `/import/${kind}/commit`,
       summary: `Imports every row of an XLSX or CSV file of ${noun} in one transaction, or none when a row has a problem.`,
       tag: 'imports',
+      invalidates: stale,
       access: 'office',
       multipart: 'file',
       reply: ZImportCommitReply,
@@ -44,8 +46,8 @@ function importOps(kind: 'units' | 'tires', noun: string) {
   } as const;
 }
 
-const units = importOps('units', 'units');
-const tires = importOps('tires', 'tires');
+const units = importOps('units', 'units', ['units']);
+const tires = importOps('tires', 'tires', ['tires', 'stock']);
 
 export const importsEndpoints = defineEndpoints({
   previewUnitImport: units.preview,

@@ -25,6 +25,7 @@ export const profileEndpoints = defineEndpoints({
     path: '/me',
     summary: "Saves the signed-in user's name, phone, photo and stored signature.",
     tag: 'profile',
+    invalidates: ['users'],
     access: 'any',
     body: ZProfileUpdateBody,
     reply: ZProfileUpdateReply,
@@ -36,6 +37,7 @@ export const profileEndpoints = defineEndpoints({
     summary:
       "Changes the signed-in user's password after checking the current one; other sessions end. 429 RATE_LIMITED without checking once the account or the address has LOGIN_RATE_LIMIT wrong current passwords in 15 minutes.",
     tag: 'profile',
+    invalidates: 'nothing',
     access: 'any',
     body: ZPasswordChangeBody,
     reply: ZPasswordChangeReply,

@@ -40,6 +40,7 @@ export const qcEndpoints = defineEndpoints({
     path: '/qccheck',
     summary: 'Records a QC check done in the field (a tire man sends it).',
     tag: 'qc',
+    invalidates: ['reports'],
     access: 'field',
     body: ZQcCheckCreateBody,
     reply: ZQcCreateReply,

@@ -76,6 +76,7 @@ export const tireIntelligenceEndpoints = defineEndpoints({
     path: '/tire-intelligence/size-pressures',
     summary: "Sets (or, with null, removes) a tire size's reference pressure.",
     tag,
+    invalidates: [],
     access: 'office',
     body: ZSizePressureUpdate,
     reply: z.object({ message: z.string(), data: ZSizePressure }),

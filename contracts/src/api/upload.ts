@@ -11,6 +11,7 @@ export const uploadEndpoints = defineEndpoints({
     summary:
       'Stores one image (PNG, JPEG or WebP, checked by content) and answers its path; a retry with the same Idempotency-Key and file gets the same path.',
     tag: 'upload',
+    invalidates: 'nothing',
     access: 'any',
     multipart: 'image',
     reply: ZUploadReply,

@@ -27,6 +27,7 @@ export const workshopEndpoints = defineEndpoints({
     summary:
       'Gives the workshop signature to a batch of checks and replacements in one transaction (all or nothing).',
     tag: 'workshop',
+    invalidates: ['reports'],
     access: 'office',
     body: ZWorkshopSignBody,
     reply: ZWorkshopSignReply,

@@ -11,7 +11,7 @@ const ops = defineEndpoints({
     method: 'GET',
     path: '/thing/:id',
     summary: 'A thing.',
-    tag: 'test',
+    tag: 'system',
     access: 'public',
     params: z.object({ id: z.coerce.number() }),
     reply: z.object({ id: z.number(), name: z.string(), at: zTimestamp }),

@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { call, endpointKey, resourceKey } from '../lib/api-client';
+import { call, endpointKey } from '../lib/api-client';
 import { useAction, useConfirm } from '../lib/use-action';
 import { useCloseGuard } from '../lib/use-close-guard';
 import { usePagedList } from '../lib/use-paged-list';
@@ -265,11 +265,10 @@ export function CrudFormModal<T extends { id: number }, V extends object>(
     if (!ok) return;
     const body = props.toBody(v);
     await run({
-      request: () =>
+      request: (send) =>
         adding
-          ? call(resource.create, { body })
-          : call(resource.update, { params: { id: id as number }, body }),
-      invalidate: [resourceKey(resource.list)],
+          ? send(resource.create, { body })
+          : send(resource.update, { params: { id: id as number }, body }),
       form,
       onDone: onClose,
     });
@@ -287,8 +286,7 @@ export function CrudFormModal<T extends { id: number }, V extends object>(
     });
     if (!ok) return;
     await run({
-      request: () => call(resource.remove, { params: { id: id as number } }),
-      invalidate: [resourceKey(resource.list)],
+      request: (send) => send(resource.remove, { params: { id: id as number } }),
       onDone: () => {
         onClose();
         props.onDeleted?.();

@@ -1,9 +1,12 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import type { Endpoint } from '@itms/contracts/endpoint';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, type FormInstance } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
+import type { call } from './api-client';
 import { showApiError, toast } from './feedback';
 import { applyFieldErrors } from './form-errors';
 import { NOT_SAVED } from './use-close-guard';
+import { invalidateAfter, recordingCall } from './write';
 
 /** What a create, update or delete shows while it is sent (spec section 4). */
 export const SENDING = 'Mengirim data ...';
@@ -41,9 +44,11 @@ export function useConfirm() {
 }
 
 export interface ActionOptions<R> {
-  request: () => Promise<R>;
-  /** Query keys (prefixes: `resourceKey`, `endpointKey`) to reload after success (the list). */
-  invalidate?: readonly QueryKey[];
+  /**
+   * Sends the write through `send` (the API client's `call`): what each operation sent declares
+   * stale in the endpoint table (`invalidates`) is reloaded after it.
+   */
+  request: (send: typeof call) => Promise<R>;
   /** Form whose fields get the server's field messages. */
   form?: FormInstance;
   /** The form's field names (default: the fields it holds values for). */
@@ -63,21 +68,24 @@ export function useAction() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const run = useCallback(
-    async <R>({ request, invalidate = [], form, fieldNames, successText, onDone }: ActionOptions<R>) => {
+    async <R>({ request, form, fieldNames, successText, onDone }: ActionOptions<R>) => {
       const key = `action-${Date.now()}`;
+      const written: Endpoint[] = [];
       setPending(true);
       toast().open({ key, type: 'loading', content: SENDING, duration: 0 });
       try {
-        const reply = await request();
+        const reply = await request(recordingCall(written));
         const text = (reply as { message?: string } | undefined)?.message ?? successText;
         if (text) toast().open({ key, type: 'success', content: text, duration: 3 });
         else toast().destroy(key);
         // close the form first, so that the reload does not fetch a record that is gone
         onDone?.(reply);
-        await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        await invalidateAfter(queryClient, written);
         return reply;
       } catch (err) {
         toast().destroy(key);
+        // a first write that went through, or a refusal because the data moved (409)
+        void invalidateAfter(queryClient, written);
         if (form && applyFieldErrors(form, err, fieldNames).length > 0) {
           console.error(err);
           toast().error(FIX_FIELDS, 3);

@@ -1,10 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { call, endpointKey } from '../../lib/api-client';
+import { useWrite } from '../../lib/write';
 import { SignaturePadModal } from '../signature-pad-modal';
 
 /**
@@ -13,21 +12,14 @@ import { SignaturePadModal } from '../signature-pad-modal';
  */
 export function AddPicSign({ checkId }: { checkId: number }) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [padOpen, setPadOpen] = useState(false);
   const [name, setName] = useState('');
-  const save = useMutation({
-    mutationFn: (picSign: string) =>
-      call(API.signTireCheckPic, {
-        params: { id: checkId },
-        body: { pic_sign: picSign, pic_name: name.trim() },
-      }),
-    onSuccess: () => {
-      message.success('Tanda tangan PIC tersimpan', 3);
-      return queryClient.invalidateQueries({ queryKey: endpointKey(API.getTireCheck) });
-    },
-  });
+  const save = useWrite(
+    API.signTireCheckPic,
+    (picSign: string) => ({ params: { id: checkId }, body: { pic_sign: picSign, pic_name: name.trim() } }),
+    { onSuccess: () => void message.success('Tanda tangan PIC tersimpan', 3) },
+  );
   const named = name.trim().length > 0;
 
   return (

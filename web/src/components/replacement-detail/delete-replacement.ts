@@ -1,20 +1,18 @@
 import { API } from '@itms/contracts/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointKey, resourceKey } from '../../lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '../../lib/api-client';
+import { useWrite } from '../../lib/write';
 
-/** DELETE /tire-replacement/{id} (Hapus in the replacement's detail); `onDeleted` refreshes the screen's list. */
+/**
+ * DELETE /tire-replacement/{id} (Hapus in the replacement's detail); `onDeleted` refreshes the
+ * screen's list, the lists the replacement was in reload from the operation's declaration.
+ */
 export function useDeleteReplacement(onDeleted?: () => unknown) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(API.deleteReplacement, { params: { id } }),
+  return useWrite(API.deleteReplacement, (id: number) => ({ params: { id } }), {
     // the deleted one is not asked again (the dialog showing it closes)
     onSuccess: (_reply, id) =>
       queryClient.removeQueries({ queryKey: endpointKey(API.getReplacement, { params: { id } }) }),
-    onSettled: () =>
-      Promise.all([
-        // the replacements and the lists they are in (EDP queue, returns, history)
-        queryClient.invalidateQueries({ queryKey: resourceKey(API.deleteReplacement) }),
-        onDeleted?.(),
-      ]),
+    onSettled: () => onDeleted?.(),
   });
 }

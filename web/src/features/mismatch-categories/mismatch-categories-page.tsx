@@ -18,19 +18,11 @@ import {
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { PageCard, PageHeading } from '../../components/page-frame';
 import { ResponsiveTable } from '../../components/responsive-table';
-import { call, resourceKey } from '../../lib/api-client';
 import { errorText } from '../../lib/feedback';
 import { formatNumber } from '../../lib/number-format';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
-
-/** A change here renames BKB: the list and every BKB list and record go stale. */
-const STALE = [
-  resourceKey(API.listMismatchCategories),
-  resourceKey(API.listPendingMismatches),
-  resourceKey(API.searchMismatchRecords),
-];
 
 const norm = (s: string) => s.trim().toLowerCase();
 
@@ -61,11 +53,10 @@ function CategoryFormModal({ editing, onClose }: { editing: Editing; onClose: ()
     });
     if (!ok) return;
     await run({
-      request: () =>
+      request: (send) =>
         row
-          ? call(API.updateMismatchCategory, { params: { id: row.id }, body: { name } })
-          : call(API.createMismatchCategory, { body: { name } }),
-      invalidate: STALE,
+          ? send(API.updateMismatchCategory, { params: { id: row.id }, body: { name } })
+          : send(API.createMismatchCategory, { body: { name } }),
       form,
       onDone: onClose,
     });
@@ -143,9 +134,8 @@ function MergeModal({
     });
     if (!ok) return;
     await run({
-      request: () =>
-        call(API.mergeMismatchCategories, { body: { keep_id: keep.id, merge_ids: others.map((r) => r.id) } }),
-      invalidate: STALE,
+      request: (send) =>
+        send(API.mergeMismatchCategories, { body: { keep_id: keep.id, merge_ids: others.map((r) => r.id) } }),
       onDone: () => {
         onMerged();
         onClose();
@@ -224,8 +214,7 @@ export default function MismatchCategoriesPage() {
     });
     if (!ok) return;
     await toggle.run({
-      request: () => call(API.updateMismatchCategory, { params: { id: r.id }, body: { active } }),
-      invalidate: STALE,
+      request: (send) => send(API.updateMismatchCategory, { params: { id: r.id }, body: { active } }),
     });
   };
 

@@ -5,12 +5,8 @@ import { TARGET_CHECK_MAX, type TLocationRow, type TRegionRow } from '@itms/cont
 import { Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { optionalMark } from '../../components/optional-mark';
-import { call, resourceKey } from '../../lib/api-client';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
-
-/** What a change here makes stale: the regions and locations, and every report that counts regions. */
-const STALE = [resourceKey(API.listRegions), resourceKey(API.getCheckSummary)];
 
 /** What a form is open for: a new record, or the record being edited. */
 export type Editing<T> = { mode: 'add'; preset?: Partial<T> } | { mode: 'edit'; row: T } | null;
@@ -69,11 +65,10 @@ export function useDeleteRecord() {
     });
     if (!ok) return;
     await run({
-      request: () =>
+      request: (send) =>
         what === 'Region'
-          ? call(API.deleteRegion, { params: { id } })
-          : call(API.deleteLocation, { params: { id } }),
-      invalidate: STALE,
+          ? send(API.deleteRegion, { params: { id } })
+          : send(API.deleteLocation, { params: { id } }),
       onDone,
     });
   };
@@ -114,9 +109,8 @@ export function RegionFormModal({ editing, onClose }: { editing: Editing<TRegion
       target_check: v.target_check ?? null,
     };
     await run({
-      request: () =>
-        row ? call(API.updateRegion, { params: { id: row.id }, body }) : call(API.createRegion, { body }),
-      invalidate: STALE,
+      request: (send) =>
+        row ? send(API.updateRegion, { params: { id: row.id }, body }) : send(API.createRegion, { body }),
       form,
       onDone: onClose,
     });
@@ -227,9 +221,8 @@ export function LocationFormModal({
     if (!ok) return;
     const body = { name: v.name?.trim() ?? '', region_id: v.region_id ?? 0 };
     await run({
-      request: () =>
-        row ? call(API.updateLocation, { params: { id: row.id }, body }) : call(API.createLocation, { body }),
-      invalidate: STALE,
+      request: (send) =>
+        row ? send(API.updateLocation, { params: { id: row.id }, body }) : send(API.createLocation, { body }),
       form,
       onDone: onClose,
     });

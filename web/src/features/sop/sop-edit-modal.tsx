@@ -5,7 +5,6 @@ import type { TSopEntry } from '@itms/contracts/master-data';
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { optionalMark } from '../../components/optional-mark';
-import { call, resourceKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
@@ -52,9 +51,8 @@ export function SopEditModal({ target, onClose }: { target: SopEditTarget; onClo
     );
     if (!ok) return;
     await run({
-      request: () =>
-        entry ? call(API.updateSop, { params: { id: entry.id }, body }) : call(API.createSop, { body }),
-      invalidate: [resourceKey(API.updateSop)],
+      request: (send) =>
+        entry ? send(API.updateSop, { params: { id: entry.id }, body }) : send(API.createSop, { body }),
       form,
       onDone: onClose,
     });
@@ -70,8 +68,7 @@ export function SopEditModal({ target, onClose }: { target: SopEditTarget; onClo
     });
     if (!ok) return;
     await run({
-      request: () => call(API.deleteSop, { params: { id: entry.id } }),
-      invalidate: [resourceKey(API.deleteSop)],
+      request: (send) => send(API.deleteSop, { params: { id: entry.id } }),
       onDone: onClose,
     });
   };
@@ -186,12 +183,11 @@ function VideoUpload({
       return;
     }
     await run({
-      request: () => {
+      request: (send) => {
         const body = new FormData();
         body.append(API.uploadSopVideo.multipart, file, file.name);
-        return call(API.uploadSopVideo, { params: { id: entryId }, body });
+        return send(API.uploadSopVideo, { params: { id: entryId }, body });
       },
-      invalidate: [resourceKey(API.uploadSopVideo)],
       onDone: (reply) => onChange(reply.data.video_path),
     });
   };
@@ -200,8 +196,7 @@ function VideoUpload({
     const ok = await confirm({ title: 'Hapus video unggahan ini ?', okText: 'Hapus', danger: true });
     if (!ok) return;
     await run({
-      request: () => call(API.deleteSopVideo, { params: { id: entryId } }),
-      invalidate: [resourceKey(API.deleteSopVideo)],
+      request: (send) => send(API.deleteSopVideo, { params: { id: entryId } }),
       onDone: () => onChange(null),
     });
   };

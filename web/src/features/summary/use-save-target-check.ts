@@ -1,21 +1,14 @@
 import { API } from '@itms/contracts/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, endpointKey, resourceKey } from '../../lib/api-client';
+import { useWrite } from '../../lib/write';
 
 /**
- * Saves the editable Target Check of a region's card (updateRegion with `{ target_check }` alone),
- * then refreshes the check summaries (this page and the dashboard's table) and what was read of
- * the regions.
+ * Saves the editable Target Check of a region's card (updateRegion with `{ target_check }` alone);
+ * the check summaries (this page and the dashboard's table) and the regions reload from the
+ * operation's declaration.
  */
 export function useSaveTargetCheck() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, target_check }: { id: number; target_check: number | null }) =>
-      call(API.updateRegion, { params: { id }, body: { target_check } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: endpointKey(API.getCheckSummary) }),
-        queryClient.invalidateQueries({ queryKey: resourceKey(API.updateRegion) }),
-      ]),
-  });
+  return useWrite(API.updateRegion, ({ id, target_check }: { id: number; target_check: number | null }) => ({
+    params: { id },
+    body: { target_check },
+  }));
 }

@@ -1,12 +1,11 @@
 import { API } from '@itms/contracts/api';
 import { UNSIGNED } from '@itms/contracts/enums';
 import type { TCheckQueueRow } from '@itms/contracts/tire-checks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, List, Modal, Typography } from 'antd';
-import { call, endpointKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
 import { useFileUrl } from '../../lib/file-urls';
 import { getStoredUser } from '../../lib/storage';
+import { useWrite } from '../../lib/write';
 
 interface BulkValidateModalProps {
   rows: TCheckQueueRow[];
@@ -20,13 +19,10 @@ interface BulkValidateModalProps {
  * values are what the tire man recorded. The server validates all of them or none.
  */
 export function BulkValidateModal({ rows, open, onClose, onDone }: BulkValidateModalProps) {
-  const queryClient = useQueryClient();
   const user = getStoredUser();
   const stored = user?.signature && user.signature !== UNSIGNED ? user.signature : null;
   const src = useFileUrl(stored);
-  const bulk = useMutation({
-    mutationFn: (ids: number[]) => call(API.validateTireChecksBulk, { body: { ids } }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: endpointKey(API.listTireCheckQueue) }),
+  const bulk = useWrite(API.validateTireChecksBulk, (ids: number[]) => ({ body: { ids } }), {
     onSuccess: (reply) => {
       toast().success(reply.message);
       onDone();

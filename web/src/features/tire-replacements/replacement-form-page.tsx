@@ -373,7 +373,6 @@ function ReplacementForm({ id }: { id: number }) {
         open={dialog?.kind === 'before' || dialog?.kind === 'after'}
         side={dialog?.kind === 'after' ? 'after' : 'before'}
         slot={dialog && dialog.kind !== 'swap' && dialog.kind !== 'compare' ? dialog.slot : null}
-        replacementId={id}
         editable={editable}
         onClose={() => setDialog(null)}
         onSwap={(slot) => setDialog({ kind: 'swap', slot })}
@@ -381,7 +380,6 @@ function ReplacementForm({ id }: { id: number }) {
       <RecordSwapModal
         open={dialog?.kind === 'swap'}
         record={swapRecord ?? null}
-        replacementId={id}
         onClose={() => setDialog(null)}
       />
       <CompareModal

@@ -13,7 +13,6 @@ import {
   tireFormBody,
   tireFormValues,
 } from '../../components/tire-form-fields';
-import { call, resourceKey } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dayjs';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { NOT_SAVED, useCloseGuard } from '../../lib/use-close-guard';
@@ -22,9 +21,6 @@ import { useEndpoint } from '../../lib/use-endpoint';
 const FORM_ID = 'tire-request-form';
 /** What the form is doing: a new request, or the request with this id. */
 export type RequestEditing = { mode: 'add' } | { mode: 'edit'; id: number } | null;
-
-/** After a write: the requests and their details, and the tire list and stock (an approval adds a tire). */
-const STALE = [resourceKey(API.listTireRequests), resourceKey(API.listTires), resourceKey(API.listWarehouse)];
 
 /** Hides a disabled button's reason in a tooltip (a disabled button gets no hover events itself). */
 function WithHint({ hint, children }: { hint: string | null; children: ReactNode }) {
@@ -87,10 +83,9 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
     if (adding) {
       if (!(await confirmAdd(String(body.serial_number)))) return;
       await run({
-        request: () => call(API.createTireRequest, { body }),
+        request: (send) => send(API.createTireRequest, { body }),
         form,
         fieldNames: TIRE_FORM_FIELDS,
-        invalidate: STALE,
         onDone: onClose,
       });
       return;
@@ -103,10 +98,9 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
     });
     if (!ok) return;
     await run({
-      request: () => call(API.updateTireRequest, { params: { id: record.id }, body }),
+      request: (send) => send(API.updateTireRequest, { params: { id: record.id }, body }),
       form,
       fieldNames: TIRE_FORM_FIELDS,
-      invalidate: STALE,
       onDone: onClose,
     });
   };
@@ -136,13 +130,12 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
     });
     if (!ok) return;
     await run({
-      request: async () => {
-        if (changed) await call(API.updateTireRequest, { params: { id: record.id }, body });
-        return call(API.approveTireRequest, { params: { id: record.id } });
+      request: async (send) => {
+        if (changed) await send(API.updateTireRequest, { params: { id: record.id }, body });
+        return send(API.approveTireRequest, { params: { id: record.id } });
       },
       form,
       fieldNames: TIRE_FORM_FIELDS,
-      invalidate: STALE,
       onDone: onClose,
     });
   };
@@ -159,8 +152,7 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
     });
     if (!ok) return;
     await run({
-      request: () => call(API.deleteTireRequest, { params: { id: record.id } }),
-      invalidate: STALE,
+      request: (send) => send(API.deleteTireRequest, { params: { id: record.id } }),
       onDone: onClose,
     });
   };

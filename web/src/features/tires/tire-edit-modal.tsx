@@ -16,7 +16,6 @@ import {
   tireFormBody,
   tireFormValues,
 } from '../../components/tire-form-fields';
-import { call, resourceKey } from '../../lib/api-client';
 import { formatDate } from '../../lib/dayjs';
 import { formatKm, formatRupiah } from '../../lib/number-format';
 import { useAction, useConfirm } from '../../lib/use-action';
@@ -114,15 +113,14 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
     });
     if (!ok) return;
     await run({
-      request: () =>
-        call(API.updateTireDetail, {
+      request: (send) =>
+        send(API.updateTireDetail, {
           params: { id: data.id },
           // the shared form builds a loose record; the server checks it against the same schema
           body: tireFormBody(values) as BodyOf<typeof API.updateTireDetail>,
         }),
       form,
       fieldNames: TIRE_FORM_FIELDS,
-      invalidate: [resourceKey(API.listTires)],
       onDone: onClose,
     });
   };
@@ -137,8 +135,7 @@ export function TireEditModal({ id, onClose }: { id: number | null; onClose: () 
     });
     if (!ok) return;
     await run({
-      request: () => call(API.deleteTire, { params: { id: data.id } }),
-      invalidate: [resourceKey(API.listTires)],
+      request: (send) => send(API.deleteTire, { params: { id: data.id } }),
       onDone: onClose,
     });
   };

@@ -3,7 +3,6 @@ import { CONDITION_CODE_LABELS, CONDITION_PARTS } from '@itms/contracts/enums';
 import type { TTireDetail } from '@itms/contracts/tire-list';
 import { Alert, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
-import { call, resourceKey } from '../../lib/api-client';
 import { useAction, useConfirm } from '../../lib/use-action';
 
 const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
@@ -70,8 +69,8 @@ export function TireStatusModal({
     if (!ok) return;
     const condition = v.codes.join(',');
     await run({
-      request: () =>
-        call(API.setTireStatus, {
+      request: (send) =>
+        send(API.setTireStatus, {
           params: { id: tire.id },
           body: {
             status: v.status,
@@ -80,7 +79,6 @@ export function TireStatusModal({
           },
         }),
       form,
-      invalidate: [resourceKey(API.listTires)],
       onDone: onClose,
     });
   };

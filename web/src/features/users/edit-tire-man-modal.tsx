@@ -11,7 +11,7 @@ import { ImageUploadField } from '../../components/image-upload-field';
 import { ImageZoom } from '../../components/image-zoom';
 import { LOADING } from '../../components/page-frame';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
-import { call, endpointKey, resourceKey } from '../../lib/api-client';
+import { call, endpointKey } from '../../lib/api-client';
 import { toast } from '../../lib/feedback';
 import { getStoredUser } from '../../lib/storage';
 import { useAction, useConfirm } from '../../lib/use-action';
@@ -129,8 +129,7 @@ export function EditTireManModal({
     });
     if (!ok || id === undefined) return;
     await run({
-      request: () => call(API.updateTireMan, { params: { id }, body: editBody(v) }),
-      invalidate: [resourceKey(API.updateTireMan)],
+      request: (send) => send(API.updateTireMan, { params: { id }, body: editBody(v) }),
       form,
       fieldNames: FIELDS,
       onDone: onClose,
@@ -148,8 +147,7 @@ export function EditTireManModal({
     });
     if (!ok) return;
     await run({
-      request: () => call(API.forceLogoutTireMan, { params: { id: u.id } }),
-      invalidate: [resourceKey(API.forceLogoutTireMan)],
+      request: (send) => send(API.forceLogoutTireMan, { params: { id: u.id } }),
     });
   };
 

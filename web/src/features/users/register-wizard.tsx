@@ -5,7 +5,6 @@ import type { TRegisterBody } from '@itms/contracts/users';
 import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useState } from 'react';
-import { call, resourceKey } from '../../lib/api-client';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -160,8 +159,7 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
       ...(v.role !== 'tire-man' ? { workshop_signatory: Boolean(v.workshop_signatory) } : {}),
     };
     const reply = await run({
-      request: () => call(API.registerTireMan, { body }),
-      invalidate: [resourceKey(API.registerTireMan)],
+      request: (send) => send(API.registerTireMan, { body }),
       form,
       fieldNames: [...REGISTER_STEPS.map((s) => s.name), 'workshop_signatory'],
       onDone: onClose,

@@ -2,7 +2,6 @@ import { EyeOutlined, SignatureFilled } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TWorkshopQueueRow } from '@itms/contracts/workshop';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -27,7 +26,7 @@ import { type dayjs, formatDate, formatTime, fromApiDate } from '../../lib/dayjs
 import { showApiError, toast } from '../../lib/feedback';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
-import { invalidateWorkshopQueue, useSignWorkshop } from './api/sign-workshop';
+import { useSignWorkshop } from './api/sign-workshop';
 import { KindTag } from './kind-tag';
 import { SignModal } from './sign-modal';
 
@@ -97,7 +96,6 @@ export default function WorkshopSigningPage() {
     sizes: PAGE_SIZES.validation,
     filters: { dateStart, dateEnd },
   });
-  const queryClient = useQueryClient();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const sign = useSignWorkshop();
   // selected rows by key, kept across pages
@@ -281,15 +279,10 @@ export default function WorkshopSigningPage() {
         onCancel={() => setConfirming(false)}
         onSubmit={submit}
       />
-      <CheckDetailModal
-        id={open?.kind === 'tire-check' ? open.id : null}
-        onClose={() => setOpen(null)}
-        onDeleted={() => invalidateWorkshopQueue(queryClient)}
-      />
+      <CheckDetailModal id={open?.kind === 'tire-check' ? open.id : null} onClose={() => setOpen(null)} />
       <ReplacementDetailModal
         id={open?.kind === 'tire-replacement' ? open.id : null}
         onClose={() => setOpen(null)}
-        onDeleted={() => invalidateWorkshopQueue(queryClient)}
       />
     </Flex>
   );

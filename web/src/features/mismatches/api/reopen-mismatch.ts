@@ -1,12 +1,7 @@
 import { API } from '@itms/contracts/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, resourceKey } from '../../../lib/api-client';
+import { useWrite } from '../../../lib/write';
 
-/** Kembalikan: an approved BKB goes back to the validation list; every BKB list and detail is stale. */
+/** Kembalikan: an approved BKB goes back to the validation list; every BKB list and detail reloads. */
 export function useReopenMismatch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(API.reopenMismatch, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: resourceKey(API.reopenMismatch) }),
-  });
+  return useWrite(API.reopenMismatch, (id: number) => ({ params: { id } }));
 }

@@ -24,7 +24,6 @@ const statusColor = (s: string) =>
 export interface RecordSwapModalProps {
   open: boolean;
   record: TReplaceRecord | null;
-  replacementId: number;
   onClose: () => void;
 }
 
@@ -64,7 +63,7 @@ export function SwapCompareTable({ from, to }: { from: TReplaceRecord; to: SwapT
  * Form Rekam Pergantian: puts another tire on the record, found by serial number (prefix search,
  * debounced 500 ms); the server answers whether the record changed.
  */
-export function RecordSwapModal({ open, record, replacementId, onClose }: RecordSwapModalProps) {
+export function RecordSwapModal({ open, record, onClose }: RecordSwapModalProps) {
   const { modal, message } = App.useApp();
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
@@ -77,7 +76,7 @@ export function RecordSwapModal({ open, record, replacementId, onClose }: Record
     { query: { q: term, page, pageSize } },
     { enabled: term.length > 0, placeholderData: keepPreviousData, staleTime: 10_000 },
   );
-  const swap = useUpdateReplaceRecord(replacementId);
+  const swap = useUpdateReplaceRecord();
 
   useEffect(() => {
     if (!open) {

@@ -24,7 +24,6 @@ export interface TireDetailModalProps {
   open: boolean;
   side: 'before' | 'after';
   slot: PositionSlot | null;
-  replacementId: number;
   editable: boolean;
   onClose: () => void;
   /** Opens the Form Rekam Pergantian of the After record. */
@@ -94,19 +93,11 @@ const numberInput = (name: keyof TireFormValues, label: string, min: number, max
  * Form Detail Ban. Before edits the tire on the unit now (PUT /tire/update/{id}); After edits the
  * record's values, which the validation puts onto the new tire (PUT /tire-replace-record/{id}).
  */
-export function TireDetailModal({
-  open,
-  side,
-  slot,
-  replacementId,
-  editable,
-  onClose,
-  onSwap,
-}: TireDetailModalProps) {
+export function TireDetailModal({ open, side, slot, editable, onClose, onSwap }: TireDetailModalProps) {
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<TireFormValues>();
-  const updateTire = useUpdateTire(replacementId);
-  const updateRecord = useUpdateReplaceRecord(replacementId);
+  const updateTire = useUpdateTire();
+  const updateRecord = useUpdateReplaceRecord();
   const source = side === 'before' ? slot?.beforeTire : slot?.after;
   const saving = updateTire.isPending || updateRecord.isPending;
   const { editing, edit } = useEditMode(open);
