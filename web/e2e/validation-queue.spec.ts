@@ -260,7 +260,8 @@ test.describe('validation queue', () => {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/order=newest/);
       await expect(firstRow).not.toHaveAccessibleName(`Buka pengecekan ${ids[0]}`);
-      await page.keyboard.press('ArrowUp');
+      // ArrowDown opens the dropdown again (on Terbaru dulu), ArrowUp moves to Terlama dulu
+      await page.keyboard.press('ArrowDown');
       await expect(page.getByTitle('Terlama dulu', { exact: true })).toBeVisible();
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('Enter');
