@@ -128,7 +128,7 @@ const pageQuery = {
   ),
 };
 
-/** GET /api/mismatch-validation: pending BKB, newest first. `q` matches plate, tire man or category. */
+/** GET /api/mismatch-validation: pending BKB, oldest received first by default (`order`). `q` matches plate, tire man or category. */
 export const ZMismatchPendingQuery = z.object({
   ...pageQuery,
   ...queueFilterFields,

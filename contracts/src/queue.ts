@@ -12,9 +12,14 @@ export const QUEUE_AGE_LABELS: Record<TQueueAge, string> = {
   '3d': 'Lebih dari 3 hari',
 };
 
-/** Newest received first (the default), or oldest first to work the backlog down. */
-export const QUEUE_ORDERS = ['newest', 'oldest'] as const;
+/**
+ * Oldest received first (the default: the work waiting longest comes first), or newest first.
+ * Records and history lists keep their own newest-first order.
+ */
+export const QUEUE_ORDERS = ['oldest', 'newest'] as const;
 export type TQueueOrder = (typeof QUEUE_ORDERS)[number];
+/** The order of a queue opened without one: what the server applies and the web shows. */
+export const QUEUE_DEFAULT_ORDER: TQueueOrder = 'oldest';
 export const QUEUE_ORDER_LABELS: Record<TQueueOrder, string> = {
   newest: 'Terbaru dulu',
   oldest: 'Terlama dulu',
@@ -32,7 +37,7 @@ export const queueFilterFields = {
       error: 'Umur harus 24h atau 3d',
     })
     .optional(),
-  order: z.enum(QUEUE_ORDERS, { error: 'Urutan harus newest atau oldest' }).default('newest'),
+  order: z.enum(QUEUE_ORDERS, { error: 'Urutan harus newest atau oldest' }).default(QUEUE_DEFAULT_ORDER),
 };
 export const ZQueueFilters = z.object(queueFilterFields);
 export type TQueueFilters = z.output<typeof ZQueueFilters>;

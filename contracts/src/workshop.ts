@@ -5,6 +5,7 @@ import { PAGE_SIZES } from './constants';
 import { UNSIGNED } from './enums';
 import { listResult } from './list';
 import { blankToUndefined, zId, zNumeric, zPage } from './numeric';
+import { queueFilterFields } from './queue';
 import { DATE_ORDER_MESSAGE, PICK_DATES_MESSAGE, ZDay } from './reports';
 
 export const WORKSHOP_KINDS = ['tire-check', 'tire-replacement'] as const;
@@ -53,6 +54,8 @@ export const ZWorkshopQueueQuery = z
     q: z.preprocess(blankToUndefined, z.string().trim().max(40, 'No. Body terlalu panjang').optional()),
     dateStart: z.preprocess(blankToUndefined, ZDay.optional()),
     dateEnd: z.preprocess(blankToUndefined, ZDay.optional()),
+    /** Validated longest ago first (the default: the work waiting longest), or the newest first. */
+    order: queueFilterFields.order,
   })
   .refine((q) => (q.dateStart === undefined) === (q.dateEnd === undefined), {
     path: ['dateEnd'],

@@ -140,10 +140,10 @@ test('a field BKB opens /mismatch by itself; validated with Update and Kosong, f
     await expect(dialog.getByText('Sudah ditandatangani')).toBeVisible();
 
     await expect(submit).toBeEnabled();
+    // the drawn signature was the confirmation: SUBMIT sends, nothing more is asked (issue 36, item 6)
     await submit.click();
-    const confirm = page.getByRole('dialog', { name: 'Yakin mengirim data ?' });
-    await confirm.getByRole('button', { name: 'Kirim' }).click();
     await expect(page.getByText('Berhasil Validasi Data BKB...')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Yakin mengirim data ?' })).toHaveCount(0);
     await expect(dialog).toBeHidden();
     await expect(row(page, bkb.id)).toHaveCount(0);
 

@@ -3,8 +3,8 @@ import type { TTireCheckDetail, TTireCheckRecord } from '@itms/contracts/tire-ch
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { ACCOUNTS, drawSignature, expect, loginAs, logoutToken, test, tokenOf } from './fixtures';
 
-// Issue 3, "Done when": as edp@itms.local on the seeded demo data, validate the newest pending
-// check (bounds refused at the field, colours, a signature drawn with the mouse, one validate call) and return another.
+// Issue 3, "Done when": as edp@itms.local on the seeded demo data, validate a pending check
+// (bounds refused at the field, colours, a signature drawn with the mouse, one validate call) and return another.
 
 const shotsDir = path.resolve(import.meta.dirname, '../../screenshots');
 
@@ -18,9 +18,12 @@ async function apiGet<T>(request: APIRequestContext, token: string, url: string)
   return (await res.json()) as T;
 }
 
-/** The id of the newest check in the EDP queue, as the list shows it (first row). */
-/** The queue's rows are table rows from 600px up, cards (list items) on a phone. */
-async function newestPendingId(page: Page, role: 'row' | 'listitem' = 'row'): Promise<number> {
+/**
+ * The id of the first check of the EDP queue as the list shows it opened without parameters: the
+ * check waiting longest (issue 36, item 6). The queue's rows are table rows from 600px up, cards
+ * (list items) on a phone.
+ */
+async function firstQueuedId(page: Page, role: 'row' | 'listitem' = 'row'): Promise<number> {
   await page.goto('/validasi');
   await expect(page.getByRole('heading', { name: 'Validasi Pengecekan', level: 2 })).toBeVisible();
   const first = page.getByRole(role, { name: /^Buka pengecekan \d+$/ }).first();
@@ -68,9 +71,7 @@ const RED = 'rgb(253, 231, 231)';
 
 /** Two strokes across the signature pad with the mouse. */
 test.describe('tire check validation', () => {
-  test('EDP validates the newest pending check: bounds, colours, drawn signature, tires updated', async ({
-    page,
-  }) => {
+  test('EDP validates a pending check: bounds, colours, drawn signature, tires updated', async ({ page }) => {
     test.slow(); // the whole flow: list, form, pad, upload, validation, read-back
     await loginAs(page, ACCOUNTS.edp);
     const token = (await tokenOf(page))!;
@@ -80,9 +81,9 @@ test.describe('tire check validation', () => {
       data: { signature: '-' },
     });
 
-    await newestPendingId(page);
-    // the newest pending check with a position whose tire is in the tire database, so that its new
-    // values can be read back (a check another spec just created may have none)
+    await firstQueuedId(page);
+    // a pending check of the queue's first page with a position whose tire is in the tire database,
+    // so that its new values can be read back (a check another spec just created may have none)
     const { id, target } = await pickCheckWithTire(page.request, token);
     const pos = target.position;
     const newPsi = Math.max(0, (target.pressure ?? 100) - 10);
@@ -166,11 +167,11 @@ test.describe('tire check validation', () => {
       await expect(modal.getByRole('button', { name: 'SUBMIT' })).toBeEnabled();
     });
 
-    await test.step('SUBMIT, Kirim: one validate call, the success message, back to the list', async () => {
+    await test.step('SUBMIT after drawing sends, asking nothing more: one validate call, the success message, back to the list', async () => {
       await page.getByRole('button', { name: 'SUBMIT' }).click();
-      const ask = page.getByRole('dialog').filter({ hasText: 'Yakin mengirim data ?' });
-      await ask.getByRole('button', { name: 'Kirim' }).click();
       await expect(page.getByText('Pengecekan tervalidasi')).toBeVisible();
+      // the drawn signature was the confirmation: no 'Yakin mengirim data ?' (issue 36, item 6)
+      await expect(page.getByRole('dialog').filter({ hasText: 'Yakin mengirim data ?' })).toHaveCount(0);
       await expect(page).toHaveURL(/\/validasi$/);
       await expect(page.getByRole('row', { name: /^Buka pengecekan \d+$/ }).first()).toBeVisible();
       await expect(page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true })).toHaveCount(0);
@@ -195,7 +196,7 @@ test.describe('tire check validation', () => {
     test.slow();
     await loginAs(page, ACCOUNTS.edp);
     const token = (await tokenOf(page))!;
-    const id = await newestPendingId(page);
+    const id = await firstQueuedId(page);
     await page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/pengecekan/${id}$`));
 
@@ -228,7 +229,7 @@ test.describe('tire check validation', () => {
 
   test('a user with a stored signature signs with it: SETUJUI disabled, SUBMIT ready', async ({ page }) => {
     await loginAs(page, ACCOUNTS.admin);
-    const id = await newestPendingId(page);
+    const id = await firstQueuedId(page);
     await page.getByRole('row', { name: `Buka pengecekan ${id}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/pengecekan/${id}$`));
     await page.getByRole('button', { name: 'Validasi' }).click();
@@ -268,7 +269,7 @@ for (const device of ['desktop', 'phone'] as const) {
         page.screenshot({ path: path.join(shotsDir, `${device}-tire-check-${name}.png`), fullPage });
       await loginAs(page, ACCOUNTS.edp);
       const role = device === 'phone' ? 'listitem' : 'row';
-      const id = await newestPendingId(page, role);
+      const id = await firstQueuedId(page, role);
       await shot('list');
       await page.getByRole(role, { name: `Buka pengecekan ${id}`, exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Form Pengecekan', level: 2 })).toBeVisible();

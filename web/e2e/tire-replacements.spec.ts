@@ -104,7 +104,7 @@ async function stockTireFor(request: APIRequestContext, token: string, record: R
 }
 
 /**
- * The newest pending replacement of a diagram kind with a replace record; when the data has none,
+ * A pending replacement (the queue's first page, oldest first) of a diagram kind with a replace record; when the data has none,
  * a tire man submits one through the field API.
  */
 async function pendingOfKind(request: APIRequestContext, token: string, kind: Kind): Promise<Replacement> {
@@ -276,7 +276,10 @@ async function signOnPad(page: Page) {
   await expect(pad).toBeHidden();
 }
 
-/** VALIDASI PEGANTIAN: sign (draw, or the stored signature), SUBMIT, Kirim, success, back to the list. */
+/**
+ * VALIDASI PEGANTIAN: sign (draw, or the stored signature), SUBMIT, success, back to the list. Asked
+ * once: Kirim of 'Yakin mengirim data ?' with the stored signature; a drawn one sends at SUBMIT.
+ */
 async function validate(page: Page, signature: 'draw' | 'stored') {
   await page.getByRole('button', { name: 'Validasi', exact: false }).first().click();
   const modal = page.getByRole('dialog', { name: 'VALIDASI PEGANTIAN' });
@@ -296,8 +299,10 @@ async function validate(page: Page, signature: 'draw' | 'stored') {
   await expect(submit).toBeEnabled();
   await submit.click();
   const confirm = page.getByRole('dialog', { name: 'Yakin mengirim data ?' });
-  await confirm.getByRole('button', { name: 'Kirim' }).click();
+  if (signature === 'stored') await confirm.getByRole('button', { name: 'Kirim' }).click();
   await expect(page.getByText('Pergantian ban sukses')).toBeVisible({ timeout: 30_000 });
+  // the drawn signature was the confirmation: nothing more was asked (issue 36, item 6)
+  if (signature === 'draw') await expect(confirm).toHaveCount(0);
   // the list keeps the search the replacement was opened from
   await expect(page).toHaveURL(/\/validasi-pergantian(\?q=|$)/);
 }

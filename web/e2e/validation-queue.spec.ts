@@ -248,15 +248,25 @@ test.describe('validation queue', () => {
       await expect(page.getByTitle(tm.name, { exact: true })).toBeVisible();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`tireman_id=${tm.id}`));
+      // oldest first without choosing: the queue's default order (issue 36, item 6)
+      const firstRow = page.getByRole('row', { name: /^Buka pengecekan \d+$/ }).first();
+      await expect(firstRow).toHaveAccessibleName(`Buka pengecekan ${ids[0]}`);
+      expect(page.url()).not.toMatch(/order=/);
       await tabTo(page, page.getByRole('combobox', { name: 'Urutan' }));
+      // Terbaru dulu is still there to choose, and back to Terlama dulu drops the order from the URL
       await page.keyboard.press('ArrowDown');
-      await expect(page.getByTitle('Terlama dulu', { exact: true })).toBeVisible();
+      await expect(page.getByTitle('Terbaru dulu', { exact: true })).toBeVisible();
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/order=oldest/);
-      await expect(page.getByRole('row', { name: /^Buka pengecekan \d+$/ }).first()).toHaveAccessibleName(
-        `Buka pengecekan ${ids[0]}`,
-      );
+      await expect(page).toHaveURL(/order=newest/);
+      await expect(firstRow).not.toHaveAccessibleName(`Buka pengecekan ${ids[0]}`);
+      // ArrowDown opens the dropdown again (on Terbaru dulu), ArrowUp moves to Terlama dulu
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByTitle('Terlama dulu', { exact: true })).toBeVisible();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await expect(page).not.toHaveURL(/order=/);
+      await expect(firstRow).toHaveAccessibleName(`Buka pengecekan ${ids[0]}`);
       await shot(page, 'desktop-validation-queue-filtered');
     });
 
@@ -282,7 +292,6 @@ test.describe('validation queue', () => {
       await expect(page.getByRole('row', { name: `Buka pengecekan ${ids[0]}`, exact: true })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/pengecekan/${ids[0]}\\?.*tireman_id=${tm.id}`));
-      await expect(page).toHaveURL(/order=oldest/);
     });
 
     for (const [i, id] of ids.slice(0, 3).entries()) {
@@ -315,11 +324,17 @@ test.describe('validation queue', () => {
     const five: number[] = [];
     for (let i = 0; i < 5; i++) five.push(await submitFieldCheck(page.request, where));
     const [mine] = (
-      await api<{ data: QueueRow[] }>(page.request, token, 'GET', '/api/tire-check/noEdpSign?pageSize=1')
+      await api<{ data: QueueRow[] }>(
+        page.request,
+        token,
+        'GET',
+        '/api/tire-check/noEdpSign?order=newest&pageSize=1',
+      )
     ).data;
+    expect(mine!.id).toBe(five[4]);
 
-    // the tire man's queue, newest first: the five are on its first page
-    await page.goto(`/validasi?tireman_id=${mine!.tireman_tire_check.id}`);
+    // the tire man's queue, newest first (the queue's other order): the five are on its first page
+    await page.goto(`/validasi?tireman_id=${mine!.tireman_tire_check.id}&order=newest`);
     for (const id of five) {
       await page.getByRole('checkbox', { name: `Pilih pengecekan ${id}` }).check();
     }
@@ -401,7 +416,8 @@ test.describe('validation queue', () => {
       return sent;
     });
 
-    await page.goto('/validasi-pergantian?order=oldest');
+    // opened without an order: oldest first, the queue's default (issue 36, item 6)
+    await page.goto('/validasi-pergantian');
     await expect(page.getByRole('heading', { name: 'Validasi Pergantian', level: 2 })).toBeVisible(SLOW);
     await expect(page.getByRole('row', { name: /^Buka pergantian \d+$/ }).first()).toBeVisible();
 
@@ -423,7 +439,6 @@ test.describe('validation queue', () => {
       await expect(page.getByRole('row', { name: `Buka pergantian ${ids[0]}`, exact: true })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/pergantian/${ids[0]}\\?.*q=`));
-      await expect(page).toHaveURL(/order=oldest/);
     });
 
     for (const [i, id] of ids.entries()) {
@@ -483,7 +498,8 @@ test.describe('validation queue', () => {
       return sent;
     });
 
-    await page.goto('/mismatch?order=oldest');
+    // opened without an order: oldest first, the queue's default (issue 36, item 6)
+    await page.goto('/mismatch');
     await expect(page.getByRole('heading', { name: /Berita Ketidaksesuaian Ban/, level: 2 })).toBeVisible(
       SLOW,
     );
@@ -539,7 +555,8 @@ test.describe('validation queue', () => {
   test('phone: the filter bar and the queue as cards at 390 x 844', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginAs(page, ACCOUNTS.edp);
-    await page.goto('/validasi?order=oldest&age=24h');
+    // no order in the URL: the select shows the default, oldest first
+    await page.goto('/validasi?age=24h');
     await expect(page.getByRole('combobox', { name: 'Urutan' })).toBeVisible();
     await expect(page.getByText('Terlama dulu')).toBeVisible();
     await expect(page.getByText('Lebih dari 24 jam')).toBeVisible();

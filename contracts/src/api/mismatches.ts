@@ -42,7 +42,8 @@ export const mismatchesEndpoints = defineEndpoints({
   listPendingMismatches: {
     method: 'GET',
     path: '/mismatch-validation',
-    summary: 'The BKB waiting for validation, newest first, paged and searchable.',
+    summary:
+      'The BKB waiting for validation, oldest first by default (order=newest for the newest), paged and searchable.',
     tag,
     access: 'office',
     query: ZMismatchPendingQuery,

@@ -92,7 +92,7 @@ export const tireChecksEndpoints = defineEndpoints({
     method: 'GET',
     path: '/tire-check/noEdpSign',
     summary:
-      'The EDP validation queue: checks neither signed by EDP nor returned; searched, filtered (location, region, tire man, age), newest or oldest first.',
+      'The EDP validation queue: checks neither signed by EDP nor returned; searched, filtered (location, region, tire man, age), oldest (the default) or newest first.',
     tag,
     access: 'office',
     query: ZCheckQueueListQuery,

@@ -15,7 +15,7 @@ export const workshopEndpoints = defineEndpoints({
     method: 'GET',
     path: '/workshop/queue',
     summary:
-      'Validated checks and replacements without the workshop signature, newest validation first, with whether the caller may sign.',
+      'Validated checks and replacements without the workshop signature, oldest validation first (order=newest: the newest), with whether the caller may sign.',
     tag: 'workshop',
     access: 'office',
     query: ZWorkshopQueueQuery,

@@ -1,4 +1,4 @@
-import { QUEUE_AGES, type TQueueFilters } from '@itms/contracts/queue';
+import { QUEUE_AGES, QUEUE_DEFAULT_ORDER, type TQueueFilters } from '@itms/contracts/queue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { likePattern, plateContains } from './list-query';
@@ -41,11 +41,11 @@ export function queueConditions(c: QueueColumns, f: Partial<TQueueFilters>): SQL
 }
 
 /**
- * Newest received first, or oldest first. Both read the queues' partial indexes on
+ * Oldest received first (the default), or newest first. Both read the queues' partial indexes on
  * (created_at desc nulls last, id desc nulls last): oldest first is the same index backwards.
  */
 export function queueOrder(c: QueueColumns, order: TQueueFilters['order'] | undefined): SQL[] {
-  return order === 'oldest'
+  return (order ?? QUEUE_DEFAULT_ORDER) === 'oldest'
     ? [sql`${c.created_at} asc nulls first`, sql`${c.id} asc nulls first`]
     : [sql`${c.created_at} desc nulls last`, sql`${c.id} desc nulls last`];
 }

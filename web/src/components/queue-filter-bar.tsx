@@ -3,12 +3,14 @@ import { API } from '@itms/contracts/api';
 import {
   QUEUE_AGE_LABELS,
   QUEUE_AGES,
+  QUEUE_DEFAULT_ORDER,
   QUEUE_ORDER_LABELS,
   QUEUE_ORDERS,
   type TQueueAge,
+  type TQueueOrder,
 } from '@itms/contracts/queue';
 import { Input, type InputRef, Select, Tag, Tooltip } from 'antd';
-import { type Ref, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, type Ref, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { appTime, formatDateTime } from '../lib/dayjs';
 import { useEndpoint } from '../lib/use-endpoint';
@@ -145,14 +147,33 @@ export function QueueFilterBar({ list, filters, searchRef }: QueueFilterBarProps
         onChange={(v) => set('age', v)}
         style={fieldStyle}
       />
-      <Select
-        aria-label="Urutan"
-        value={filters.order ?? 'newest'}
-        options={QUEUE_ORDERS.map((o) => ({ value: o, label: QUEUE_ORDER_LABELS[o] }))}
-        onChange={(v) => set('order', v === 'newest' ? undefined : v)}
-        style={fieldStyle}
-      />
+      <QueueOrderSelect value={filters.order} onChange={(v) => set('order', v)} style={fieldStyle} />
     </search>
+  );
+}
+
+/**
+ * Urutan of a queue of waiting work: Terlama dulu (the default) or Terbaru dulu. `value` is the URL's
+ * `order`; the default stays out of the URL (onChange gives undefined), so that a queue opened
+ * without one shows the same.
+ */
+export function QueueOrderSelect({
+  value,
+  onChange,
+  style,
+}: {
+  value: string | undefined;
+  onChange: (order: TQueueOrder | undefined) => void;
+  style?: CSSProperties;
+}) {
+  return (
+    <Select<TQueueOrder>
+      aria-label="Urutan"
+      value={(value as TQueueOrder | undefined) ?? QUEUE_DEFAULT_ORDER}
+      options={QUEUE_ORDERS.map((o) => ({ value: o, label: QUEUE_ORDER_LABELS[o] }))}
+      onChange={(v) => onChange(v === QUEUE_DEFAULT_ORDER ? undefined : v)}
+      style={style}
+    />
   );
 }
 

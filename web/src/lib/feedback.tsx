@@ -92,3 +92,25 @@ export function confirmSend(onOk: () => unknown, content?: ReactNode) {
   };
   return bridge ? bridge.modal.confirm(config) : Modal.confirm(config);
 }
+
+/**
+ * Sends a validation (check, replacement, BKB) after one question at most. With the account's
+ * stored signature nothing was signed on screen, so 'Yakin mengirim data ?' is asked; a signature
+ * the EDP has just drawn and submitted in the pad, then sent with SUBMIT, already was the yes, so
+ * it is sent at once, without a second question.
+ */
+export function sendValidation({
+  drawn,
+  send,
+  content,
+}: {
+  drawn: boolean;
+  send: () => unknown;
+  content?: ReactNode;
+}) {
+  if (drawn) {
+    void send();
+    return;
+  }
+  confirmSend(send, content);
+}

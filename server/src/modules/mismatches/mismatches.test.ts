@@ -676,7 +676,7 @@ describe('signature, return and delete', () => {
 });
 
 describe('lists', () => {
-  it('pages the pending list newest first, 15 by default and at most 100', async () => {
+  it('pages the pending list oldest first (newest on request), 15 by default and at most 100', async () => {
     const base = new Date('2026-01-10T03:00:00Z').getTime();
     await c.db.insert(mismatches).values(
       Array.from({ length: 20 }, (_, i) => ({
@@ -690,17 +690,19 @@ describe('lists', () => {
     const p1 = (await list('')).json();
     expect(p1).toMatchObject({ total: 20, page: 1, pageSize: 15 });
     expect(p1.data).toHaveLength(15);
-    expect(p1.data[0].category).toBe('Halaman 19');
+    expect(p1.data[0].category).toBe('Halaman 0');
     const p2 = (await list('&page=2')).json();
-    expect(p2.data.map((r: Json) => r.category)).toEqual([4, 3, 2, 1, 0].map((i) => `Halaman ${i}`));
+    expect(p2.data.map((r: Json) => r.category)).toEqual([15, 16, 17, 18, 19].map((i) => `Halaman ${i}`));
+    const newest = (await list('&order=newest&page=2')).json();
+    expect(newest.data.map((r: Json) => r.category)).toEqual([4, 3, 2, 1, 0].map((i) => `Halaman ${i}`));
     expect((await list('&pageSize=100')).json().data).toHaveLength(20);
     const tooBig = await list('&pageSize=101');
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().fields[0]).toEqual({ field: 'pageSize', message: 'Ukuran halaman maksimal 100' });
-    // newer reports come first in the unfiltered list too
+    // older reports come first in the unfiltered list too
     const all = (await c.api('GET', '/mismatch-validation?pageSize=100', c.tokens.staff)).json();
     const times = all.data.map((r: Json) => Date.parse(r.createdAt as string));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('list and detail replies parse against their declared schemas', async () => {

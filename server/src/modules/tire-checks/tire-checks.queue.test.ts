@@ -107,32 +107,33 @@ describe.each(QUEUES)('the $table queue: search, filters, order', ({ table, url 
     ]);
   });
 
-  it('lists newest first by default and oldest first on request, with when each was received', async () => {
-    expect((await list('')).ids).toEqual([a, b, c]);
-    const oldest = await list('order=oldest');
-    expect(oldest.ids).toEqual([c, b, a]);
-    const ageHours = (Date.now() - Date.parse(oldest.rows[0]!.createdAt)) / 3_600_000;
+  it('lists oldest first by default (the work waiting longest) and newest first on request, with when each was received', async () => {
+    const first = await list('');
+    expect(first.ids).toEqual([c, b, a]);
+    expect((await list('order=oldest')).ids).toEqual([c, b, a]);
+    expect((await list('order=newest')).ids).toEqual([a, b, c]);
+    const ageHours = (Date.now() - Date.parse(first.rows[0]!.createdAt)) / 3_600_000;
     expect(ageHours).toBeGreaterThan(99.9);
     expect(ageHours).toBeLessThan(100.1);
   });
 
   it('filters by tire man, location, region and age, counting the filtered rows', async () => {
-    expect(await list(`tireman_id=${ids.tireman}`)).toMatchObject({ ids: [a, c], total: 2 });
-    expect(await list(`tireman_id=${ids.tireman}&order=oldest`)).toMatchObject({ ids: [c, a] });
-    expect(await list(`location_id=${other.location}`)).toMatchObject({ ids: [b, c], total: 2 });
+    expect(await list(`tireman_id=${ids.tireman}`)).toMatchObject({ ids: [c, a], total: 2 });
+    expect(await list(`tireman_id=${ids.tireman}&order=newest`)).toMatchObject({ ids: [a, c] });
+    expect(await list(`location_id=${other.location}`)).toMatchObject({ ids: [c, b], total: 2 });
     expect(await list(`region_id=${ids.region}`)).toMatchObject({ ids: [a], total: 1 });
-    expect(await list('age=24h')).toMatchObject({ ids: [b, c], total: 2 });
+    expect(await list('age=24h')).toMatchObject({ ids: [c, b], total: 2 });
     expect(await list('age=3d')).toMatchObject({ ids: [c], total: 1 });
     expect(await list(`age=24h&tireman_id=${ids.tireman2}`)).toMatchObject({ ids: [b], total: 1 });
-    expect(await list(`region_id=${other.region}&age=3d&order=oldest`)).toMatchObject({ ids: [c], total: 1 });
+    expect(await list(`region_id=${other.region}&age=3d&order=newest`)).toMatchObject({ ids: [c], total: 1 });
   });
 
   it('searches plate (spaces ignored) and tire man, case-insensitive, with LIKE characters taken literally', async () => {
     expect((await list(`q=${encodeURIComponent('b 9002')}`)).ids).toEqual([b]);
     expect((await list('q=b9002')).ids).toEqual([b]);
     expect((await list('q=tari')).ids).toEqual([b]);
-    expect((await list('q=TONO')).ids).toEqual([a, c]);
-    expect((await list('q=medan')).ids).toEqual([b, c]);
+    expect((await list('q=TONO')).ids).toEqual([c, a]);
+    expect((await list('q=medan')).ids).toEqual([c, b]);
     expect(await list(`q=${encodeURIComponent('%')}`)).toMatchObject({ ids: [], total: 0 });
   });
 

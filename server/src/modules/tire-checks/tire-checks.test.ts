@@ -407,14 +407,17 @@ describe('field submission', () => {
 });
 
 describe('validation queue', () => {
-  it('pages newest first on the server, with 15 by default and at most 100 per page', async () => {
+  it('pages oldest first on the server (newest on request), with 15 by default and at most 100 per page', async () => {
     const made = [await submit(), await submit(), await submit()];
     const all = (await call(tok.staff, 'GET', '/tire-check/noEdpSign?pageSize=100')).json();
     expect(all.total).toBe(all.data.length);
     const idsInOrder = all.data.map((r: { id: number }) => r.id);
-    expect(idsInOrder.slice(0, 3)).toEqual([...made].reverse());
+    // the work waiting longest first: the checks just sent come last
+    expect(idsInOrder.slice(-3)).toEqual(made);
     const times = all.data.map((r: { createdAt: string }) => r.createdAt);
-    expect([...times].sort().reverse()).toEqual(times);
+    expect([...times].sort()).toEqual(times);
+    const newest = (await call(tok.staff, 'GET', '/tire-check/noEdpSign?pageSize=100&order=newest')).json();
+    expect(newest.data.map((r: { id: number }) => r.id)).toEqual([...idsInOrder].reverse());
 
     const p1 = (await call(tok.staff, 'GET', '/tire-check/noEdpSign?page=1&pageSize=2')).json();
     const p2 = (await call(tok.staff, 'GET', '/tire-check/noEdpSign?page=2&pageSize=2')).json();

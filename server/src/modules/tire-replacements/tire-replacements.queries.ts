@@ -89,9 +89,9 @@ async function listRows(
   where: SQL | undefined,
   q: { page: number; pageSize: number },
   /** The filter is only the status: the count is the stored row count of these keys. */
-  storedCountKeys?: RowCountKey[],
-  /** The queue's order (received, newest or oldest first: its partial indexes) or newest done first (the history). */
-  by: TQueueOrder | 'performed' = 'newest',
+  storedCountKeys: RowCountKey[] | undefined,
+  /** The queue's order (received, oldest or newest first: its partial indexes) or newest done first (the history). */
+  by: TQueueOrder | 'performed',
 ): Promise<{ data: TReplacementRow[]; total: number; page: number; pageSize: number }> {
   const { offset, limit } = pageWindow(q);
   const order =

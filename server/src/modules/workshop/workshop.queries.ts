@@ -1,5 +1,6 @@
 // Read model of Tanda Tangan Workshop: validated checks and replacements without the workshop
-// signature, newest validation first, both kinds in one list.
+// signature, oldest validation first (or newest first on request), both kinds in one list.
+import { QUEUE_DEFAULT_ORDER } from '@itms/contracts/queue';
 import { AWAITING_WORKSHOP } from '@itms/contracts/rules/lifecycle';
 import type { TWorkshopQueueInput, TWorkshopQueueRow, WorkshopKind } from '@itms/contracts/workshop';
 import { type SQL, sql } from 'drizzle-orm';
@@ -63,19 +64,23 @@ export function createWorkshopQueries(db: DbOrTx, timezone: string) {
   async function page(q: TWorkshopQueueInput, f: Filters): Promise<TWorkshopQueueRow[]> {
     const { offset, limit } = pageWindow(q);
     const head = offset + limit;
+    // oldest first reads the partial indexes (validated_at desc nulls last, id desc) backwards
+    const oldest = (q.order ?? QUEUE_DEFAULT_ORDER) === 'oldest';
+    const dir = sql.raw(oldest ? 'asc nulls first' : 'desc nulls last');
+    const idDir = sql.raw(oldest ? 'asc' : 'desc');
     const rows = rowsOf<Row>(
       await db.execute(sql`
         with p as (
           select * from (
             (select 'tire-check'::text as kind, c.id, c.validated_at from tire_checks c
               where ${f.check}
-              order by c.validated_at desc nulls last, c.id desc nulls last limit ${head})
+              order by c.validated_at ${dir}, c.id ${dir} limit ${head})
             union all
             (select 'tire-replacement'::text as kind, r.id, r.validated_at from tire_replacements r
               where ${f.replacement}
-              order by r.validated_at desc nulls last, r.id desc nulls last limit ${head})
+              order by r.validated_at ${dir}, r.id ${dir} limit ${head})
           ) m
-          order by m.validated_at desc nulls last, m.id desc, m.kind
+          order by m.validated_at ${dir}, m.id ${idDir}, m.kind
           limit ${limit} offset ${offset}
         )
         select p.kind, p.id, p.validated_at,
@@ -97,7 +102,7 @@ export function createWorkshopQueries(db: DbOrTx, timezone: string) {
           left join projects rp on rp.id = coalesce(c.project_id, r.project_id)
           left join projects up on up.id = un.project_id
           left join users v on v.id = coalesce(c.validated_by, r.validated_by)
-         order by p.validated_at desc nulls last, p.id desc, p.kind`),
+         order by p.validated_at ${dir}, p.id ${idDir}, p.kind`),
     );
     return rows.map((r) => ({
       kind: r.kind,

@@ -224,7 +224,7 @@ describe('Tanda Tangan Workshop: the queue', () => {
     );
   });
 
-  it('lists validated checks and replacements awaiting the workshop, newest validation first, paged', async () => {
+  it('lists validated checks and replacements awaiting the workshop, oldest validation first (newest on request), paged', async () => {
     await pendingCheck({ performed: at(10) }); // not validated: not listed
     const signed = await validatedCheck({ performed: at(11), validated: at(26) });
     await t.database.db
@@ -232,7 +232,25 @@ describe('Tanda Tangan Workshop: the queue', () => {
       .set({ workshop_sign: '2026/03/ws.png' })
       .where(eq(tireChecks.id, signed));
 
-    const first = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}`);
+    // by default the work waiting longest comes first: the check validated on the 2nd, then the
+    // 3rd's check (05:00) and replacement (09:00)
+    const key = (r: { kind: string; id: number }) => `${r.kind}:${r.id}`;
+    const oldest = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}`);
+    expect(oldest.total).toBe(20);
+    expect(oldest.data.slice(0, 3).map(key)).toEqual([
+      `tire-check:${made.checks[0]}`,
+      `tire-check:${made.checks[1]}`,
+      `tire-replacement:${made.replacements[1]}`,
+    ]);
+    const oldestAt = oldest.data.map((r) => r.validated_at!);
+    expect([...oldestAt].sort()).toEqual(oldestAt);
+    expect(
+      (await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&order=oldest`)).data.map(
+        key,
+      ),
+    ).toEqual(oldest.data.map(key));
+
+    const first = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&order=newest`);
     expect(first.total).toBe(20);
     expect(first.pageSize).toBe(15);
     expect(first.data).toHaveLength(15);
@@ -256,7 +274,10 @@ describe('Tanda Tangan Workshop: the queue', () => {
     expect([...validatedAt].sort().reverse()).toEqual(validatedAt);
     expect(first.data.map((r) => r.id)).not.toContain(signed);
 
-    const second = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&page=2`);
+    const second = await queue(
+      signer,
+      `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&order=newest&page=2`,
+    );
     expect(second.data).toHaveLength(5);
     expect(second.data.at(-1)).toMatchObject({ kind: 'tire-check', id: made.checks[0] });
     expect(second.data).toContainEqual(
@@ -271,6 +292,8 @@ describe('Tanda Tangan Workshop: the queue', () => {
 
     const fifty = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&pageSize=50`);
     expect(fifty.data).toHaveLength(20);
+    // oldest first is newest first backwards, page for page
+    expect(fifty.data.map(key)).toEqual([...first.data, ...second.data].map(key).reverse());
     const past = await queue(signer, `?dateStart=${MARCH.dateStart}&dateEnd=${MARCH.dateEnd}&page=9`);
     expect(past).toMatchObject({ total: 20, data: [] });
   });

@@ -9,6 +9,7 @@ import { AppProviders } from '../../app/providers';
 import { API_BASE } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { saveSignIn } from '../../lib/storage';
+import { uploadSignature, validateWithDrawnSignature } from '../../test/draw-signature';
 import { mockApi, replyTo } from '../../test/render-app';
 import MismatchListPage from './mismatch-list-page';
 
@@ -113,6 +114,7 @@ function setup(signature: string) {
     replyTo(API.validateMismatch, () => ({
       body: { message: 'Berhasil Validasi Data BKB...', id: 7, positions: [] },
     })),
+    uploadSignature('sig/drawn.png'),
   ]);
   const router = createMemoryRouter([{ path: '/mismatch', element: <MismatchListPage /> }], {
     initialEntries: ['/mismatch'],
@@ -161,7 +163,7 @@ describe('BKB list and validation modal', { timeout: 60_000 }, () => {
     expect(await dialogWith('Tanda Tangan')).toBeTruthy();
   });
 
-  it('submits Update and Kosong with the stored signature after Yakin mengirim data ?', async () => {
+  it('submits Update and Kosong with the stored signature after one Yakin mengirim data ?', async () => {
     const { user, calls } = setup('sig/edp.png');
     const dialog = await openDetail(user);
     expect(within(dialog).getByRole('button', { name: /SETUJUI/ })).toHaveProperty('disabled', true);
@@ -172,11 +174,17 @@ describe('BKB list and validation modal', { timeout: 60_000 }, () => {
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'SUBMIT' }));
+    // nothing was signed on screen: asked once, and nothing is sent before Kirim
     const confirm = await dialogWith('Yakin mengirim data ?');
+    const validations = () =>
+      calls.filter((c) => c.method === 'POST' && c.url.endsWith(`${API_BASE}/mismatch/7/validate`));
+    expect(validations()).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Kirim' }));
+    // and only once: Kirim sends
     expect(await screen.findByText('Berhasil Validasi Data BKB...')).toBeTruthy();
 
-    const sent = calls.find((c) => c.method === 'POST' && c.url.endsWith(`${API_BASE}/mismatch/7/validate`));
+    expect(validations()).toHaveLength(1);
+    const sent = validations()[0];
     expect(sent?.body).toEqual({
       positions: [
         { position: '1', action: 'update', serial_number: 'BS2624M9689', tire_id: 600 },
@@ -189,6 +197,18 @@ describe('BKB list and validation modal', { timeout: 60_000 }, () => {
         1,
       ),
     );
+  });
+
+  it('with a drawn signature: signing and SUBMIT are the confirmation, no second question', async () => {
+    const { user, calls } = setup('-');
+    const dialog = await openDetail(user);
+    await validateWithDrawnSignature(user, dialog, 'Berhasil Validasi Data BKB...');
+    // the drawn signature is the one sent
+    const sent = calls.filter(
+      (c) => c.method === 'POST' && c.url.endsWith(`${API_BASE}/mismatch/7/validate`),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ signatureUrl: 'sig/drawn.png' });
   });
 
   it('asks for serial suggestions once, 500 ms after the last keystroke', async () => {

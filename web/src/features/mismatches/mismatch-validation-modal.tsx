@@ -13,7 +13,7 @@ import { KeyboardHelp, KeyboardHelpButton, VALIDATION_SHORTCUTS } from '../../co
 import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { ValidationActions } from '../../components/validation-actions';
 import { isApiError } from '../../lib/api-client';
-import { confirmSend, errorText } from '../../lib/feedback';
+import { errorText, sendValidation } from '../../lib/feedback';
 import { useFileUrl } from '../../lib/file-urls';
 import { getStoredUser } from '../../lib/storage';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -145,8 +145,13 @@ function ValidationForm({ detail, onClose, onNext }: BodyProps & { detail: TMism
     }
   };
 
+  /** SUBMIT: asked once (see sendValidation), then sent. */
   const confirmSubmit = (next = false) =>
-    confirmSend(() => submit(next), `BKB #${detail.id}, unit ${detail.Unit.plate_number}`);
+    sendValidation({
+      drawn: drawn !== null,
+      send: () => submit(next),
+      content: `BKB #${detail.id}, unit ${detail.Unit.plate_number}`,
+    });
 
   if (approved) {
     return (

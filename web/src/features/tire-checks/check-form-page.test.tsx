@@ -9,6 +9,7 @@ import { AppProviders } from '../../app/providers';
 import { buildUrl } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { saveSignIn } from '../../lib/storage';
+import { uploadSignature, validateWithDrawnSignature } from '../../test/draw-signature';
 import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { mockApi, replyTo } from '../../test/render-app';
 import { viewport } from '../../test/setup';
@@ -63,6 +64,7 @@ function api(
   signIn(opts.signature ?? '-');
   return mockApi([
     signFileUrls(),
+    uploadSignature('sig/drawn.png'),
     ...checkMocks(checkDetail(opts.detail), [
       ['1', 'SN-1'],
       ['2', 'SN-2'],
@@ -265,9 +267,12 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
       signedUrl('sig/edp.png'),
     );
     await user.click(within(modal).getByRole('button', { name: 'SUBMIT' }));
+    // nothing was signed on screen: asked once, and nothing is sent before Kirim
     const ask = await dialog('Yakin mengirim data ?');
+    expect(calls.some((c) => c.url.includes('/validate'))).toBe(false);
     await user.click(within(ask).getByRole('button', { name: 'Kirim' }));
 
+    // and only once: Kirim sends
     expect(await screen.findByText('Pengecekan tervalidasi')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/validasi'));
     const sent = calls.filter((c) => c.url === urlOf(API.validateTireCheck, { id: 7 }));
@@ -303,6 +308,19 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
         },
       ],
     });
+  });
+
+  it('with a drawn signature: signing and SUBMIT are the confirmation, no second question', async () => {
+    const { calls } = api();
+    const { user, router } = await openForm();
+    await user.click(screen.getByRole('button', { name: /Validasi/ }));
+    const modal = await dialog('Konfirmasi Validasi Pengecekan');
+    await validateWithDrawnSignature(user, modal, 'Pengecekan tervalidasi');
+    // the drawn signature is the one sent
+    const sent = calls.filter((c) => c.url === urlOf(API.validateTireCheck, { id: 7 }));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toMatchObject({ edp_sign: 'sig/drawn.png' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/validasi'));
   });
 
   it('a refused validation shows the Oops dialog and keeps the form as it was', async () => {

@@ -29,7 +29,7 @@ import { ReturnHistory } from '../../components/return-history';
 import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { SignaturePadModal } from '../../components/signature-pad-modal';
 import { StageAlert } from '../../components/stage-alert';
-import { confirmSend, errorText, toast } from '../../lib/feedback';
+import { errorText, sendValidation, toast } from '../../lib/feedback';
 import { stepsFor } from '../../lib/lifecycle';
 import { useQueueNext } from '../../lib/queue-next';
 import { getStoredUser } from '../../lib/storage';
@@ -186,21 +186,26 @@ function CheckForm({ detail, records, active }: CheckFormProps) {
     leave: () => navigate(listUrl),
   });
 
-  /** Kirim: validates; then the list, or with `next` the next check of the same queue. */
+  // a stored signature is taken by the server from the account; a drawn one is sent
+  const drawnToSend = storedSign ? undefined : (drawnSign ?? undefined);
+
+  /** SUBMIT: validates (asked once, see sendValidation); then the list, or with `next` the next check of the same queue. */
   const submit = (next = false) =>
-    confirmSend(() => {
-      if (validate.isPending) return;
-      // a stored signature is taken by the server from the account; a drawn one is sent
-      validate.mutate(buildValidateBody(records, after, storedSign ? undefined : (drawnSign ?? undefined)), {
-        onSuccess: () => {
-          setSent(true);
-          toast().success(CHECK_MESSAGES.validated);
-          setConfirmOpen(false);
-          allowNavigation();
-          if (next) void openNext();
-          else navigate(listUrl);
-        },
-      });
+    sendValidation({
+      drawn: drawnToSend !== undefined,
+      send: () => {
+        if (validate.isPending) return;
+        validate.mutate(buildValidateBody(records, after, drawnToSend), {
+          onSuccess: () => {
+            setSent(true);
+            toast().success(CHECK_MESSAGES.validated);
+            setConfirmOpen(false);
+            allowNavigation();
+            if (next) void openNext();
+            else navigate(listUrl);
+          },
+        });
+      },
     });
 
   const askReturn = () => setReturnOpen(true);

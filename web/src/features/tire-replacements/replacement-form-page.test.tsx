@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectKeluarAsks, expectKeluarClosesAtOnce } from '../../test/close-guard';
+import { uploadSignature, validateWithDrawnSignature } from '../../test/draw-signature';
 import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { type EndpointMock, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { detail, recordDetail, tire } from './test/fixtures';
@@ -125,7 +126,7 @@ describe('Form Pergantian', () => {
     expect(within(pad).getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
   });
 
-  it('validates with the stored signature after Yakin mengirim data ?, then returns to the list', async () => {
+  it('validates with the stored signature after one Yakin mengirim data ?, then returns to the list', async () => {
     const edp = { ...testUser('staff'), signature: 'sign/edp.png' };
     const { user, calls, router } = openForm(detail(), edp, [
       replyTo(API.validateReplacement, () => ({ body: { message: 'Pergantian ban sukses' } })),
@@ -137,11 +138,28 @@ describe('Form Pergantian', () => {
       signedUrl('sign/edp.png'),
     );
     await user.click(within(modal).getByRole('button', { name: 'SUBMIT' }));
+    // nothing was signed on screen: asked once, and nothing is sent before Kirim
     const confirm = await dialog('Yakin mengirim data ?');
+    expect(calls.some((c) => c.url === '/api/tire-replacement/7/validate')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Kirim' }));
+    // and only once: Kirim sends
     expect(await screen.findByText('Pergantian ban sukses')).toBeTruthy();
-    const post = calls.find((c) => c.url === '/api/tire-replacement/7/validate');
-    expect(post?.body).toEqual({ edp_sign: 'sign/edp.png' });
+    const post = calls.filter((c) => c.url === '/api/tire-replacement/7/validate');
+    expect(post.map((c) => c.body)).toEqual([{ edp_sign: 'sign/edp.png' }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/validasi-pergantian'));
+  });
+
+  it('with a drawn signature: signing and SUBMIT are the confirmation, no second question', async () => {
+    const { user, calls, router } = openForm(detail(), testUser('staff'), [
+      uploadSignature('sign/drawn.png'),
+      replyTo(API.validateReplacement, () => ({ body: { message: 'Pergantian ban sukses' } })),
+    ]);
+    await user.click(await pageButton('Validasi'));
+    const modal = await dialog('VALIDASI PEGANTIAN');
+    await validateWithDrawnSignature(user, modal, 'Pergantian ban sukses');
+    // the drawn signature is the one sent
+    const post = calls.filter((c) => c.url === '/api/tire-replacement/7/validate');
+    expect(post.map((c) => c.body)).toEqual([{ edp_sign: 'sign/drawn.png' }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/validasi-pergantian'));
   });
 

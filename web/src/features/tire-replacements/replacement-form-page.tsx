@@ -18,7 +18,7 @@ import { ReturnReasonModal } from '../../components/return-reason-modal';
 import { StageAlert } from '../../components/stage-alert';
 import { DIAGRAM_LABELS, VehicleDiagram, type WheelTone } from '../../components/vehicle-diagram';
 import { isApiError } from '../../lib/api-client';
-import { confirmSend, errorText } from '../../lib/feedback';
+import { errorText, sendValidation } from '../../lib/feedback';
 import { stepsFor } from '../../lib/lifecycle';
 import { useQueueNext } from '../../lib/queue-next';
 import { getStoredUser } from '../../lib/storage';
@@ -190,23 +190,29 @@ function ReplacementForm({ id }: { id: number }) {
     leave: () => navigate(listUrl),
   });
 
-  /** Kirim: validates with the signature; then the list, or with `next` the next replacement of the queue. */
-  const send = (signature: string, next: boolean) =>
-    confirmSend(() => {
-      if (validate.isPending) return;
-      validate.mutate(
-        { edp_sign: signature },
-        {
-          onSuccess: (res) => {
-            setSent(true);
-            message.success(res.message || REPLACEMENT_MESSAGES.validated);
-            setValidateOpen(false);
-            allowNavigation();
-            if (next) void openNext();
-            else navigate(listUrl);
+  /**
+   * SUBMIT: validates with the signature (asked once, see sendValidation); then the list, or with
+   * `next` the next replacement of the queue.
+   */
+  const send = (signature: string, next: boolean, drawn: boolean) =>
+    sendValidation({
+      drawn,
+      send: () => {
+        if (validate.isPending) return;
+        validate.mutate(
+          { edp_sign: signature },
+          {
+            onSuccess: (res) => {
+              setSent(true);
+              message.success(res.message || REPLACEMENT_MESSAGES.validated);
+              setValidateOpen(false);
+              allowNavigation();
+              if (next) void openNext();
+              else navigate(listUrl);
+            },
           },
-        },
-      );
+        );
+      },
     });
 
   // v: Validasi & berikutnya with the stored signature, after the one Kirim confirmation
@@ -214,7 +220,7 @@ function ReplacementForm({ id }: { id: number }) {
     storedSign,
     disabled: !editable || sent || validate.isPending || goingNext,
     onValidateNext: () => {
-      if (storedSign) send(storedSign, true);
+      if (storedSign) send(storedSign, true, false);
     },
     onHelp: () => setHelp(true),
   });

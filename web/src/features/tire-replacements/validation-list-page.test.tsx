@@ -3,7 +3,7 @@ import type { TReplacementRow } from '@itms/contracts/tire-replacements';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
+import { type EndpointMock, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 import { detail } from './test/fixtures';
 
@@ -32,14 +32,20 @@ const row: TReplacementRow = {
   Tire_Man: { name: 'Rizky Siregar' },
 };
 
+/** Signed in as EDP on a desktop (the queue's table; a phone shows cards), the queue holding `row`. */
+function queueWithOneRow(more: EndpointMock[] = []) {
+  viewport.width = 1440;
+  signIn('staff');
+  return mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+    replyTo(API.listReplacementQueue, () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } })),
+    ...more,
+  ]);
+}
+
 describe('Validasi Pergantian', () => {
   it('lists pending replacements, 15 per page, and opens the chosen one after the wait dialog', async () => {
-    // the queue's table (a phone shows cards)
-    viewport.width = 1440;
-    signIn('staff');
-    const { calls } = mockApi([
-      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
-      replyTo(API.listReplacementQueue, () => ({ body: { data: [row], total: 1, page: 1, pageSize: 15 } })),
+    const { calls } = queueWithOneRow([
       replyTo(API.getReplacement, () => ({ body: detail({ id: 58 }) })),
       replyTo(API.listActiveTires, () => ({ body: { data: [], total: 0, page: 1, pageSize: 20 } })),
     ]);
@@ -60,6 +66,29 @@ describe('Validasi Pergantian', () => {
     expect(wait.textContent).toContain('ID Unit: 50');
     expect(router.state.location.pathname).toBe('/validasi-pergantian');
     await waitFor(() => expect(router.state.location.pathname).toBe('/pergantian/58'), { timeout: 5000 });
+  });
+
+  it('opens oldest first (issue 36, item 6); Urutan still offers Terbaru dulu', async () => {
+    const { calls } = queueWithOneRow();
+    const { router } = renderApp('/validasi-pergantian');
+    await screen.findByText('BK 9954 AA');
+    // opened without parameters: the server's default order, oldest first, and the select says so
+    const asked = () => calls.filter((c) => c.url.startsWith('/api/tire-replace/pending'));
+    expect(asked()[0]!.url).not.toContain('order=');
+    const order = screen.getByRole('combobox', { name: 'Urutan' });
+    // the closed select shows its choice (titled), and no other
+    expect(screen.getByTitle('Terlama dulu')).toBeTruthy();
+    expect(screen.queryByTitle('Terbaru dulu')).toBeNull();
+
+    const user = userEvent.setup({ delay: null });
+    await user.click(order);
+    await user.click(await screen.findByTitle('Terbaru dulu'));
+    await waitFor(() => expect(router.state.location.search).toContain('order=newest'));
+    await waitFor(() => expect(asked().at(-1)!.url).toContain('order=newest'));
+    // back to Terlama dulu: the default again, out of the URL
+    await user.click(order);
+    await user.click(await screen.findByTitle('Terlama dulu'));
+    await waitFor(() => expect(router.state.location.search).not.toContain('order='));
   });
 
   it('says Tidak ada data when nothing waits', async () => {

@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router';
 import { CheckDetailModal } from '../../components/check-detail/check-detail-modal';
 import { shortcutRange } from '../../components/date-range-search';
 import { PageHeading } from '../../components/page-frame';
+import { QueueOrderSelect } from '../../components/queue-filter-bar';
 import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { isApiError } from '../../lib/api-client';
@@ -83,18 +84,19 @@ const columns: TableColumnsType<TWorkshopQueueRow> = [
 ];
 
 /**
- * /tanda-tangan: validated checks and replacements awaiting the workshop signature, newest
- * validation first; a workshop signatory selects rows and signs them at once.
+ * /tanda-tangan: validated checks and replacements awaiting the workshop signature, oldest
+ * validation first (Urutan: or the newest); a workshop signatory selects rows and signs them at once.
  */
 export default function WorkshopSigningPage() {
   const [params] = useSearchParams();
   const dateStart = params.get('dateStart') ?? undefined;
   const dateEnd = params.get('dateEnd') ?? undefined;
-  // GET /workshop/queue?page&pageSize&q&dateStart&dateEnd
+  const order = params.get('order') ?? undefined;
+  // GET /workshop/queue?page&pageSize&q&dateStart&dateEnd&order
   const list = usePagedList({
     endpoint: API.listWorkshopQueue,
     sizes: PAGE_SIZES.validation,
-    filters: { dateStart, dateEnd },
+    filters: { dateStart, dateEnd, order },
   });
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const sign = useSignWorkshop();
@@ -217,6 +219,11 @@ export default function WorkshopSigningPage() {
             presets={PRESETS}
             inputReadOnly={!isDesktop}
             style={{ flex: '1 1 260px', maxWidth: 320 }}
+          />
+          <QueueOrderSelect
+            value={order}
+            onChange={(v) => list.update({ order: v, page: undefined })}
+            style={{ flex: '0 1 160px', minWidth: 140 }}
           />
           <Flex gap={8}>
             <Button type="primary" onClick={search} loading={list.isFetching}>

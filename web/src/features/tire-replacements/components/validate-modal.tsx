@@ -98,7 +98,8 @@ export interface ValidateModalProps {
   submitting: boolean;
   onClose: () => void;
   /** SUBMIT (`next` false) or Validasi & berikutnya (`next` true) with the signature shown. */
-  onSubmit: (signature: string, next: boolean) => void;
+  /** Sends the signature; `drawn`: it was drawn here now (not the account's stored one). */
+  onSubmit: (signature: string, next: boolean, drawn: boolean) => void;
 }
 
 /**
@@ -117,7 +118,7 @@ export function ValidateModal({ open, detail, user, submitting, onClose, onSubmi
   }, [open]);
 
   const submit = (next: boolean) => {
-    if (signature) onSubmit(signature, next);
+    if (signature) onSubmit(signature, next, drawn !== null);
   };
 
   return (
