@@ -8,6 +8,7 @@ import {
 import { API } from '@itms/contracts/api';
 import type { ImportKind, TImportPreview, TImportPreviewRow } from '@itms/contracts/master-data';
 import { IMPORT_MAX_BYTES } from '@itms/contracts/master-data';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -26,6 +27,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, callWithProgress, download } from '../lib/api-client';
 import { showApiError, showErrorDialog, toast } from '../lib/feedback';
 import { useConfirm } from '../lib/use-action';
+import { invalidateAfter } from '../lib/write';
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 const NOUN: Record<ImportKind, string> = { units: 'unit', tires: 'ban' };
@@ -74,8 +76,6 @@ export interface ImportModalProps {
   kind: ImportKind;
   title: string;
   onClose: () => void;
-  /** After a successful import (reload the list). */
-  onImported: () => void;
 }
 
 type Progressing = { percent: number; stage: string; status: 'active' | 'success' | 'exception' };
@@ -85,7 +85,8 @@ type Progressing = { percent: number; stage: string; status: 'active' | 'success
  * the rows with problems are highlighted, and only a file without problems can be imported, in one
  * transaction, with a progress bar.
  */
-export function ImportModal({ open, kind, title, onClose, onImported }: ImportModalProps) {
+export function ImportModal({ open, kind, title, onClose }: ImportModalProps) {
+  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<TImportPreview | null>(null);
   const [checking, setChecking] = useState(false);
@@ -163,7 +164,8 @@ export function ImportModal({ open, kind, title, onClose, onImported }: ImportMo
       stopCreep();
       setProgress({ percent: 100, stage: reply.message, status: 'success' });
       toast().success(reply.message, 3);
-      onImported();
+      // the lists the import filled, as its operation declares
+      void invalidateAfter(queryClient, [IMPORT_OPS[kind].commit]);
       setTimeout(onClose, 700);
     } catch (err) {
       stopCreep();

@@ -3,7 +3,7 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { Position } from '@itms/contracts/enums';
 import type { TTireSnRow, TUnitWheel, TUnitWheels } from '@itms/contracts/unit-fitting';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -20,7 +20,6 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { call } from '../../lib/api-client';
 import { formatKm, formatNumber } from '../../lib/number-format';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -210,12 +209,6 @@ function useDebounced(value: string, ms = 400) {
   return v;
 }
 
-/** Reloads everything on screen after a move: the diagram, the lists behind the modal, stock cards. */
-function useAfterMove() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
-}
-
 function MountDialog({
   unitId,
   unit,
@@ -239,7 +232,6 @@ function MountDialog({
   );
   const confirm = useConfirm();
   const { run, pending } = useAction();
-  const reload = useAfterMove();
 
   useEffect(() => {
     if (!wheel) {
@@ -257,15 +249,12 @@ function MountDialog({
     });
     if (!ok) return;
     await run({
-      request: () =>
-        call(API.mountUnitTire, {
+      request: (send) =>
+        send(API.mountUnitTire, {
           params: { id: unitId },
           body: { position: wheel.position, tire_id: tire.id },
         }),
-      onDone: () => {
-        onClose();
-        void reload();
-      },
+      onDone: onClose,
     });
   };
 
@@ -376,22 +365,18 @@ function UnmountDialog({
 }) {
   const [form] = Form.useForm<UnmountValues>();
   const { run, pending } = useAction();
-  const reload = useAfterMove();
   const to = Form.useWatch('to', form);
 
   const submit = (v: UnmountValues) =>
     wheel &&
     run({
-      request: () =>
-        call(API.unmountUnitTire, {
+      request: (send) =>
+        send(API.unmountUnitTire, {
           params: { id: unitId },
           body: { position: wheel.position, to: v.to, reason: v.reason.trim() },
         }),
       form,
-      onDone: () => {
-        onClose();
-        void reload();
-      },
+      onDone: onClose,
     });
 
   return (
@@ -450,7 +435,6 @@ function MoveDialog({
 }) {
   const [target, setTarget] = useState<Position | undefined>();
   const { run, pending } = useAction();
-  const reload = useAfterMove();
   useEffect(() => {
     if (!wheel) setTarget(undefined);
   }, [wheel]);
@@ -460,12 +444,9 @@ function MoveDialog({
     wheel &&
     target &&
     run({
-      request: () =>
-        call(API.moveUnitTire, { params: { id: unitId }, body: { from: wheel.position, to: target } }),
-      onDone: () => {
-        onClose();
-        void reload();
-      },
+      request: (send) =>
+        send(API.moveUnitTire, { params: { id: unitId }, body: { from: wheel.position, to: target } }),
+      onDone: onClose,
     });
 
   return (

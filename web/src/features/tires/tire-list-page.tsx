@@ -2,7 +2,6 @@ import { PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons'
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { TTireListRow } from '@itms/contracts/tire-list';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,7 +11,6 @@ import { openableRow } from '../../components/list-controls';
 import { PageHeading } from '../../components/page-frame';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { XlsxExportButton } from '../../components/xlsx-export-button';
-import { resourceKey } from '../../lib/api-client';
 import { formatNumber } from '../../lib/number-format';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
@@ -33,7 +31,6 @@ export default function TireListPage() {
   });
   const [openId, setOpenId] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
-  const queryClient = useQueryClient();
   const wide = useMediaQuery(DESKTOP_QUERY);
 
   const base: TableColumnsType<TTireListRow> = [
@@ -162,13 +159,7 @@ export default function TireListPage() {
         />
       </Card>
       <TireEditModal id={openId} onClose={() => setOpenId(null)} />
-      <ImportModal
-        open={importing}
-        kind="tires"
-        title="Import Ban"
-        onClose={() => setImporting(false)}
-        onImported={() => void queryClient.invalidateQueries({ queryKey: resourceKey(API.listTires) })}
-      />
+      <ImportModal open={importing} kind="tires" title="Import Ban" onClose={() => setImporting(false)} />
     </Flex>
   );
 }

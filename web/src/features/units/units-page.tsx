@@ -3,7 +3,6 @@ import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
 import type { UnitType } from '@itms/contracts/enums';
 import type { TProjectRow, TUnitRow } from '@itms/contracts/master-data';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Select, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,7 +11,6 @@ import { ImportModal } from '../../components/import-modal';
 import { FILTER_STYLE } from '../../components/page-frame';
 import { RemoteSelect } from '../../components/remote-select';
 import { UnitFittingModal } from '../../components/unit-fitting/unit-fitting-modal';
-import { resourceKey } from '../../lib/api-client';
 import type { UnitFormValues } from './unit-form';
 import { UNIT_FORM, UNIT_TYPE_OPTIONS } from './unit-form-fields';
 
@@ -36,7 +34,6 @@ const baseColumns: TableColumnsType<TUnitRow> = [
 export default function UnitsPage() {
   const [importing, setImporting] = useState(false);
   const [fitting, setFitting] = useState<number | null>(null);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const columns: TableColumnsType<TUnitRow> = [
     ...baseColumns,
@@ -103,13 +100,7 @@ export default function UnitsPage() {
         {...UNIT_FORM}
         onOpenRow={(row) => navigate(`/unit/${row.id}`)}
       />
-      <ImportModal
-        open={importing}
-        kind="units"
-        title="Impor Unit"
-        onClose={() => setImporting(false)}
-        onImported={() => queryClient.invalidateQueries({ queryKey: resourceKey(API.listUnits) })}
-      />
+      <ImportModal open={importing} kind="units" title="Impor Unit" onClose={() => setImporting(false)} />
       <UnitFittingModal unitId={fitting} onClose={() => setFitting(null)} />
     </>
   );
