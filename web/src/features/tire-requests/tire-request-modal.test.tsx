@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildUrl } from '../../lib/api-client';
+import { signedUrl, signFileUrls } from '../../test/file-urls';
 import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
@@ -90,5 +91,40 @@ describe('Tambah Ban: prices', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url === createUrl)).toBeTruthy());
     const body = calls.find((c) => c.url === createUrl)?.body as Record<string, unknown>;
     expect(body).toMatchObject({ serial_number: 'BS-9001', purchase_price: 3_750_000, retread_cost: null });
+  });
+});
+
+describe('Form Edit Ban Baru: the serial photo from the field', () => {
+  async function openRequest(photo: string) {
+    viewport.width = 1440;
+    signIn('staff');
+    const row = { ...created, date: '2026-11-25', time: '15:00' };
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('staff') })),
+      signFileUrls(),
+      replyTo(API.listTireRequests, () => ({ body: { data: [row], total: 1, page: 1, pageSize: 10 } })),
+      replyTo(API.getTireRequest, () => ({ body: { ...created, serial_number_img: photo } })),
+    ]);
+    renderApp('/tire-request');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('row', { name: /BS-9001/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Form Edit Ban Baru')).toBeTruthy();
+    return dialog;
+  }
+
+  it('shows the photo the tire man took, to compare with the serial', { timeout: 120_000 }, async () => {
+    const photo = 'req/2026/11/sn-bs-9001.jpg';
+    const dialog = await openRequest(photo);
+    const img = await within(dialog).findByRole('img', { name: 'Foto nomor seri BS-9001' });
+    expect(img.getAttribute('src')).toBe(signedUrl(photo));
+    expect(within(dialog).getByText(/Cocokkan dengan Nomor Seri/)).toBeTruthy();
+  });
+
+  it('says so when the request has no photo', { timeout: 120_000 }, async () => {
+    const dialog = await openRequest('-');
+    expect(
+      await within(dialog).findByRole('img', { name: 'Foto nomor seri BS-9001: tidak ada foto' }),
+    ).toBeTruthy();
   });
 });

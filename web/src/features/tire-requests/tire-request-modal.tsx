@@ -3,6 +3,7 @@ import { API } from '@itms/contracts/api';
 import { TIRE_REQUEST_MESSAGES, type TTireRequest } from '@itms/contracts/tire-requests';
 import { Alert, App, Button, Flex, Form, Modal, Spin, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
+import { ImageZoom } from '../../components/image-zoom';
 import { LateTag } from '../../components/late-tag';
 import { LinkButton } from '../../components/link-button';
 import { LOADING } from '../../components/page-frame';
@@ -226,6 +227,20 @@ export function TireRequestModal({ editing, onClose }: { editing: RequestEditing
             Diajukan {formatDateTime(record.performed_at)} · ID {record.id}
           </Typography.Text>
           <LateTag days={record.late_days} />
+        </Flex>
+      ) : null}
+      {record ? (
+        // the photo the tire man had to take: the EDP compares it with the serial before Submit
+        <Flex gap={12} align="center" wrap style={{ marginBottom: 12 }}>
+          <ImageZoom
+            path={record.serial_number_img}
+            alt={`Foto nomor seri ${record.serial_number}`}
+            width={160}
+            height={120}
+          />
+          <Typography.Text type="secondary" style={{ flex: '1 1 200px' }}>
+            Foto nomor seri dari lapangan. Cocokkan dengan Nomor Seri (S/N) sebelum Submit.
+          </Typography.Text>
         </Flex>
       ) : null}
       {approved && record ? (
