@@ -14,7 +14,7 @@ test('EDP adds the signature of a PIC who was not on site to a check', async ({ 
   const headers = { access_token: (await tokenOf(page))! };
 
   // a check waiting for the EDP that has no PIC signature (the demo data's newest few)
-  const queue = await request.get('/api/tire-check/noEdpSign?pageSize=50', { headers });
+  const queue = await request.get('/api/tire-check/noEdpSign?pageSize=50&order=newest', { headers });
   expect(queue.ok()).toBe(true);
   let check: TTireCheckDetail | undefined;
   for (const row of (await queue.json()).data as { id: number }[]) {

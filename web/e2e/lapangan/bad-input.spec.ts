@@ -152,7 +152,7 @@ async function checkWithBadInput(
   // the office receives it once, with the four warnings as its flags
   const odometer = unit.last_odometer! - 10;
   const arrived = async () => {
-    const res = await request.get('/api/tire-check/noEdpSign?pageSize=100', {
+    const res = await request.get('/api/tire-check/noEdpSign?pageSize=100&order=newest', {
       headers: { access_token: edp },
     });
     const rows = ((await res.json()) as { data: { id: number; plate_number: string }[] }).data;

@@ -188,7 +188,7 @@ export async function officeChecks(
 ): Promise<{ id: number; performed_at: string }[]> {
   const edp = await apiToken(request, ACCOUNTS.edp);
   try {
-    const res = await request.get('/api/tire-check/noEdpSign?pageSize=100', {
+    const res = await request.get('/api/tire-check/noEdpSign?pageSize=100&order=newest', {
       headers: { access_token: edp },
     });
     expect(res.ok()).toBe(true);

@@ -136,7 +136,7 @@ test('a check made offline survives an app restart, is sent once online, and EDP
         return (await res.json()) as T;
       };
       const queue = await get<{ data: { id: number; plate_number: string; performed_at: string }[] }>(
-        '/api/tire-check/noEdpSign?pageSize=100',
+        '/api/tire-check/noEdpSign?pageSize=100&order=newest',
       );
       const mine = queue.data.filter(
         (c) => c.plate_number === plate && Date.parse(c.performed_at) >= doneFrom - 1000,
