@@ -4,6 +4,7 @@ import { auditEndpoints, auditErrors } from './api/audit';
 import { authEndpoints, authErrors } from './api/auth';
 import { bannersEndpoints, bannersErrors } from './api/banners';
 import { customersEndpoints, customersErrors } from './api/customers';
+import { defectCodesEndpoints, defectCodesErrors } from './api/defect-codes';
 import { fieldEndpoints, fieldErrors } from './api/field';
 import { filesEndpoints, filesErrors } from './api/files';
 import { importsEndpoints, importsErrors } from './api/imports';
@@ -35,6 +36,7 @@ export const API = {
   ...authEndpoints,
   ...bannersEndpoints,
   ...customersEndpoints,
+  ...defectCodesEndpoints,
   ...fieldEndpoints,
   ...filesEndpoints,
   ...importsEndpoints,
@@ -69,6 +71,7 @@ export const ERROR_STATUS = {
   ...authErrors,
   ...bannersErrors,
   ...customersErrors,
+  ...defectCodesErrors,
   ...fieldErrors,
   ...filesErrors,
   ...importsErrors,
@@ -103,9 +106,11 @@ export const ERROR_TABLES: readonly Record<string, number>[] = [
   authErrors,
   bannersErrors,
   customersErrors,
+  defectCodesErrors,
   fieldErrors,
   filesErrors,
   importsErrors,
+  mismatchCategoriesErrors,
   mismatchesErrors,
   newsErrors,
   profileErrors,

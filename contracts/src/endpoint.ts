@@ -18,6 +18,7 @@ export const TAGS = [
   'auth',
   'banners',
   'customers',
+  'defect-codes',
   'field',
   'files',
   'imports',

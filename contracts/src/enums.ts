@@ -74,7 +74,7 @@ export const POSITIONS = [
 ] as const;
 export type Position = (typeof POSITIONS)[number];
 
-/** Tire condition codes named by the spec; other codes 1-40 are valid but unnamed. */
+/** Tire condition codes named by the spec: the defect catalogue's seed (contracts/src/defect-codes.ts). */
 export const CONDITION_CODE_LABELS: Record<number, string> = {
   0: 'Tidak dicek',
   99: 'Normal',

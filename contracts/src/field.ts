@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDefectCode } from './defect-codes';
 import { zId, zNumeric, zPage } from './numeric';
 import { tireReadingReply } from './tire-reading';
 
@@ -124,6 +125,8 @@ export const ZFieldBootstrap = z.object({
   size_pressures: z.array(z.object({ size: z.string(), reference_psi: z.number() })),
   /** The active BKB categories (Kategori of Lapor BKB), by name. */
   mismatch_categories: z.array(ZRef),
+  /** The defect catalogue (condition codes besides 0 and 99), by code. */
+  defect_codes: z.array(ZDefectCode),
   /** TIRE_PULL_POINT_MM: tread depth at which a tire should come off. */
   pull_point_mm: z.number(),
   returned: z.array(ZFieldReturnedItem),

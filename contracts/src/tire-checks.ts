@@ -65,8 +65,8 @@ export const ZPosition = z.preprocess(
   z.enum(POSITIONS, { error: 'Posisi tidak dikenal (1-12, ST, ST2)' }),
 );
 
-/** One condition code: 0 not checked, 99 normal, 1-40 a defect. */
-const isConditionCode = (n: number) => Number.isInteger(n) && (n === 0 || n === 99 || (n >= 1 && n <= 40));
+/** One condition code: 0 not checked, 99 normal, else a defect of the catalogue (checked by the server). */
+const isConditionCode = (n: number) => Number.isInteger(n) && n >= 0 && n <= 99;
 
 /**
  * Five condition codes (crown, shoulder, sidewalls, beads, interior), sent as 'a,b,c,d,e' or as an
@@ -84,7 +84,7 @@ export const ZCondition = z
         error: 'Kondisi wajib berisi lima kode',
       })
       .length(5, 'Kondisi wajib berisi lima kode (crown, shoulder, sidewalls, beads, interior)')
-      .refine((codes) => codes.every(isConditionCode), 'Kode kondisi hanya 0, 99 atau 1-40')
+      .refine((codes) => codes.every(isConditionCode), 'Kode kondisi hanya 0-99')
       .optional(),
   )
   .transform((codes) => (codes ?? [0, 0, 0, 0, 0]).join(','));

@@ -288,15 +288,14 @@ export const ZTireStatusBody = z.object({
     .toUpperCase()
     .pipe(z.enum(TIRE_STATUSES, { error: 'Status: INSTALLED, UNINSTALLED, SCRAP atau SPARE' })),
   reason: z.string().trim().max(500, 'Alasan terlalu panjang').optional(),
-  /** Five condition codes 'crown,shoulder,sidewalls,beads,interior' (0, 99 or 1-40), kept on the tire. */
+  /**
+   * Five condition codes 'crown,shoulder,sidewalls,beads,interior' (0, 99 or a code of the defect
+   * catalogue, checked by the server), kept on the tire.
+   */
   condition: z
     .string()
     .trim()
     .regex(/^\d{1,2}(,\d{1,2}){4}$/, 'Kondisi berisi lima kode dipisah koma')
-    .refine(
-      (s) => s.split(',').every((c) => [0, 99].includes(Number(c)) || (Number(c) >= 1 && Number(c) <= 40)),
-      'Kode kondisi hanya 0, 99 atau 1-40',
-    )
     .optional(),
 });
 export type TTireStatusBody = z.infer<typeof ZTireStatusBody>;

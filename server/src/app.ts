@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { type AuthService, createAuthService } from './modules/auth/auth.service';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { defectCodesRoutes } from './modules/defect-codes/defect-codes.routes';
 import { documentEffects } from './modules/field/document-effects';
 import { fieldRoutes } from './modules/field/field.routes';
 import { createFileUrls, loadFileUrlSecret } from './modules/files/file-urls';
@@ -313,6 +314,7 @@ export async function buildApp({
       await api.register(bannersRoutes);
       await api.register(newsRoutes);
       await api.register(regionsRoutes);
+      await api.register(defectCodesRoutes);
       await api.register(mismatchCategoriesRoutes);
       await api.register(sopRoutes);
       await api.register(importsRoutes);

@@ -77,6 +77,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   active_unit_tire: 'pemasangan ban',
   mismatch: 'BKB',
   mismatch_category: 'kategori BKB',
+  defect_code: 'kode kerusakan',
   qc_check: 'QC',
   news: 'berita',
   banner: 'banner',

@@ -1,6 +1,7 @@
 // Web unit tests run in happy-dom. antd reads window.matchMedia (responsive observers) and
 // signature_pad needs a canvas 2D context; neither exists in a DOM emulator, nor does layout.
 import { cleanup, configure } from '@testing-library/react';
+import { Modal, notification, message as staticMessage } from 'antd';
 import { afterEach, vi } from 'vitest';
 
 /** Tests may set this to render the desktop (>= 960px) layout. */
@@ -68,8 +69,15 @@ Object.defineProperty(window, 'IntersectionObserver', {
 // the first render of a lazy route transforms its modules: allow for it
 configure({ asyncUtilTimeout: 15_000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // antd's static toasts and dialogs (shown by hooks rendered without <App>) live in roots of their
+  // own with timers; close them and let React finish before the file's environment is torn down,
+  // or a late render finds no window.
+  staticMessage.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+  if (!vi.isFakeTimers()) await new Promise((resolve) => setTimeout(resolve, 0));
   window.localStorage.clear();
   window.sessionStorage.clear();
   viewport.width = 390;

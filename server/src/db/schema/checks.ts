@@ -2,6 +2,7 @@ import type { FieldWarning } from '@itms/contracts/rules/field-warnings';
 import { AWAITING_VALIDATION, AWAITING_WORKSHOP, RETURNED } from '@itms/contracts/rules/lifecycle';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -165,4 +166,22 @@ export const tireCheckDaily = pgTable(
     awaiting_workshop: integer('awaiting_workshop').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.location_id, t.tireman_id] })],
+);
+
+/**
+ * The defect catalogue: the codes a check record's five condition zones may carry besides 0 (not
+ * checked) and 99 (normal). Codes are never removed, so a check queued on a phone stays valid.
+ */
+export const defectCodes = pgTable(
+  'defect_codes',
+  {
+    code: integer('code').primaryKey(),
+    /** null until an admin names it ('Kode N'). */
+    name: text('name'),
+    /** Makes the tire unsafe to run: counted with the critical tires. */
+    unsafe: boolean('unsafe').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('defect_codes_code_range', sql`${t.code} between 1 and 98`)],
 );

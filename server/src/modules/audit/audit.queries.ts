@@ -59,6 +59,7 @@ const entityName = (() => {
     when 'banner' then ${one(sql`select name from banners where id = ${id}`)}
     when 'sop' then ${one(sql`select title from sop_entries where id = ${id}`)}
     when 'mismatch_category' then ${one(sql`select name from mismatch_categories where id = ${id}`)}
+    when 'defect_code' then ${one(sql`select coalesce(name, 'Kode ' || code) from defect_codes where code = ${id}`)}
     when 'tire-size-pressure' then ${auditLog.entity_id}
   end`;
 })();

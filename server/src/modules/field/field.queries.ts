@@ -111,7 +111,7 @@ async function myUnits(db: DbOrTx, userId: number, tz: string): Promise<TFieldUn
 
 type Reference = Pick<
   TFieldBootstrap,
-  'me' | 'locations' | 'projects' | 'size_pressures' | 'mismatch_categories' | 'returned'
+  'me' | 'locations' | 'projects' | 'size_pressures' | 'mismatch_categories' | 'defect_codes' | 'returned'
 >;
 
 /** The rest of the snapshot in one statement: the tire man himself, the lookups, his returned work. */
@@ -132,6 +132,8 @@ async function reference(db: DbOrTx, userId: number): Promise<Reference> {
            from tire_size_pressures) as size_pressures,
         (select coalesce(json_agg(json_build_object('id', id, 'name', name) order by lower(name), id), '[]'::json)
            from mismatch_categories where active) as mismatch_categories,
+        (select coalesce(json_agg(json_build_object('code', code, 'name', name, 'unsafe', unsafe) order by code), '[]'::json)
+           from defect_codes) as defect_codes,
         (select coalesce(json_agg(json_build_object('kind', x.kind, 'id', x.id, 'unit_id', x.unit_id,
                   'plate_number', x.plate_number, 'performed_at', ${iso(sql`x.performed_at`)},
                   'returned_at', ${iso(sql`x.returned_at`)}, 'return_reason', x.return_reason)
@@ -164,6 +166,7 @@ export async function bootstrapSnapshot(
     projects: ref.projects,
     size_pressures: ref.size_pressures,
     mismatch_categories: ref.mismatch_categories,
+    defect_codes: ref.defect_codes,
     pull_point_mm: opts.pullPointMm,
     returned: ref.returned,
   };

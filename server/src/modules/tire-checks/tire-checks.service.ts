@@ -37,6 +37,7 @@ import { assertStep, nextStage } from '../../lib/lifecycle';
 import { unitPerformedAt } from '../../lib/performed-at';
 import { writeResubmit, writeReturn } from '../../lib/submission-returns';
 import { assertOwnUploads, type CitedPath, foreignUploadIssues } from '../../lib/uploads';
+import { unknownDefectIssues } from '../defect-codes/defect-codes.service';
 import { recordDeletion } from '../field/field-status';
 import { type MoveSource, recordTireEvent, tireEventsInsert } from '../fleet/mounting';
 import { fieldWarningsOf } from './check-warnings';
@@ -183,18 +184,25 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
   }
 
   /** Records whose position is not on the unit's diagram (unit type), as field issues. */
-  function positionIssues(unitType: string, records: RecordInputs): FieldIssue[] {
+  /** Positions the unit does not have, and condition codes outside the defect catalogue. */
+  async function recordIssues(tx: Tx, unitType: string, records: RecordInputs): Promise<FieldIssue[]> {
     const positions = new Set<string>(diagramOf(unitType).positions);
-    return records.flatMap((r, i) =>
-      positions.has(r.position)
-        ? []
-        : [
-            {
-              field: `records.${i}.position`,
-              message: `Posisi ${r.position} tidak ada pada unit ${unitType}`,
-            },
-          ],
-    );
+    return [
+      ...records.flatMap((r, i) =>
+        positions.has(r.position)
+          ? []
+          : [
+              {
+                field: `records.${i}.position`,
+                message: `Posisi ${r.position} tidak ada pada unit ${unitType}`,
+              },
+            ],
+      ),
+      ...(await unknownDefectIssues(
+        tx,
+        records.map((r, i) => ({ field: `records.${i}.condition`, condition: r.condition })),
+      )),
+    ];
   }
 
   /** Every photo and signature path a check body cites, with its field name. */
@@ -230,7 +238,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
       if (!unit) fields.push({ field: 'unit_id', message: 'Unit tidak ditemukan' });
       if (!location) fields.push({ field: 'location_id', message: 'Lokasi tidak ditemukan' });
       if (project === undefined) fields.push({ field: 'project_id', message: 'Project tidak ditemukan' });
-      if (unit) fields.push(...positionIssues(unit.unit_type, body.records));
+      if (unit) fields.push(...(await recordIssues(tx, unit.unit_type, body.records)));
       fields.push(...(await foreignUploadIssues(tx, actor.id, citedPaths(body))));
       if (fields.length || !unit) throw invalidFields(fields);
       const driverName = (body.driver?.name || body.driver_name || '').trim();
@@ -341,7 +349,7 @@ export function createTireChecksService(db: Db, opts: TireChecksServiceOptions =
           .select({ unit_type: units.unit_type })
           .from(units)
           .where(eq(units.id, check.unit_id));
-        fields.push(...positionIssues(unit?.unit_type ?? '', body.records));
+        fields.push(...(await recordIssues(tx, unit?.unit_type ?? '', body.records)));
       }
       // the paths the check already holds may be sent again as they are
       const kept = [

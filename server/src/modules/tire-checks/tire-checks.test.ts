@@ -309,12 +309,12 @@ describe('field submission', () => {
       {
         body: checkBody({
           records: [
-            { ...rec[0]!, condition: '41,0,0,0,0' },
+            { ...rec[0]!, condition: '100,0,0,0,0' },
             { ...rec[1]!, condition: '1,2' },
           ],
         }),
         fields: ['records.0.condition', 'records.1.condition'],
-        text: /Kode kondisi hanya 0, 99 atau 1-40/,
+        text: /Kode kondisi hanya 0-99/,
       },
       {
         body: checkBody({ unit_id: 999999, location_id: 999999 }),

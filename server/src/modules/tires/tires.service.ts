@@ -9,6 +9,7 @@ import { activeUnitTires, tires } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { changedFields, definedOnly } from '../../lib/changes';
 import { badRequest, conflict, type FieldIssue, invalidFields, notFound, pgCode } from '../../lib/errors';
+import { unknownDefectIssues } from '../defect-codes/defect-codes.service';
 import { type MoveSource, mountOf, recordTireEvent, unmountPosition } from '../fleet/mounting';
 import { latestUnitOdometer } from '../fleet/unit-odometer';
 import { toTire } from './tires.queries';
@@ -116,6 +117,10 @@ export async function deleteTire(db: Db, id: number, user: Actor): Promise<void>
 export async function setTireStatus(db: Db, id: number, body: TTireStatusBody, user: Actor): Promise<TTire> {
   return db.transaction(async (tx) => {
     const { tire, slot } = await lockTire(tx, id);
+    if (body.condition) {
+      const unknown = await unknownDefectIssues(tx, [{ field: 'condition', condition: body.condition }]);
+      if (unknown.length) throw invalidFields(unknown);
+    }
     const source: MoveSource = { userId: user.id, sourceType: 'manual', sourceId: null };
     const note = body.reason ?? '';
     if (body.status === 'INSTALLED') {
