@@ -20,7 +20,19 @@ export const ZONE_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
   beads: 'Bead',
   interior: 'Bagian dalam',
 };
-export const ZONES = CONDITION_PARTS.map((part) => ({ part, label: ZONE_LABELS[part] }));
+/** The zones' short names, where five sit side by side on a phone. */
+const ZONE_SHORT: Record<(typeof CONDITION_PARTS)[number], string> = {
+  crown: 'Tapak',
+  shoulder: 'Bahu',
+  sidewalls: 'Dinding',
+  beads: 'Bead',
+  interior: 'Dalam',
+};
+export const ZONES = CONDITION_PARTS.map((part) => ({
+  part,
+  label: ZONE_LABELS[part],
+  short: ZONE_SHORT[part],
+}));
 
 export const DEFECT_CODE_MESSAGES = {
   created: 'Kode kerusakan berhasil Ditambahkan',
@@ -84,6 +96,13 @@ export const SEEDED_DEFECT_NAMES: Record<number, string> = Object.fromEntries(
     ([c]) => Number(c) !== NOT_CHECKED_CODE && Number(c) !== NORMAL_CODE,
   ),
 );
+
+/** The catalogue every server starts with (migration 0046): what a phone uses before its snapshot has one. */
+export const SEEDED_CATALOGUE: readonly TDefectCode[] = Array.from({ length: 40 }, (_, i) => ({
+  code: i + 1,
+  name: SEEDED_DEFECT_NAMES[i + 1] ?? null,
+  unsafe: i + 1 === 23 || i + 1 === 36,
+}));
 
 /** How a code reads: 'Normal', 'Tidak dicek', its catalogue name, or 'Kode N'. */
 export function defectLabel(code: number, catalogue?: readonly Pick<TDefectCode, 'code' | 'name'>[]): string {

@@ -1,3 +1,4 @@
+import { conditionCodes, SEEDED_CATALOGUE, type TDefectCode } from '@itms/contracts/defect-codes';
 import type { Position } from '@itms/contracts/enums';
 import type { TFieldReturnedCheck } from '@itms/contracts/field';
 import { listedCategory } from '@itms/contracts/mismatch-categories';
@@ -27,13 +28,25 @@ import { reportSerialInBkbDraft } from './mismatch-form-page';
 import { OnSiteSignatures, PIC_PRESENT, type PicAbsence, picAbsenceBody } from './pic-absence';
 import { WithScan } from './scanner';
 import { useSignatures } from './signature-pad';
+import { ALL_NORMAL, TireCondition } from './tire-condition';
 
 type Groove = (typeof GROOVES)[number];
-type TireEntry = Record<Groove | 'pressure' | 'serial_number', string> & { normal: boolean };
+type TireEntry = Record<Groove | 'pressure' | 'serial_number', string> & {
+  /** The five zone codes (crown, shoulder, sidewalls, beads, interior). */
+  condition: number[];
+};
+/** A tire as a draft kept before the zones existed holds it: 'Semua normal' ticked or not. */
+type KeptTire = Omit<TireEntry, 'condition'> & { condition?: number[]; normal?: boolean };
 
-/** Condition codes when the tire man taps 'Semua normal' (99 = normal), else not checked (0). */
-const ALL_NORMAL = [99, 99, 99, 99, 99];
-const NOT_CHECKED = [0, 0, 0, 0, 0];
+/** A kept draft's tires in today's shape (an update must not lose a draft in progress). */
+export function keptTires(tires: Record<string, KeptTire>): Record<string, TireEntry> {
+  return Object.fromEntries(
+    Object.entries(tires).map(([p, { normal, condition, ...t }]) => [
+      p,
+      { ...t, condition: condition ?? (normal === false ? [0, 0, 0, 0, 0] : [...ALL_NORMAL]) },
+    ]),
+  );
+}
 
 const PHOTO_LABELS = { odometer_url: 'Foto odometer', plate_number_url: 'Foto plat nomor' } as const;
 type PhotoField = keyof typeof PHOTO_LABELS;
@@ -52,7 +65,7 @@ interface CheckDraftValues {
   picName: string;
   /** 'PIC tidak di tempat' and its reason; missing in a draft kept before the choice existed. */
   picAbsence?: PicAbsence;
-  tires: Record<string, TireEntry>;
+  tires: Record<string, KeptTire>;
 }
 
 /** The signatures collected on site; the tire man's own is his stored one unless he has none. */
@@ -85,7 +98,7 @@ function startingTires(
         groove_3: text(r?.groove_3),
         groove_4: text(r?.groove_4),
         pressure: text(r?.pressure),
-        normal: r ? r.condition.split(',').every((c) => c.trim() === '99') : true,
+        condition: r ? conditionCodes(r.condition) : [...ALL_NORMAL],
       };
       return [p, entry];
     }),
@@ -107,7 +120,9 @@ function CheckForm(start: FormStart) {
   const [odometer, setOdometer] = useState(kept?.odometer ?? '');
   const [driverName, setDriverName] = useState(kept?.driverName ?? '');
   const { photos, take } = usePhotos(draft?.photos);
-  const [tires, setTires] = useState(() => kept?.tires ?? startingTires(unit, redo));
+  const [tires, setTires] = useState(() => (kept?.tires ? keptTires(kept.tires) : startingTires(unit, redo)));
+  // a snapshot taken before the catalogue existed: the codes every server was seeded with
+  const catalogue = snapshot.data.defect_codes ?? SEEDED_CATALOGUE;
   const [picName, setPicName] = useState(kept?.picName ?? '');
   const [picAbsence, setPicAbsence] = useState(kept?.picAbsence ?? PIC_PRESENT);
   const { signs, setSign } = useSignatures(draft?.photos, Object.keys(SIGN_LABELS));
@@ -132,7 +147,7 @@ function CheckForm(start: FormStart) {
       serial_number: t.serial_number,
       ...Object.fromEntries(GROOVES.map((g) => [g, t[g]])),
       pressure: t.pressure,
-      condition: t.normal ? ALL_NORMAL : NOT_CHECKED,
+      condition: t.condition,
     };
   });
   const signed = {
@@ -299,6 +314,7 @@ function CheckForm(start: FormStart) {
               before={mounted.get(p)}
               errors={i < 0 ? NO_ERRORS : errorsAt(i)}
               warnings={warningsAt(p)}
+              catalogue={catalogue}
               onChange={setTire}
               onReportBkb={reportBkb}
             />
@@ -338,7 +354,7 @@ function CheckForm(start: FormStart) {
   );
 }
 
-const TIRE_FIELDS = ['serial_number', ...GROOVES, 'pressure'] as const;
+const TIRE_FIELDS = ['serial_number', ...GROOVES, 'pressure', 'condition'] as const;
 type TireErrors = Partial<Record<(typeof TIRE_FIELDS)[number], string>>;
 const NO_ERRORS: TireErrors = {};
 const NO_ISSUES = new Map<string, string>();
@@ -355,6 +371,7 @@ const TireFieldset = memo(
     before,
     errors,
     warnings,
+    catalogue,
     onChange,
     onReportBkb,
   }: {
@@ -363,6 +380,7 @@ const TireFieldset = memo(
     before: FormStart['unit']['tires'][number] | undefined;
     errors: TireErrors;
     warnings: string[];
+    catalogue: readonly TDefectCode[];
     onChange: (p: Position, patch: Partial<TireEntry>) => void;
     onReportBkb: (p: Position, serial: string) => void;
   }) {
@@ -419,14 +437,12 @@ const TireFieldset = memo(
             onChange={(e) => onChange(p, { pressure: e.target.value.replace(',', '.') })}
           />
         </Field>
-        <label className="lp-check">
-          <input
-            type="checkbox"
-            checked={t.normal}
-            onChange={(e) => onChange(p, { normal: e.target.checked })}
-          />
-          Semua normal
-        </label>
+        <TireCondition
+          codes={t.condition}
+          catalogue={catalogue}
+          onChange={(condition) => onChange(p, { condition })}
+        />
+        {errors.condition && <small className="lp-error">{errors.condition}</small>}
         {warnings.map((w) => (
           <small key={w} className="lp-warning">
             {w}
@@ -438,6 +454,7 @@ const TireFieldset = memo(
   (a, b) =>
     a.entry === b.entry &&
     a.before === b.before &&
+    a.catalogue === b.catalogue &&
     a.onChange === b.onChange &&
     a.onReportBkb === b.onReportBkb &&
     sameErrors(a.errors, b.errors) &&

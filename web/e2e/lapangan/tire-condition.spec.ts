@@ -1,0 +1,102 @@
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { ACCOUNTS, expect, logoutToken, test } from '../fixtures';
+import {
+  apiToken,
+  fieldUnits,
+  makeCheck,
+  officeChecks,
+  serviceWorkerControls,
+  signInField,
+} from './field-helpers';
+
+// Issue 37, item 1: a tire's condition per zone from the defect catalogue. 'Semua normal' is the
+// default; a defect is two taps (the zone, then the code); the catalogue's names (an admin's too)
+// are on the phone offline, and the office receives the codes zone by zone.
+
+const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
+
+/** Taps a zone of a tire, then picks from its list (after typing `search`, when given). */
+async function pickZone(page: Page, tire: Locator, zone: string, pick: string | RegExp, search?: string) {
+  await tire.getByRole('button', { name: new RegExp(`^${zone.replace(/[()]/g, '\\$&')}: `) }).click();
+  const picker = page.getByRole('dialog', { name: `Kondisi ${zone}` });
+  await expect(picker).toBeVisible();
+  if (search) await picker.getByPlaceholder('Cari kode atau nama').fill(search);
+  await picker.getByRole('button', { name: pick }).click();
+  await expect(picker).toBeHidden();
+}
+
+test('defects recorded per zone offline reach the office once, zone by zone, with the names of the catalogue', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  try {
+    // the admin names code 12 before the tire man's snapshot is taken
+    const name = `Separasi e2e ${Date.now() % 100_000}`;
+    const named = await request.put('/api/defect-code/12', {
+      headers: { access_token: admin },
+      data: { name },
+    });
+    expect(named.status(), await named.text()).toBe(200);
+
+    await signInField(page);
+    await serviceWorkerControls(page);
+    const [, , unit] = await fieldUnits(page, 3);
+    await page.context().setOffline(true);
+    const odometer = 900_000 + (Date.now() % 90_000);
+    const picked: string[] = [];
+    await makeCheck(page, odometer, undefined, unit!.plate, async () => {
+      const tires = page.getByRole('group', { name: /^Posisi / });
+      const [first, second, third] = [tires.nth(0), tires.nth(1), tires.nth(2)];
+      for (const t of [first, second, third])
+        picked.push((await t.getAttribute('aria-label'))!.replace('Posisi ', ''));
+      // every tire starts normal: the five zones ticked
+      await expect(first.getByRole('button', { name: '✓ Semua normal' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await pickZone(page, first, 'Tapak (crown)', /Crown Cut/);
+      await expect(first.getByText('Tapak (crown): 1 Crown Cut')).toBeVisible();
+      await expect(first.getByRole('button', { name: 'Semua normal' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      await pickZone(page, second, 'Dinding (sidewall)', /Sidewall Cut/, '23');
+      await pickZone(page, third, 'Bagian dalam', new RegExp(name), 'separasi');
+      await pickZone(page, third, 'Bead', 'Tidak dicek');
+      await expect(third.getByText(`Bagian dalam: 12 ${name}`)).toBeVisible();
+      await third.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}/check-condition-412.png` });
+      // the picker as the tire man sees it
+      await second.getByRole('button', { name: /^Bahu \(shoulder\): / }).click();
+      await page.screenshot({ path: `${shots}/check-condition-picker-412.png` });
+      await page
+        .getByRole('dialog', { name: 'Kondisi Bahu (shoulder)' })
+        .getByRole('button', { name: 'Batal' })
+        .click();
+    });
+    await expect(page.getByText('1 belum terkirim')).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 20_000 });
+
+    const sent = await officeChecks(request, unit!.plate, odometer);
+    expect(sent).toHaveLength(1);
+    const detail = (await (
+      await request.get(`/api/tire-check/detail/${sent[0]!.id}`, { headers: { access_token: admin } })
+    ).json()) as { records: { position: string; condition: string }[] };
+    const byPosition = new Map(detail.records.map((r) => [r.position, r.condition]));
+    expect(picked.map((p) => byPosition.get(p))).toEqual([
+      '1,99,99,99,99',
+      '99,99,23,99,99',
+      '99,99,99,0,12',
+    ]);
+    // the tires not touched went as 'Semua normal'
+    const others = detail.records.filter((r) => !picked.includes(r.position));
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((r) => r.condition === '99,99,99,99,99')).toBe(true);
+  } finally {
+    await request.put('/api/defect-code/12', { headers: { access_token: admin }, data: { name: '' } });
+    await logoutToken(request, admin);
+  }
+});
