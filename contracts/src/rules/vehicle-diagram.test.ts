@@ -6,6 +6,7 @@ import {
   diagramOf,
   hasPosition,
   hasQcPosition,
+  inWalkOrder,
   sideOf,
   UNIT_TYPE_DIAGRAM,
 } from './vehicle-diagram';
@@ -51,5 +52,33 @@ describe('vehicle diagram of a unit type', () => {
     expect(of('ENGKEL')).toEqual(['1', '2', '3', '4', '5', '6', 'ST1', 'ST2']);
     expect(of('TRONTON')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'ST1', 'ST2']);
     expect(of('HEAD TRAILER')).toEqual([...QC_POSITIONS]);
+  });
+});
+
+describe('the walk order of a check (issue 37, item 3)', () => {
+  it('goes down the left side front to back, then the right side, then the spares', () => {
+    expect(diagramOf('TRONTON').walk).toEqual([
+      '1',
+      '3',
+      '5',
+      '7',
+      '9',
+      '2',
+      '4',
+      '6',
+      '8',
+      '10',
+      'ST',
+      'ST2',
+    ]);
+    expect(inWalkOrder('ENGKEL', ['ST', '2', '1', '6', '3', '4', '5'])).toEqual([
+      '1',
+      '3',
+      '5',
+      '2',
+      '4',
+      '6',
+      'ST',
+    ]);
   });
 });

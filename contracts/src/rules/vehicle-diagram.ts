@@ -41,6 +41,11 @@ export interface VehicleDiagram {
   right: Position[];
   /** Every position of the diagram, in the order 1..n, ST, ST2. */
   positions: Position[];
+  /**
+   * The order a tire man walks the truck in: the left side front to back, then the right side front
+   * to back, then the spares (a check's tires are asked in this order).
+   */
+  walk: Position[];
 }
 
 const single = (l: number): DiagramAxle => ({
@@ -56,7 +61,13 @@ function diagram(kind: DiagramKind, axles: DiagramAxle[]): VehicleDiagram {
   const left = [...axles.flatMap((a) => a.left), 'ST' as const];
   const right = [...axles.flatMap((a) => a.right), 'ST2' as const];
   const wheels = axles.flatMap((a) => [...a.left, ...a.right]).sort((a, b) => Number(a) - Number(b));
-  return { kind, axles, left, right, positions: [...wheels, 'ST', 'ST2'] };
+  const walk = [
+    ...axles.flatMap((a) => a.left),
+    ...axles.flatMap((a) => a.right),
+    'ST' as const,
+    'ST2' as const,
+  ];
+  return { kind, axles, left, right, positions: [...wheels, 'ST', 'ST2'], walk };
 }
 
 export const DIAGRAMS: Record<DiagramKind, VehicleDiagram> = {
@@ -96,4 +107,11 @@ export function hasPosition(unitType: string, position: string): boolean {
  */
 export function hasQcPosition(unitType: string, qcPosition: string): boolean {
   return hasPosition(unitType, qcPosition === 'ST1' ? 'ST' : qcPosition);
+}
+
+/** Positions in the walk order of the unit type's diagram (a position it does not draw goes last). */
+export function inWalkOrder<P extends string>(unitType: string, positions: readonly P[]): P[] {
+  const walk: readonly string[] = diagramOf(unitType).walk;
+  const rank = (p: string) => (walk.includes(p) ? walk.indexOf(p) : walk.length);
+  return [...positions].sort((a, b) => rank(a) - rank(b));
 }

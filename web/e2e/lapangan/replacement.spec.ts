@@ -108,7 +108,7 @@ test('a replacement offline: a stock tire on one position, signatures drawn, sen
   await expect(page.getByLabel('SPK')).toHaveValue(spk);
   position = page.getByRole('group', { name: legend });
   await expect(position.getByLabel('Nomor seri dipasang')).toHaveValue(installed);
-  await expect(position.getByLabel('RTD 2')).toHaveValue('15.5');
+  await expect(position.getByLabel('RTD 2')).toHaveValue('15,5');
   await expect(page.getByText(/Foto siap/)).toHaveCount(2);
   for (const name of ['Tanda tangan PIC', 'Tanda tangan ITMS'])
     await expect(page.getByRole('img', { name, exact: true })).toBeVisible();

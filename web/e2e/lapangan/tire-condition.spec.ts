@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS, expect, logoutToken, test } from '../fixtures';
 import {
   apiToken,
+  cameraPhoto,
   fieldUnits,
   makeCheck,
   officeChecks,
@@ -66,6 +67,24 @@ test('defects recorded per zone offline reach the office once, zone by zone, wit
       await pickZone(page, third, 'Bagian dalam', new RegExp(name), 'separasi');
       await pickZone(page, third, 'Bead', 'Tidak dicek');
       await expect(third.getByText(`Bagian dalam: 12 ${name}`)).toBeVisible();
+      // a defect asks for the tire's photo: 'Kirim' says which, until each is taken
+      const reasons = page.getByRole('status', { name: 'Belum bisa dikirim' });
+      await expect(page.getByRole('button', { name: 'Kirim' })).toBeDisabled();
+      for (const p of picked)
+        await expect(reasons).toContainText(`Foto ban posisi ${p} wajib diisi (ada kerusakan)`);
+      for (const [i, t] of [first, second, third].entries()) {
+        await t.getByLabel('Foto ban (wajib, ada kerusakan)').setInputFiles({
+          name: 'ban.png',
+          mimeType: 'image/png',
+          buffer: await cameraPhoto(page, `BAN ${picked[i]}`),
+        });
+        await expect(t.getByRole('img', { name: /Foto ban .*pratinjau/ })).toBeVisible();
+      }
+      await expect(reasons).toBeHidden();
+      // a note and the temperature, behind one tap
+      await third.getByText('Suhu, rotasi, catatan').click();
+      await third.getByLabel('Suhu (°C)').fill('62,5');
+      await third.getByLabel('Catatan').fill('Benjolan di dalam, ganti minggu ini');
       await third.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/check-condition-412.png` });
       // the picker as the tire man sees it
@@ -84,17 +103,43 @@ test('defects recorded per zone offline reach the office once, zone by zone, wit
     expect(sent).toHaveLength(1);
     const detail = (await (
       await request.get(`/api/tire-check/detail/${sent[0]!.id}`, { headers: { access_token: admin } })
-    ).json()) as { records: { position: string; condition: string }[] };
+    ).json()) as {
+      records: {
+        position: string;
+        condition: string;
+        serial_number_url: string;
+        temperature: number | null;
+        information: string;
+      }[];
+    };
     const byPosition = new Map(detail.records.map((r) => [r.position, r.condition]));
     expect(picked.map((p) => byPosition.get(p))).toEqual([
       '1,99,99,99,99',
       '99,99,23,99,99',
       '99,99,99,0,12',
     ]);
+    const at = (p: string) => detail.records.find((r) => r.position === p)!;
+    expect(at(picked[2]!)).toMatchObject({
+      temperature: 62.5,
+      information: 'Benjolan di dalam, ganti minggu ini',
+    });
+    // each defect's photo went up with the check, as a compressed JPEG the office can open
+    const paths = picked.map((p) => at(p).serial_number_url);
+    expect(new Set(paths).size).toBe(3);
+    const signed = await request.post('/api/files/sign', {
+      headers: { access_token: admin },
+      data: { paths },
+    });
+    const { urls } = (await signed.json()) as { urls: Record<string, string> };
+    for (const p of paths) {
+      const img = await request.get(urls[p]!);
+      expect(img.status()).toBe(200);
+      expect(img.headers()['content-type']).toBe('image/jpeg');
+    }
     // the tires not touched went as 'Semua normal'
     const others = detail.records.filter((r) => !picked.includes(r.position));
     expect(others.length).toBeGreaterThan(0);
-    expect(others.every((r) => r.condition === '99,99,99,99,99')).toBe(true);
+    expect(others.every((r) => r.condition === '99,99,99,99,99' && r.serial_number_url === '-')).toBe(true);
   } finally {
     await request.put('/api/defect-code/12', { headers: { access_token: admin }, data: { name: '' } });
     await logoutToken(request, admin);

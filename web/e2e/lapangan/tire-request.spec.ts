@@ -81,7 +81,7 @@ test('a new-tire request offline: checked at the fields, kept as a draft, sent o
   await page.getByRole('link', { name: '‹ Beranda' }).click();
   await page.getByRole('link', { name: 'Permintaan ban baru' }).click();
   await expect(page.getByRole('textbox', { name: 'Nomor seri' })).toHaveValue(serial);
-  await expect(page.getByLabel('RTD 1')).toHaveValue('14.5');
+  await expect(page.getByLabel('RTD 1')).toHaveValue('14,5');
   await expect(page.getByLabel('ORI / RET')).toHaveValue('RET');
   await expect(page.getByText(/Foto siap/)).toBeVisible();
   await page.screenshot({ path: `${shots}/tire-request-offline-412.png`, fullPage: true });

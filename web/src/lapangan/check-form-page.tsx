@@ -6,6 +6,7 @@ import { SERIAL_MISMATCH_CATEGORY } from '@itms/contracts/mismatches';
 import { checkWarnings } from '@itms/contracts/rules/field-warnings';
 import { GROOVES } from '@itms/contracts/rules/grooves';
 import { formatNumber } from '@itms/contracts/rules/number-format';
+import { inWalkOrder } from '@itms/contracts/rules/vehicle-diagram';
 import { ZResubmitBody, ZTireCheckCreateBody } from '@itms/contracts/tire-checks';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,22 +29,40 @@ import { reportSerialInBkbDraft } from './mismatch-form-page';
 import { OnSiteSignatures, PIC_PRESENT, type PicAbsence, picAbsenceBody } from './pic-absence';
 import { WithScan } from './scanner';
 import { useSignatures } from './signature-pad';
-import { ALL_NORMAL, TireCondition } from './tire-condition';
+import { ALL_NORMAL, allNormalOrUnchecked, TireCondition } from './tire-condition';
 
 type Groove = (typeof GROOVES)[number];
 type TireEntry = Record<Groove | 'pressure' | 'serial_number', string> & {
   /** The five zone codes (crown, shoulder, sidewalls, beads, interior). */
   condition: number[];
+  rotation: string;
+  temperature: string;
+  information: string;
+  /** The photo the office holds for this tire (the redo of a returned check keeps it). */
+  keptPhoto?: string;
 };
-/** A tire as a draft kept before the zones existed holds it: 'Semua normal' ticked or not. */
-type KeptTire = Omit<TireEntry, 'condition'> & { condition?: number[]; normal?: boolean };
+/**
+ * A tire as a draft kept by an earlier version holds it: 'Semua normal' ticked or not, and no
+ * rotation, temperature or note.
+ */
+type KeptTire = Omit<TireEntry, 'condition' | 'rotation' | 'temperature' | 'information'> &
+  Partial<Pick<TireEntry, 'condition' | 'rotation' | 'temperature' | 'information'>> & { normal?: boolean };
+
+/** The form's name of a tire's photo (its draft and the outbox know it by this name). */
+const tirePhoto = (p: string) => `tire:${p}`;
 
 /** A kept draft's tires in today's shape (an update must not lose a draft in progress). */
 export function keptTires(tires: Record<string, KeptTire>): Record<string, TireEntry> {
   return Object.fromEntries(
     Object.entries(tires).map(([p, { normal, condition, ...t }]) => [
       p,
-      { ...t, condition: condition ?? (normal === false ? [0, 0, 0, 0, 0] : [...ALL_NORMAL]) },
+      {
+        rotation: '',
+        temperature: '',
+        information: '',
+        ...t,
+        condition: condition ?? (normal === false ? [0, 0, 0, 0, 0] : [...ALL_NORMAL]),
+      },
     ]),
   );
 }
@@ -99,6 +118,12 @@ function startingTires(
         groove_4: text(r?.groove_4),
         pressure: text(r?.pressure),
         condition: r ? conditionCodes(r.condition) : [...ALL_NORMAL],
+        rotation: r?.rotation ?? '',
+        temperature: text(r?.temperature),
+        information: r?.information ?? '',
+        ...(r && r.serial_number_url !== '-' && r.serial_number_url !== ''
+          ? { keptPhoto: r.serial_number_url }
+          : {}),
       };
       return [p, entry];
     }),
@@ -119,7 +144,7 @@ function CheckForm(start: FormStart) {
   const [projectId, setProjectId] = useState(kept?.projectId ?? String(unit.project.id));
   const [odometer, setOdometer] = useState(kept?.odometer ?? '');
   const [driverName, setDriverName] = useState(kept?.driverName ?? '');
-  const { photos, take } = usePhotos(draft?.photos);
+  const { photos, take, remove } = usePhotos(draft?.photos);
   const [tires, setTires] = useState(() => (kept?.tires ? keptTires(kept.tires) : startingTires(unit, redo)));
   // a snapshot taken before the catalogue existed: the codes every server was seeded with
   const catalogue = snapshot.data.defect_codes ?? SEEDED_CATALOGUE;
@@ -139,7 +164,9 @@ function CheckForm(start: FormStart) {
   const { busy, save } = useFormEntry(start, 'tire-check', values, blobs);
   const [touched, setTouched] = useState(false);
   // positions with a tire mounted or a serial typed are checked; an empty position is left out
-  const checked = unit.positions.filter((p) => tires[p]!.serial_number.trim() !== '');
+  // asked in the order the tire man walks the truck: one side front to back, then the other
+  const walk = useMemo(() => inWalkOrder(unit.unit_type, unit.positions), [unit]);
+  const checked = walk.filter((p) => tires[p]!.serial_number.trim() !== '');
   const records = checked.map((p) => {
     const t = tires[p]!;
     return {
@@ -148,6 +175,11 @@ function CheckForm(start: FormStart) {
       ...Object.fromEntries(GROOVES.map((g) => [g, t[g]])),
       pressure: t.pressure,
       condition: t.condition,
+      rotation: t.rotation,
+      temperature: t.temperature,
+      information: t.information,
+      // a new photo takes this place when the entry is saved (citedAt below)
+      ...(t.keptPhoto ? { serial_number_url: t.keptPhoto } : {}),
     };
   });
   const signed = {
@@ -172,8 +204,13 @@ function CheckForm(start: FormStart) {
   const issues = parsed ? issuesOf(parsed) : NO_ISSUES;
   // the redo keeps the photos the office has
   const missingPhotos = redo ? [] : (Object.keys(PHOTO_LABELS) as PhotoField[]).filter((f) => !photos[f]);
+  // a defect is shown to the office: its photo is required (a tire in order may go without)
+  const missingTirePhotos = checked.filter(
+    (p) => !allNormalOrUnchecked(tires[p]!.condition) && !photos[tirePhoto(p)] && !tires[p]!.keptPhoto,
+  );
   const missing = [
     ...missingPhotos.map((f) => `${PHOTO_LABELS[f]} wajib diisi`),
+    ...missingTirePhotos.map((p) => `Foto ban posisi ${p} wajib diisi (ada kerusakan)`),
     ...(ownSign || signs.tireman_sign ? [] : ['Tanda tangan tire man wajib diisi']),
   ];
   const blockers = issues.size > 0 ? ['Periksa isian yang ditandai merah'] : [];
@@ -217,6 +254,11 @@ function CheckForm(start: FormStart) {
       setTires((all) => ({ ...all, [p]: { ...all[p]!, ...patch } })),
     [],
   );
+  const takeTirePhoto = useCallback(
+    (p: Position, file: File | undefined) => void take(tirePhoto(p), file),
+    [take],
+  );
+  const removeTirePhoto = useCallback((p: Position) => remove(tirePhoto(p)), [remove]);
   /** One tap from a serial that differs from the records to a BKB draft holding it. */
   const reportBkb = useCallback(
     async (p: Position, serial: string) => {
@@ -239,7 +281,14 @@ function CheckForm(start: FormStart) {
     setTouched(true);
     if (missing.length > 0 || !(parsed ?? schema.safeParse(body)).success) return;
     if (!confirm.mayGo(confirming)) return;
-    void save(body, `${redo ? 'Pengecekan ulang' : 'Pengecekan'} ${unit.plate_number} tersimpan di HP`);
+    void save(body, `${redo ? 'Pengecekan ulang' : 'Pengecekan'} ${unit.plate_number} tersimpan di HP`, {
+      // a tire's photo goes to its record; the photo of a position left empty is not sent
+      citedAt: (name) => {
+        if (!name.startsWith('tire:')) return name;
+        const i = checked.indexOf(name.slice('tire:'.length) as Position);
+        return i < 0 ? null : `records.${i}.serial_number_url`;
+      },
+    });
   }
 
   return (
@@ -304,7 +353,7 @@ function CheckForm(start: FormStart) {
       <section className="lp-section lp-stack" aria-label="Ban">
         <h2>Ban</h2>
         {issueOf('records') && <div className="lp-error">{issueOf('records')}</div>}
-        {unit.positions.map((p) => {
+        {walk.map((p) => {
           const i = checked.indexOf(p as Position);
           return (
             <TireFieldset
@@ -315,6 +364,9 @@ function CheckForm(start: FormStart) {
               errors={i < 0 ? NO_ERRORS : errorsAt(i)}
               warnings={warningsAt(p)}
               catalogue={catalogue}
+              photo={photos[tirePhoto(p)]}
+              onPhoto={takeTirePhoto}
+              onRemovePhoto={removeTirePhoto}
               onChange={setTire}
               onReportBkb={reportBkb}
             />
@@ -354,7 +406,16 @@ function CheckForm(start: FormStart) {
   );
 }
 
-const TIRE_FIELDS = ['serial_number', ...GROOVES, 'pressure', 'condition'] as const;
+const TIRE_FIELDS = [
+  'serial_number',
+  ...GROOVES,
+  'pressure',
+  'condition',
+  'temperature',
+  'rotation',
+  'information',
+  'serial_number_url',
+] as const;
 type TireErrors = Partial<Record<(typeof TIRE_FIELDS)[number], string>>;
 const NO_ERRORS: TireErrors = {};
 const NO_ISSUES = new Map<string, string>();
@@ -372,6 +433,9 @@ const TireFieldset = memo(
     errors,
     warnings,
     catalogue,
+    photo,
+    onPhoto,
+    onRemovePhoto,
     onChange,
     onReportBkb,
   }: {
@@ -381,6 +445,9 @@ const TireFieldset = memo(
     errors: TireErrors;
     warnings: string[];
     catalogue: readonly TDefectCode[];
+    photo: Blob | undefined;
+    onPhoto: (p: Position, file: File | undefined) => void;
+    onRemovePhoto: (p: Position) => void;
     onChange: (p: Position, patch: Partial<TireEntry>) => void;
     onReportBkb: (p: Position, serial: string) => void;
   }) {
@@ -425,7 +492,7 @@ const TireFieldset = memo(
               <input
                 inputMode="decimal"
                 value={t[g]}
-                onChange={(e) => onChange(p, { [g]: e.target.value.replace(',', '.') })}
+                onChange={(e) => onChange(p, { [g]: e.target.value })}
               />
             </Field>
           ))}
@@ -434,7 +501,7 @@ const TireFieldset = memo(
           <input
             inputMode="decimal"
             value={t.pressure}
-            onChange={(e) => onChange(p, { pressure: e.target.value.replace(',', '.') })}
+            onChange={(e) => onChange(p, { pressure: e.target.value })}
           />
         </Field>
         <TireCondition
@@ -443,6 +510,37 @@ const TireFieldset = memo(
           onChange={(condition) => onChange(p, { condition })}
         />
         {errors.condition && <small className="lp-error">{errors.condition}</small>}
+        <PhotoInput
+          label={allNormalOrUnchecked(t.condition) ? 'Foto ban' : 'Foto ban (wajib, ada kerusakan)'}
+          photo={photo}
+          onFile={(file) => onPhoto(p, file)}
+          onRemove={() => onRemovePhoto(p)}
+        />
+        {!photo && t.keptPhoto && (
+          <div className="lp-muted">Foto ban yang dikirim sebelumnya tetap dipakai</div>
+        )}
+        <details className="lp-more" open={Boolean(t.rotation || t.temperature || t.information)}>
+          <summary>Suhu, rotasi, catatan</summary>
+          <div className="lp-more-fields">
+            <Field label="Suhu (°C)" error={errors.temperature}>
+              <input
+                inputMode="decimal"
+                value={t.temperature}
+                onChange={(e) => onChange(p, { temperature: e.target.value })}
+              />
+            </Field>
+            <Field label="Rotasi" error={errors.rotation}>
+              <input value={t.rotation} onChange={(e) => onChange(p, { rotation: e.target.value })} />
+            </Field>
+            <Field label="Catatan" error={errors.information}>
+              <textarea
+                rows={2}
+                value={t.information}
+                onChange={(e) => onChange(p, { information: e.target.value })}
+              />
+            </Field>
+          </div>
+        </details>
         {warnings.map((w) => (
           <small key={w} className="lp-warning">
             {w}
@@ -455,6 +553,9 @@ const TireFieldset = memo(
     a.entry === b.entry &&
     a.before === b.before &&
     a.catalogue === b.catalogue &&
+    a.photo === b.photo &&
+    a.onPhoto === b.onPhoto &&
+    a.onRemovePhoto === b.onRemovePhoto &&
     a.onChange === b.onChange &&
     a.onReportBkb === b.onReportBkb &&
     sameErrors(a.errors, b.errors) &&

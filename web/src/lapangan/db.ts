@@ -41,6 +41,11 @@ export interface StoredPhoto {
   key: string;
   /** The server's path once uploaded. */
   path?: string;
+  /**
+   * The form's name of the photo when it differs from where the body cites it (a tire's photo
+   * 'tire:3' cited at records.2.serial_number_url): 'Ubah' gives it back to the form by this name.
+   */
+  field?: string;
 }
 
 /** One entry made on the phone, kept until the server has taken it (then it leaves the phone). */

@@ -150,8 +150,18 @@ export function useFormEntry<V>(
   }, [userId, unitId, kind, redoOf, values, photos, writePending]);
   useEffect(() => writePending, [writePending]);
 
-  /** `subject` names an entry of no unit in the queue (a unit's entry goes by its plate). */
-  async function save(body: Record<string, unknown>, saved: string, subject = unit?.plate_number ?? '') {
+  /**
+   * `subject` names an entry of no unit in the queue (a unit's entry goes by its plate); `citedAt`
+   * says where the body cites a photo whose name is not a field of the body (a tire's photo).
+   */
+  async function save(
+    body: Record<string, unknown>,
+    saved: string,
+    {
+      subject = unit?.plate_number ?? '',
+      citedAt,
+    }: { subject?: string; citedAt?: (name: string) => string | null } = {},
+  ) {
     // a double tap makes one entry: the second tap finds the first one saving
     if (saving.current) return;
     saving.current = true;
@@ -171,6 +181,7 @@ export function useFormEntry<V>(
           values: values as Record<string, unknown>,
         },
         photos,
+        citedAt,
       );
       if (navigator.onLine) void sendSoon(userId);
       navigate('/', { replace: true, state: { saved, entry } satisfies SavedNotice });
@@ -222,7 +233,10 @@ export function usePhotos(kept: Record<string, Blob> | undefined) {
     const small = await compressPhoto(file);
     setPhotos((all) => ({ ...all, [field]: small }));
   }
-  return { photos, take };
+  function remove(field: string) {
+    setPhotos(({ [field]: _, ...rest }) => rest);
+  }
+  return { photos, take, remove };
 }
 
 /** The form's title, under a way back: to its unit, or to Beranda for a form of no unit. */
@@ -263,28 +277,65 @@ export function Field({ label, error, children }: { label: string; error?: strin
   );
 }
 
+/** A blob's object URL while it is shown (revoked when it changes or leaves the screen). */
+function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) return setUrl(undefined);
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+/**
+ * A photo from the camera: 'Ambil foto', then its thumbnail with 'Ulangi' (the camera again) and,
+ * when the photo is optional, 'Hapus'.
+ */
 export function PhotoInput({
   label,
   photo,
   onFile,
+  onRemove,
 }: {
   label: string;
   photo?: Blob;
   onFile: (file: File | undefined) => void;
+  onRemove?: () => void;
 }) {
+  const url = useObjectUrl(photo);
   return (
-    <label className="lp-field lp-photo">
-      <span>{label}</span>
-      <input
-        type="file"
-        accept="image/*"
-        capture="environment"
-        onChange={(e) => onFile(e.target.files?.[0])}
-      />
-      <small className="lp-muted">
-        {photo ? `Foto siap (${Math.round(photo.size / 1024)} KB)` : 'Belum ada foto'}
-      </small>
-    </label>
+    <div className="lp-photo">
+      {url && <img className="lp-thumb" src={url} alt={`${label}: pratinjau`} />}
+      <div className="lp-photo-side">
+        <label className="lp-field">
+          <span>{label}</span>
+          <input
+            className="lp-file"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            onChange={(e) => {
+              onFile(e.target.files?.[0]);
+              // the same file picked again is a new take
+              e.target.value = '';
+            }}
+          />
+          <span className="lp-button lp-small lp-take" aria-hidden="true">
+            {photo ? 'Ulangi' : 'Ambil foto'}
+          </span>
+        </label>
+        <small className="lp-muted">
+          {photo ? `Foto siap (${Math.round(photo.size / 1024)} KB)` : 'Belum ada foto'}
+        </small>
+        {photo && onRemove && (
+          <button type="button" className="lp-button lp-small" onClick={onRemove}>
+            Hapus foto
+          </button>
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -13,13 +13,31 @@ import { firstTriedOf, planRound, RECORD_TIMEOUT_MS, requestTimeoutMs, retryDela
 const PHOTO_REF = /^photo:(\d+)$/;
 export const photoRef = (id: number) => `photo:${id}`;
 
-/** The stored photos an entry's body points at. */
-function photoIdsOf(item: OutboxItem): number[] {
-  return Object.values(item.body).flatMap((v) => {
-    const m = typeof v === 'string' ? PHOTO_REF.exec(v) : null;
-    return m ? [Number(m[1])] : [];
-  });
+/**
+ * Where a body cites a stored photo: a field ('odometer_url') or a dotted path into its lists
+ * ('records.2.serial_number_url'); entries saved before tires had photos cite top-level fields only.
+ */
+function photoRefsOf(body: unknown, at: string[] = []): { path: string[]; id: number }[] {
+  if (typeof body === 'string') {
+    const m = PHOTO_REF.exec(body);
+    return m ? [{ path: at, id: Number(m[1]) }] : [];
+  }
+  if (body === null || typeof body !== 'object') return [];
+  return Object.entries(body).flatMap(([k, v]) => photoRefsOf(v, [...at, k]));
 }
+
+/** Sets a value at a dotted path of a (copied) body, making the objects on the way. */
+function setAt(body: Record<string, unknown>, path: readonly string[], value: unknown) {
+  let node = body as Record<string, unknown>;
+  for (const k of path.slice(0, -1)) {
+    if (node[k] === null || typeof node[k] !== 'object') node[k] = {};
+    node = node[k] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+/** The stored photos an entry's body points at. */
+const photoIdsOf = (item: OutboxItem): number[] => photoRefsOf(item.body).map((r) => r.id);
 
 /**
  * Saves a finished entry on the phone with its photos, in one IndexedDB transaction: from here it
@@ -29,14 +47,22 @@ function photoIdsOf(item: OutboxItem): number[] {
 export async function saveToOutbox(
   item: Pick<OutboxItem, 'userId' | 'kind' | 'unitId' | 'plate' | 'body' | 'resubmitOf' | 'values'>,
   photos: Record<string, Blob>,
+  /** Where the body cites the photo of this name (default: the field of that name); null: left out. */
+  citedAt: (name: string) => string | null = (name) => name,
 ): Promise<number> {
   const id = await db.transaction('rw', db.outbox, db.photos, db.drafts, async () => {
     // the draft it was filled from goes in the same transaction: never both, never neither
     await db.drafts.delete(draftKey(item.userId, item.unitId, item.kind, item.resubmitOf));
-    const body = { ...item.body };
-    for (const [field, blob] of Object.entries(photos)) {
-      const photoId = (await db.photos.add({ blob, key: crypto.randomUUID() })) as number;
-      body[field] = photoRef(photoId);
+    const body = structuredClone(item.body);
+    for (const [name, blob] of Object.entries(photos)) {
+      const at = citedAt(name);
+      if (at === null) continue;
+      const photoId = (await db.photos.add({
+        blob,
+        key: crypto.randomUUID(),
+        ...(at === name ? {} : { field: name }),
+      })) as number;
+      setAt(body, at.split('.'), photoRef(photoId));
     }
     return (await db.outbox.add({
       ...item,
@@ -96,12 +122,10 @@ async function within<T>(
 
 /** Uploads the entry's photos that have no server path yet; returns the body with every path. */
 async function withUploadedPhotos(item: OutboxItem, round?: AbortSignal): Promise<Record<string, unknown>> {
-  const body = { ...item.body };
-  for (const [field, value] of Object.entries(body)) {
-    const m = typeof value === 'string' ? PHOTO_REF.exec(value) : null;
-    if (!m) continue;
-    const photo = await db.photos.get(Number(m[1]));
-    if (!photo) throw new Error(`photo ${m[1]} of entry ${item.id} is missing`);
+  const body = structuredClone(item.body);
+  for (const { path, id } of photoRefsOf(body)) {
+    const photo = await db.photos.get(id);
+    if (!photo) throw new Error(`photo ${id} of entry ${item.id} is missing`);
     if (!photo.path) {
       const form = new FormData();
       form.append('image', photo.blob, 'foto.jpg');
@@ -111,7 +135,7 @@ async function withUploadedPhotos(item: OutboxItem, round?: AbortSignal): Promis
       photo.path = awsImage;
       await db.photos.update(photo.id!, { path: awsImage });
     }
-    body[field] = photo.path;
+    setAt(body, path, photo.path);
   }
   return body;
 }
@@ -230,10 +254,9 @@ export async function reopenEntry(id: number): Promise<OutboxItem | undefined> {
     const item = await db.outbox.get(id);
     if (!item?.values) return undefined;
     const photos: Record<string, Blob> = {};
-    for (const [field, value] of Object.entries(item.body)) {
-      const m = typeof value === 'string' ? PHOTO_REF.exec(value) : null;
-      const photo = m ? await db.photos.get(Number(m[1])) : undefined;
-      if (photo) photos[field] = photo.blob;
+    for (const { path, id } of photoRefsOf(item.body)) {
+      const photo = await db.photos.get(id);
+      if (photo) photos[photo.field ?? path.join('.')] = photo.blob;
     }
     await db.drafts.put({
       key: draftKey(item.userId, item.unitId, item.kind, item.resubmitOf),

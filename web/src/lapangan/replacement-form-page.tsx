@@ -412,7 +412,7 @@ function PositionForm({
                 <input
                   inputMode="decimal"
                   value={entry[g]}
-                  onChange={(e) => onChange({ [g]: e.target.value.replace(',', '.') })}
+                  onChange={(e) => onChange({ [g]: e.target.value })}
                 />
               </Field>
             ))}
@@ -421,7 +421,7 @@ function PositionForm({
             <input
               inputMode="decimal"
               value={entry.pressure}
-              onChange={(e) => onChange({ pressure: e.target.value.replace(',', '.') })}
+              onChange={(e) => onChange({ pressure: e.target.value })}
             />
           </Field>
         </>

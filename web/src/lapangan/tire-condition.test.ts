@@ -25,6 +25,8 @@ describe("a zone's list of codes", () => {
 
 describe('a draft kept before the zones existed (an update in the middle of a check)', () => {
   it("opens with 'Semua normal' as five normal zones, and unticked as five not checked", () => {
+    // nor rotation, temperature or a note: they open empty
+    const noExtras = { rotation: '', temperature: '', information: '' };
     const measured = {
       serial_number: 'A1',
       groove_1: '7',
@@ -40,9 +42,9 @@ describe('a draft kept before the zones existed (an update in the middle of a ch
         '3': { ...measured, condition: [1, 99, 99, 99, 0] },
       }),
     ).toEqual({
-      '1': { ...measured, condition: [99, 99, 99, 99, 99] },
-      '2': { ...measured, condition: [0, 0, 0, 0, 0] },
-      '3': { ...measured, condition: [1, 99, 99, 99, 0] },
+      '1': { ...measured, ...noExtras, condition: [99, 99, 99, 99, 99] },
+      '2': { ...measured, ...noExtras, condition: [0, 0, 0, 0, 0] },
+      '3': { ...measured, ...noExtras, condition: [1, 99, 99, 99, 0] },
     });
   });
 });

@@ -11,6 +11,9 @@ import './tire-condition.css';
 /** Five zones normal: the one-tap default of a tire's condition. */
 export const ALL_NORMAL: readonly number[] = [99, 99, 99, 99, 99];
 export const allNormal = (codes: readonly number[]) => codes.every((c) => c === NORMAL_CODE);
+/** No defect recorded: every zone normal or not checked. */
+export const allNormalOrUnchecked = (codes: readonly number[]) =>
+  codes.every((c) => c === NORMAL_CODE || c === NOT_CHECKED_CODE);
 
 /**
  * The codes a picker lists after Normal and Tidak dicek: the named ones first (the seed names the

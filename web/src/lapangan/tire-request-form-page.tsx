@@ -71,7 +71,7 @@ function TireRequestForm(start: NoUnitFormStart) {
   function submit() {
     setTouched(true);
     if (missing.length > 0 || !parsed.success) return;
-    void save(body, `Permintaan ban ${body.serial_number} tersimpan di HP`, body.serial_number);
+    void save(body, `Permintaan ban ${body.serial_number} tersimpan di HP`, { subject: body.serial_number });
   }
 
   const text = (field: TextField, label: string, extra?: { list?: string; upper?: boolean }) => (
@@ -130,11 +130,7 @@ function TireRequestForm(start: NoUnitFormStart) {
         <div className="lp-grid-4">
           {GROOVES.map((g, n) => (
             <Field key={g} label={`RTD ${n + 1}`} error={issueOf(g)}>
-              <input
-                inputMode="decimal"
-                value={values[g]}
-                onChange={(e) => set({ [g]: e.target.value.replace(',', '.') })}
-              />
+              <input inputMode="decimal" value={values[g]} onChange={(e) => set({ [g]: e.target.value })} />
             </Field>
           ))}
         </div>
@@ -142,7 +138,7 @@ function TireRequestForm(start: NoUnitFormStart) {
           <input
             inputMode="decimal"
             value={values.pressure}
-            onChange={(e) => set({ pressure: e.target.value.replace(',', '.') })}
+            onChange={(e) => set({ pressure: e.target.value })}
           />
         </Field>
       </section>
