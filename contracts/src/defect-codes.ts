@@ -2,7 +2,7 @@
 // 0 is 'not checked' and 99 'normal'; every other code must be in the catalogue. A code is never
 // removed (queued checks on a phone may carry it), only named, renamed or marked unsafe.
 import { z } from 'zod';
-import { CONDITION_CODE_LABELS, CONDITION_PARTS } from './enums';
+import { CONDITION_PARTS } from './enums';
 import { zNumeric } from './numeric';
 import { zTimestamp } from './timestamp';
 
@@ -90,12 +90,19 @@ export const ZDefectCodeRow = ZDefectCode.extend({
 export type TDefectCodeRow = z.infer<typeof ZDefectCodeRow>;
 export const ZDefectCodeReply = z.object({ message: z.string(), data: ZDefectCodeRow });
 
-/** The seed's named codes; the catalogue's first rows (1-40) start from them. */
-export const SEEDED_DEFECT_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(CONDITION_CODE_LABELS).filter(
-    ([c]) => Number(c) !== NOT_CHECKED_CODE && Number(c) !== NORMAL_CODE,
-  ),
-);
+/**
+ * The codes the spec names: the seed of the catalogue's first rows (1-40), and the names shown
+ * before the catalogue is read.
+ */
+export const SEEDED_DEFECT_NAMES: Record<number, string> = {
+  1: 'Crown Cut',
+  8: 'Tread Leaving Casing',
+  16: 'Shoulder Cut',
+  23: 'Sidewall Cut',
+  29: 'Vehicle Damage',
+  36: 'Running Flat',
+  40: 'Filling Failure',
+};
 
 /** The catalogue every server starts with (migration 0046): what a phone uses before its snapshot has one. */
 export const SEEDED_CATALOGUE: readonly TDefectCode[] = Array.from({ length: 40 }, (_, i) => ({

@@ -74,23 +74,8 @@ export const POSITIONS = [
 ] as const;
 export type Position = (typeof POSITIONS)[number];
 
-/** Tire condition codes named by the spec: the defect catalogue's seed (contracts/src/defect-codes.ts). */
-export const CONDITION_CODE_LABELS: Record<number, string> = {
-  0: 'Tidak dicek',
-  99: 'Normal',
-  1: 'Crown Cut',
-  8: 'Tread Leaving Casing',
-  16: 'Shoulder Cut',
-  23: 'Sidewall Cut',
-  29: 'Vehicle Damage',
-  36: 'Running Flat',
-  40: 'Filling Failure',
-};
+/** The zones of a tire's condition 'a,b,c,d,e'; their codes are in contracts/src/defect-codes.ts. */
 export const CONDITION_PARTS = ['crown', 'shoulder', 'sidewalls', 'beads', 'interior'] as const;
-
-export function conditionLabel(code: number): string {
-  return CONDITION_CODE_LABELS[code] ?? `Kode ${code}`;
-}
 
 export const QC_ITEM_LABELS = [
   'Air pressure standard',

@@ -124,6 +124,14 @@ export const APP_ROUTES = [
     roles: ADMIN,
     extra: true,
   },
+  // not in the spec: the defect catalogue a tire's condition codes come from (issue 37, item 1)
+  {
+    path: '/katalog-kerusakan',
+    title: 'Katalog Kerusakan',
+    menu: database('Katalog Kerusakan'),
+    roles: ADMIN,
+    extra: true,
+  },
   // the spec names the KARTU STOK BAN screen but gives it no route
   {
     path: '/kartu-stok',

@@ -43,6 +43,7 @@ export const PAGES: Record<AppPath, PageLoader> = {
   '/unit/:id': () => import('../features/units/unit-page'),
   '/lokasi': () => import('../features/regions/regions-page'),
   '/kategori-bkb': () => import('../features/mismatch-categories/mismatch-categories-page'),
+  '/katalog-kerusakan': () => import('../features/defect-codes/defect-codes-page'),
   '/kartu-stok': () => import('../features/stock-card/stock-card-page'),
   '/form': placeholder,
   '/audit': () => import('../features/audit/audit-page'),

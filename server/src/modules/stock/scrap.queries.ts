@@ -1,21 +1,18 @@
 // The Scrap list: the scrapped tires (scrap_tires) with their reason, and its totals.
-import { CONDITION_CODE_LABELS } from '@itms/contracts/enums';
 import { type TScrapQuery, type TScrapRow, UNKNOWN_REASON } from '@itms/contracts/stock';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { likePattern } from '../../lib/list-query';
 import { iso } from './stock-card.queries';
 
-const CONDITION_LABELS = sql.join(
-  Object.entries(CONDITION_CODE_LABELS).map(([code, label]) => sql`(${Number(code)}::int, ${label}::text)`),
-  sql`, `,
-);
-
-/** Reason of a scrap: the named condition codes of the tire, else the scrap note, else unknown. */
+/**
+ * Reason of a scrap: the condition codes of the tire named by the defect catalogue (an unnamed one
+ * as 'Kode N'), else the scrap note, else unknown.
+ */
 function scrapReason(): SQL {
   return sql`
       left join lateral (
-        select string_agg(coalesce(lbl.label, 'Kode ' || d.code), ', ' order by d.first_part) as labels
+        select string_agg(coalesce(nullif(dc.name, ''), 'Kode ' || d.code), ', ' order by d.first_part) as labels
         from (
           select code, min(i) as first_part from (
             select p.i, case when trim(p.v) ~ '^[0-9]{1,3}$' then trim(p.v)::int end as code
@@ -24,7 +21,7 @@ function scrapReason(): SQL {
           where code is not null and code not in (0, 99)
           group by code
         ) d
-        left join (values ${CONDITION_LABELS}) as lbl(code, label) on lbl.code = d.code
+        left join defect_codes dc on dc.code = d.code
       ) codes on true`;
 }
 const REASON = sql`coalesce(nullif(codes.labels, ''), nullif(s0.scrap_note, ''), ${UNKNOWN_REASON})`;

@@ -620,6 +620,19 @@ describe('Scrap', () => {
       ],
     });
     expect(more.totals.byReason).toHaveLength(3);
+
+    // the reason names the codes as the defect catalogue does now: renamed, or 'Kode N' unnamed
+    await t.database.db.execute(sql`update defect_codes set name = 'Bahu sobek' where code = 16`);
+    await t.database.db.execute(sql`update defect_codes set name = null where code = 23`);
+    try {
+      const renamed = (await get('/api/scrap')).json();
+      expect(renamed.data.find((r: { id: number }) => r.id === a).reason).toBe('Bahu sobek, Kode 23');
+      expect(renamed.totals.byReason).toContainEqual({ reason: 'Bahu sobek, Kode 23', total: 2 });
+    } finally {
+      await t.database.db.execute(sql`
+        update defect_codes set name = case code when 16 then 'Shoulder Cut' else 'Sidewall Cut' end
+         where code in (16, 23)`);
+    }
   });
 
   it('keeps the last scrap entry of each tire through more entries, edits and deletes', async () => {

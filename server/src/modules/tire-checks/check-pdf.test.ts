@@ -203,6 +203,25 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     expect((await get(`/tire-check/${id}/pdf`)).statusCode).toBe(401);
   });
 
+  it('names the condition codes from the defect catalogue (a renamed code prints its new name)', async () => {
+    const id = await checkOf({ validate: false });
+    await t.database.db.execute(sql`update defect_codes set name = 'Tapak robek' where code = 1`);
+    try {
+      const res = await get(`/tire-check/${id}/pdf`, tok.staff);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const text = await pdfText(res.rawPayload);
+      expect(text).toContain('Crown: Tapak robek');
+      expect(text).not.toContain('Crown Cut');
+      // unnamed: 'Kode N'
+      await t.database.db.execute(sql`update defect_codes set name = null where code = 1`);
+      expect(await pdfText((await get(`/tire-check/${id}/pdf`, tok.staff)).rawPayload)).toContain(
+        'Crown: Kode 1',
+      );
+    } finally {
+      await t.database.db.execute(sql`update defect_codes set name = 'Crown Cut' where code = 1`);
+    }
+  });
+
   it('answers 404 in the house error shape for an unknown check', async () => {
     const res = await get('/tire-check/999999/pdf', tok.staff);
     expect(res.statusCode).toBe(404);
@@ -215,6 +234,14 @@ describe('conditionText', () => {
     expect(conditionText('99,99,99,99,99')).toBe('Normal');
     expect(conditionText('1,99,23,0,99')).toBe(
       'Crown: Crown Cut; Sidewalls: Sidewall Cut; Beads: Tidak dicek',
+    );
+    // with the catalogue: its names, 'Kode N' for an unnamed code
+    const catalogue = [
+      { code: 1, name: null },
+      { code: 23, name: 'Dinding sobek' },
+    ];
+    expect(conditionText('1,99,23,0,99', catalogue)).toBe(
+      'Crown: Kode 1; Sidewalls: Dinding sobek; Beads: Tidak dicek',
     );
   });
 });

@@ -1,4 +1,5 @@
-import { CONDITION_PARTS, conditionLabel, UNSIGNED } from '@itms/contracts/enums';
+import { conditionCodes, defectLabel, NORMAL_CODE, type TDefectCode } from '@itms/contracts/defect-codes';
+import { CONDITION_PARTS, UNSIGNED } from '@itms/contracts/enums';
 import { formatKm } from '@itms/contracts/rules/number-format';
 import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
 import type { TTireCheckDetail, TTireCheckRecord } from '@itms/contracts/tire-checks';
@@ -26,6 +27,7 @@ import {
   zoneLabel,
 } from '../../lib/pdf';
 import type { Storage } from '../../lib/storage';
+import { defectCatalogue } from '../defect-codes/defect-codes.service';
 import { createTireCheckQueries } from './tire-checks.queries';
 
 const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
@@ -36,20 +38,23 @@ const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
   interior: 'Interior',
 };
 
-/** The five condition codes in words: 'Normal' when all are, else each part that is not. */
-export function conditionText(condition: string): string {
-  const codes = condition.split(',').map((c) => Number(c.trim()));
-  const notes = CONDITION_PARTS.flatMap((part, i) => {
-    const code = Number.isFinite(codes[i]) ? codes[i]! : 0;
-    return code === 99 ? [] : [`${PART_LABELS[part]}: ${conditionLabel(code)}`];
-  });
+type Catalogue = readonly Pick<TDefectCode, 'code' | 'name'>[];
+
+/**
+ * The five condition codes in words, named by the defect catalogue: 'Normal' when all are, else
+ * each part that is not.
+ */
+export function conditionText(condition: string, catalogue?: Catalogue): string {
+  const notes = conditionCodes(condition).flatMap((code, i) =>
+    code === NORMAL_CODE ? [] : [`${PART_LABELS[CONDITION_PARTS[i]!]}: ${defectLabel(code, catalogue)}`],
+  );
   return notes.length ? notes.join('; ') : 'Normal';
 }
 
 const checkStatus = (d: TTireCheckDetail) =>
   statusText(d.status === 'approved' || d.edp_sign !== UNSIGNED, Boolean(d.returned_at));
 
-const tireRow = (r: TTireCheckRecord) => [
+const tireRow = (catalogue: Catalogue) => (r: TTireCheckRecord) => [
   r.position,
   r.serial_number || '-',
   brandText(r.ori_brand, r.ir_brand),
@@ -58,7 +63,7 @@ const tireRow = (r: TTireCheckRecord) => [
   num(r.groove_3),
   num(r.groove_4),
   num(r.pressure),
-  conditionText(r.condition),
+  conditionText(r.condition, catalogue),
 ];
 
 /**
@@ -73,7 +78,9 @@ export async function renderCheckPdf(
 ): Promise<PdfFile> {
   const d = await createTireCheckQueries(deps.db, deps.timezone).detail(checkId);
   const image = (path: string | null | undefined) => readImage(deps.storage, path);
-  const [platePhoto, odometerPhoto, signatures] = await Promise.all([
+  const [catalogue, platePhoto, odometerPhoto, signatures] = await Promise.all([
+    // the condition codes are printed with the admin's names
+    defectCatalogue(deps.db),
     image(d.plate_number_url),
     image(d.odometer_url),
     // the field's signatures are given when the work is done (again on a resubmit)
@@ -122,7 +129,9 @@ export async function renderCheckPdf(
       { header: 'PSI', width: 36, align: 'right' },
       { header: 'Kondisi', width: 101.28 },
     ],
-    d.records.length ? d.records.map(tireRow) : [['-', 'Tidak ada data ban', '', '', '', '', '', '', '']],
+    d.records.length
+      ? d.records.map(tireRow(catalogue))
+      : [['-', 'Tidak ada data ban', '', '', '', '', '', '', '']],
   );
 
   heading(doc, 'Foto', 170);

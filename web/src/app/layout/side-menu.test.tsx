@@ -55,11 +55,13 @@ describe('side menu', () => {
     expect(menu.map((s) => s.label)).toEqual(['Feature', 'Laporan', 'Database']);
     expect(menu[0].items.map((i) => i.label)).toEqual(FEATURE);
     expect(menu[1].items.map((i) => i.label)).toEqual(LAPORAN);
-    // admin-only extras: the BKB categories after the regions, the audit log after the spec's screens
+    // admin-only extras: the BKB categories and the defect catalogue after the regions, the audit
+    // log after the spec's screens
     const regions = DATABASE.indexOf('Region & Lokasi') + 1;
     expect(menu[2].items.map((i) => i.label)).toEqual([
       ...DATABASE.slice(0, regions),
       'Kategori BKB',
+      'Katalog Kerusakan',
       ...DATABASE.slice(regions),
       'Log Audit',
     ]);

@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
+  BugOutlined,
   CalendarOutlined,
   CarOutlined,
   CheckSquareOutlined,
@@ -70,6 +71,7 @@ const ICONS: Partial<Record<AppPath, ReactNode>> = {
   '/unit': <ClusterOutlined />,
   '/lokasi': <EnvironmentOutlined />,
   '/kategori-bkb': <TagsOutlined />,
+  '/katalog-kerusakan': <BugOutlined />,
   '/kartu-stok': <AppstoreOutlined />,
 };
 

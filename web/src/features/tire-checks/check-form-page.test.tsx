@@ -59,6 +59,8 @@ function api(
     signature?: string;
     detail?: Parameters<typeof checkDetail>[0];
     validate?: () => { status?: number; body?: ReplyOf<typeof API.validateTireCheck> | TError };
+    /** The defect catalogue the office reads (else it answers 404: the seed's names stand in). */
+    catalogue?: ReplyOf<typeof API.listDefectCodes>;
   } = {},
 ) {
   signIn(opts.signature ?? '-');
@@ -75,6 +77,7 @@ function api(
       API.validateTireCheck,
       opts.validate ?? (() => ({ body: { message: 'Pengecekan tervalidasi', id: 7 } })),
     ),
+    ...(opts.catalogue ? [replyTo(API.listDefectCodes, () => ({ body: opts.catalogue }))] : []),
     replyTo(API.returnTireCheck, () => ({
       body: { message: 'Returned! Pengecekan telah dikembalikan.', id: 7 },
     })),
@@ -206,6 +209,37 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     expect(within(detail).getByText('Sidewall Cut (23)')).toBeTruthy();
     expect(within(detail).getByText('Tidak dicek (0)')).toBeTruthy();
     expect(within(detail).getAllByText('Normal (99)')).toHaveLength(2);
+  });
+
+  it('Detail Posisi names the defects per zone from the defect catalogue, or says all is normal', async () => {
+    const entry = (code: number, name: string | null, unsafe = false) => ({
+      code,
+      name,
+      unsafe,
+      usage: 1,
+      updated_at: '2026-12-01T03:00:00.000Z',
+    });
+    api({ catalogue: [entry(1, null), entry(23, 'Dinding sobek', true)] });
+    records[0].condition = '1,99,23,0,99';
+    const { user } = await openForm();
+    await user.click(screen.getByRole('button', { name: 'Detail Posisi ST' }));
+    const detail = await dialog('Detail Posisi ST');
+    const defects = await within(detail).findByLabelText('Kerusakan per zona');
+    await waitFor(() =>
+      expect([...defects.children].map((c) => c.textContent)).toEqual([
+        'Tapak (crown): Kode 1 (1)',
+        'Dinding (sidewall): Dinding sobek (23)',
+      ]),
+    );
+    expect(within(detail).getByText('Dinding (sidewall)')).toBeTruthy();
+    expect(within(detail).getByText('Dinding sobek (23)')).toBeTruthy();
+    expect(within(detail).getByText('Tidak dicek (0)')).toBeTruthy();
+    await user.click(within(detail).getAllByRole('button', { name: 'Tutup' }).at(-1)!);
+    // every zone normal
+    await user.click(screen.getByRole('button', { name: 'Detail Posisi 1' }));
+    const normal = await dialog('Detail Posisi 1');
+    expect(within(normal).getByText('Semua normal')).toBeTruthy();
+    expect(within(normal).queryByLabelText('Kerusakan per zona')).toBeNull();
   });
 
   it('SUBMIT stays disabled with the hint until there is an EDP signature', async () => {

@@ -1,30 +1,47 @@
-import { CONDITION_PARTS, conditionLabel, TIRE_ORIGIN_LABELS } from '@itms/contracts/enums';
+import {
+  conditionCodes,
+  defectsOf,
+  NORMAL_CODE,
+  NOT_CHECKED_CODE,
+  ZONE_LABELS,
+  ZONES,
+} from '@itms/contracts/defect-codes';
+import { TIRE_ORIGIN_LABELS } from '@itms/contracts/enums';
 import type { TTireCheckRecord } from '@itms/contracts/tire-checks';
-import { Button, Descriptions, Modal, Tag } from 'antd';
+import { Button, Descriptions, Flex, Modal, Tag, Typography } from 'antd';
 import { ImageZoom } from '../../components/image-zoom';
-
-const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
-  crown: 'Crown',
-  shoulder: 'Shoulder',
-  sidewalls: 'Sidewalls',
-  beads: 'Beads',
-  interior: 'Interior',
-};
+import { useDefectCodes } from '../../lib/use-defect-codes';
 
 const dash = (v: string | number | null | undefined) => (v == null || v === '' ? '-' : v);
 
-/** The record's five condition codes (crown, shoulder, sidewalls, beads, interior). */
-export function conditionCodes(condition: string): number[] {
-  const codes = condition.split(',').map((c) => Number(c.trim()));
-  return CONDITION_PARTS.map((_, i) => (Number.isFinite(codes[i]) ? codes[i] : 0));
+function ConditionTag({ code, label }: { code: number; label: string }) {
+  const color = code === NORMAL_CODE ? 'green' : code === NOT_CHECKED_CODE ? 'default' : 'red';
+  return (
+    <Tag color={color} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+      {label} ({code})
+    </Tag>
+  );
 }
 
-function ConditionTag({ code }: { code: number }) {
-  const color = code === 99 ? 'green' : code === 0 ? 'default' : 'red';
+/**
+ * The defects zone by zone with the catalogue's names ('Dinding (sidewall): Sidewall Cut (23)'),
+ * 'Semua normal' when all five zones are normal.
+ */
+function DefectSummary({ condition, label }: { condition: string; label: (code: number) => string }) {
+  const codes = conditionCodes(condition);
+  if (codes.every((c) => c === NORMAL_CODE)) {
+    return <Tag color="green">Semua normal</Tag>;
+  }
+  const defects = defectsOf(condition);
+  if (defects.length === 0) return <Typography.Text type="secondary">Tidak ada kerusakan</Typography.Text>;
   return (
-    <Tag color={color} style={{ marginInlineEnd: 0 }}>
-      {conditionLabel(code)} ({code})
-    </Tag>
+    <Flex vertical gap={2} aria-label="Kerusakan per zona">
+      {defects.map((d) => (
+        <Typography.Text key={d.part} type="danger">
+          {ZONE_LABELS[d.part]}: {label(d.code)} ({d.code})
+        </Typography.Text>
+      ))}
+    </Flex>
   );
 }
 
@@ -88,6 +105,7 @@ export function PositionDetailModal({
   onClose,
 }: ModalProps & { mountedSerial: string | undefined | null }) {
   const tire = record?.Tire_ITM ?? null;
+  const { label } = useDefectCodes();
   const origin = tire?.is_original as keyof typeof TIRE_ORIGIN_LABELS | undefined;
   return (
     <Modal
@@ -104,11 +122,18 @@ export function PositionDetailModal({
             column={1}
             bordered
             title="Kondisi"
-            items={conditionCodes(record.condition).map((code, i) => ({
-              key: CONDITION_PARTS[i],
-              label: PART_LABELS[CONDITION_PARTS[i]],
-              children: <ConditionTag code={code} />,
-            }))}
+            items={[
+              {
+                key: 'defects',
+                label: 'Kerusakan',
+                children: <DefectSummary condition={record.condition} label={label} />,
+              },
+              ...conditionCodes(record.condition).map((code, i) => ({
+                key: ZONES[i]!.part,
+                label: ZONES[i]!.label,
+                children: <ConditionTag code={code} label={label(code)} />,
+              })),
+            ]}
           />
           <Descriptions
             size="small"

@@ -1,7 +1,7 @@
 import { DeleteOutlined, FileTextOutlined, SwapOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
+import { defectLabel, ZONES } from '@itms/contracts/defect-codes';
 import type { BodyOf } from '@itms/contracts/endpoint';
-import { conditionLabel } from '@itms/contracts/enums';
 import type { TTireDetail } from '@itms/contracts/tire-list';
 import { Alert, Button, Descriptions, Flex, Form, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -20,24 +20,27 @@ import { formatDate } from '../../lib/dayjs';
 import { formatKm, formatRupiah } from '../../lib/number-format';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
+import { useDefectCodes } from '../../lib/use-defect-codes';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { TireStatusModal } from './tire-status-modal';
 import { TireStatusTag } from './tire-status-tag';
 
 const FORM_ID = 'tire-edit-form';
 
-const PARTS = ['Crown', 'Shoulder', 'Sidewall', 'Bead', 'Interior'];
-
-/** The five condition codes by part with their names, e.g. 'Crown: 99 Normal · Sidewall: 23 Sidewall Cut'. */
-export function conditionText(condition: string): string {
+/**
+ * The five condition codes by zone with the catalogue's names, e.g.
+ * 'Tapak (crown): 99 Normal · Dinding (sidewall): 23 Sidewall Cut'.
+ */
+export function conditionText(condition: string, label: (code: number) => string = defectLabel): string {
   const codes = condition.split(',').map((s) => s.trim());
   if (codes.length !== 5 || codes.some((c) => !/^\d{1,2}$/.test(c))) return condition || '-';
   if (codes.every((c) => c === '0')) return 'Belum dicek';
   if (codes.every((c) => c === '99')) return 'Normal (99) di semua bagian';
-  return codes.map((c, i) => `${PARTS[i]}: ${c} ${conditionLabel(Number(c))}`).join(' · ');
+  return codes.map((c, i) => `${ZONES[i]?.label}: ${c} ${label(Number(c))}`).join(' · ');
 }
 
 function TireFacts({ tire }: { tire: TTireDetail }) {
+  const { label } = useDefectCodes();
   return (
     <Descriptions
       size="small"
@@ -53,7 +56,7 @@ function TireFacts({ tire }: { tire: TTireDetail }) {
             ? `${tire.Unit.plate_number} (${tire.Unit.unit_type}), dipasang pada ${formatKm(tire.Unit.km_installed)}`
             : 'Tidak terpasang',
         },
-        { key: 'cond', label: 'Kode Kondisi', children: conditionText(tire.condition) },
+        { key: 'cond', label: 'Kode Kondisi', children: conditionText(tire.condition, label) },
         { key: 'price', label: 'Harga Beli', children: formatRupiah(tire.purchase_price) },
         { key: 'retread', label: 'Biaya Vulkanisir', children: formatRupiah(tire.retread_cost) },
         { key: 'id', label: 'ID Ban', children: tire.id },

@@ -1,9 +1,16 @@
 import { API } from '@itms/contracts/api';
-import { CONDITION_CODE_LABELS, CONDITION_PARTS } from '@itms/contracts/enums';
+import {
+  DEFECT_CODE_MAX,
+  DEFECT_CODE_MIN,
+  NORMAL_CODE,
+  NOT_CHECKED_CODE,
+} from '@itms/contracts/defect-codes';
+import { CONDITION_PARTS } from '@itms/contracts/enums';
 import type { TTireDetail } from '@itms/contracts/tire-list';
 import { Alert, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useAction, useConfirm } from '../../lib/use-action';
+import { useDefectCodes } from '../../lib/use-defect-codes';
 
 const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
   crown: 'Crown',
@@ -13,18 +20,13 @@ const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
   interior: 'Interior',
 };
 
-/** 0, 99, then 1-40 (named where the spec names them). */
-const CODE_OPTIONS = [0, 99, ...Array.from({ length: 40 }, (_, i) => i + 1)].map((c) => ({
-  value: c,
-  label: CONDITION_CODE_LABELS[c] ? `${c} - ${CONDITION_CODE_LABELS[c]}` : `${c}`,
-}));
+const isCode = (c: number) =>
+  Number.isInteger(c) &&
+  (c === NOT_CHECKED_CODE || c === NORMAL_CODE || (c >= DEFECT_CODE_MIN && c <= DEFECT_CODE_MAX));
 
 function parseCondition(text: string | undefined): number[] {
   const codes = (text ?? '').split(',').map((s) => Number(s.trim()));
-  return codes.length === 5 &&
-    codes.every((c) => Number.isInteger(c) && (c === 0 || c === 99 || (c >= 1 && c <= 40)))
-    ? codes
-    : [0, 0, 0, 0, 0];
+  return codes.length === 5 && codes.every(isCode) ? codes : [0, 0, 0, 0, 0];
 }
 
 type Values = { status: 'UNINSTALLED' | 'SPARE' | 'SCRAP'; reason?: string; codes: number[] };
@@ -45,6 +47,8 @@ export function TireStatusModal({
   const mounted = tire.Unit !== null;
   const status = Form.useWatch('status', form);
   const before = parseCondition(tire.condition);
+  // 0, 99, then every code of the defect catalogue with its name
+  const { options: codeOptions } = useDefectCodes();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once per opening
   useEffect(() => {
@@ -131,7 +135,7 @@ export function TireStatusModal({
                 <Col key={p} xs={12} sm={8}>
                   <Form.Item name={['codes', i]} label={PART_LABELS[p]}>
                     <Select
-                      options={CODE_OPTIONS}
+                      options={codeOptions}
                       showSearch={{ optionFilterProp: 'label' }}
                       aria-label={`Kondisi ${PART_LABELS[p]}`}
                     />

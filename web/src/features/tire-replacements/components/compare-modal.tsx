@@ -1,16 +1,21 @@
-import { conditionLabel, TIRE_ORIGIN_LABELS } from '@itms/contracts/enums';
+import { defectLabel } from '@itms/contracts/defect-codes';
+import { TIRE_ORIGIN_LABELS } from '@itms/contracts/enums';
 import type { TReplacementDetail } from '@itms/contracts/tire-replacements';
 import type { TTire, TTireFields } from '@itms/contracts/tires';
 import { Button, Descriptions, Modal, Table, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/dayjs';
 import { dash, formatKm, formatNumber } from '../../../lib/number-format';
+import { useDefectCodes } from '../../../lib/use-defect-codes';
 import { lifetimeOf } from '../lib/lifetime';
 import type { PositionSlot } from '../lib/position-slots';
 
 type TireSide = Partial<TTire> | null | undefined;
 
-const FIELDS: { key: keyof TTireFields; label: string; format?: (v: unknown) => string }[] = [
+type Label = (code: number) => string;
+
+/** The tire fields compared; `format` gets the defect catalogue's `label` for the condition. */
+const FIELDS: { key: keyof TTireFields; label: string; format?: (v: unknown, label: Label) => string }[] = [
   { key: 'serial_number', label: 'S/N' },
   { key: 'ir_brand', label: 'IR Brand' },
   { key: 'ori_brand', label: 'Merk' },
@@ -31,11 +36,11 @@ const FIELDS: { key: keyof TTireFields; label: string; format?: (v: unknown) => 
   {
     key: 'condition',
     label: 'Kondisi ban',
-    format: (v) =>
+    format: (v, label) =>
       typeof v === 'string' && v && v !== '-'
         ? v
             .split(',')
-            .map((c) => conditionLabel(Number(c)))
+            .map((c) => label(Number(c)))
             .join(', ')
         : '-',
   },
@@ -59,15 +64,20 @@ interface Row {
   after: string;
 }
 
-const show = (t: TireSide, f: (typeof FIELDS)[number]) => {
+const show = (t: TireSide, f: (typeof FIELDS)[number], label: Label) => {
   if (!t) return '-';
   const v = t[f.key];
-  return f.format ? f.format(v) : dash(v as string | number | null | undefined);
+  return f.format ? f.format(v, label) : dash(v as string | number | null | undefined);
 };
 
-/** Rows of the comparison: every tire field, before and after. */
-export function compareRows(before: TireSide, after: TireSide): Row[] {
-  return FIELDS.map((f) => ({ key: f.key, label: f.label, before: show(before, f), after: show(after, f) }));
+/** Rows of the comparison: every tire field, before and after (condition codes named by `label`). */
+export function compareRows(before: TireSide, after: TireSide, label: Label = defectLabel): Row[] {
+  return FIELDS.map((f) => ({
+    key: f.key,
+    label: f.label,
+    before: show(before, f, label),
+    after: show(after, f, label),
+  }));
 }
 
 /**
@@ -89,7 +99,8 @@ export function CompareModal({
   const before: TireSide = slot?.removed ?? slot?.beforeTire ?? null;
   const after: TireSide = slot?.after ?? null;
   const life = lifetimeOf(slot?.beforeTire, detail);
-  const rows = compareRows(before, after);
+  const { label } = useDefectCodes();
+  const rows = compareRows(before, after, label);
   const columns: TableColumnsType<Row> = [
     { title: 'Data', dataIndex: 'label', key: 'label', width: 140 },
     { title: 'Before (dilepas)', dataIndex: 'before', key: 'before' },
