@@ -52,6 +52,20 @@ test('a returned check is redone offline from Riwayat and resubmitted once', asy
   await expect(row).toContainText('Dikembalikan');
   expect(new URL(page.url()).pathname).toBe('/lapangan/riwayat');
 
+  // Beranda's 'Dikembalikan' count opens the returned work only
+  await page.getByRole('link', { name: 'Beranda' }).click();
+  const counter = page.getByRole('link', { name: /Dikembalikan/ });
+  await expect(counter).not.toContainText(/^0/);
+  await counter.click();
+  await expect(page.getByRole('heading', { name: 'Dikembalikan', level: 2 })).toBeVisible();
+  const returnedRows = page.locator('.lp-queue-item[data-status]');
+  await expect(returnedRows.first()).toBeVisible();
+  for (const status of await returnedRows.evaluateAll((rows) =>
+    rows.map((r) => r.getAttribute('data-status')),
+  )) {
+    expect(status).toBe('returned');
+  }
+
   // no signal from here: the redo works from what the phone has
   await context.setOffline(true);
   await row.getByRole('link', { name: 'Kerjakan ulang' }).click();

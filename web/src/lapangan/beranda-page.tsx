@@ -72,8 +72,9 @@ export function BerandaPage() {
         </div>
       ) : (
         <>
+          {/* each count opens what it counts */}
           <section className="lp-counters" aria-label="Ringkasan">
-            <div className="lp-counter">
+            <Link to="/riwayat" className="lp-counter">
               <strong>
                 {checksToday(
                   snapshot,
@@ -82,15 +83,22 @@ export function BerandaPage() {
                 )}
               </strong>
               <span>Cek hari ini</span>
-            </div>
-            <div className="lp-counter">
-              <strong>{unsent}</strong>
-              <span>Di antrean</span>
-            </div>
-            <div className="lp-counter">
+            </Link>
+            {unsent > 0 ? (
+              <a href="#antrean" className="lp-counter">
+                <strong>{unsent}</strong>
+                <span>Di antrean</span>
+              </a>
+            ) : (
+              <div className="lp-counter">
+                <strong>0</strong>
+                <span>Di antrean</span>
+              </div>
+            )}
+            <Link to="/riwayat?status=returned" className="lp-counter">
               <strong>{snapshot.data.returned.length}</strong>
               <span>Dikembalikan</span>
-            </div>
+            </Link>
           </section>
 
           <section className="lp-section">
@@ -100,7 +108,7 @@ export function BerandaPage() {
           </section>
 
           {queued && queued.length > 0 && (
-            <section className="lp-section" aria-label="Antrean">
+            <section className="lp-section" aria-label="Antrean" id="antrean">
               <div className="lp-section-head">
                 <h2>Antrean</h2>
                 <button

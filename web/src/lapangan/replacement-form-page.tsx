@@ -1,7 +1,8 @@
 import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements';
 import { FLAP_STATUSES, type Position, TUBE_STATUSES, VELG_STATUSES } from '@itms/contracts/enums';
+import type { TFieldReturnedReplacement } from '@itms/contracts/field';
 import { checkWarnings, type TireBefore } from '@itms/contracts/rules/field-warnings';
-import { ZReplacementSubmitBody } from '@itms/contracts/tire-replacements';
+import { ZReplacementResubmitBody, ZReplacementSubmitBody } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import { useMemo, useState } from 'react';
 import { positionLabel } from '../components/vehicle-diagram';
@@ -93,6 +94,37 @@ const emptyEntry = (current: string): PositionEntry => ({
   information: '',
 });
 
+/**
+ * The positions as a returned replacement had them: what was done at each, the tire put on, its
+ * measurements, equipment and note (the redo starts from what the office sent back).
+ */
+function returnedPositions(
+  redo: TFieldReturnedReplacement,
+  fresh: Record<string, PositionEntry>,
+): Record<string, PositionEntry> {
+  const text = (v: number | null | undefined) => (v == null ? '' : String(v));
+  const positions = { ...fresh };
+  for (const r of redo.records) {
+    const action = (['replace', 'remove', 'check'] as const).find((a) => a === r.status);
+    if (!action || !positions[r.position]) continue;
+    positions[r.position] = {
+      ...positions[r.position]!,
+      action,
+      ...(action === 'replace' ? { installed: r.serial_number } : { current: r.serial_number }),
+      groove_1: text(r.groove_1),
+      groove_2: text(r.groove_2),
+      groove_3: text(r.groove_3),
+      groove_4: text(r.groove_4),
+      pressure: text(r.pressure),
+      tube_status: r.tube_status,
+      flap_status: r.flap_status,
+      velg_status: r.velg_status,
+      information: r.information,
+    };
+  }
+  return positions;
+}
+
 /** Pergantian of one unit, filled with or without a signal; 'Kirim' keeps it on the phone to be sent. */
 export function ReplacementFormPage() {
   return <UnitFormPage kind="tire-replacement" form={(start) => <ReplacementForm {...start} />} />;
@@ -100,6 +132,7 @@ export function ReplacementFormPage() {
 
 function ReplacementForm(start: FormStart) {
   const { snapshot, unit, draft } = start;
+  const redo = start.redo?.kind === 'tire-replacement' ? start.redo : undefined;
   const mounted = new Map(unit.tires.map((t) => [t.position, t]));
   const kept = draft?.values as ReplacementDraftValues | undefined;
   const [values, setValues] = useState<ReplacementDraftValues>(() => {
@@ -107,9 +140,16 @@ function ReplacementForm(start: FormStart) {
       unit.positions.map((p) => [p, emptyEntry(mounted.get(p)?.serial_number ?? '')]),
     );
     // a draft made before the unit's positions changed keeps what still fits
-    return kept
-      ? { ...kept, positions: { ...fresh, ...kept.positions } }
-      : { spk: '', locationId: String(unit.location?.id ?? ''), odometer: '', positions: fresh };
+    if (kept) return { ...kept, positions: { ...fresh, ...kept.positions } };
+    if (redo) {
+      return {
+        spk: redo.spk,
+        locationId: String(redo.location.id),
+        odometer: String(redo.odometer),
+        positions: returnedPositions(redo, fresh),
+      };
+    }
+    return { spk: '', locationId: String(unit.location?.id ?? ''), odometer: '', positions: fresh };
   });
   const { photos, take } = usePhotos(pick(draft?.photos, Object.keys(PHOTO_LABELS)));
   const { signs, setSign } = useSignatures(draft?.photos, Object.keys(SIGN_LABELS));
@@ -129,22 +169,29 @@ function ReplacementForm(start: FormStart) {
 
   // a position left as it is is not sent
   const sent = unit.positions.filter((p) => values.positions[p]!.action !== '');
-  const body = {
-    unit_id: unit.id,
-    location_id: values.locationId,
-    // left empty it is no number, not 0 ('Odometer harus angka')
-    odometer: values.odometer.trim() || undefined,
-    spk: values.spk,
-    ...Object.fromEntries(
-      [...(Object.keys(PHOTO_LABELS) as PhotoField[]), ...signFields].flatMap((f) =>
-        blobs[f] ? [[f, ON_PHONE]] : [],
-      ),
-    ),
+  const records = sent.map((p) => recordOf(p, values.positions[p]!, mounted.get(p)));
+  const signed = {
+    ...Object.fromEntries(signFields.flatMap((f) => (blobs[f] ? [[f, ON_PHONE]] : []))),
     ...(ownSign ? { tireman_sign: ownSign } : {}),
     ...picAbsenceBody(values.picAbsence),
-    records: sent.map((p) => recordOf(p, values.positions[p]!, mounted.get(p))),
   };
-  const parsed = ZReplacementSubmitBody.safeParse(body);
+  // the redo sends the positions again with the signatures taken again; SPK, odometer and the photos
+  // stay as the office has them
+  const body = redo
+    ? { ...signed, records }
+    : {
+        unit_id: unit.id,
+        location_id: values.locationId,
+        // left empty it is no number, not 0 ('Odometer harus angka')
+        odometer: values.odometer.trim() || undefined,
+        spk: values.spk,
+        ...Object.fromEntries(
+          (Object.keys(PHOTO_LABELS) as PhotoField[]).flatMap((f) => (blobs[f] ? [[f, ON_PHONE]] : [])),
+        ),
+        ...signed,
+        records,
+      };
+  const parsed = (redo ? ZReplacementResubmitBody : ZReplacementSubmitBody).safeParse(body);
   const issues = issuesOf(parsed);
   // photos and signatures have no red field: their messages are the reasons under 'Kirim' (which
   // stays disabled while one is missing); so is 'no position chosen'
@@ -191,43 +238,55 @@ function ReplacementForm(start: FormStart) {
     setTouched(true);
     if (!parsed.success) return;
     if (!confirm.mayGo(confirming)) return;
-    void save(body, `Pergantian ${unit.plate_number} tersimpan di HP`);
+    void save(body, `${redo ? 'Pergantian ulang' : 'Pergantian'} ${unit.plate_number} tersimpan di HP`);
   }
 
   return (
     <div className="lp-page lp-form-page">
-      <FormHeader unit={unit} title="Pergantian" />
+      <FormHeader unit={unit} title={redo ? 'Pergantian ulang' : 'Pergantian'} />
 
-      <section className="lp-section lp-stack" aria-label="Data pergantian">
-        <Field label="SPK" error={issueOf('spk')}>
-          <input value={values.spk} onChange={(e) => set({ spk: e.target.value })} autoComplete="off" />
-        </Field>
-        <Field label="Lokasi" error={issueOf('location_id')}>
-          <select value={values.locationId} onChange={(e) => set({ locationId: e.target.value })}>
-            <option value="">Pilih lokasi</option>
-            {snapshot.data.locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name} ({l.region.name})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Odometer (Km)" error={issueOf('odometer')}>
-          <input
-            inputMode="numeric"
-            value={values.odometer}
-            onChange={(e) => set({ odometer: e.target.value })}
-          />
-        </Field>
-        {(Object.keys(PHOTO_LABELS) as PhotoField[]).map((f) => (
-          <PhotoInput
-            key={f}
-            label={PHOTO_LABELS[f]}
-            photo={photos[f]}
-            onFile={(file) => void take(f, file)}
-          />
-        ))}
-      </section>
+      {redo ? (
+        <section className="lp-section lp-stack" aria-label="Dikembalikan">
+          <div className="lp-alert" role="note">
+            <strong>Dikembalikan kantor:</strong> {redo.return_reason ?? 'tanpa alasan'}
+          </div>
+          <div className="lp-muted">
+            Perbaiki ban di bawah. SPK {redo.spk || '-'} · Odometer {redo.odometer} Km · {redo.location.name}:
+            tetap seperti yang dikirim.
+          </div>
+        </section>
+      ) : (
+        <section className="lp-section lp-stack" aria-label="Data pergantian">
+          <Field label="SPK" error={issueOf('spk')}>
+            <input value={values.spk} onChange={(e) => set({ spk: e.target.value })} autoComplete="off" />
+          </Field>
+          <Field label="Lokasi" error={issueOf('location_id')}>
+            <select value={values.locationId} onChange={(e) => set({ locationId: e.target.value })}>
+              <option value="">Pilih lokasi</option>
+              {snapshot.data.locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} ({l.region.name})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Odometer (Km)" error={issueOf('odometer')}>
+            <input
+              inputMode="numeric"
+              value={values.odometer}
+              onChange={(e) => set({ odometer: e.target.value })}
+            />
+          </Field>
+          {(Object.keys(PHOTO_LABELS) as PhotoField[]).map((f) => (
+            <PhotoInput
+              key={f}
+              label={PHOTO_LABELS[f]}
+              photo={photos[f]}
+              onFile={(file) => void take(f, file)}
+            />
+          ))}
+        </section>
+      )}
 
       <section className="lp-section lp-stack" aria-label="Ban">
         <h2>Ban</h2>

@@ -1,5 +1,5 @@
 import type { TSubmissionKind, TSubmissionStatus } from '@itms/contracts/field';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { db } from './db';
 import { useFieldUser } from './field-user';
 import { dateFormat, KIND_LABELS, QueueItem, timeFormat } from './queue-item';
@@ -7,7 +7,10 @@ import { useLive } from './use-live';
 import { useSnapshot } from './use-snapshot';
 
 /** The form that redoes a returned entry, by kind (the path after /unit/<id>/). */
-const REDO_FORMS: Partial<Record<TSubmissionKind, string>> = { 'tire-check': 'cek' };
+const REDO_FORMS: Partial<Record<TSubmissionKind, string>> = {
+  'tire-check': 'cek',
+  'tire-replacement': 'ganti',
+};
 
 /** Where a sent entry stands at the office, as the tire man reads it. */
 const STATUS_LABELS: Record<TSubmissionStatus, string> = {
@@ -17,15 +20,21 @@ const STATUS_LABELS: Record<TSubmissionStatus, string> = {
   deleted: 'Dihapus',
 };
 
-/** His entries: those still on the phone, then what the office has, newest first. */
+/**
+ * His entries: those still on the phone, then what the office has, newest first; with
+ * `?status=returned` (Beranda's 'Dikembalikan') only the returned ones.
+ */
 export function RiwayatPage() {
   const user = useFieldUser();
   const { snapshot } = useSnapshot(user.id);
+  const [params] = useSearchParams();
+  const onlyReturned = params.get('status') === 'returned';
   const queued = useLive(
     () => db.outbox.where('userId').equals(user.id).reverse().sortBy('createdAt'),
     user.id,
   );
-  const sent = snapshot?.history ?? [];
+  const history = snapshot?.history ?? [];
+  const sent = onlyReturned ? history.filter((h) => h.status === 'returned') : history;
 
   return (
     <div className="lp-page">
@@ -45,12 +54,21 @@ export function RiwayatPage() {
         </section>
       )}
 
-      <section className="lp-section" aria-label="Terkirim">
-        <h2 className="lp-subtitle">Terkirim</h2>
+      <section className="lp-section" aria-label={onlyReturned ? 'Dikembalikan' : 'Terkirim'}>
+        <div className="lp-section-head">
+          <h2 className="lp-subtitle">{onlyReturned ? 'Dikembalikan' : 'Terkirim'}</h2>
+          {onlyReturned && (
+            <Link to="/riwayat" className="lp-button lp-small">
+              Lihat semua
+            </Link>
+          )}
+        </div>
         {snapshot === undefined ? (
           <div className="lp-card lp-empty">Memuat ...</div>
         ) : sent.length === 0 ? (
-          <div className="lp-card lp-empty">Belum ada data yang terkirim</div>
+          <div className="lp-card lp-empty">
+            {onlyReturned ? 'Tidak ada data yang dikembalikan' : 'Belum ada data yang terkirim'}
+          </div>
         ) : (
           <ul className="lp-units">
             {sent.map((h) => (
