@@ -7,7 +7,7 @@ import {
   type TFindingsRow,
 } from '@itms/contracts/reports';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Grid, Segmented, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -35,7 +35,7 @@ function TopBars({ rows }: { rows: TFindingsRow[] }) {
             aria-label={`${r.label}: ${formatNumber(r.defects)} kerusakan, ${formatNumber(r.unsafe)} tidak aman`}
             style={{
               display: 'grid',
-              gridTemplateColumns: 'minmax(0, 38%) 1fr auto',
+              gridTemplateColumns: 'minmax(0, min(38%, 240px)) 1fr auto',
               gap: 8,
               alignItems: 'center',
             }}
@@ -111,6 +111,8 @@ export default function FindingsPage() {
   const shown = useShownRange(range, findings);
   const [downloading, setDownloading] = useState(false);
   const queryClient = useQueryClient();
+  // a phone gets the compact table: the four columns fit 390 px without scrolling
+  const narrow = !Grid.useBreakpoint().md;
 
   const setParam = (entries: Record<string, string>) =>
     setParams(
@@ -150,15 +152,22 @@ export default function FindingsPage() {
   const groupLabel = FINDINGS_GROUP_LABELS[data?.group ?? group];
   const num = (v: number) => formatNumber(v);
   const columns: ColumnsType<TFindingsRow> = [
-    { title: groupLabel, dataIndex: 'label', key: 'label', ellipsis: true },
-    { title: 'Kerusakan', dataIndex: 'defects', key: 'defects', align: 'right', width: 104, render: num },
-    { title: 'Ban', dataIndex: 'tires', key: 'tires', align: 'right', width: 72, render: num },
+    { title: groupLabel, dataIndex: 'label', key: 'label' },
+    {
+      title: 'Kerusakan',
+      dataIndex: 'defects',
+      key: 'defects',
+      align: 'right',
+      width: narrow ? 84 : 120,
+      render: num,
+    },
+    { title: 'Ban', dataIndex: 'tires', key: 'tires', align: 'right', width: narrow ? 48 : 96, render: num },
     {
       title: 'Tidak aman',
       dataIndex: 'unsafe',
       key: 'unsafe',
       align: 'right',
-      width: 104,
+      width: narrow ? 96 : 120,
       render: (v: number) => (v > 0 ? <Typography.Text type="danger">{num(v)}</Typography.Text> : num(v)),
     },
   ];
@@ -173,6 +182,7 @@ export default function FindingsPage() {
           title="Ganti Pencarian"
           value={range}
           onSearch={search}
+          buttonText="Cari Temuan"
           loading={findings.isFetching}
         />
       </Card>
@@ -244,12 +254,12 @@ export default function FindingsPage() {
           <Card styles={{ body: { padding: 0 } }}>
             <Table<TFindingsRow>
               rowKey="key"
-              size="middle"
+              size={narrow ? 'small' : 'middle'}
               columns={columns}
               dataSource={rows}
               loading={findings.isPending}
               pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-              scroll={{ x: 420 }}
+              scroll={{ x: 320 }}
               summary={() =>
                 rows.length > 0 ? (
                   <Table.Summary fixed>
