@@ -352,3 +352,61 @@ export const ZDashboardCounters = z.object({
   todayDate: z.string(),
 });
 export type TDashboardCounters = z.infer<typeof ZDashboardCounters>;
+
+// ---------- Temuan (findings: defects counted, issue 37 item 7) ----------
+
+/** How the Temuan report groups the defects. */
+export const FINDINGS_GROUPS = ['code', 'brand', 'position', 'customer'] as const;
+export type TFindingsGroup = (typeof FINDINGS_GROUPS)[number];
+/** The 'Kelompokkan' choices, as the screen and the export name them. */
+export const FINDINGS_GROUP_LABELS: Record<TFindingsGroup, string> = {
+  code: 'Kode kerusakan',
+  brand: 'Merek',
+  position: 'Posisi',
+  customer: 'Customer',
+};
+/** The label of a tire record without a brand. */
+export const NO_BRAND = 'Tanpa merek';
+
+/**
+ * GET /api/report/temuan and .../temuan/export: the defects of the checks performed in the range
+ * (that count as work done, rules/work-done.ts), grouped; optionally of one region or customer.
+ */
+export const ZFindingsQuery = z
+  .object({
+    dateStart: ZDay,
+    dateEnd: ZDay,
+    group: z.enum(FINDINGS_GROUPS, { error: 'Pengelompokan tidak valid' }).default('code'),
+    regionId: optionalId,
+    customerId: zOptionalId('Customer tidak valid'),
+  })
+  .refine(ordered('dateStart', 'dateEnd'), { path: ['dateEnd'], message: DATE_ORDER_MESSAGE });
+export type TFindingsQuery = z.input<typeof ZFindingsQuery>;
+
+const ZFindingsCounts = z.object({
+  /** Zones carrying a defect code (not 0 'not checked', not 99 'normal'). */
+  defects: z.number(),
+  /** Tire records with at least one defect. */
+  tires: z.number(),
+  /** Defects whose code the catalogue marks unsafe. */
+  unsafe: z.number(),
+});
+
+export const ZFindingsRow = ZFindingsCounts.extend({
+  /** The group's key: the code, the brand, the position or the customer id, as text. */
+  key: z.string(),
+  /** How it reads: the catalogue name ('Kode N' unnamed), the brand ('Tanpa merek'), the position, the customer. */
+  label: z.string(),
+});
+export type TFindingsRow = z.infer<typeof ZFindingsRow>;
+
+export const ZFindingsReply = z.object({
+  dateStart: z.string(),
+  dateEnd: z.string(),
+  group: z.enum(FINDINGS_GROUPS),
+  /** Most defects first (then the key). */
+  data: z.array(ZFindingsRow),
+  /** Over every tire record of the range: tires counts each record once, whatever its groups. */
+  totals: ZFindingsCounts,
+});
+export type TFindingsReply = z.infer<typeof ZFindingsReply>;

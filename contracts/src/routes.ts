@@ -68,6 +68,8 @@ export const APP_ROUTES = [
     menu: laporan('Absensi Pengecekan'),
     roles: OFFICE,
   },
+  // not in the spec: defects counted by code, brand, position and customer (issue 37, item 7)
+  { path: '/temuan', title: 'Temuan', menu: laporan('Temuan'), roles: OFFICE, extra: true },
   {
     path: '/analitik-ban',
     title: 'Analitik Performa Ban',

@@ -151,6 +151,7 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   // the read-only searches and reports that take their filter in a POST body
   getProductivity: async () => ({ body: { firstDate: monthsAgo, lastDate: today } }),
   getCheckSummary: async () => ({ body: range }),
+  getFindings: async () => ({ query: { ...range, group: 'brand' } }),
   getUnitAbsence: async () => ({ body: range }),
   searchCheckRecords: async () => ({ body: range }),
   searchReplacementRecords: async () => ({ query: range }),

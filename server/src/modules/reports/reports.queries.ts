@@ -5,9 +5,12 @@ import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
 import type { TRecordFilters } from '@itms/contracts/record-filters';
 import {
   MISSING_NAME,
+  NO_BRAND,
   type TAbsenceSummary,
   type TCheckRecordRow,
   type TDashboardCounters,
+  type TFindingsGroup,
+  type TFindingsReply,
   type TLeaderboardEntry,
   type TProductivityTireMan,
   type TReplacementRecordRow,
@@ -520,6 +523,117 @@ export async function replacementRecords(
   const total = count?.n ?? 0;
   if (total === 0 || s.offset >= total) return { rows: [], total };
   return { rows: await replacementRecordRows(db, s), total };
+}
+
+// ---------- Temuan (findings) ----------
+
+export interface FindingsQuery {
+  range: DayRange;
+  group: TFindingsGroup;
+  regionId?: number;
+  customerId?: number;
+}
+
+/** The key and label of a defect row (`d`, with its catalogue entry `dc`) in each grouping. */
+const findingsKey: Record<TFindingsGroup, { key: SQL; label: SQL }> = {
+  code: {
+    key: sql`d.code::text`,
+    label: sql`coalesce(nullif(btrim(dc.name), ''), 'Kode ' || d.code)`,
+  },
+  brand: { key: sql`d.brand`, label: sql`coalesce(d.brand, ${NO_BRAND})` },
+  position: { key: sql`d.position`, label: sql`d.position` },
+  customer: { key: sql`cu.id::text`, label: sql`${orMissing(sql`cu.name`)}` },
+};
+
+/**
+ * Temuan: every zone of the range's tire check records carrying a defect code (the five parts of
+ * `condition`, not 0 'not checked', not 99 'normal', not a non-numeric part), of the checks that
+ * count as work done (rules/work-done.ts: not returned and waiting to be sent again; a deleted
+ * check is gone), counted per group: defects, distinct tire records, and defects of a code the
+ * catalogue marks unsafe. The brand is the record's IR brand, else its original brand; the
+ * customer is the one of the check's project, else of the unit's.
+ */
+export async function findings(
+  db: DbOrTx,
+  f: FindingsQuery,
+): Promise<Pick<TFindingsReply, 'data' | 'totals'>> {
+  const conds = [
+    inRange(sql`c.performed_at`, f.range),
+    sql`c.returned_at is null`,
+    f.regionId ? sql`c.location_id in (select id from locations where region_id = ${f.regionId})` : undefined,
+  ].filter((c) => c !== undefined);
+  const g = findingsKey[f.group];
+  const rows = rowsOf<{
+    key: string | null;
+    label: string;
+    defects: number;
+    tires: number;
+    unsafe: number;
+    total: boolean;
+  }>(
+    await db.execute(sql`
+      with d as (
+        select x.record_id, x.code, x.brand, x.position, x.project_id
+          from (
+            select r.id as record_id,
+                   -- a part that is not a number is no code: the case keeps the cast from seeing it
+                   case when btrim(z.part) ~ '^[0-9]{1,4}$' then btrim(z.part)::int end as code,
+                   coalesce(nullif(btrim(r.ir_brand), ''), nullif(btrim(r.ori_brand), '')) as brand,
+                   coalesce(nullif(btrim(r.position), ''), '-') as position,
+                   coalesce(c.project_id, un.project_id) as project_id
+              from tire_checks c
+              join units un on un.id = c.unit_id
+              join tire_check_records r on r.tire_check_id = c.id
+             cross join lateral unnest(string_to_array(r.condition, ',')) with ordinality as z(part, n)
+             where ${sql.join(conds, sql` and `)} and z.n <= 5
+          ) x
+         where x.code is not null and x.code not in (0, 99)
+      ),
+      dd as (
+        select d.*, coalesce(dc.unsafe, false) as unsafe, ${g.key} as key, ${g.label} as label
+          from d
+          left join defect_codes dc on dc.code = d.code
+          left join projects p on p.id = d.project_id
+          left join customers cu on cu.id = p.customer_id
+         ${f.customerId ? sql`where p.customer_id = ${f.customerId}` : sql``}
+      )
+      select key, label, defects, tires, unsafe, false as total
+        from (select dd.key, min(dd.label) as label, count(*)::int as defects,
+                     count(distinct dd.record_id)::int as tires,
+                     (count(*) filter (where dd.unsafe))::int as unsafe
+                from dd group by dd.key) grp
+      union all
+      select null, '', count(*)::int, count(distinct dd.record_id)::int,
+             (count(*) filter (where dd.unsafe))::int, true
+        from dd
+      order by total, defects desc, key`),
+  );
+  const t = rows.find((r) => r.total) ?? { defects: 0, tires: 0, unsafe: 0 };
+  const groups = rows.filter((r) => !r.total);
+  return {
+    data: groups.map((r) => ({
+      key: r.key ?? '',
+      label: r.label,
+      defects: r.defects,
+      tires: r.tires,
+      unsafe: r.unsafe,
+    })),
+    totals: { defects: t.defects, tires: t.tires, unsafe: t.unsafe },
+  };
+}
+
+/** The region's and the customer's names (null when not given or not found). */
+export async function findingsFilterNames(
+  db: DbOrTx,
+  regionId?: number,
+  customerId?: number,
+): Promise<{ region: string | null; customer: string | null }> {
+  const [row] = rowsOf<{ region: string | null; customer: string | null }>(
+    await db.execute(sql`
+      select (select name from regions where id = ${regionId ?? 0}) as region,
+             (select name from customers where id = ${customerId ?? 0}) as customer`),
+  );
+  return row ?? { region: null, customer: null };
 }
 
 // ---------- Dashboard ----------

@@ -1,7 +1,14 @@
 // HTTP of the records, reports and dashboard: parse, call the service, shape the reply or the XLSX.
 
 import { API } from '@itms/contracts/api';
-import type { TAbsenceUnit, TCheckRecordRow, TReplacementRecordRow } from '@itms/contracts/reports';
+import {
+  FINDINGS_GROUP_LABELS,
+  type TAbsenceUnit,
+  type TCheckRecordRow,
+  type TFindingsRow,
+  type TReplacementRecordRow,
+} from '@itms/contracts/reports';
+
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
@@ -213,6 +220,38 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: 'Status', width: 10, value: (r) => r.status },
         { header: 'Diterima Server', width: 17, kind: 'datetime', value: (r) => r.createdAt },
       ],
+    });
+  });
+
+  // ---------- Temuan (issue 37, item 7) ----------
+  route(app, API.getFindings, async (req) => {
+    rejectInvalid(req);
+    return reports.findings(req.query);
+  });
+
+  route(app, API.exportFindings, async (req, reply) => {
+    rejectInvalid(req);
+    const f = req.query;
+    const res = await reports.findings(f);
+    const names = await reports.findingsFilterNames(f.regionId, f.customerId);
+    const groupLabel = FINDINGS_GROUP_LABELS[res.group];
+    return sendXlsx<TFindingsRow>(reply, {
+      filename: `temuan_${res.group}_${f.dateStart}_${f.dateEnd}`,
+      sheet: 'Temuan',
+      title: `Temuan per ${groupLabel}`,
+      period: { start: f.dateStart, end: f.dateEnd },
+      filters: [
+        ['Region', names.region],
+        ['Customer', names.customer],
+      ],
+      columns: [
+        { header: groupLabel, width: 32, value: (r) => r.label },
+        { header: 'Kerusakan', width: 12, value: (r) => r.defects },
+        { header: 'Ban', width: 10, value: (r) => r.tires },
+        { header: 'Tidak aman', width: 12, value: (r) => r.unsafe },
+      ],
+      rows: res.data,
+      footer: ['Total', res.totals.defects, res.totals.tires, res.totals.unsafe],
     });
   });
 

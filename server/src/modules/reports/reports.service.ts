@@ -5,6 +5,8 @@ import type { TRecordFilters } from '@itms/contracts/record-filters';
 import type {
   TAbsenceReply,
   TCheckRecordPage,
+  TFindingsGroup,
+  TFindingsReply,
   TLeaderboardEntry,
   TLeaderboardPage,
   TProductivityReply,
@@ -179,6 +181,27 @@ export function createReportsService(db: Db, tz: string) {
     /** One batch of the replacements of a search, for its export. */
     replacementRecordBatch: (s: RecordSearchInput, offset: number, limit: number) =>
       q.replacementRecordRows(db, recordSearch(s, offset, limit)),
+
+    /** Temuan: the defects of the range, grouped (issue 37, item 7). */
+    async findings(f: {
+      dateStart: string;
+      dateEnd: string;
+      group: TFindingsGroup;
+      regionId?: number;
+      customerId?: number;
+    }): Promise<TFindingsReply> {
+      const res = await q.findings(db, {
+        range: range(f.dateStart, f.dateEnd),
+        group: f.group,
+        regionId: f.regionId,
+        customerId: f.customerId,
+      });
+      return { dateStart: f.dateStart, dateEnd: f.dateEnd, group: f.group, ...res };
+    },
+
+    /** The names of the Temuan filters, for the export's title. */
+    findingsFilterNames: (regionId?: number, customerId?: number) =>
+      q.findingsFilterNames(db, regionId, customerId),
 
     counters: () => q.dashboardCounters(db, tz),
   };
