@@ -20,9 +20,10 @@ export const defectCodesEndpoints = defineEndpoints({
   listDefectCodes: {
     method: 'GET',
     path: '/defect-code',
-    summary: 'The defect catalogue by code, with how many check records carry each code.',
+    summary:
+      'The defect catalogue by code, with how many check records carry each code (the phone reads it in its snapshot).',
     tag,
-    access: 'any',
+    access: 'office',
     reply: z.array(ZDefectCodeRow),
   },
   createDefectCode: {

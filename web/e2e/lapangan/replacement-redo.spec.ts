@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, expect, logoutToken, test } from '../fixtures';
 import {
   apiToken,
+  cameraPhoto,
   fillReplacement,
   sendCheckForm,
   serviceWorkerControls,
@@ -96,9 +97,17 @@ test('a returned replacement is redone offline from Riwayat, resubmitted once, a
       fixed,
     );
 
+    // the EDP signs with his own upload (a signature field takes no one else's file)
+    const upload = await request.post('/api/upload', {
+      headers: { access_token: edp },
+      multipart: {
+        image: { name: 'ttd.png', mimeType: 'image/png', buffer: await cameraPhoto(page, 'TTD EDP') },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
     const approved = await request.post(`/api/tire-replacement/${sent!.id}/validate`, {
       headers: { access_token: edp },
-      data: {},
+      data: { edp_sign: ((await upload.json()) as { awsImage: string }).awsImage },
     });
     expect(approved.ok(), await approved.text()).toBe(true);
     const d = (await (

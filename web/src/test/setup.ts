@@ -1,6 +1,6 @@
 // Web unit tests run in happy-dom. antd reads window.matchMedia (responsive observers) and
 // signature_pad needs a canvas 2D context; neither exists in a DOM emulator, nor does layout.
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { Modal, notification, message as staticMessage } from 'antd';
 import { afterEach, vi } from 'vitest';
 
@@ -72,12 +72,14 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(async () => {
   cleanup();
   // antd's static toasts and dialogs (shown by hooks rendered without <App>) live in roots of their
-  // own with timers; close them and let React finish before the file's environment is torn down,
-  // or a late render finds no window.
-  staticMessage.destroy();
-  notification.destroy();
-  Modal.destroyAll();
-  if (!vi.isFakeTimers()) await new Promise((resolve) => setTimeout(resolve, 0));
+  // own with timers; close them before the file's environment is torn down, or a late render finds
+  // no window.
+  // act() runs the renders the closing schedules now, not after the file ends
+  await act(async () => {
+    staticMessage.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+  });
   window.localStorage.clear();
   window.sessionStorage.clear();
   viewport.width = 390;

@@ -53,8 +53,10 @@ const check = (conditions: [string, string]) =>
   });
 
 describe('the defect catalogue (issue 37, item 1)', () => {
-  it("starts from the seed's codes 1-40, named where the seed names them, readable by every role", async () => {
-    const rows = await catalogue(tok.tireman);
+  it("starts from the seed's codes 1-40, named where the seed names them, read by the office", async () => {
+    // a tire man reads it in his snapshot, not here
+    expect((await call('GET', '/defect-code', undefined, tok.tireman)).statusCode).toBe(403);
+    const rows = await catalogue(tok.staff);
     expect(rows.map((r) => r.code)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     const named = rows.filter((r) => r.name).map((r) => `${r.code} ${r.name}`);
     expect(named).toEqual([

@@ -157,6 +157,13 @@ describe('GET /api/field/bootstrap', () => {
     expect(body.projects.map((p) => p.name)).toEqual(expect.arrayContaining([FX.project, 'Proyek Lain']));
     expect(body.pull_point_mm).toBe(t.config.tirePullPointMm);
     expect(Array.isArray(body.size_pressures)).toBe(true);
+    // the defect catalogue goes with it, for the zones of a check made with no signal
+    expect(body.defect_codes).toHaveLength(40);
+    expect(body.defect_codes.find((d) => d.code === 23)).toEqual({
+      code: 23,
+      name: 'Sidewall Cut',
+      unsafe: true,
+    });
     expect(body.returned).toEqual([]);
     expect(Math.abs(Date.now() - Date.parse(body.server_time))).toBeLessThan(60_000);
   });
