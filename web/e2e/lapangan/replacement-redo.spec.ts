@@ -80,7 +80,7 @@ test('a returned replacement is redone offline from Riwayat, resubmitted once, a
     const position = page.getByRole('group', { name: legend, exact: true });
     await expect(position.getByRole('radio', { name: 'Ganti' })).toBeChecked();
     await expect(position.getByLabel('Nomor seri dipasang')).toHaveValue(stock.serial_number);
-    await expect(position.getByLabel('RTD 1')).toHaveValue(String(stock.groove_lowest));
+    await expect(position.getByLabel('RTD 1')).toHaveValue(String(stock.groove_lowest).replace('.', ','));
     await expect(page.getByLabel('SPK')).toHaveCount(0);
     const fixed = stock.groove_lowest + 0.5;
     await position.getByLabel('RTD 1').fill(String(fixed).replace('.', ','));

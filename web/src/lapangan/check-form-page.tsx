@@ -17,6 +17,7 @@ import {
   type FormStart,
   issuesOf,
   numberOrNull,
+  numberText,
   PhotoInput,
   SubmitBar,
   UnitFormPage,
@@ -106,20 +107,19 @@ function startingTires(
 ): Record<string, TireEntry> {
   const mounted = new Map(unit.tires.map((t) => [t.position, t.serial_number]));
   const returned = new Map(redo?.records.map((r) => [r.position, r]));
-  const text = (v: number | null | undefined) => (v == null ? '' : String(v));
   return Object.fromEntries(
     unit.positions.map((p) => {
       const r = returned.get(p);
       const entry: TireEntry = {
         serial_number: redo ? (r?.serial_number ?? '') : (mounted.get(p) ?? ''),
-        groove_1: text(r?.groove_1),
-        groove_2: text(r?.groove_2),
-        groove_3: text(r?.groove_3),
-        groove_4: text(r?.groove_4),
-        pressure: text(r?.pressure),
+        groove_1: numberText(r?.groove_1),
+        groove_2: numberText(r?.groove_2),
+        groove_3: numberText(r?.groove_3),
+        groove_4: numberText(r?.groove_4),
+        pressure: numberText(r?.pressure),
         condition: r ? conditionCodes(r.condition) : [...ALL_NORMAL],
         rotation: r?.rotation ?? '',
-        temperature: text(r?.temperature),
+        temperature: numberText(r?.temperature),
         information: r?.information ?? '',
         ...(r && r.serial_number_url !== '-' && r.serial_number_url !== ''
           ? { keptPhoto: r.serial_number_url }

@@ -13,6 +13,7 @@ import {
   type FormStart,
   issuesOf,
   numberOrNull,
+  numberText,
   PhotoInput,
   SubmitBar,
   UnitFormPage,
@@ -102,7 +103,6 @@ function returnedPositions(
   redo: TFieldReturnedReplacement,
   fresh: Record<string, PositionEntry>,
 ): Record<string, PositionEntry> {
-  const text = (v: number | null | undefined) => (v == null ? '' : String(v));
   const positions = { ...fresh };
   for (const r of redo.records) {
     const action = (['replace', 'remove', 'check'] as const).find((a) => a === r.status);
@@ -111,11 +111,11 @@ function returnedPositions(
       ...positions[r.position]!,
       action,
       ...(action === 'replace' ? { installed: r.serial_number } : { current: r.serial_number }),
-      groove_1: text(r.groove_1),
-      groove_2: text(r.groove_2),
-      groove_3: text(r.groove_3),
-      groove_4: text(r.groove_4),
-      pressure: text(r.pressure),
+      groove_1: numberText(r.groove_1),
+      groove_2: numberText(r.groove_2),
+      groove_3: numberText(r.groove_3),
+      groove_4: numberText(r.groove_4),
+      pressure: numberText(r.pressure),
       tube_status: r.tube_status,
       flap_status: r.flap_status,
       velg_status: r.velg_status,
