@@ -16,6 +16,7 @@ import {
   FormHeader,
   type FormStart,
   issuesOf,
+  LocationField,
   numberOrNull,
   numberText,
   PhotoInput,
@@ -307,16 +308,12 @@ function CheckForm(start: FormStart) {
         </section>
       ) : (
         <section className="lp-section lp-stack" aria-label="Data unit">
-          <Field label="Lokasi" error={issueOf('location_id')}>
-            <select value={locationId} onChange={(e) => setLocationId(e.target.value)}>
-              <option value="">Pilih lokasi</option>
-              {snapshot.data.locations.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name} ({l.region.name})
-                </option>
-              ))}
-            </select>
-          </Field>
+          <LocationField
+            snapshot={snapshot}
+            value={locationId}
+            onChange={setLocationId}
+            error={issueOf('location_id')}
+          />
           <Field label="Project" error={issueOf('project_id')}>
             <select value={projectId} onChange={(e) => setProjectId(e.target.value)}>
               {snapshot.data.projects.map((p) => (

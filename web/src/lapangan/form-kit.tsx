@@ -277,6 +277,32 @@ export function Field({ label, error, children }: { label: string; error?: strin
   );
 }
 
+/** 'Lokasi': the locations of the snapshot, with their region. */
+export function LocationField({
+  snapshot,
+  value,
+  onChange,
+  error,
+}: {
+  snapshot: StoredSnapshot;
+  value: string;
+  onChange: (id: string) => void;
+  error?: string;
+}) {
+  return (
+    <Field label="Lokasi" error={error}>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Pilih lokasi</option>
+        {snapshot.data.locations.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name} ({l.region.name})
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 /** A blob's object URL while it is shown (revoked when it changes or leaves the screen). */
 function useObjectUrl(blob: Blob | undefined): string | undefined {
   const [url, setUrl] = useState<string>();

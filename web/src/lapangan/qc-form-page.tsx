@@ -6,6 +6,7 @@ import {
   FormHeader,
   type FormStart,
   issuesOf,
+  LocationField,
   SubmitBar,
   UnitFormPage,
   useFormEntry,
@@ -89,19 +90,12 @@ function QcForm(start: FormStart) {
             autoComplete="name"
           />
         </Field>
-        <Field label="Lokasi" error={issueOf('location_id')}>
-          <select
-            value={values.locationId}
-            onChange={(e) => setValues((v) => ({ ...v, locationId: e.target.value }))}
-          >
-            <option value="">Pilih lokasi</option>
-            {snapshot.data.locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name} ({l.region.name})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <LocationField
+          snapshot={snapshot}
+          value={values.locationId}
+          onChange={(locationId) => setValues((v) => ({ ...v, locationId }))}
+          error={issueOf('location_id')}
+        />
       </section>
 
       <section className="lp-section lp-stack" aria-label="Pemeriksaan">

@@ -12,6 +12,7 @@ import {
   FormHeader,
   type FormStart,
   issuesOf,
+  LocationField,
   numberOrNull,
   numberText,
   PhotoInput,
@@ -260,16 +261,12 @@ function ReplacementForm(start: FormStart) {
           <Field label="SPK" error={issueOf('spk')}>
             <input value={values.spk} onChange={(e) => set({ spk: e.target.value })} autoComplete="off" />
           </Field>
-          <Field label="Lokasi" error={issueOf('location_id')}>
-            <select value={values.locationId} onChange={(e) => set({ locationId: e.target.value })}>
-              <option value="">Pilih lokasi</option>
-              {snapshot.data.locations.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name} ({l.region.name})
-                </option>
-              ))}
-            </select>
-          </Field>
+          <LocationField
+            snapshot={snapshot}
+            value={values.locationId}
+            onChange={(locationId) => set({ locationId })}
+            error={issueOf('location_id')}
+          />
           <Field label="Odometer (Km)" error={issueOf('odometer')}>
             <input
               inputMode="numeric"
