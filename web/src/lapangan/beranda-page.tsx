@@ -74,31 +74,20 @@ export function BerandaPage() {
         <>
           {/* each count opens what it counts */}
           <section className="lp-counters" aria-label="Ringkasan">
-            <Link to="/riwayat" className="lp-counter">
-              <strong>
-                {checksToday(
-                  snapshot,
-                  queued?.filter((q) => q.kind === 'tire-check' && !q.resubmitOf).map((q) => q.createdAt) ??
-                    [],
-                )}
-              </strong>
-              <span>Cek hari ini</span>
-            </Link>
-            {unsent > 0 ? (
-              <a href="#antrean" className="lp-counter">
-                <strong>{unsent}</strong>
-                <span>Di antrean</span>
-              </a>
-            ) : (
-              <div className="lp-counter">
-                <strong>0</strong>
-                <span>Di antrean</span>
-              </div>
-            )}
-            <Link to="/riwayat?status=returned" className="lp-counter">
-              <strong>{snapshot.data.returned.length}</strong>
-              <span>Dikembalikan</span>
-            </Link>
+            <Counter
+              count={checksToday(
+                snapshot,
+                queued?.filter((q) => q.kind === 'tire-check' && !q.resubmitOf).map((q) => q.createdAt) ?? [],
+              )}
+              label="Cek hari ini"
+              to="/riwayat"
+            />
+            <Counter count={unsent} label="Di antrean" to="#antrean" />
+            <Counter
+              count={snapshot.data.returned.length}
+              label="Dikembalikan"
+              to="/riwayat?status=returned"
+            />
           </section>
 
           <section className="lp-section">
@@ -183,5 +172,25 @@ export function BerandaPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** A count of Beranda: a link to what it counts, plain text while there is nothing to open. */
+function Counter({ count, label, to }: { count: number; label: string; to: string }) {
+  const content = (
+    <>
+      <strong>{count}</strong>
+      <span>{label}</span>
+    </>
+  );
+  if (count === 0) return <div className="lp-counter">{content}</div>;
+  return to.startsWith('#') ? (
+    <a href={to} className="lp-counter">
+      {content}
+    </a>
+  ) : (
+    <Link to={to} className="lp-counter">
+      {content}
+    </Link>
   );
 }
