@@ -51,6 +51,7 @@ const TIRE_MAN_ROUTES = [
   'GET /api/field/history',
   'GET /api/field/returned/:kind/:id',
   'GET /api/field/units',
+  'GET /api/field/units/:id',
   'GET /api/me',
   'GET /api/sop',
   'GET /api/tire-check/returned',

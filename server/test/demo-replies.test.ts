@@ -130,6 +130,7 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   }),
   getTireMan: async () => ({ params: { id: (await firstRow(API.listTireMen)).id } }),
   searchFieldUnits: async () => ({ query: { q: 'B' } }),
+  getFieldUnit: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
   // a demo serial's start: every group of the top bar's search can answer
   globalSearch: async () => ({
     query: { q: String((await firstRow(API.listTires)).serial_number).slice(0, 4) },

@@ -6,10 +6,12 @@ import {
   ZFieldHistoryRow,
   ZFieldReturnedDetail,
   ZFieldReturnedParams,
+  ZFieldUnit,
   ZFieldUnitSearchQuery,
   ZFieldUnitSearchRow,
 } from '../field';
 import { listResult } from '../list';
+import { ZIdParams } from '../master-data';
 
 /** Error codes of the field operations beyond the generic ones. */
 export const fieldErrors = defineErrors({});
@@ -33,6 +35,17 @@ export const fieldEndpoints = defineEndpoints({
     access: 'field',
     query: ZFieldUnitSearchQuery,
     reply: listResult(ZFieldUnitSearchRow),
+  },
+  getFieldUnit: {
+    method: 'GET',
+    path: '/field/units/:id',
+    summary:
+      'One unit found by the search, as the snapshot holds units (diagram, last check, tires), to keep on the phone.',
+    tag: 'field',
+    access: 'field',
+    params: ZIdParams,
+    reply: ZFieldUnit,
+    errors: ['NOT_FOUND'],
   },
   listFieldHistory: {
     method: 'GET',

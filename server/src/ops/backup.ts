@@ -46,6 +46,15 @@ const SEEDED_BY_MIGRATION: Record<string, string> = {
     on conflict (lower(btrim(name))) do nothing;
     update mismatches m set category = c.name from mismatch_categories c
      where lower(btrim(m.category)) = lower(btrim(c.name)) and m.category <> c.name;`,
+  // migration 0046: the defect catalogue's codes 1-40, named where the seed names them
+  defect_codes: `
+    insert into defect_codes (code, name, unsafe)
+    select c,
+           case c when 1 then 'Crown Cut' when 8 then 'Tread Leaving Casing' when 16 then 'Shoulder Cut'
+                  when 23 then 'Sidewall Cut' when 29 then 'Vehicle Damage' when 36 then 'Running Flat'
+                  when 40 then 'Filling Failure' end,
+           c in (23, 36)
+      from generate_series(1, 40) as c;`,
 };
 
 const q = async <T>(db: Database['db'], s: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(s));

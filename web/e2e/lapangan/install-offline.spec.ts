@@ -108,7 +108,7 @@ test('signed in once, Beranda opens offline after a reload and the plate search 
   await page.getByRole('link', { name: '‹ Beranda' }).click();
 
   await page.getByLabel('Cari nomor polisi').fill('ZZ 0000 ZZ');
-  await expect(page.getByText('Tidak ada unit dengan nomor polisi itu')).toBeVisible();
+  await expect(page.getByText('Tidak ada unit proyek Anda dengan nomor polisi itu')).toBeVisible();
 
   // back online: the chip says so and the banner goes
   await context.setOffline(false);

@@ -67,6 +67,8 @@ test('503 twice, then the real server: sent once, after the backoff', async ({ p
 });
 
 test('an 8 MB camera photo is stored under 1 MB and accepted by the server', async ({ page, request }) => {
+  // making a 12 MP photo and compressing it twice takes most of a minute on a busy 2-core machine
+  test.slow();
   await signInField(page);
   // a 12 MP photo with grain all over (it hardly compresses): over 8 MB as the camera's PNG
   const big = await page.evaluate(async () => {

@@ -1,3 +1,4 @@
+import type { TFieldUnit } from '@itms/contracts/field';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { db } from './db';
@@ -5,12 +6,13 @@ import { useFieldUser } from './field-user';
 import type { SavedNotice } from './form-kit';
 import { dateFormat, QueueItem, timeFormat } from './queue-item';
 import { WithScan } from './scanner';
-import { checksToday } from './snapshot';
+import { checksToday, openUnit } from './snapshot';
 import { unitsToShow } from './units';
 import { useLive } from './use-live';
 import { useOnline } from './use-online';
 import { sendNow, useSendOutcome } from './use-sender';
 import { useSnapshot } from './use-snapshot';
+import { type UnitSearch, useUnitSearch } from './use-unit-search';
 
 export function BerandaPage() {
   const user = useFieldUser();
@@ -29,6 +31,7 @@ export function BerandaPage() {
 
   const unsent = queued?.length ?? 0;
   const units = snapshot ? unitsToShow(snapshot.data.units, search) : [];
+  const remote = useUnitSearch(search, online);
 
   return (
     <div className="lp-page">
@@ -143,7 +146,9 @@ export function BerandaPage() {
             </WithScan>
             {units.length === 0 ? (
               <div className="lp-card lp-empty">
-                {search ? 'Tidak ada unit dengan nomor polisi itu' : 'Belum ada unit di proyek Anda'}
+                {search
+                  ? 'Tidak ada unit proyek Anda dengan nomor polisi itu'
+                  : 'Belum ada unit di proyek Anda'}
               </div>
             ) : (
               <ul className="lp-units">
@@ -168,10 +173,109 @@ export function BerandaPage() {
                 ))}
               </ul>
             )}
+            {search.trim() !== '' && (
+              <OtherUnits
+                userId={user.id}
+                opened={unitsToShow(snapshot.opened ?? [], search)}
+                remote={remote}
+                own={snapshot.data.units}
+              />
+            )}
           </section>
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Units outside his projects for the search: those he opened before (kept on the phone) and, with a
+ * signal, the server's over every unit. A tap keeps the unit on the phone and opens it.
+ */
+function OtherUnits({
+  userId,
+  opened,
+  remote,
+  own,
+}: {
+  userId: number;
+  opened: TFieldUnit[];
+  remote: UnitSearch;
+  own: readonly TFieldUnit[];
+}) {
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const skip = new Set([...own, ...opened].map((u) => u.id));
+  const found = remote.state === 'done' ? remote.rows.filter((r) => !skip.has(r.id)) : [];
+  const rows = [...opened, ...found];
+  async function open(id: number) {
+    setOpening(id);
+    setProblem(null);
+    try {
+      await openUnit(userId, id);
+      navigate(`/unit/${id}`);
+    } catch {
+      setProblem('Unit gagal dibuka: butuh sinyal, coba lagi');
+    } finally {
+      setOpening(null);
+    }
+  }
+  if (rows.length === 0 && remote.state !== 'searching' && remote.state !== 'failed') return null;
+  return (
+    <section className="lp-other-units" aria-label="Unit lain">
+      <h3 className="lp-subtitle">Unit lain</h3>
+      {remote.state === 'searching' && <div className="lp-muted">Mencari di server ...</div>}
+      {remote.state === 'failed' && <div className="lp-muted">Pencarian server gagal: butuh sinyal</div>}
+      {problem && (
+        <div className="lp-error" role="alert">
+          {problem}
+        </div>
+      )}
+      <ul className="lp-units">
+        {rows.map((u) => {
+          const kept = opened.some((o) => o.id === u.id);
+          return (
+            <li key={u.id}>
+              {kept ? (
+                <Link to={`/unit/${u.id}`} className="lp-card lp-unit lp-unit-link">
+                  <UnitLine unit={u} />
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className="lp-card lp-unit lp-unit-button"
+                  disabled={opening !== null}
+                  onClick={() => void open(u.id)}
+                >
+                  <UnitLine unit={u} opening={opening === u.id} />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function UnitLine({
+  unit,
+  opening = false,
+}: {
+  unit: Pick<TFieldUnit, 'plate_number' | 'unit_type' | 'project'>;
+  opening?: boolean;
+}) {
+  return (
+    <>
+      <div className="lp-unit-main">
+        <strong className="lp-plate">{unit.plate_number}</strong>
+        <span className="lp-muted">
+          {unit.unit_type} · {unit.project.name}
+        </span>
+      </div>
+      <span className="lp-tag lp-tag-outside">{opening ? 'Membuka ...' : 'di luar proyek Anda'}</span>
+    </>
   );
 }
 

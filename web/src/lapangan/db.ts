@@ -2,6 +2,7 @@ import type {
   TFieldBootstrap,
   TFieldHistoryRow,
   TFieldReturnedDetail,
+  TFieldUnit,
   TSubmissionKind,
 } from '@itms/contracts/field';
 import type { TSopEntry } from '@itms/contracts/sop';
@@ -19,6 +20,11 @@ export interface StoredSnapshot {
   history: TFieldHistoryRow[];
   /** The returned work of `data.returned`, whole: redone with or without a signal. */
   returnedWork?: TFieldReturnedDetail[];
+  /**
+   * Units outside his projects that he opened from the search over every unit, newest first: kept
+   * (as they were when opened) so that their forms work with no signal.
+   */
+  opened?: TFieldUnit[];
 }
 
 /**

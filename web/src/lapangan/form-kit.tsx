@@ -15,7 +15,7 @@ import {
 import { useFieldUser } from './field-user';
 import { saveToOutbox } from './outbox';
 import { compressPhoto } from './photo';
-import { snapshotOf } from './snapshot';
+import { snapshotOf, unitOf } from './snapshot';
 import { useLive } from './use-live';
 import { sendSoon } from './use-sender';
 import { SETTLE_MS, useSettling } from './use-settling';
@@ -80,7 +80,7 @@ export function UnitFormPage({
       </div>
     );
   }
-  const unit = snapshot?.data.units.find((u) => u.id === id) ?? (redo && unitOfReturned(redo));
+  const unit = (snapshot && unitOf(snapshot, id)) ?? (redo && unitOfReturned(redo));
   if (!snapshot || !unit) return <div className="lp-card lp-empty">Unit tidak ada di data HP ini</div>;
   return form({ userId, snapshot, unit, draft, redo });
 }

@@ -1,4 +1,5 @@
 import { fieldEndpoints } from '@itms/contracts/api/field';
+import type { TFieldUnit } from '@itms/contracts/field';
 import { call } from '../lib/api-client';
 import { appDay } from '../lib/timezone';
 import { db, type StoredSnapshot } from './db';
@@ -17,13 +18,42 @@ export async function refreshSnapshot(userId: number): Promise<void> {
   const returnedWork = await Promise.all(
     data.returned.map((r) => call(fieldEndpoints.getFieldReturned, { params: { kind: r.kind, id: r.id } })),
   );
-  await db.snapshot.put({
-    key: 'me',
-    userId,
-    data,
-    savedAt: Date.now(),
-    history: history.data,
-    returnedWork,
+  await db.transaction('rw', db.snapshot, async () => {
+    // the units he opened stay, unless they became his own
+    const mine = new Set(data.units.map((u) => u.id));
+    const opened = ((await snapshotOf(userId))?.opened ?? []).filter((u) => !mine.has(u.id));
+    await db.snapshot.put({
+      key: 'me',
+      userId,
+      data,
+      savedAt: Date.now(),
+      history: history.data,
+      returnedWork,
+      opened,
+    });
+  });
+}
+
+/** How many opened units the phone keeps (the oldest go first). */
+const OPENED_KEPT = 30;
+
+/** A unit of the snapshot: one of his own, or one he opened from the search over every unit. */
+export function unitOf(snapshot: StoredSnapshot, id: number): TFieldUnit | undefined {
+  return snapshot.data.units.find((u) => u.id === id) ?? snapshot.opened?.find((u) => u.id === id);
+}
+
+/** A unit that is not of his projects ('di luar proyek Anda'). */
+export const isOutsideProjects = (snapshot: StoredSnapshot, id: number) =>
+  !snapshot.data.units.some((u) => u.id === id);
+
+/** Fetches a unit found by the search over every unit and keeps it on the phone for offline work. */
+export async function openUnit(userId: number, id: number): Promise<void> {
+  const unit = await call(fieldEndpoints.getFieldUnit, { params: { id } });
+  await db.transaction('rw', db.snapshot, async () => {
+    const stored = await snapshotOf(userId);
+    if (!stored) return;
+    const opened = [unit, ...(stored.opened ?? []).filter((u) => u.id !== id)].slice(0, OPENED_KEPT);
+    await db.snapshot.update('me', { opened });
   });
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../components/vehicle-diagram';
 import { db, draftKey } from './db';
 import { useFieldUser } from './field-user';
-import { snapshotOf } from './snapshot';
+import { isOutsideProjects, snapshotOf, unitOf } from './snapshot';
 import { useLive } from './use-live';
 
 const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: 'long', year: 'numeric' });
@@ -34,7 +34,7 @@ export function UnitPage() {
   );
   const hasDraft = (kind: TSubmissionKind) => drafts?.some((d) => d.key === draftKey(userId, id, kind));
   if (snapshot === undefined) return <div className="lp-card lp-empty">Memuat data ...</div>;
-  const unit = snapshot?.data.units.find((u) => u.id === id);
+  const unit = snapshot ? unitOf(snapshot, id) : undefined;
   if (!snapshot || !unit) {
     return (
       <div className="lp-page">
@@ -52,6 +52,9 @@ export function UnitPage() {
       <BackBar />
       <header className="lp-unit-head">
         <h1 className="lp-plate-title">{unit.plate_number}</h1>
+        {isOutsideProjects(snapshot, unit.id) && (
+          <span className="lp-tag lp-tag-outside">di luar proyek Anda</span>
+        )}
         <div className="lp-muted">
           {unit.unit_type} · {unit.tonnage} Ton · {unit.project.name}
         </div>

@@ -15,6 +15,7 @@ import type { TListResult } from '@itms/contracts/list';
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/list-query';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { isoText as iso } from '../../lib/sql-iso';
@@ -48,23 +49,32 @@ interface UnitRow {
 }
 
 /**
- * The tire man's units: those of the projects he is linked to (tireman_projects); with none, the
- * units he checked in the last 60 days. Each with its last check (any tire man's, by performed_at)
+ * Units as the phone holds them: `{ userId }` the tire man's (those of the projects he is linked to
+ * in tireman_projects; with none, the units he checked in the last 60 days), `{ unitId }` one unit
+ * found by the search over every unit. Each with its last check (any tire man's, by performed_at)
  * and its mounted tires by position.
  */
-async function myUnits(db: DbOrTx, userId: number, tz: string): Promise<TFieldUnit[]> {
-  const rows = rowsOf<UnitRow>(
-    await db.execute(sql`
-      with tp as (select project_id from tireman_projects where user_id = ${userId}),
+async function fieldUnits(
+  db: DbOrTx,
+  scope: { userId: number } | { unitId: number },
+  tz: string,
+): Promise<TFieldUnit[]> {
+  const units =
+    'unitId' in scope
+      ? sql`k as (select u.* from units u where u.id = ${scope.unitId})`
+      : sql`tp as (select project_id from tireman_projects where user_id = ${scope.userId}),
       mine as (
         select u.id from units u where u.project_id in (select project_id from tp)
         union
         select c.unit_id from tire_checks c
-         where c.tireman_id = ${userId}
+         where c.tireman_id = ${scope.userId}
            and c.performed_at >= now() - make_interval(days => ${FIELD_RECENT_UNIT_DAYS})
            and not exists (select 1 from tp)
       ),
-      k as (select u.* from units u join mine on mine.id = u.id)
+      k as (select u.* from units u join mine on mine.id = u.id)`;
+  const rows = rowsOf<UnitRow>(
+    await db.execute(sql`
+      with ${units}
       select u.id, u.plate_number, u.unit_type, p.id as project_id, p.name as project_name, l.id as location_id, l.name as location_name,
              u.tonnage::float8 as tonnage, ${iso(sql`lc.performed_at`)} as last_check_at, lc.odometer as last_odometer,
              coalesce(lc.performed_at >= (date_trunc('month', now() at time zone ${tz}) at time zone ${tz}), false)
@@ -158,7 +168,7 @@ export async function bootstrapSnapshot(
   userId: number,
   opts: { tz: string; pullPointMm: number },
 ): Promise<Omit<TFieldBootstrap, 'server_time'>> {
-  const [ref, units] = await Promise.all([reference(db, userId), myUnits(db, userId, opts.tz)]);
+  const [ref, units] = await Promise.all([reference(db, userId), fieldUnits(db, { userId }, opts.tz)]);
   return {
     me: ref.me,
     units,
@@ -221,6 +231,13 @@ export async function searchUnits(
     total,
     q,
   );
+}
+
+/** GET /field/units/{id}: a unit found by the search, whole, to be kept on the phone and worked on. */
+export async function fieldUnit(db: DbOrTx, unitId: number, tz: string): Promise<TFieldUnit> {
+  const [unit] = await fieldUnits(db, { unitId }, tz);
+  if (!unit) throw notFound('Unit');
+  return unit;
 }
 
 /**

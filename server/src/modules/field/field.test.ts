@@ -3,6 +3,7 @@ import {
   ZFieldBootstrap,
   ZFieldHistoryRow,
   ZFieldReturnedDetail,
+  ZFieldUnit,
   ZFieldUnitSearchRow,
 } from '@itms/contracts/field';
 import { listResult } from '@itms/contracts/list';
@@ -454,6 +455,22 @@ describe('GET /api/field/units', () => {
     expect((await search('q=l 1')).data.map((u) => u.plate_number)).toEqual(['L 1 XYZ']);
     // plates that start with the text come before those that only contain it
     expect((await search('q=l')).data.map((u) => u.plate_number)).toEqual(['L 1 XYZ', 'B 7 OLD']);
+  });
+
+  it('gives a unit found there whole, as the snapshot holds his own (issue 37, item 4)', async () => {
+    const [other] = (await search('q=l 1')).data;
+    const res = await get(`/field/units/${other!.id}`, tok.tireman);
+    expect(res.statusCode, res.body).toBe(200);
+    const unit = ZFieldUnit.parse(res.json());
+    expect(unit).toMatchObject({ id: other!.id, plate_number: 'L 1 XYZ', project: other!.project });
+    expect(unit.positions.length).toBeGreaterThan(0);
+    // the same shape and values as a unit of his own snapshot
+    const mine = ZFieldBootstrap.parse((await get('/field/bootstrap', tok.tireman)).json()).units.find(
+      (u) => u.id === ids.tronton,
+    );
+    expect(ZFieldUnit.parse((await get(`/field/units/${ids.tronton}`, tok.tireman)).json())).toEqual(mine);
+    expect((await get('/field/units/999999', tok.tireman)).statusCode).toBe(404);
+    expect((await get(`/field/units/${other!.id}`, tok.staff)).statusCode).toBe(403);
   });
 
   it('takes LIKE wildcards literally and pages', async () => {
