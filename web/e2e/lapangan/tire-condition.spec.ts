@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, expect, logoutToken, test } from '../fixtures';
+import { ACCOUNTS, expect, logoutToken, test, tokenOf } from '../fixtures';
 import {
   apiToken,
   cameraPhoto,
@@ -52,6 +52,20 @@ test('defects recorded per zone offline reach the office once, zone by zone, wit
       const [first, second, third] = [tires.nth(0), tires.nth(1), tires.nth(2)];
       for (const t of [first, second, third])
         picked.push((await t.getAttribute('aria-label'))!.replace('Posisi ', ''));
+      // brand, pattern and size come from the records: shown, not typed again
+      const headers = { access_token: (await tokenOf(page))! };
+      type Mounted = { position: string; ir_brand: string; ori_brand: string; pattern: string; size: string };
+      const units = (
+        (await (await request.get('/api/field/bootstrap', { headers })).json()) as {
+          units: { plate_number: string; tires: Mounted[] }[];
+        }
+      ).units;
+      const tire = units
+        .find((u) => u.plate_number === unit!.plate)!
+        .tires.find((x) => x.position === picked[0])!;
+      await expect(first.locator('.lp-tire-kind')).toHaveText(
+        [tire.ir_brand || tire.ori_brand, tire.pattern, tire.size].filter(Boolean).join(' · '),
+      );
       // every tire starts normal: the five zones ticked
       await expect(first.getByRole('button', { name: '✓ Semua normal' })).toHaveAttribute(
         'aria-pressed',

@@ -474,6 +474,12 @@ const TireFieldset = memo(
               </button>
             </div>
           )}
+        {before && t.serial_number.trim().toLowerCase() === before.serial_number.toLowerCase() && (
+          // what does not change between checks is shown from the records, never typed again
+          <div className="lp-muted lp-before lp-tire-kind">
+            {[before.ir_brand || before.ori_brand, before.pattern, before.size].filter(Boolean).join(' · ')}
+          </div>
+        )}
         {before && (
           <div className="lp-muted lp-before">
             Sebelumnya: RTD{' '}
