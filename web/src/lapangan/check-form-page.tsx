@@ -20,6 +20,7 @@ import {
   numberOrNull,
   numberText,
   PhotoInput,
+  ReturnedNote,
   SubmitBar,
   UnitFormPage,
   useFormEntry,
@@ -297,15 +298,10 @@ function CheckForm(start: FormStart) {
       <FormHeader unit={unit} title={redo ? 'Pengecekan ulang' : 'Pengecekan'} />
 
       {redo ? (
-        <section className="lp-section lp-stack" aria-label="Dikembalikan">
-          <div className="lp-alert" role="note">
-            <strong>Dikembalikan kantor:</strong> {redo.return_reason ?? 'tanpa alasan'}
-          </div>
-          <div className="lp-muted">
-            Ukur ulang ban di bawah. Odometer {redo.odometer} Km · {redo.location.name}: tetap seperti yang
-            dikirim.
-          </div>
-        </section>
+        <ReturnedNote reason={redo.return_reason}>
+          Ukur ulang ban di bawah. Odometer {redo.odometer} Km · {redo.location.name}: tetap seperti yang
+          dikirim.
+        </ReturnedNote>
       ) : (
         <section className="lp-section lp-stack" aria-label="Data unit">
           <LocationField

@@ -277,6 +277,18 @@ export function Field({ label, error, children }: { label: string; error?: strin
   );
 }
 
+/** The top of a redo form: the office's reason, then what is redone and what stays as sent. */
+export function ReturnedNote({ reason, children }: { reason: string | null; children: ReactNode }) {
+  return (
+    <section className="lp-section lp-stack" aria-label="Dikembalikan">
+      <div className="lp-alert" role="note">
+        <strong>Dikembalikan kantor:</strong> {reason ?? 'tanpa alasan'}
+      </div>
+      <div className="lp-muted">{children}</div>
+    </section>
+  );
+}
+
 /** 'Lokasi': the locations of the snapshot, with their region. */
 export function LocationField({
   snapshot,

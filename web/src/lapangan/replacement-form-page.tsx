@@ -16,6 +16,7 @@ import {
   numberOrNull,
   numberText,
   PhotoInput,
+  ReturnedNote,
   SubmitBar,
   UnitFormPage,
   useFormEntry,
@@ -247,15 +248,10 @@ function ReplacementForm(start: FormStart) {
       <FormHeader unit={unit} title={redo ? 'Pergantian ulang' : 'Pergantian'} />
 
       {redo ? (
-        <section className="lp-section lp-stack" aria-label="Dikembalikan">
-          <div className="lp-alert" role="note">
-            <strong>Dikembalikan kantor:</strong> {redo.return_reason ?? 'tanpa alasan'}
-          </div>
-          <div className="lp-muted">
-            Perbaiki ban di bawah. SPK {redo.spk || '-'} · Odometer {redo.odometer} Km · {redo.location.name}:
-            tetap seperti yang dikirim.
-          </div>
-        </section>
+        <ReturnedNote reason={redo.return_reason}>
+          Perbaiki ban di bawah. SPK {redo.spk || '-'} · Odometer {redo.odometer} Km · {redo.location.name}:
+          tetap seperti yang dikirim.
+        </ReturnedNote>
       ) : (
         <section className="lp-section lp-stack" aria-label="Data pergantian">
           <Field label="SPK" error={issueOf('spk')}>
