@@ -9,8 +9,9 @@
 //      it again: the time until Beranda shows his name and his first unit;
 //   3. offline, the Pengecekan of his unit with the most tires (a tronton's 11, 10 wheels and a spare,
 //      whose project the bench links him to first): two 12 MP camera photos (time until
-//      'Foto siap'), every tap and keystroke of the form (Event Timing: from the input to the next
-//      paint), and 'Kirim' until 'tersimpan di HP' shows.
+//      'Foto siap'), the taps and keystrokes of the form counted apart (the measurements typed in one
+//      go) and each one's time (Event Timing: from the input to the next paint), and 'Kirim' until
+//      'tersimpan di HP' shows.
 // Then Lighthouse (mobile preset) on /lapangan/ signed in. Prints each budget with the median of
 // the runs; the numbers go in bench/RESULTS.md by hand, with the machine's load beside them.
 import fs from 'node:fs';
@@ -61,6 +62,11 @@ interface Run {
   loginUsable: number;
   offlineBeranda: number;
   tires: number;
+  /** Taps on the form from the first field to 'Kirim' (photos aside), and keystrokes. */
+  taps: number;
+  keystrokes: number;
+  /** From the first tap on the form to the last keystroke of the last tire. */
+  fill: number;
   interactions: number;
   interactionMax: number;
   interactionP95: number;
@@ -356,31 +362,45 @@ async function oneRun(
       }
     }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
   });
-  let interactions = 0;
+  // taps and keystrokes are counted apart (issue 37's target: <= 40 taps plus photos); the fill time
+  // runs from the first tap on the form to the last keystroke of the last tire
+  let taps = 0;
+  let keystrokes = 0;
   const tap = async (locator: ReturnType<Page['locator']>) => {
     await locator.tap();
-    interactions++;
+    taps++;
   };
-  const type = async (locator: ReturnType<Page['locator']>, text: string) => {
-    await tap(locator);
+  const press = async (text: string) => {
     for (const ch of text) {
       await page.keyboard.press(ch);
-      interactions++;
+      keystrokes++;
     }
   };
-  await page.getByLabel('Lokasi').selectOption({ index: 1 });
-  await type(page.getByLabel('Odometer (Km)'), '123456');
-  await type(page.getByLabel('Nama driver (opsional)'), 'Andi');
-  let tires = 0;
-  for (const group of await page.getByRole('group', { name: /^Posisi / }).all()) {
-    if ((await group.getByLabel('Nomor seri').inputValue()) === '') continue;
-    tires++;
-    for (const n of [1, 2, 3, 4]) await type(group.getByLabel(`RTD ${n}`), '7.5');
-    await type(group.getByLabel('PSI'), '95');
-    // 'Semua normal' off and on again: two taps that change the tire's condition codes
-    await tap(group.getByLabel('Semua normal'));
-    await tap(group.getByLabel('Semua normal'));
+  const fillStart = performance.now();
+  if ((await page.getByLabel('Lokasi').inputValue()) === '') {
+    await page.getByLabel('Lokasi').selectOption({ index: 1 });
+    taps += 2; // a select on a phone: open it, pick
   }
+  await tap(page.getByLabel('Odometer (Km)'));
+  await press('123456');
+  await tap(page.getByLabel('Nama driver (opsional)'));
+  await press('Andi');
+  const groups = page.getByRole('group', { name: /^Posisi / });
+  // one tap on the first tire's RTD 1, then only the keyboard: a complete value moves to the next
+  // field in walk order, the comma after '7' goes back to it ('7,5')
+  let tires = 0;
+  for (const group of await groups.all()) {
+    if ((await group.getByLabel('Nomor seri').inputValue()) === '') continue;
+    if (tires === 0) await tap(group.getByLabel('RTD 1'));
+    tires++;
+    await press('7,5'.repeat(4));
+    await press('95');
+  }
+  // 'Semua normal' off and on again on the first tire: two taps that change its condition codes
+  await tap(groups.first().getByRole('button', { name: /Semua normal/ }));
+  await tap(groups.first().getByRole('button', { name: /Semua normal/ }));
+  const fill = performance.now() - fillStart;
+  const interactions = taps + keystrokes;
   if (tires !== unit.tires) throw new Error(`the form shows ${tires} tires, the snapshot ${unit.tires}`);
   // the last paint of the last keystroke has been reported
   await page.waitForTimeout(500);
@@ -396,7 +416,8 @@ async function oneRun(
   const interactionMax = Math.max(0, ...durations);
   const interactionP95 = p95(durations);
   log(
-    `  ${tires} tires, ${interactions} taps and keystrokes, ${slowest.size} of them >= 16 ms; ` +
+    `  ${tires} tires: ${taps} taps, ${keystrokes} keystrokes, filled in ${Math.round(fill)} ms; ` +
+      `${slowest.size} of them >= 16 ms; ` +
       `max ${Math.round(interactionMax)} ms, p95 ${Math.round(interactionP95)} ms; slowest (delay + handlers + to the paint):`,
   );
   for (const e of [...slowest.values()].sort((a, b) => b.duration - a.duration).slice(0, 3)) {
@@ -447,6 +468,9 @@ async function oneRun(
     loginUsable,
     offlineBeranda,
     tires,
+    taps,
+    keystrokes,
+    fill,
     interactions,
     interactionMax,
     interactionP95,
@@ -545,6 +569,11 @@ async function main() {
         `${m('tires')}-tire check: every tap / keystroke <= 200 ms (max; p95) over ${m('interactions')}`,
         `${ms(m('interactionMax'))}; ${ms(m('interactionP95'))}`,
         m('interactionMax') <= 200,
+      ),
+      row(
+        `${m('tires')}-tire check with no defect: <= 40 taps plus photos (${m('keystrokes')} keystrokes, filled in ${ms(m('fill'))})`,
+        `${m('taps')} taps`,
+        m('taps') <= 40,
       ),
       row("'Kirim' -> 'tersimpan di HP' with two photos <= 300 ms", ms(m('kirim')), m('kirim') <= 300),
       row('12 MP photo compressed <= 1.5 s', ms(m('photo')), m('photo') <= 1500),

@@ -29,6 +29,7 @@ import {
   useWarningConfirm,
 } from './form-kit';
 import { reportSerialInBkbDraft } from './mismatch-form-page';
+import { NumberInput, TreadFields } from './number-input';
 import { OnSiteSignatures, PIC_PRESENT, type PicAbsence, picAbsenceBody } from './pic-absence';
 import { WithScan } from './scanner';
 import { useSignatures } from './signature-pad';
@@ -320,7 +321,7 @@ function CheckForm(start: FormStart) {
             </select>
           </Field>
           <Field label="Odometer (Km)" error={issueOf('odometer')}>
-            <input inputMode="numeric" value={odometer} onChange={(e) => setOdometer(e.target.value)} />
+            <NumberInput inputMode="numeric" value={odometer} onChange={setOdometer} />
           </Field>
           {warnings
             .filter((w) => w.kind === 'odometer-lower')
@@ -444,6 +445,8 @@ const TireFieldset = memo(
     onChange: (p: Position, patch: Partial<TireEntry>) => void;
     onReportBkb: (p: Position, serial: string) => void;
   }) {
+    // a position with no tire is not measured: typing goes from the tire before it to the one after
+    const empty = t.serial_number.trim() === '';
     return (
       <fieldset className="lp-card lp-tire-form" aria-label={positionLabel(p)}>
         <legend>{positionLabel(p)}</legend>
@@ -485,24 +488,12 @@ const TireFieldset = memo(
             · PSI {formatNumber(before.pressure)}
           </div>
         )}
-        <div className="lp-grid-4">
-          {GROOVES.map((g, n) => (
-            <Field key={g} label={`RTD ${n + 1}`} error={errors[g]}>
-              <input
-                inputMode="decimal"
-                value={t[g]}
-                onChange={(e) => onChange(p, { [g]: e.target.value })}
-              />
-            </Field>
-          ))}
-        </div>
-        <Field label="PSI" error={errors.pressure}>
-          <input
-            inputMode="decimal"
-            value={t.pressure}
-            onChange={(e) => onChange(p, { pressure: e.target.value })}
-          />
-        </Field>
+        <TreadFields
+          values={t}
+          errorOf={(f) => errors[f]}
+          onChange={(patch) => onChange(p, patch)}
+          skipped={empty}
+        />
         <TireCondition
           codes={t.condition}
           catalogue={catalogue}

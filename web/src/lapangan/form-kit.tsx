@@ -416,10 +416,10 @@ export function SubmitBar({
   );
 }
 
-/** A typed number (comma as decimal point), or null while it is empty or not a number. */
 /** A stored number as the tire man types it (the decimal comma); none: empty. */
 export const numberText = (v: number | null | undefined) => (v == null ? '' : String(v).replace('.', ','));
 
+/** A typed number (comma as decimal point), or null while it is empty or not a number. */
 export function numberOrNull(text: string): number | null {
   const n = Number(text.replace(',', '.'));
   return text.trim() !== '' && Number.isFinite(n) ? n : null;

@@ -24,6 +24,7 @@ import {
   usePhotos,
   useWarningConfirm,
 } from './form-kit';
+import { NumberInput, TreadFields } from './number-input';
 import './replacement-form.css';
 import { GROOVES } from '@itms/contracts/rules/grooves';
 import { OnSiteSignatures, PIC_PRESENT, type PicAbsence, picAbsenceBody } from './pic-absence';
@@ -264,10 +265,10 @@ function ReplacementForm(start: FormStart) {
             error={issueOf('location_id')}
           />
           <Field label="Odometer (Km)" error={issueOf('odometer')}>
-            <input
+            <NumberInput
               inputMode="numeric"
               value={values.odometer}
-              onChange={(e) => set({ odometer: e.target.value })}
+              onChange={(odometer) => set({ odometer })}
             />
           </Field>
           {(Object.keys(PHOTO_LABELS) as PhotoField[]).map((f) => (
@@ -457,26 +458,7 @@ function PositionForm({
         </Field>
       )}
       {(action === 'replace' || action === 'check') && (
-        <>
-          <div className="lp-grid-4">
-            {GROOVES.map((g, n) => (
-              <Field key={g} label={`RTD ${n + 1}`} error={issueOf(g)}>
-                <input
-                  inputMode="decimal"
-                  value={entry[g]}
-                  onChange={(e) => onChange({ [g]: e.target.value })}
-                />
-              </Field>
-            ))}
-          </div>
-          <Field label="PSI" error={issueOf('pressure')}>
-            <input
-              inputMode="decimal"
-              value={entry.pressure}
-              onChange={(e) => onChange({ pressure: e.target.value })}
-            />
-          </Field>
-        </>
+        <TreadFields values={entry} errorOf={issueOf} onChange={onChange} />
       )}
       {action === 'replace' &&
         EQUIPMENT.map((q) => (

@@ -20,6 +20,7 @@ import {
   useIssueOf,
   usePhotos,
 } from './form-kit';
+import { TreadFields } from './number-input';
 
 /** The tire fields the form asks for, by the body's names. */
 const FIELDS = [
@@ -127,20 +128,7 @@ function TireRequestForm(start: NoUnitFormStart) {
       </section>
 
       <section className="lp-section lp-stack" aria-label="Tapak dan tekanan">
-        <div className="lp-grid-4">
-          {GROOVES.map((g, n) => (
-            <Field key={g} label={`RTD ${n + 1}`} error={issueOf(g)}>
-              <input inputMode="decimal" value={values[g]} onChange={(e) => set({ [g]: e.target.value })} />
-            </Field>
-          ))}
-        </div>
-        <Field label="PSI" error={issueOf('pressure')}>
-          <input
-            inputMode="decimal"
-            value={values.pressure}
-            onChange={(e) => set({ pressure: e.target.value })}
-          />
-        </Field>
+        <TreadFields values={values} errorOf={issueOf} onChange={set} />
       </section>
 
       <section className="lp-section lp-stack" aria-label="Tube, flap dan velg">
