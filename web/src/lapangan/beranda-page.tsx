@@ -1,10 +1,10 @@
 import type { TFieldUnit } from '@itms/contracts/field';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { db } from './db';
+import { type Draft, db } from './db';
 import { useFieldUser } from './field-user';
 import type { SavedNotice } from './form-kit';
-import { dateFormat, QueueItem, timeFormat } from './queue-item';
+import { dateFormat, QueueItem, TakenBackItem, timeFormat } from './queue-item';
 import { WithScan } from './scanner';
 import { checksToday, openUnit } from './snapshot';
 import { unitsToShow } from './units';
@@ -19,6 +19,7 @@ export function BerandaPage() {
   const online = useOnline();
   const { snapshot, refreshing, problem } = useSnapshot(user.id);
   const queued = useLive(() => db.outbox.where('userId').equals(user.id).toArray(), user.id);
+  const takenBack = useLive(() => takenBackDrafts(user.id), user.id);
   const [search, setSearch] = useState('');
   const notice = useLocation().state as SavedNotice | null;
   // once the server refuses that entry, its 'Perlu tindakan' below speaks for it, not a green 'tersimpan'
@@ -29,7 +30,8 @@ export function BerandaPage() {
   const outcome = useSendOutcome();
   const navigate = useNavigate();
 
-  const unsent = queued?.length ?? 0;
+  // an entry taken back to be fixed is still unsent work
+  const unsent = (queued?.length ?? 0) + (takenBack?.length ?? 0);
   const units = snapshot ? unitsToShow(snapshot.data.units, search) : [];
   const remote = useUnitSearch(search, online);
 
@@ -99,7 +101,7 @@ export function BerandaPage() {
             </Link>
           </section>
 
-          {queued && queued.length > 0 && (
+          {unsent > 0 && (
             <section className="lp-section" aria-label="Antrean" id="antrean">
               <div className="lp-section-head">
                 <h2>Antrean</h2>
@@ -113,7 +115,10 @@ export function BerandaPage() {
                 </button>
               </div>
               <ul className="lp-units">
-                {queued.map((q) => (
+                {takenBack?.map((d) => (
+                  <TakenBackItem key={d.key} draft={d} />
+                ))}
+                {queued?.map((q) => (
                   <QueueItem key={q.id} item={q} queue={queued} />
                 ))}
               </ul>
@@ -297,4 +302,10 @@ function Counter({ count, label, to }: { count: number; label: string; to: strin
       {content}
     </Link>
   );
+}
+
+/** The drafts of entries 'Ubah' took back from the queue, oldest first. */
+async function takenBackDrafts(userId: number) {
+  const drafts = await db.drafts.where('userId').equals(userId).sortBy('updatedAt');
+  return drafts.filter((d): d is Draft & { takenBack: NonNullable<Draft['takenBack']> } => !!d.takenBack);
 }

@@ -97,6 +97,11 @@ export interface Draft {
   values: Record<string, unknown>;
   photos: Record<string, Blob>;
   updatedAt: number;
+  /**
+   * An entry 'Ubah' took back from the queue before it was sent: listed with the queue (it is
+   * unsent work) until it is sent again. What the list names it by, and where its form is.
+   */
+  takenBack?: { kind: EntryKind; plate: string; path: string };
 }
 
 /** The SOP list as the server last gave it, to read its titles with no signal. */

@@ -41,17 +41,16 @@ function TwoTires({ secondEmpty = false }: { secondEmpty?: boolean }) {
           skipped={secondEmpty}
         />
       </fieldset>
-      <label>
-        Odometer
-        <NumberInput inputMode="numeric" value={odometer} onChange={setOdometer} />
-      </label>
+      <NumberInput aria-label="Odometer" inputMode="numeric" value={odometer} onChange={setOdometer} />
     </>
   );
 }
 
 const valuesOf = (name: string) =>
   [1, 2, 3, 4]
-    .map((n) => (screen.getByRole('group', { name }).querySelectorAll('input')[n - 1] as HTMLInputElement).value)
+    .map(
+      (n) => (screen.getByRole('group', { name }).querySelectorAll('input')[n - 1] as HTMLInputElement).value,
+    )
     .concat((screen.getByRole('group', { name }).querySelectorAll('input')[4] as HTMLInputElement).value);
 
 describe('typing the measurements of a form in one go', () => {

@@ -45,6 +45,14 @@ export function firstTriedOf(item: OutboxItem): number | undefined {
   return item.attempts > 0 || item.state === 'sending' ? item.createdAt : undefined;
 }
 
+/**
+ * Whether 'Ubah' may take the entry back to its form: refused, or queued and never sent (the server
+ * cannot hold its key, so taking it back cannot leave a copy in the office). Once a request left,
+ * the entry stays as sent until the server answers.
+ */
+export const mayReopen = (item: OutboxItem) =>
+  item.state === 'needs-action' || (item.state === 'saved' && firstTriedOf(item) === undefined);
+
 /** Whether the entry waits for the tire man's word before it is sent again (older than the key). */
 export function asksBeforeResend(item: OutboxItem, now: number): boolean {
   const first = firstTriedOf(item);

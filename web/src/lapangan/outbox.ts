@@ -7,7 +7,15 @@ import { uploadEndpoints } from '@itms/contracts/api/upload';
 import { IDEMPOTENCY_MESSAGES, type TSubmissionKind } from '@itms/contracts/field';
 import { ApiError, call, isApiError } from '../lib/api-client';
 import { db, draftKey, type EntryKind, type OutboxItem, persistStorage } from './db';
-import { firstTriedOf, planRound, RECORD_TIMEOUT_MS, requestTimeoutMs, retryDelay } from './outbox-rules';
+import {
+  firstTriedOf,
+  isPending,
+  mayReopen,
+  planRound,
+  RECORD_TIMEOUT_MS,
+  requestTimeoutMs,
+  retryDelay,
+} from './outbox-rules';
 
 /** A photo field of a body waiting for its upload: `photo:<id of the stored blob>`. */
 const PHOTO_REF = /^photo:(\d+)$/;
@@ -173,8 +181,16 @@ async function sendOne(item: OutboxItem, round?: AbortSignal): Promise<void> {
  * retried by itself.
  */
 async function attempt(item: OutboxItem, round?: AbortSignal): Promise<'paused' | undefined> {
-  // stored before the request leaves: from here the server may hold the key (outbox-rules.ts)
-  await db.outbox.update(item.id!, { state: 'sending', firstTriedAt: firstTriedOf(item) ?? Date.now() });
+  // stored before the request leaves: from here the server may hold the key (outbox-rules.ts).
+  // Claimed in one transaction with a look at the stored entry: 'Ubah' may have taken it back
+  // to its form since the queue was read, and then it is not sent.
+  const claimed = await db.transaction('rw', db.outbox, async () => {
+    const stored = await db.outbox.get(item.id!);
+    if (!stored || !isPending(stored)) return false;
+    await db.outbox.update(item.id!, { state: 'sending', firstTriedAt: firstTriedOf(stored) ?? Date.now() });
+    return true;
+  });
+  if (!claimed) return undefined;
   try {
     await sendOne(item, round);
     // the server has it: the entry and its photos leave the phone (Riwayat reads the server)
@@ -246,13 +262,15 @@ export async function confirmResend(id: number): Promise<void> {
 }
 
 /**
- * 'Ubah' on an entry the server refused: it becomes its form's draft again (values and photos), in
- * one transaction; sent again from the form, it is a new entry with a new Idempotency-Key.
+ * 'Ubah' on an entry the server refused or one queued and never sent (`mayReopen`): it becomes its
+ * form's draft again (values and photos), in one transaction; sent again from the form, it is a new
+ * entry with a new Idempotency-Key. Undefined when it may no longer be taken back (being sent).
  */
-export async function reopenEntry(id: number): Promise<OutboxItem | undefined> {
+export async function reopenEntry(id: number, path: string): Promise<OutboxItem | undefined> {
   return db.transaction('rw', db.outbox, db.photos, db.drafts, async () => {
     const item = await db.outbox.get(id);
-    if (!item?.values) return undefined;
+    // read again inside the transaction: the sender may have claimed it since the tap
+    if (!item?.values || !mayReopen(item)) return undefined;
     const photos: Record<string, Blob> = {};
     for (const { path, id } of photoRefsOf(item.body)) {
       const photo = await db.photos.get(id);
@@ -265,6 +283,8 @@ export async function reopenEntry(id: number): Promise<OutboxItem | undefined> {
       values: item.values,
       photos,
       updatedAt: Date.now(),
+      // a refused entry is the tire man's to fix; one taken back unsent stays listed as unsent
+      ...(item.state === 'saved' ? { takenBack: { kind: item.kind, plate: item.plate, path } } : {}),
     });
     await db.photos.bulkDelete(photoIdsOf(item));
     await db.outbox.delete(id);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { EntryKind, OutboxItem, OutboxState } from './db';
+import { Link, useNavigate } from 'react-router';
+import type { Draft, EntryKind, OutboxItem, OutboxState } from './db';
 import { confirmResend, discardEntry, reopenEntry } from './outbox';
-import { asksBeforeResend, blockerOf, daysSinceFirstTry, failureOf } from './outbox-rules';
+import { asksBeforeResend, blockerOf, daysSinceFirstTry, failureOf, mayReopen } from './outbox-rules';
 import { sendNow } from './use-sender';
 
 /** The outbox states as the tire man reads them. */
@@ -88,14 +88,41 @@ export function QueueItem({ item, queue }: { item: OutboxItem; queue?: OutboxIte
             <DiscardButton id={item.id!} />
           </div>
         )}
+        {/* not sent yet: it may still be fixed (once a request left, it waits for the answer) */}
+        {item.state === 'saved' && item.values && mayReopen(item) && (
+          <div className="lp-update-actions">
+            <EditButton item={item} />
+          </div>
+        )}
       </div>
       <span className={`lp-tag lp-state-${state}`}>{STATE_LABELS[state]}</span>
     </li>
   );
 }
 
-/** Where each kind of entry is filled: the form 'Ubah' reopens a refused entry in. */
-function formPathOf(item: OutboxItem): string {
+/** An entry 'Ubah' took back from the queue: unsent until 'Kirim' in its form, which it opens. */
+export function TakenBackItem({ draft }: { draft: Draft & { takenBack: NonNullable<Draft['takenBack']> } }) {
+  const { kind, plate, path } = draft.takenBack;
+  return (
+    <li className="lp-card lp-queue-item" data-state="editing">
+      <div className="lp-unit-main">
+        <strong>
+          {KIND_LABELS[kind]} {plate}
+        </strong>
+        <span className="lp-error">Sedang diubah: belum dikirim sampai Anda tekan Kirim lagi</span>
+        <div className="lp-update-actions">
+          <Link className="lp-button lp-small" to={path}>
+            Lanjutkan
+          </Link>
+        </div>
+      </div>
+      <span className="lp-tag lp-state-needs-action">Diubah</span>
+    </li>
+  );
+}
+
+/** Where each kind of entry is filled: the form 'Ubah' reopens an entry in. */
+function formPathOf(item: Pick<OutboxItem, 'kind' | 'unitId' | 'resubmitOf'>): string {
   if (item.kind === 'tire-request') return '/ban-baru';
   const form = { 'tire-check': 'cek', mismatch: 'bkb', 'qc-check': 'qc', 'tire-replacement': 'ganti' }[
     item.kind
@@ -103,12 +130,16 @@ function formPathOf(item: OutboxItem): string {
   return `/unit/${item.unitId}/${form}${item.resubmitOf ? `?ulang=${item.resubmitOf}` : ''}`;
 }
 
-/** 'Ubah' for an entry the server refused: back to its form, the server's message at its fields. */
+/**
+ * 'Ubah': back to its form, for an entry the server refused (its message at its fields) or one not
+ * sent yet. An entry the sender took meanwhile stays in the queue.
+ */
 function EditButton({ item }: { item: OutboxItem }) {
   const navigate = useNavigate();
   async function edit() {
-    const reopened = await reopenEntry(item.id!);
-    if (reopened) navigate(formPathOf(reopened), { state: { refused: reopened.error } });
+    const path = formPathOf(item);
+    const reopened = await reopenEntry(item.id!, path);
+    if (reopened) navigate(path, { state: { refused: reopened.error } });
   }
   return (
     <button className="lp-button lp-small" type="button" onClick={() => void edit()}>
