@@ -1,3 +1,4 @@
+import type { TUnitRow } from '@itms/contracts/master-data';
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -6,7 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures';
+import { ACCOUNTS, expect, logoutToken, PASSWORD, test } from '../fixtures';
 
 /**
  * The installed app: a persistent Chromium profile, as a phone keeps it between launches (its
@@ -270,4 +271,70 @@ export async function fillReplacement(
   for (const name of ['Tanda tangan PIC', 'Tanda tangan ITMS'])
     await signPad(page, page.getByRole('group', { name, exact: true }));
   return { plate, spk, legend };
+}
+
+/** A new account's password: 10 characters or more (the demo accounts predate the rule). */
+const OWN_PASSWORD = 'ban-tronton-77';
+
+/**
+ * A tire man of the test's own (the shared demo one keeps his projects), on the project of the first
+ * unit of `unitType`: his Beranda and plan are that project's units. Returns how he signs in and
+ * the unit's plate.
+ */
+export async function ownTireMan(
+  request: APIRequestContext,
+  unitType: string,
+): Promise<{ email: string; password: string; plate: string; unitId: number }> {
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  const headers = { access_token: admin };
+  try {
+    const units = (await (
+      await request.get(`/api/unit?unit_type=${encodeURIComponent(unitType)}&pageSize=1`, { headers })
+    ).json()) as { data: TUnitRow[] };
+    const unit = units.data[0]!;
+    const stamp = Date.now() % 1_000_000;
+    const email = `uji${stamp}@itms.local`;
+    const made = await request.post('/api/tire-man/register', {
+      headers,
+      data: {
+        name: `Petugas Uji ${stamp}`,
+        email,
+        phone: `0812${String(stamp).padStart(8, '0')}`,
+        password: OWN_PASSWORD,
+        nik: String(3_170_000_000_000_000 + stamp),
+        role: 'tire-man',
+      },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const { id } = ((await made.json()) as { data: { id: number } }).data;
+    const me = (await (await request.get(`/api/tire-man/${id}`, { headers })).json()) as {
+      name: string;
+      email: string;
+      phone: string;
+      role: string;
+    };
+    const put = await request.put(`/api/tire-man/${id}`, {
+      headers,
+      data: {
+        name: me.name,
+        email: me.email,
+        phone: me.phone,
+        role: me.role,
+        project_ids: [unit.project_id],
+      },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+    return { email, password: OWN_PASSWORD, plate: unit.plate_number, unitId: unit.id };
+  } finally {
+    await logoutToken(request, admin);
+  }
+}
+
+/** Signs a tire man of `ownTireMan` in on the phone; his units are stored once Beranda lists them. */
+export async function signInOwn(page: Page, { email, password }: { email: string; password: string }) {
+  await page.goto('/lapangan/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page.locator('.lp-unit-link').first()).toBeVisible();
 }

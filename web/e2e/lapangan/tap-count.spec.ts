@@ -1,67 +1,22 @@
 import path from 'node:path';
-import type { TUnitRow } from '@itms/contracts/master-data';
 import type { Locator } from '@playwright/test';
 import { ACCOUNTS, expect, logoutToken, test } from '../fixtures';
-import { apiToken, cameraPhoto, officeChecks, serviceWorkerControls, signPad } from './field-helpers';
+import {
+  apiToken,
+  cameraPhoto,
+  officeChecks,
+  ownTireMan,
+  serviceWorkerControls,
+  signInOwn,
+  signPad,
+} from './field-helpers';
 
 // Issue 37, item 3: a check of a tronton (10 wheels and a spare) with no defect in 40 taps or fewer,
 // photos aside. The measurements are typed in one go: a complete value moves to the next field, in
 // the order he walks the truck; the decimal comma is kept as typed. Counted with real taps on a
 // Pixel 7, offline; the office reads back every value typed.
 
-/** A new account's password is 10 characters or more (the demo accounts predate the rule). */
-const OWN_PASSWORD = 'ban-tronton-77';
-
 const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
-
-/** A tire man of his own (the shared demo one keeps his projects): on the project of a tronton. */
-async function tireManWithATronton(
-  request: Parameters<Parameters<typeof test>[2]>[0]['request'],
-): Promise<{ email: string; plate: string }> {
-  const admin = await apiToken(request, ACCOUNTS.admin);
-  const headers = { access_token: admin };
-  try {
-    const units = (await (
-      await request.get('/api/unit?unit_type=TRONTON&pageSize=1', { headers })
-    ).json()) as { data: TUnitRow[] };
-    const tronton = units.data[0]!;
-    const stamp = Date.now() % 1_000_000;
-    const email = `tap${stamp}@itms.local`;
-    const made = await request.post('/api/tire-man/register', {
-      headers,
-      data: {
-        name: `Tap Hitung ${stamp}`,
-        email,
-        phone: `0812${String(stamp).padStart(8, '0')}`,
-        password: OWN_PASSWORD,
-        nik: String(3_170_000_000_000_000 + stamp),
-        role: 'tire-man',
-      },
-    });
-    expect(made.ok(), await made.text()).toBe(true);
-    const { id } = ((await made.json()) as { data: { id: number } }).data;
-    const me = (await (await request.get(`/api/tire-man/${id}`, { headers })).json()) as {
-      name: string;
-      email: string;
-      phone: string;
-      role: string;
-    };
-    const put = await request.put(`/api/tire-man/${id}`, {
-      headers,
-      data: {
-        name: me.name,
-        email: me.email,
-        phone: me.phone,
-        role: me.role,
-        project_ids: [tronton.project_id],
-      },
-    });
-    expect(put.ok(), await put.text()).toBe(true);
-    return { email, plate: tronton.plate_number };
-  } finally {
-    await logoutToken(request, admin);
-  }
-}
 
 /** RTD 1-4 and PSI of the n-th tire: varied, with decimals typed with a comma. */
 const READINGS = [
@@ -75,7 +30,8 @@ test('a tronton checked offline in 40 taps or fewer, every value typed in one go
   request,
 }) => {
   test.slow();
-  const { email, plate } = await tireManWithATronton(request);
+  const own = await ownTireMan(request, 'TRONTON');
+  const { plate } = own;
   let taps = 0;
   let keys = 0;
   const tap = async (target: Locator) => {
@@ -87,11 +43,7 @@ test('a tronton checked offline in 40 taps or fewer, every value typed in one go
     keys += text.length;
   };
 
-  await page.goto('/lapangan/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(OWN_PASSWORD);
-  await page.getByRole('button', { name: 'Masuk' }).click();
-  await expect(page.locator('.lp-unit-link').first()).toBeVisible();
+  await signInOwn(page, own);
   await serviceWorkerControls(page);
   await page.context().setOffline(true);
 
