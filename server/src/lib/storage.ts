@@ -82,6 +82,12 @@ export function s3Storage(cfg: Config['storage']['s3']): Storage {
       region: cfg.region,
       endpoint: cfg.endpoint,
       forcePathStyle: Boolean(cfg.endpoint),
+      // S3-compatible servers (MinIO, Ceph, s3rver, ...) may not read the SDK's default checksum
+      // trailers on streamed uploads (aws-chunked): a stored video would carry them as bytes.
+      // Checksums only where the operation requires them, as before SDK 3.729.
+      ...(cfg.endpoint
+        ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+        : {}),
       credentials:
         cfg.accessKeyId && cfg.secretAccessKey
           ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
