@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import { chromium, type Page, request as playwrightRequest } from '@playwright/test';
 import { ACCOUNTS, expect, loginAs, test, tokenOf } from '../fixtures';
+import { ROOT, startOwnServer, stopOwnServer } from '../own-server';
 import {
   apiToken,
   fillReplacement,
@@ -28,7 +29,6 @@ import {
 // with 'PIC tidak di tempat' and a reason (issue 36, item 2): the reason survives the update on the
 // phone and the office sees it where the PIC's signature would be.
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 // its own server (a restart is part of the test), beside the run's: the run's port + 30
 const port = Number(process.env.ITMS_E2E_PORT ?? 3210) + 30;
 const origin = `http://127.0.0.1:${port}`;
@@ -39,49 +39,9 @@ const dist = path.join(work, 'dist');
 const dataDir = path.join(work, 'data');
 let server: ChildProcess | null = null;
 
-/** The production server (server/dist/server.mjs) on this test's port, data and web dist. */
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/dist/server.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: dist,
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: 'true',
-      STRICT_REPLIES: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c));
-  child.stderr!.on('data', (c: Buffer) => (out += c));
-  await new Promise<void>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`server exited ${code}:\n${out}`));
-    child.once('exit', onExit);
-    const poll = async () => {
-      const up = await fetch(`${origin}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) {
-        child.off('exit', onExit);
-        resolve();
-      } else setTimeout(poll, 250);
-    };
-    void poll();
-  });
-  return child;
-}
-
-async function stopServer(child: ChildProcess | null) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+/** The production server on this test's port, data and web dist. */
+const startServer = () => startOwnServer(port, dataDir, { WEB_DIST: dist });
+const stopServer = stopOwnServer;
 
 /**
  * The README's `npm run build` while the old process runs (web/scripts/build.mjs): here only the
