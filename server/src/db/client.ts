@@ -158,6 +158,9 @@ export function gatedPglite(client: PGlite): PGlite {
   } as unknown as PGlite;
 }
 
+/** PostgreSQL's shared buffers on PGlite (issue 41, item 4: the embedded default's memory). */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** The embedded database: a directory on disk, or in memory when `dir` is omitted. */
 export async function openPglite(options: { dir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
@@ -175,6 +178,9 @@ export async function openPglite(options: { dir?: string; loadDataDir?: Blob } =
     loadDataDir: options.loadDataDir,
     // the migrations create pg_trgm (the global search's trigram indexes); PGlite must offer it
     extensions: { pg_trgm },
+    // PostgreSQL's 128 MB of shared buffers live in the WASM heap, which never shrinks: 16 MB keep
+    // the embedded default small (issue 41, item 4); the files are still cached by the OS
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({ client: gatedPglite(client), schema }) as unknown as Db;
   return {
