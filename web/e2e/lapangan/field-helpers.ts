@@ -338,3 +338,19 @@ export async function signInOwn(page: Page, { email, password }: { email: string
   await page.getByRole('button', { name: 'Masuk' }).click();
   await expect(page.locator('.lp-unit-link').first()).toBeVisible();
 }
+
+/** Taps a zone of a tire, then picks from its list (after typing `search`, when given). */
+export async function pickZone(
+  page: Page,
+  tire: Locator,
+  zone: string,
+  pick: string | RegExp,
+  search?: string,
+) {
+  await tire.getByRole('button', { name: new RegExp(`^${zone.replace(/[()]/g, '\\$&')}: `) }).click();
+  const picker = page.getByRole('dialog', { name: `Kondisi ${zone}` });
+  await expect(picker).toBeVisible();
+  if (search) await picker.getByPlaceholder('Cari kode atau nama').fill(search);
+  await picker.getByRole('button', { name: pick }).click();
+  await expect(picker).toBeHidden();
+}

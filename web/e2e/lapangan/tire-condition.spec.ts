@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS, expect, logoutToken, test, tokenOf } from '../fixtures';
 import {
   apiToken,
@@ -7,6 +6,7 @@ import {
   fieldUnits,
   makeCheck,
   officeChecks,
+  pickZone,
   serviceWorkerControls,
   signInField,
 } from './field-helpers';
@@ -16,16 +16,6 @@ import {
 // are on the phone offline, and the office receives the codes zone by zone.
 
 const shots = path.resolve(import.meta.dirname, '../../../screenshots/lapangan');
-
-/** Taps a zone of a tire, then picks from its list (after typing `search`, when given). */
-async function pickZone(page: Page, tire: Locator, zone: string, pick: string | RegExp, search?: string) {
-  await tire.getByRole('button', { name: new RegExp(`^${zone.replace(/[()]/g, '\\$&')}: `) }).click();
-  const picker = page.getByRole('dialog', { name: `Kondisi ${zone}` });
-  await expect(picker).toBeVisible();
-  if (search) await picker.getByPlaceholder('Cari kode atau nama').fill(search);
-  await picker.getByRole('button', { name: pick }).click();
-  await expect(picker).toBeHidden();
-}
 
 test('defects recorded per zone offline reach the office once, zone by zone, with the names of the catalogue', async ({
   page,
