@@ -3,6 +3,7 @@
 // the check records and defect_codes.unsafe (marking a code unsafe takes effect at once).
 
 import { sql } from 'drizzle-orm';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { uploadPhotos } from '../../../test/uploads';
@@ -107,9 +108,37 @@ describe('unsafe defects in Ban Kritis and the alerts', () => {
     expect(all.data.map((r: { serial_number: string }) => r.serial_number)).not.toContain(serial(2));
   });
 
-  it('marking code 1 unsafe in the catalogue puts the crown cut tire in at once', async () => {
-    const res = await call(tok.admin, 'PUT', '/defect-code/1', { unsafe: true });
-    expect(res.statusCode, res.body).toBe(200);
+  it('marking code 1 unsafe in the catalogue puts the crown cut tire in at once (and tells the office)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const office = connectSocket(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      auth: { token: tok.staff },
+      transports: ['websocket'],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        office.on('connect', () => resolve());
+        office.on('connect_error', reject);
+      });
+      // counts are sent at most every 5 s: the one after the change has both tires
+      const got = new Promise<{ counts: Record<string, number> }>((resolve) =>
+        office.on('tire-alerts', (p: { counts: Record<string, number> }) => {
+          if (p.counts['unsafe-defect'] === 2) resolve(p);
+        }),
+      );
+      const res = await call(tok.admin, 'PUT', '/defect-code/1', { unsafe: true });
+      expect(res.statusCode, res.body).toBe(200);
+      const payload = await Promise.race([
+        got,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('no tire-alerts in 12 s')), 12_000),
+        ),
+      ]);
+      expect(payload.counts['unsafe-defect']).toBe(2);
+    } finally {
+      office.close();
+    }
     const list = await unsafeRows();
     expect(list.data.map((r) => [r.serial_number, r.unsafe_defects])).toEqual([
       [serial(1), ['Dinding: 23 Sidewall Cut']],
