@@ -131,3 +131,12 @@ export function defectsOf(condition: string | null | undefined) {
     code === NORMAL_CODE || code === NOT_CHECKED_CODE ? [] : [{ part: CONDITION_PARTS[i]!, code }],
   );
 }
+
+/** One zone's defect as lists, exports and the PDF name it: 'Dinding: 23 Sidewall Cut'. */
+export function zoneDefectText(
+  part: (typeof CONDITION_PARTS)[number],
+  code: number,
+  catalogue?: readonly Pick<TDefectCode, 'code' | 'name'>[],
+): string {
+  return `${ZONE_SHORT[part]}: ${code} ${defectLabel(code, catalogue)}`;
+}

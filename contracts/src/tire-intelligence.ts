@@ -19,12 +19,22 @@ export const PRESSURE_TOLERANCE = 0.1;
 export const RTD_RISE_TOLERANCE_MM = 1;
 
 /**
+ * 'unsafe-defect': the latest validated check of the tire recorded, in some zone, a defect the
+ * catalogue marks unsafe (a sidewall cut, running flat): it must not run, so it comes first.
  * 'rtd-zero': a lowest groove of exactly 0 mm is far more often a reading left blank than a tire
  * worn to nothing, so it is kept apart from 'below-pull' (real critical tread) for checking.
  */
-export const ALERT_KINDS = ['below-pull', 'due-soon', 'pressure', 'rtd-rise', 'rtd-zero'] as const;
+export const ALERT_KINDS = [
+  'unsafe-defect',
+  'below-pull',
+  'due-soon',
+  'pressure',
+  'rtd-rise',
+  'rtd-zero',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_LABELS: Record<AlertKind, string> = {
+  'unsafe-defect': 'Kerusakan tidak aman',
   'below-pull': 'Di bawah batas cabut',
   'due-soon': 'Mencapai batas cabut ≤ 30 hari',
   pressure: 'Tekanan di luar ±10%',
@@ -89,6 +99,7 @@ export type TTireLife = z.input<typeof ZTireLife>;
 export const ZAlertSummary = z.object({
   pull_point_mm: z.number(),
   counts: z.object({
+    'unsafe-defect': z.number(),
     'below-pull': z.number(),
     'due-soon': z.number(),
     pressure: z.number(),
@@ -144,6 +155,11 @@ export const ZAlertRow = z.object({
   pressure: z.number().nullable(),
   reference_psi: z.number().nullable(),
   kinds: z.array(z.enum(ALERT_KINDS)),
+  /**
+   * 'unsafe-defect': the zones of the tire's latest validated check whose catalogue code is marked
+   * unsafe, named ('Dinding: 23 Sidewall Cut'); empty otherwise.
+   */
+  unsafe_defects: z.array(z.string()),
   pull_date: z.string().nullable(),
   pull_date_early: z.string().nullable(),
   pull_date_late: z.string().nullable(),

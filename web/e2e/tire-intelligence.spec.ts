@@ -101,10 +101,12 @@ test.describe('tire intelligence', () => {
       await countCard(page, /^Di bawah batas cabut /).click();
       await expect(page).toHaveURL(/kind=below-pull/);
       await expect(rows.first()).toBeVisible();
-      const tagged = await rows.evaluateAll((trs) =>
-        trs.every((tr) => tr.textContent?.includes('Di bawah batas cabut')),
-      );
-      expect(tagged).toBe(true);
+      // polled: the unfiltered page (unsafe defects first) stays on screen until the filtered one arrives
+      await expect
+        .poll(() =>
+          rows.evaluateAll((trs) => trs.every((tr) => tr.textContent?.includes('Di bawah batas cabut'))),
+        )
+        .toBe(true);
 
       // a critical tire with a wear forecast opens its card with the panel and the chart
       const target = await tireWithForecast(page, request);

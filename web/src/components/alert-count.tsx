@@ -3,6 +3,7 @@ import { formatNumber } from '../lib/number-format';
 
 /** One colour per alert kind, on the Ban Kritis cards of /ban-kritis and of the dashboard. */
 export const ALERT_COLORS: Record<AlertKind, string> = {
+  'unsafe-defect': '#a8071a',
   'below-pull': '#cf1322',
   'due-soon': '#d46b08',
   pressure: '#1f5fbf',

@@ -2,6 +2,7 @@
 // in SQL. Days are `yyyy-mm-dd` in APP_TIMEZONE; a range covers the whole end day.
 
 import { CHECKS_PER_TIREMAN_PER_DAY } from '@itms/contracts/constants';
+import { defectLabel, defectsOf, ZONES } from '@itms/contracts/defect-codes';
 import type { TRecordFilters } from '@itms/contracts/record-filters';
 import {
   MISSING_NAME,
@@ -453,6 +454,60 @@ export async function checkRecordRows(db: DbOrTx, s: RecordSearch): Promise<TChe
     tireman_tire_check: { id: tireman_id as number, name: tireman_name as string },
     Location: { name: location_name as string },
   }));
+}
+
+/** What the check export adds to a check: its tires' defects by zone and their serial photos. */
+export interface CheckTireFindings {
+  /** Per zone (ZONES order): 'Pos 3: 23 Sidewall Cut; Pos 5: 36 Running Flat', '' when none. */
+  zones: string[];
+  /** Tires recorded, and those with a serial photo. */
+  tires: number;
+  tire_photos: number;
+}
+
+/**
+ * The defects (named by the catalogue) and tire photos of the given checks' records, by check id,
+ * in one pass over their records (tire_check_records_check_idx).
+ */
+export async function checkTireFindings(
+  db: DbOrTx,
+  checkIds: number[],
+): Promise<Map<number, CheckTireFindings>> {
+  const out = new Map<number, CheckTireFindings>();
+  if (checkIds.length === 0) return out;
+  const ids = sql.join(
+    checkIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{
+    check_id: number;
+    position: string;
+    condition: string;
+    photo: boolean;
+  }>(
+    await db.execute(sql`
+      select r.tire_check_id as check_id, r.position, r.condition,
+             (r.serial_number_url not in ('', '-')) as photo
+        from tire_check_records r
+       where r.tire_check_id in (${ids})
+       order by r.tire_check_id, r.id`),
+  );
+  const catalogue = rowsOf<{ code: number; name: string | null }>(
+    await db.execute(sql`select code, name from defect_codes`),
+  );
+  for (const r of rows) {
+    const id = Number(r.check_id);
+    const f = out.get(id) ?? { zones: ZONES.map(() => ''), tires: 0, tire_photos: 0 };
+    f.tires += 1;
+    if (r.photo) f.tire_photos += 1;
+    for (const d of defectsOf(r.condition)) {
+      const i = ZONES.findIndex((z) => z.part === d.part);
+      const text = `Pos ${r.position}: ${d.code} ${defectLabel(d.code, catalogue)}`;
+      f.zones[i] = f.zones[i] ? `${f.zones[i]}; ${text}` : text;
+    }
+    out.set(id, f);
+  }
+  return out;
 }
 
 /** Checks of the search, newest first, one page. */

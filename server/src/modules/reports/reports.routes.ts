@@ -1,6 +1,7 @@
 // HTTP of the records, reports and dashboard: parse, call the service, shape the reply or the XLSX.
 
 import { API } from '@itms/contracts/api';
+import { ZONES } from '@itms/contracts/defect-codes';
 import {
   FINDINGS_GROUP_LABELS,
   type TAbsenceUnit,
@@ -15,6 +16,7 @@ import { route } from '../../lib/endpoint';
 import { badRequest } from '../../lib/errors';
 import { recordFilterTitle } from '../../lib/record-filters';
 import { sendXlsx } from '../../lib/xlsx-export';
+import type { CheckTireFindings } from './reports.queries';
 import { absenceBody, createReportsService } from './reports.service';
 
 /**
@@ -182,13 +184,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.exportCheckRecords, async (req, reply) => {
     rejectInvalid(req);
     const s = req.query;
-    return sendXlsx<TCheckRecordRow>(reply, {
+    return sendXlsx<TCheckRecordRow & { findings: CheckTireFindings }>(reply, {
       filename: `rekam-pengecekan_${s.dateStart}_${s.dateEnd}`,
       sheet: 'Rekam Pengecekan',
       title: 'Rekam Pengecekan',
       period: { start: s.dateStart, end: s.dateEnd },
       filters: await recordFilterTitle(app.db, s),
-      rows: (offset, limit) => reports.checkRecordBatch(s, offset, limit),
+      rows: (offset, limit) => reports.checkExportBatch(s, offset, limit),
       columns: [
         { header: 'Id', width: 8, value: (r) => r.id },
         { header: 'Tire Man', width: 24, value: (r) => r.tireman_tire_check.name },
@@ -197,6 +199,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         { header: 'Tanggal', width: 17, kind: 'datetime', value: (r) => r.performed_at },
         { header: 'Status', width: 10, value: (r) => r.status },
         { header: 'Diterima Server', width: 17, kind: 'datetime', value: (r) => r.createdAt },
+        // the tires' defects, one column per zone, named by the catalogue ('Pos 3: 23 Sidewall Cut')
+        ...ZONES.map((z, i) => ({
+          header: `Kerusakan ${z.short}`,
+          width: 28,
+          value: (r: { findings: CheckTireFindings }) => r.findings.zones[i] || null,
+        })),
+        { header: 'Foto Ban', width: 10, value: (r) => r.findings.tire_photos },
       ],
     });
   });

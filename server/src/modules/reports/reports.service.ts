@@ -166,6 +166,19 @@ export function createReportsService(db: Db, tz: string) {
     checkRecordBatch: (s: RecordSearchInput, offset: number, limit: number) =>
       q.checkRecordRows(db, recordSearch(s, offset, limit)),
 
+    /** A batch of the check export: each check with its tires' defects by zone and photos. */
+    async checkExportBatch(s: RecordSearchInput, offset: number, limit: number) {
+      const rows = await q.checkRecordRows(db, recordSearch(s, offset, limit));
+      const findings = await q.checkTireFindings(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
+        ...r,
+        findings: findings.get(r.id) ?? { zones: [], tires: 0, tire_photos: 0 },
+      }));
+    },
+
     async replacementRecords(s: RecordSearchInput): Promise<TReplacementRecordPage> {
       const res = await q.replacementRecords(db, recordSearch(s, (s.page - 1) * s.pageSize, s.pageSize));
       return {

@@ -1066,6 +1066,12 @@ describe('record filters (plate, tire man, location, status) and exports', () =>
       'Tanggal',
       'Status',
       'Diterima Server',
+      'Kerusakan Tapak',
+      'Kerusakan Bahu',
+      'Kerusakan Dinding',
+      'Kerusakan Bead',
+      'Kerusakan Dalam',
+      'Foto Ban',
     ]);
     expect(ws.rowCount).toBe(expected.length + 2);
     expected.forEach((c, i) => {

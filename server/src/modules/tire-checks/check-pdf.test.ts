@@ -38,7 +38,11 @@ const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? { access_token: token } : {} });
 
 /** A check of the tronton signed on site by tire man, driver, PIC and ITMS; `validate` adds EDP. */
-async function checkOf(opts: { validate: boolean; picAbsent?: string }): Promise<number> {
+async function checkOf(opts: {
+  validate: boolean;
+  picAbsent?: string;
+  tirePhotos?: string[];
+}): Promise<number> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/tire-check',
@@ -60,7 +64,7 @@ async function checkOf(opts: { validate: boolean; picAbsent?: string }): Promise
       records: Array.from({ length: 10 }, (_, i) => ({
         position: String(i + 1),
         serial_number: FX.installedSerial(i + 1),
-        serial_number_url: '-',
+        serial_number_url: opts.tirePhotos?.[i] ?? '-',
         groove_1: 10,
         groove_2: 9.5,
         groove_3: 9,
@@ -220,6 +224,29 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     } finally {
       await t.database.db.execute(sql`update defect_codes set name = 'Crown Cut' where code = 1`);
     }
+  });
+
+  it("prints each tire's serial photo, captioned with its position and serial, and the sidewall defect by name", async () => {
+    // the same check without tire photos: what the two photos add (the shared plate and
+    // signature files may have been damaged by an earlier test)
+    const plain = await get(`/tire-check/${await checkOf({ validate: true })}/pdf`, tok.staff);
+    const plainText = await pdfText(plain.rawPayload);
+    expect(plainText).not.toContain('Foto Ban');
+
+    const tirePhotos = Object.values(await uploadPhotos(t, tok.tireman, ['t1', 't2'] as const));
+    const id = await checkOf({ validate: true, tirePhotos });
+    const res = await get(`/tire-check/${id}/pdf`, tok.staff);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Foto Ban');
+    expect(text).toContain(`Ban posisi 1: ${FX.installedSerial(1)}`);
+    expect(text).toContain(`Ban posisi 2: ${FX.installedSerial(2)}`);
+    expect(text).not.toContain('Ban posisi 3');
+    expect(text).toContain('Crown: Crown Cut');
+    const missing = (s: string) => s.match(/Foto tidak tersedia/g)?.length ?? 0;
+    expect(missing(text)).toBe(missing(plainText));
+    // both tire photos embedded
+    expect(pdfImageCount(res.rawPayload)).toBe(pdfImageCount(plain.rawPayload) + 2);
   });
 
   it('answers 404 in the house error shape for an unknown check', async () => {

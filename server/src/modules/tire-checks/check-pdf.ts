@@ -38,6 +38,10 @@ const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
   interior: 'Interior',
 };
 
+/** A stored photo reference ('-' or blank: none taken). */
+const hasPhoto = (path: string | null | undefined) => Boolean(path) && path !== '-';
+const TIRE_PHOTOS_PER_ROW = 4;
+
 type Catalogue = readonly Pick<TDefectCode, 'code' | 'name'>[];
 
 /**
@@ -67,8 +71,8 @@ const tireRow = (catalogue: Catalogue) => (r: TTireCheckRecord) => [
 ];
 
 /**
- * Cetak of a check: an A4 PDF in Indonesian with the check's data, its tires, the photos of plate
- * and odometer and every signature. Photos and signatures come from the storage; one that is not
+ * Cetak of a check: an A4 PDF in Indonesian with the check's data, its tires (defects by zone,
+ * named by the catalogue), the photos of plate, odometer and each tire's serial, and every signature. Photos and signatures come from the storage; one that is not
  * there prints as missing. Throws NOT_FOUND for an unknown check.
  */
 export async function renderCheckPdf(
@@ -78,11 +82,20 @@ export async function renderCheckPdf(
 ): Promise<PdfFile> {
   const d = await createTireCheckQueries(deps.db, deps.timezone).detail(checkId);
   const image = (path: string | null | undefined) => readImage(deps.storage, path);
-  const [catalogue, platePhoto, odometerPhoto, signatures] = await Promise.all([
+  const [catalogue, platePhoto, odometerPhoto, tirePhotos, signatures] = await Promise.all([
     // the condition codes are printed with the admin's names
     defectCatalogue(deps.db),
     image(d.plate_number_url),
     image(d.odometer_url),
+    // each tire's serial photo, where the tire man took one
+    Promise.all(
+      d.records
+        .filter((r) => hasPhoto(r.serial_number_url))
+        .map(async (r) => ({
+          caption: `Ban posisi ${r.position}: ${r.serial_number || '-'}`,
+          image: await image(r.serial_number_url),
+        })),
+    ),
     // the field's signatures are given when the work is done (again on a resubmit)
     loadSignatures(deps.storage, deps.timezone, [
       { role: 'Tire Man', name: d.tireman_tire_check.name, path: d.tireman_sign, at: d.performed_at },
@@ -139,6 +152,10 @@ export async function renderCheckPdf(
     { caption: 'Plat nomor', image: platePhoto },
     { caption: 'Odometer', image: odometerPhoto },
   ]);
+  if (tirePhotos.length) {
+    heading(doc, 'Foto Ban', 150);
+    photoRow(doc, tirePhotos, TIRE_PHOTOS_PER_ROW);
+  }
 
   signatureGrid(doc, 'Tanda Tangan', signatures);
 

@@ -20,6 +20,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 import { readingCtes } from '../../db/read-models/tire-wear/wear';
 import { notFound } from '../../lib/errors';
 import { prefixPattern } from '../../lib/list-query';
+import { unsafeDefectsJoin, unsafeDefectTexts } from '../defect-codes/unsafe-defects';
 
 /** Slowest wear rate the band may assume (mm per 1,000 km): keeps "latest" dates finite. */
 const MIN_RATE = 0.001;
@@ -73,10 +74,11 @@ function forecastJoins(pull: number): SQL {
 
 const day = (col: SQL, tz: string) => sql`to_char((${col}) at time zone ${tz}, 'YYYY-MM-DD')`;
 
-/** Alert predicates on t (tires), w (tire_wear), fc (forecast), sp (size pressure). */
+/** Alert predicates on t (tires), w (tire_wear), fc (forecast), sp (size pressure), ud (unsafe defects). */
 function alertFlags(pull: number) {
   const p = sql.raw(String(Number(pull)));
   return {
+    'unsafe-defect': sql`(ud.unsafe_defects is not null)`,
     // 0 mm is kept apart as 'rtd-zero' (a blank reading, most likely)
     'below-pull': sql`(t.groove_lowest > 0 and t.groove_lowest <= ${p})`,
     'due-soon': sql`(not coalesce(t.groove_lowest <= ${p}, false) and fc.pull_at is not null
@@ -87,6 +89,9 @@ function alertFlags(pull: number) {
     'rtd-zero': sql`coalesce(t.groove_lowest = 0, false)`,
   } satisfies Record<AlertKind, SQL>;
 }
+
+/** A row of alertBase with at least one alert. */
+const ANY_ALERT = sql`(unsafe_defect or below_pull or due_soon or pressure_alert or rtd_rise or rtd_zero)`;
 
 type Num = number | string | null;
 const num = (v: Num): number | null => (v == null ? null : Number(v));
@@ -105,7 +110,8 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
   const alertBase = (where: SQL = sql`true`) => sql`
     select t.id as tire_id, t.serial_number, t.ir_brand, t.pattern, t.size, t.groove_lowest, t.pressure,
            a.unit_id, u.plate_number, a.position, sp.reference_psi,
-           fc.rate, fc.pull_at, fc.early_at, fc.late_at,
+           fc.rate, fc.pull_at, fc.early_at, fc.late_at, ud.unsafe_defects,
+           ${flags['unsafe-defect']} as unsafe_defect,
            ${flags['below-pull']} as below_pull, ${flags['due-soon']} as due_soon,
            ${flags.pressure} as pressure_alert, ${flags['rtd-rise']} as rtd_rise,
            ${flags['rtd-zero']} as rtd_zero
@@ -115,15 +121,17 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       left join tire_wear w on w.tire_id = t.id
       left join tire_size_pressures sp on sp.size = t.size
       ${forecastJoins(pull)}
+      ${unsafeDefectsJoin(sql`t.id`)}
      where a.status = 'INSTALLED' and ${where}`;
 
   async function summary(): Promise<TAlertSummary> {
     const [r] = rowsOf<Record<string, Num>>(
       await db.execute(sql`
-        select count(*) filter (where below_pull) as below_pull, count(*) filter (where due_soon) as due_soon,
+        select count(*) filter (where unsafe_defect) as unsafe_defect,
+               count(*) filter (where below_pull) as below_pull, count(*) filter (where due_soon) as due_soon,
                count(*) filter (where pressure_alert) as pressure, count(*) filter (where rtd_rise) as rtd_rise,
                count(*) filter (where rtd_zero) as rtd_zero,
-               count(*) filter (where below_pull or due_soon or pressure_alert or rtd_rise or rtd_zero) as total,
+               count(*) filter (where ${ANY_ALERT}) as total,
                count(distinct size) filter (where reference_psi is null and size <> '') as no_ref_sizes,
                count(*) filter (where reference_psi is null and size <> '') as no_ref_tires,
                count(distinct size) filter (where size <> '') as all_sizes
@@ -132,6 +140,7 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
     return {
       pull_point_mm: pull,
       counts: {
+        'unsafe-defect': Number(r?.unsafe_defect ?? 0),
         'below-pull': Number(r?.below_pull ?? 0),
         'due-soon': Number(r?.due_soon ?? 0),
         pressure: Number(r?.pressure ?? 0),
@@ -149,15 +158,14 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
 
   async function list(q: TAlertListQuery): Promise<TAlertListReply> {
     const kindCol: Record<AlertKind, string> = {
+      'unsafe-defect': 'unsafe_defect',
       'below-pull': 'below_pull',
       'due-soon': 'due_soon',
       pressure: 'pressure_alert',
       'rtd-rise': 'rtd_rise',
       'rtd-zero': 'rtd_zero',
     };
-    const filter = q.kind
-      ? sql.raw(kindCol[q.kind])
-      : sql`(below_pull or due_soon or pressure_alert or rtd_rise or rtd_zero)`;
+    const filter = q.kind ? sql.raw(kindCol[q.kind]) : ANY_ALERT;
     const search = q.q
       ? sql`(lower(t.serial_number) like ${prefixPattern(q.q.toLowerCase())}
              or lower(u.plate_number) like ${prefixPattern(q.q.toLowerCase())})`
@@ -169,7 +177,8 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
                ${day(sql`x.late_at`, tz)} as pull_date_late, count(*) over () as total
           from (${alertBase(search)}) x
          where ${filter}
-         order by case when x.below_pull then 0 when x.pull_at is not null and x.due_soon then 1 else 2 end,
+         order by case when x.unsafe_defect then 0 when x.below_pull then 1
+                       when x.pull_at is not null and x.due_soon then 2 else 3 end,
                   case when x.below_pull then x.groove_lowest end asc nulls last,
                   x.pull_at asc nulls last, x.tire_id
          offset ${offset} limit ${q.pageSize}`),
@@ -183,6 +192,7 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
     }
     const data: TAlertRow[] = rows.map((r) => {
       const kinds: AlertKind[] = [];
+      if (r.unsafe_defect) kinds.push('unsafe-defect');
       if (r.below_pull) kinds.push('below-pull');
       if (r.due_soon) kinds.push('due-soon');
       if (r.pressure_alert) kinds.push('pressure');
@@ -201,6 +211,7 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
         pressure: num(r.pressure as Num),
         reference_psi: num(r.reference_psi as Num),
         kinds,
+        unsafe_defects: unsafeDefectTexts(r.unsafe_defects),
         pull_date: (r.pull_date as string | null) ?? null,
         pull_date_early: (r.pull_date_early as string | null) ?? null,
         pull_date_late: (r.pull_date_late as string | null) ?? null,

@@ -170,7 +170,14 @@ describe('alerts', () => {
     const installed = sizes.reduce((n, s) => n + s.tires, 0);
     expect(summary).toEqual({
       pull_point_mm: 3,
-      counts: { 'below-pull': 1, 'due-soon': 1, pressure: 0, 'rtd-rise': 1, 'rtd-zero': 0 },
+      counts: {
+        'unsafe-defect': 0,
+        'below-pull': 1,
+        'due-soon': 1,
+        pressure: 0,
+        'rtd-rise': 1,
+        'rtd-zero': 0,
+      },
       total: 3,
       no_reference: { sizes: sizes.length, tires: installed, of_sizes: sizes.length },
     });

@@ -24,7 +24,7 @@ export function AlertCountCards({
         const selected = active === kind;
         const toggle = () => onSelect(selected ? undefined : kind);
         return (
-          <Col key={kind} xs={12} md={8} xl={{ flex: '20%' }}>
+          <Col key={kind} xs={12} md={8} xl={4}>
             <Card
               role="button"
               tabIndex={0}

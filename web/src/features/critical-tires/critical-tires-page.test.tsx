@@ -43,7 +43,7 @@ afterEach(() => {
 
 const summary = (pressure = 4, noRefSizes = 1): TAlertSummary => ({
   pull_point_mm: 3,
-  counts: { 'below-pull': 2, 'due-soon': 5, pressure, 'rtd-rise': 1, 'rtd-zero': 1 },
+  counts: { 'unsafe-defect': 1, 'below-pull': 2, 'due-soon': 5, pressure, 'rtd-rise': 1, 'rtd-zero': 1 },
   total: 10,
   no_reference: { sizes: noRefSizes, tires: 40, of_sizes: 2 },
 });
@@ -66,6 +66,7 @@ const rows: TAlertRow[] = [
     pull_date_early: '2026-09-20',
     pull_date_late: '2026-10-15',
     wear_rate: 0.12,
+    unsafe_defects: [],
   },
   {
     tire_id: 42,
@@ -84,6 +85,7 @@ const rows: TAlertRow[] = [
     pull_date_early: null,
     pull_date_late: null,
     wear_rate: null,
+    unsafe_defects: [],
   },
   {
     tire_id: 43,
@@ -102,6 +104,7 @@ const rows: TAlertRow[] = [
     pull_date_early: '2026-09-20',
     pull_date_late: '2026-10-15',
     wear_rate: 0.12,
+    unsafe_defects: [],
   },
   {
     tire_id: 44,
@@ -120,6 +123,26 @@ const rows: TAlertRow[] = [
     pull_date_early: null,
     pull_date_late: null,
     wear_rate: null,
+    unsafe_defects: [],
+  },
+  {
+    tire_id: 45,
+    serial_number: 'GT-0045',
+    ir_brand: 'GT RADIAL',
+    pattern: 'GT688',
+    size: '11.00-20',
+    unit_id: 8,
+    plate_number: 'KT 1234 CD',
+    position: '6',
+    groove_lowest: 8,
+    pressure: 110,
+    reference_psi: 110,
+    kinds: ['unsafe-defect'],
+    pull_date: null,
+    pull_date_early: null,
+    pull_date_late: null,
+    wear_rate: null,
+    unsafe_defects: ['Dinding: 23 Sidewall Cut'],
   },
 ];
 
@@ -186,6 +209,17 @@ describe('/ban-kritis', () => {
     const second = within(table).getByRole('link', { name: 'GT-0042' }).closest('tr') as HTMLElement;
     expect(within(second).getByText('Data belum cukup')).toBeTruthy();
     expect(within(second).getByText(/150 \/ 110 PSI/).textContent).toContain('+36%');
+  });
+
+  it('an unsafe defect of the latest validated check has its count and names the defect in the row', {
+    timeout: 120_000,
+  }, async () => {
+    setup();
+    renderApp('/ban-kritis');
+    expect(await screen.findByRole('button', { name: 'Kerusakan tidak aman 1 ban' })).toBeTruthy();
+    const row = (await screen.findByRole('link', { name: 'GT-0045' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Kerusakan tidak aman')).toBeTruthy();
+    expect(within(row).getByText('Dinding: 23 Sidewall Cut')).toBeTruthy();
   });
 
   it('keeps 0 mm readings apart (their own count and tag, not at the pull point)', {

@@ -175,6 +175,12 @@ function columns(pullPoint: number, onSetReference: () => void): TableColumnsTyp
               {ALERT_LABELS[k]}
             </Tag>
           ))}
+          {/* the unsafe defects by zone and catalogue name: what the tire must not run with */}
+          {r.unsafe_defects.map((d) => (
+            <Typography.Text key={d} type="danger" style={{ fontSize: 12, width: '100%' }}>
+              {d}
+            </Typography.Text>
+          ))}
         </Flex>
       ),
     },
@@ -182,7 +188,8 @@ function columns(pullPoint: number, onSetReference: () => void): TableColumnsTyp
 }
 
 /**
- * /ban-kritis "Ban Kritis": installed tires with an alert (below the pull point, due within 30
+ * /ban-kritis "Ban Kritis": installed tires with an alert (an unsafe defect at the latest validated
+ * check, named by zone and catalogue name; below the pull point, due within 30
  * days, pressure off its size's reference, RTD that rose without a retread), most urgent first.
  * The count cards filter by kind (`?kind=`); the list follows 'tire-alerts' without a reload.
  */

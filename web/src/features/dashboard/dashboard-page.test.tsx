@@ -89,6 +89,7 @@ function dashboardApi(
       body: {
         pull_point_mm: 3,
         counts: {
+          'unsafe-defect': 0,
           'below-pull': belowPull(),
           'due-soon': 6,
           pressure: noRef() ? 0 : 11,
@@ -189,7 +190,14 @@ describe('dashboard', () => {
     belowPull = 3;
     fakeSocket.emit('tire-alerts', {
       pull_point_mm: 3,
-      counts: { 'below-pull': 3, 'due-soon': 6, pressure: 11, 'rtd-rise': 1, 'rtd-zero': 2 },
+      counts: {
+        'unsafe-defect': 0,
+        'below-pull': 3,
+        'due-soon': 6,
+        pressure: 11,
+        'rtd-rise': 1,
+        'rtd-zero': 2,
+      },
       total: 18,
       no_reference: { sizes: 1, tires: 80, of_sizes: 3 },
     });

@@ -45,7 +45,7 @@ export function TireAlertsCard() {
       <Row gutter={[12, 12]}>
         {ALERT_KINDS.map((kind) => {
           return (
-            <Col key={kind} xs={12} md={8} xl={{ flex: '20%' }}>
+            <Col key={kind} xs={12} md={8} xl={4}>
               <Link
                 to={`/ban-kritis?kind=${kind}`}
                 style={{

@@ -61,17 +61,22 @@ function api(
     validate?: () => { status?: number; body?: ReplyOf<typeof API.validateTireCheck> | TError };
     /** The defect catalogue the office reads (else it answers 404: the seed's names stand in). */
     catalogue?: ReplyOf<typeof API.listDefectCodes>;
+    recs?: typeof records;
   } = {},
 ) {
   signIn(opts.signature ?? '-');
   return mockApi([
     signFileUrls(),
     uploadSignature('sig/drawn.png'),
-    ...checkMocks(checkDetail(opts.detail), [
-      ['1', 'SN-1'],
-      ['2', 'SN-2'],
-      ['ST', 'sn-st'],
-    ]),
+    ...checkMocks(
+      checkDetail(opts.detail),
+      [
+        ['1', 'SN-1'],
+        ['2', 'SN-2'],
+        ['ST', 'sn-st'],
+      ],
+      opts.recs,
+    ),
     replyTo(API.listTireCheckQueue, () => ({ body: { data: [], total: 0, page: 1, pageSize: 15 } })),
     replyTo(
       API.validateTireCheck,
@@ -240,6 +245,39 @@ describe('Form Pengecekan', { timeout: 60_000 }, () => {
     const normal = await dialog('Detail Posisi 1');
     expect(within(normal).getByText('Semua normal')).toBeTruthy();
     expect(within(normal).queryByLabelText('Kerusakan per zona')).toBeNull();
+  });
+
+  it("each tire's card shows its defects by zone (an unsafe one marked), 'Semua normal', and its photo", async () => {
+    const entry = (code: number, name: string | null, unsafe = false) => ({
+      code,
+      name,
+      unsafe,
+      usage: 1,
+      updated_at: '2026-12-01T03:00:00.000Z',
+    });
+    api({
+      catalogue: [entry(1, 'Crown Cut'), entry(23, 'Sidewall Cut', true)],
+      recs: [
+        record(60, '1'),
+        record(61, '2', { condition: '1,99,23,0,99', serial_number_url: 'foto/ban-2.jpg' }),
+      ],
+    });
+    await openForm();
+    const second = screen.getByRole('group', { name: 'Posisi 2' });
+    const defects = await within(second).findByRole('list', { name: 'Kerusakan posisi 2' });
+    await waitFor(() =>
+      expect([...defects.children].map((c) => c.textContent)).toEqual([
+        'Tapak: 1 Crown Cut',
+        'Dinding: 23 Sidewall Cut (tidak aman)',
+      ]),
+    );
+    expect((await within(second).findByRole('img', { name: 'Foto ban posisi 2' })).getAttribute('src')).toBe(
+      signedUrl('foto/ban-2.jpg'),
+    );
+    const first = screen.getByRole('group', { name: 'Posisi 1' });
+    expect(within(first).getByText('Semua normal')).toBeTruthy();
+    // no photo taken: no placeholder on the card
+    expect(within(first).queryByRole('img', { name: /Foto ban posisi 1/ })).toBeNull();
   });
 
   it('SUBMIT stays disabled with the hint until there is an EDP signature', async () => {

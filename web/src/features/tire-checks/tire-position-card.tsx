@@ -1,9 +1,13 @@
 import { InfoCircleOutlined, ProfileOutlined, WarningOutlined } from '@ant-design/icons';
+import { conditionCodes, defectsOf, NORMAL_CODE, zoneDefectText } from '@itms/contracts/defect-codes';
 import type { TTireCheckRecord } from '@itms/contracts/tire-checks';
-import { Badge, Button, Card } from 'antd';
+import { Badge, Button, Card, Tag } from 'antd';
 import { type CSSProperties, Fragment } from 'react';
+import { ImageZoom } from '../../components/image-zoom';
 import { formatDate } from '../../lib/dayjs';
+import { hasFile } from '../../lib/file-urls';
 import { formatNumber } from '../../lib/number-format';
+import { useDefectCodes } from '../../lib/use-defect-codes';
 import { beforeOf, MEASURE_FIELDS, type MeasureKey, type Measures, previousOf } from './check-form-model';
 import { MeasureInput, visuallyHidden } from './measure-input';
 
@@ -66,8 +70,40 @@ function ChangeNote({
 }
 
 /**
+ * The tire's defects zone by zone with the catalogue's names ('Dinding: 23 Sidewall Cut', an
+ * unsafe one marked), 'Semua normal' when all five zones are normal, nothing while unchecked.
+ */
+function TireDefects({ condition, position }: { condition: string; position: string }) {
+  const { rows } = useDefectCodes();
+  if (conditionCodes(condition).every((c) => c === NORMAL_CODE)) {
+    return (
+      <Tag color="green" style={{ marginInlineEnd: 0 }}>
+        Semua normal
+      </Tag>
+    );
+  }
+  const defects = defectsOf(condition);
+  if (defects.length === 0) return null;
+  return (
+    <ul aria-label={`Kerusakan posisi ${position}`} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+      {defects.map((d) => {
+        const unsafe = rows?.find((r) => r.code === d.code)?.unsafe ?? false;
+        return (
+          <li key={d.part} style={{ color: '#cf1322', fontSize: 13 }}>
+            {unsafe ? <WarningOutlined aria-hidden style={{ marginInlineEnd: 4 }} /> : null}
+            {zoneDefectText(d.part, d.code, rows)}
+            {unsafe ? <strong> (tidak aman)</strong> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
  * One wheel position: the tire at its previous validated check (Sebelumnya), what the tire man
- * recorded now (Before, with the change), and the values the EDP validates (After).
+ * recorded now (Before, with the change), and the values the EDP validates (After); its defects
+ * by zone and its serial photo (opens large).
  */
 export function TirePositionCard({
   record,
@@ -107,6 +143,19 @@ export function TirePositionCard({
           {record.previous_reading
             ? `Pengecekan sebelumnya: ${formatDate(record.previous_reading.performed_at)}`
             : 'Belum ada pengecekan sebelumnya'}
+        </div>
+        <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start', marginTop: 4 }}>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <TireDefects condition={record.condition} position={pos} />
+          </div>
+          {hasFile(record.serial_number_url) ? (
+            <ImageZoom
+              path={record.serial_number_url}
+              alt={`Foto ban posisi ${pos}`}
+              width={72}
+              height={54}
+            />
+          ) : null}
         </div>
         {bkb ? (
           <div style={{ color: '#cf1322', fontSize: 13, marginTop: 2 }}>
