@@ -284,7 +284,7 @@ const OWN_PASSWORD = 'ban-tronton-77';
 export async function ownTireMan(
   request: APIRequestContext,
   unitType: string,
-): Promise<{ email: string; password: string; plate: string; unitId: number }> {
+): Promise<{ id: number; email: string; password: string; plate: string; unitId: number }> {
   const admin = await apiToken(request, ACCOUNTS.admin);
   const headers = { access_token: admin };
   try {
@@ -324,7 +324,7 @@ export async function ownTireMan(
       },
     });
     expect(put.ok(), await put.text()).toBe(true);
-    return { email, password: OWN_PASSWORD, plate: unit.plate_number, unitId: unit.id };
+    return { id, email, password: OWN_PASSWORD, plate: unit.plate_number, unitId: unit.id };
   } finally {
     await logoutToken(request, admin);
   }
