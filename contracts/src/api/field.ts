@@ -69,7 +69,7 @@ export const fieldEndpoints = defineEndpoints({
   },
   getTiremanPlan: {
     method: 'GET',
-    path: '/tire-man/:id/plan',
+    path: '/tire-man-plan/:id',
     summary:
       "A tire man's day plan (Tugas): the units of his projects not checked this month, oldest last check first, as his phone shows it.",
     tag: 'field',

@@ -16,7 +16,7 @@ type Plan = { done: number; total: number; todo: { plate_number: string }[] };
 async function officePlan(request: APIRequestContext, tiremanId: number): Promise<Plan> {
   const edp = await apiToken(request, ACCOUNTS.edp);
   try {
-    const res = await request.get(`/api/tire-man/${tiremanId}/plan`, { headers: { access_token: edp } });
+    const res = await request.get(`/api/tire-man-plan/${tiremanId}`, { headers: { access_token: edp } });
     expect(res.ok(), await res.text()).toBe(true);
     return (await res.json()) as Plan;
   } finally {

@@ -97,7 +97,7 @@ afterAll(() => t?.close());
 
 describe('Tugas: the day plan', () => {
   it('the office plan of a tire man equals a recount over the checks, oldest last check first', async () => {
-    const res = await get(`/tire-man/${ids.tireman}/plan`, tok.staff);
+    const res = await get(`/tire-man-plan/${ids.tireman}`, tok.staff);
     expect(res.statusCode, res.body).toBe(200);
     const plan = ZTiremanPlan.parse(res.json());
     const again = await recount();
@@ -123,7 +123,7 @@ describe('Tugas: the day plan', () => {
     const res = await get('/field/bootstrap', tok.tireman);
     expect(res.statusCode, res.body).toBe(200);
     const snap = ZFieldBootstrap.parse(res.json());
-    const office = ZTiremanPlan.parse((await get(`/tire-man/${ids.tireman}/plan`, tok.staff)).json());
+    const office = ZTiremanPlan.parse((await get(`/tire-man-plan/${ids.tireman}`, tok.staff)).json());
     const phone = dayPlan(snap.units, office.month);
     expect(phone.todo.map((u) => u.id)).toEqual(office.todo.map((u) => u.id));
     expect([phone.done, phone.total]).toEqual([office.done, office.total]);
@@ -135,14 +135,14 @@ describe('Tugas: the day plan', () => {
 
   it('a check sent now takes the unit off the plan', async () => {
     await check('P 3 LAST', sql`now()`);
-    const plan = ZTiremanPlan.parse((await get(`/tire-man/${ids.tireman}/plan`, tok.staff)).json());
+    const plan = ZTiremanPlan.parse((await get(`/tire-man-plan/${ids.tireman}`, tok.staff)).json());
     expect(plan.todo.map((u) => u.plate_number)).toEqual((await recount()).todo);
     expect(plan.todo.map((u) => u.plate_number)).not.toContain('P 3 LAST');
     expect(plan.done).toBe(3);
   });
 
   it('is for the office; a tire man and a non tire man are refused', async () => {
-    expect((await get(`/tire-man/${ids.tireman}/plan`, tok.tireman)).statusCode).toBe(403);
-    expect((await get(`/tire-man/${ids.admin}/plan`, tok.staff)).statusCode).toBe(404);
+    expect((await get(`/tire-man-plan/${ids.tireman}`, tok.tireman)).statusCode).toBe(403);
+    expect((await get(`/tire-man-plan/${ids.admin}`, tok.staff)).statusCode).toBe(404);
   });
 });

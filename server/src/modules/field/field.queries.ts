@@ -248,7 +248,7 @@ export async function searchUnits(
 }
 
 /**
- * GET /tire-man/{id}/plan: a tire man's day plan (Tugas) as his phone computes it from the snapshot,
+ * GET /tire-man-plan/{id}: a tire man's day plan (Tugas) as his phone computes it from the snapshot,
  * from the same units (fieldUnits) and the same rule (rules/day-plan.ts).
  */
 export async function tiremanPlan(db: DbOrTx, userId: number, tz: string): Promise<TTiremanPlan> {

@@ -30,7 +30,7 @@ const columns: TableColumnsType<TPlanUnit> = [
 /**
  * /tugas-tireman (issue 37, item 6): pick a tire man, see his day plan as his phone's Tugas shows
  * it: how many units of his projects are checked this month and those still to check, oldest last
- * check first (GET /tire-man/{id}/plan, the snapshot's units and rule).
+ * check first (GET /tire-man-plan/{id}, the snapshot's units and rule).
  */
 export default function TiremanPlanPage() {
   const id = useId();
