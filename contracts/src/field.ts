@@ -83,8 +83,21 @@ export const ZFieldUnit = z.object({
   last_check_at: ZIso.nullable(),
   /** The odometer of that check (Km): a lower one is a warning. */
   last_odometer: z.number().int().nullable(),
-  /** Checked at least once in the current month (APP_TIMEZONE). */
+  /**
+   * Checked in the current month (APP_TIMEZONE) by a check that counts as work done
+   * (rules/work-done.ts), as Absensi Unit Bulanan counts it.
+   */
   checked_this_month: z.boolean(),
+  /**
+   * Local day (APP_TIMEZONE) of its last check that counts as work done, from the unit attendance;
+   * null before any. The day plan (Tugas, rules/day-plan.ts) orders by it. Absent in snapshots
+   * stored on a phone before it existed.
+   */
+  last_done_on: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .optional(),
   /** Mounted tires, by position (1..12, ST, ST2). */
   tires: z.array(ZFieldMountedTire),
 });
@@ -311,3 +324,28 @@ export const ZFieldReturnedDetail = z.discriminatedUnion('kind', [
   ZFieldReturnedReplacement,
 ]);
 export type TFieldReturnedDetail = z.infer<typeof ZFieldReturnedDetail>;
+
+/** One unit still to check in a tire man's day plan (Tugas). */
+export const ZPlanUnit = z.object({
+  id: z.number().int(),
+  plate_number: z.string(),
+  unit_type: z.string(),
+  project: ZRef,
+  /** Local day of its last check that counts as work done; null when never checked. */
+  last_done_on: z.string().nullable(),
+});
+export type TPlanUnit = z.infer<typeof ZPlanUnit>;
+
+/** A tire man's day plan as the office reads it: the units of his projects not checked this month. */
+export const ZTiremanPlan = z.object({
+  tireman: ZRef,
+  /** The current month, yyyy-mm (APP_TIMEZONE). */
+  month: z.string(),
+  /** Units checked this month (N of 'N dari M'). */
+  done: z.number().int(),
+  /** His units (M). */
+  total: z.number().int(),
+  /** Never checked first, then the oldest last check. */
+  todo: z.array(ZPlanUnit),
+});
+export type TTiremanPlan = z.infer<typeof ZTiremanPlan>;

@@ -68,6 +68,14 @@ export const APP_ROUTES = [
     menu: laporan('Absensi Pengecekan'),
     roles: OFFICE,
   },
+  // not in the spec: a tire man's day plan, as his phone's Tugas shows it (issue 37, item 6)
+  {
+    path: '/tugas-tireman',
+    title: 'Tugas Tire Man',
+    menu: laporan('Tugas Tire Man'),
+    roles: OFFICE,
+    extra: true,
+  },
   // not in the spec: defects counted by code, brand, position and customer (issue 37, item 7)
   { path: '/temuan', title: 'Temuan', menu: laporan('Temuan'), roles: OFFICE, extra: true },
   {

@@ -131,6 +131,10 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   getTireMan: async () => ({ params: { id: (await firstRow(API.listTireMen)).id } }),
   searchFieldUnits: async () => ({ query: { q: 'B' } }),
   getFieldUnit: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
+  // the demo tire man's day plan (Tugas)
+  getTiremanPlan: async () => ({
+    params: { id: ((await read(API.listTireManOptions)).json() as { id: number }[])[0]!.id },
+  }),
   // a demo serial's start: every group of the top bar's search can answer
   globalSearch: async () => ({
     query: { q: String((await firstRow(API.listTires)).serial_number).slice(0, 4) },

@@ -9,6 +9,7 @@ import {
   ZFieldUnit,
   ZFieldUnitSearchQuery,
   ZFieldUnitSearchRow,
+  ZTiremanPlan,
 } from '../field';
 import { listResult } from '../list';
 import { ZIdParams } from '../master-data';
@@ -64,6 +65,17 @@ export const fieldEndpoints = defineEndpoints({
     access: 'field',
     params: ZFieldReturnedParams,
     reply: ZFieldReturnedDetail,
+    errors: ['NOT_FOUND'],
+  },
+  getTiremanPlan: {
+    method: 'GET',
+    path: '/tire-man-plan/:id',
+    summary:
+      "A tire man's day plan (Tugas): the units of his projects not checked this month, oldest last check first, as his phone shows it.",
+    tag: 'field',
+    access: 'office',
+    params: ZIdParams,
+    reply: ZTiremanPlan,
     errors: ['NOT_FOUND'],
   },
 });

@@ -8,6 +8,7 @@ import { LoginPage } from './login-page';
 import { ProfilPage } from './profil-page';
 import { RiwayatPage } from './riwayat-page';
 import { signedInUser } from './session';
+import { TugasPage } from './tugas-page';
 import { UnitPage } from './unit-page';
 import { LoadFailed, UpdatePrompt } from './update-prompt';
 import { useFieldStatus } from './use-field-status';
@@ -75,6 +76,7 @@ const router = createBrowserRouter(
               element: <TabsFrame />,
               children: [
                 { path: '/', element: <BerandaPage /> },
+                { path: '/tugas', element: <TugasPage /> },
                 { path: '/riwayat', element: <RiwayatPage /> },
                 { path: '/profil', element: <ProfilPage /> },
               ],

@@ -1,12 +1,14 @@
 import type { TFieldUnit } from '@itms/contracts/field';
+import { planText } from '@itms/contracts/rules/day-plan';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { type Draft, db } from './db';
+import { type Draft, db, type OutboxItem, type StoredSnapshot } from './db';
 import { useFieldUser } from './field-user';
 import type { SavedNotice } from './form-kit';
 import { dateFormat, QueueItem, TakenBackItem, timeFormat } from './queue-item';
 import { WithScan } from './scanner';
 import { checksToday, openUnit } from './snapshot';
+import { fieldPlan } from './tugas';
 import { unitsToShow } from './units';
 import { useLive } from './use-live';
 import { useOnline } from './use-online';
@@ -94,6 +96,8 @@ export function BerandaPage() {
               to="/riwayat?status=returned"
             />
           </section>
+
+          <PlanLink snapshot={snapshot} queued={queued} />
 
           <section className="lp-section">
             <Link to="/ban-baru" className="lp-button lp-wide">
@@ -281,6 +285,22 @@ function UnitLine({
       </div>
       <span className="lp-tag lp-tag-outside">{opening ? 'Membuka ...' : 'di luar proyek Anda'}</span>
     </>
+  );
+}
+
+/** Tugas: how many of his units are checked this month, opening the list of those still to check. */
+function PlanLink({ snapshot, queued }: { snapshot: StoredSnapshot; queued: OutboxItem[] | undefined }) {
+  if (!queued) return null;
+  const plan = fieldPlan(snapshot, queued);
+  return (
+    <section className="lp-section">
+      <Link to="/tugas" className="lp-card lp-plan-link">
+        <span>
+          Tugas: <strong>{planText(plan)}</strong>
+        </span>
+        <span aria-hidden="true">›</span>
+      </Link>
+    </section>
   );
 }
 

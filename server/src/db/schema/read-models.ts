@@ -60,7 +60,11 @@ export const tireCheckUnitMonth = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`translate(reverse(days::bit(31)::text), '01', 'NY')`),
   },
-  (t) => [primaryKey({ columns: [t.month, t.unit_id] })],
+  (t) => [
+    primaryKey({ columns: [t.month, t.unit_id] }),
+    // a unit's last month with a check: the day plan (Tugas) reads each unit's newest row
+    index('tire_check_unit_month_unit_idx').on(t.unit_id, t.month),
+  ],
 );
 
 /** The one time zone tire_check_unit_month is bucketed in: APP_TIMEZONE as of the last boot. */

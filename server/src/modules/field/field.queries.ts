@@ -10,8 +10,10 @@ import {
   type TFieldUnit,
   type TFieldUnitSearchQuery,
   type TFieldUnitSearchRow,
+  type TTiremanPlan,
 } from '@itms/contracts/field';
 import type { TListResult } from '@itms/contracts/list';
+import { dayPlan } from '@itms/contracts/rules/day-plan';
 import { diagramOf } from '@itms/contracts/rules/vehicle-diagram';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
@@ -19,6 +21,7 @@ import { notFound } from '../../lib/errors';
 import { likePattern } from '../../lib/list-query';
 import { pageResult, pageWindow } from '../../lib/paging';
 import { isoText as iso } from '../../lib/sql-iso';
+import { todayIn } from '../reports/reports.service';
 
 /** A timestamptz as the ISO text JavaScript's toISOString() writes (UTC, milliseconds). */
 
@@ -44,6 +47,7 @@ interface UnitRow {
   last_check_at: string | null;
   last_odometer: number | null;
   checked_this_month: boolean;
+  last_done_on: string | null;
   /** json_agg of the mounted tires (the drivers parse JSON columns). */
   tires: TFieldUnit['tires'] | null;
 }
@@ -77,8 +81,9 @@ async function fieldUnits(
       with ${units}
       select u.id, u.plate_number, u.unit_type, p.id as project_id, p.name as project_name, l.id as location_id, l.name as location_name,
              u.tonnage::float8 as tonnage, ${iso(sql`lc.performed_at`)} as last_check_at, lc.odometer as last_odometer,
-             coalesce(lc.performed_at >= (date_trunc('month', now() at time zone ${tz}) at time zone ${tz}), false)
+             coalesce(ld.last_done_on >= date_trunc('month', now() at time zone ${tz})::date, false)
                as checked_this_month,
+             to_char(ld.last_done_on, 'YYYY-MM-DD') as last_done_on,
              mt.tires
         from k u
         join projects p on p.id = u.project_id
@@ -87,6 +92,14 @@ async function fieldUnits(
            where c.unit_id = u.id order by c.performed_at desc limit 1
         ) lc on true
         left join locations l on l.id = lc.location_id
+        -- the last local day with a check that counts as work done (rules/work-done.ts): the newest
+        -- month of the unit attendance (Absensi Unit Bulanan's read model) and its last 'Y'
+        left join lateral (
+          select m.month + (length(rtrim(m.day_letters, 'N')) - 1) as last_done_on
+            from tire_check_unit_month m
+           where m.unit_id = u.id and m.n > 0
+           order by m.month desc limit 1
+        ) ld on true
         -- each unit's mounted tires through its own index lookups: as a join over all units the
         -- planner hashed every mounted tire of the fleet (80 ms at L instead of about 2)
         left join lateral (
@@ -115,6 +128,7 @@ async function fieldUnits(
     last_check_at: r.last_check_at,
     last_odometer: r.last_odometer,
     checked_this_month: r.checked_this_month,
+    last_done_on: r.last_done_on,
     tires: r.tires ?? [],
   }));
 }
@@ -231,6 +245,32 @@ export async function searchUnits(
     total,
     q,
   );
+}
+
+/**
+ * GET /tire-man-plan/{id}: a tire man's day plan (Tugas) as his phone computes it from the snapshot,
+ * from the same units (fieldUnits) and the same rule (rules/day-plan.ts).
+ */
+export async function tiremanPlan(db: DbOrTx, userId: number, tz: string): Promise<TTiremanPlan> {
+  const [user] = rowsOf<{ id: number; name: string }>(
+    await db.execute(sql`select id, name from users where id = ${userId} and role = 'tire-man'`),
+  );
+  if (!user) throw notFound('Tire man');
+  const units = await fieldUnits(db, { userId }, tz);
+  const plan = dayPlan(units, todayIn(tz).slice(0, 7));
+  return {
+    tireman: user,
+    month: plan.month,
+    done: plan.done,
+    total: plan.total,
+    todo: plan.todo.map((u) => ({
+      id: u.id,
+      plate_number: u.plate_number,
+      unit_type: u.unit_type,
+      project: u.project,
+      last_done_on: u.last_done_on ?? null,
+    })),
+  };
 }
 
 /** GET /field/units/{id}: a unit found by the search, whole, to be kept on the phone and worked on. */

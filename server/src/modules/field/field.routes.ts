@@ -2,7 +2,7 @@ import { API } from '@itms/contracts/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { currentUser } from '../../plugins/auth';
-import { fieldUnit, history, searchUnits } from './field.queries';
+import { fieldUnit, history, searchUnits, tiremanPlan } from './field.queries';
 import { bootstrap, returnedDetail } from './field.service';
 
 /** Reads of the field app (ITMS Lapangan): each tire man gets only what is his. */
@@ -24,6 +24,8 @@ export const fieldRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.searchFieldUnits, async (req) => searchUnits(app.db, req.query));
 
   route(app, API.getFieldUnit, async (req) => fieldUnit(app.db, req.params.id, app.config.timezone));
+
+  route(app, API.getTiremanPlan, async (req) => tiremanPlan(app.db, req.params.id, app.config.timezone));
 
   route(app, API.listFieldHistory, async (req) => history(app.db, currentUser(req).id, req.query));
 

@@ -27,7 +27,14 @@ const FEATURE = [
   // issue 11 (not in the spec): tire alerts and brand performance
   'Ban Kritis',
 ];
-const LAPORAN = ['Leaderboard', 'Summary Pengecekan', 'Absensi Pengecekan', 'Temuan', 'Analitik Ban'];
+const LAPORAN = [
+  'Leaderboard',
+  'Summary Pengecekan',
+  'Absensi Pengecekan',
+  'Tugas Tire Man',
+  'Temuan',
+  'Analitik Ban',
+];
 const DATABASE = [
   'Tire Man',
   'SOP',

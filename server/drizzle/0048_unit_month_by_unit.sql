@@ -1,0 +1,1 @@
+CREATE INDEX "tire_check_unit_month_unit_idx" ON "tire_check_unit_month" USING btree ("unit_id","month");
