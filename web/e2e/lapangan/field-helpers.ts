@@ -284,7 +284,14 @@ const OWN_PASSWORD = 'ban-tronton-77';
 export async function ownTireMan(
   request: APIRequestContext,
   unitType: string,
-): Promise<{ id: number; email: string; password: string; plate: string; unitId: number }> {
+): Promise<{
+  id: number;
+  email: string;
+  password: string;
+  plate: string;
+  unitId: number;
+  projectId: number;
+}> {
   const admin = await apiToken(request, ACCOUNTS.admin);
   const headers = { access_token: admin };
   try {
@@ -324,7 +331,14 @@ export async function ownTireMan(
       },
     });
     expect(put.ok(), await put.text()).toBe(true);
-    return { id, email, password: OWN_PASSWORD, plate: unit.plate_number, unitId: unit.id };
+    return {
+      id,
+      email,
+      password: OWN_PASSWORD,
+      plate: unit.plate_number,
+      unitId: unit.id,
+      projectId: unit.project_id,
+    };
   } finally {
     await logoutToken(request, admin);
   }
@@ -353,4 +367,53 @@ export async function pickZone(
   if (search) await picker.getByPlaceholder('Cari kode atau nama').fill(search);
   await picker.getByRole('button', { name: pick }).click();
   await expect(picker).toBeHidden();
+}
+
+/**
+ * A unit new in project `projectId` (never checked: it heads a plan), with a new tire of the test's
+ * own mounted at each of `positions`. Returns its plate.
+ */
+export async function newUnitWithTires(
+  request: APIRequestContext,
+  { unitType, projectId, positions }: { unitType: string; projectId: number; positions: readonly string[] },
+): Promise<string> {
+  const admin = await apiToken(request, ACCOUNTS.admin);
+  const headers = { access_token: admin };
+  const stamp = Date.now() % 100_000;
+  const plate = `UJ ${stamp} E`;
+  try {
+    const created = await request.post('/api/unit', {
+      headers,
+      data: {
+        plate_number: plate,
+        unit_type: unitType,
+        project_id: projectId,
+        tonnage: 30,
+        handled_date: new Date().toISOString().slice(0, 10),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const unitId = ((await created.json()) as { data: { id: number } }).data.id;
+    for (const position of positions) {
+      const tire = await request.post('/api/tire', {
+        headers,
+        data: {
+          serial_number: `UJ${stamp}P${position}`,
+          ir_brand: 'BRIDGESTONE',
+          pattern: 'R150',
+          size: '11.00-20',
+        },
+      });
+      expect(tire.status(), await tire.text()).toBe(201);
+      const tireId = ((await tire.json()) as { data: { id: number } }).data.id;
+      const mount = await request.post(`/api/unit/${unitId}/mount`, {
+        headers,
+        data: { position, tire_id: tireId },
+      });
+      expect(mount.ok(), await mount.text()).toBe(true);
+    }
+    return plate;
+  } finally {
+    await logoutToken(request, admin);
+  }
 }

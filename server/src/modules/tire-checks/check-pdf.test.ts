@@ -71,6 +71,7 @@ async function checkOf(opts: {
         groove_4: 10,
         pressure: 105,
         condition: i === 0 ? '1,99,99,99,99' : '99,99,99,99,99',
+        ...(i === 1 ? { information: 'Benjolan di bahu kiri' } : {}),
       })),
     },
   });
@@ -123,11 +124,13 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
       FX.project,
       `${detail.time} WIB`,
       '61.250 Km',
-      'Crown: Crown Cut',
+      'Tapak: 1 Crown Cut',
       '9,5',
     ]) {
       expect(text).toContain(expected);
     }
+    // the tire man's note on a tire, with its condition (wrapped in its cell)
+    expect(text.replace(/\s+/g, ' ')).toContain('Normal Catatan: Benjolan di bahu kiri');
     for (let n = 1; n <= 10; n++) expect(text).toContain(FX.installedSerial(n));
     // the signatories by name, under their roles; only the workshop has not signed
     for (const name of [FX.tireman.name, 'Dodi Driver', 'Bu Sari PIC', FX.staff.name]) {
@@ -214,12 +217,12 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
       const res = await get(`/tire-check/${id}/pdf`, tok.staff);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       const text = await pdfText(res.rawPayload);
-      expect(text).toContain('Crown: Tapak robek');
+      expect(text).toContain('Tapak: 1 Tapak robek');
       expect(text).not.toContain('Crown Cut');
       // unnamed: 'Kode N'
       await t.database.db.execute(sql`update defect_codes set name = null where code = 1`);
       expect(await pdfText((await get(`/tire-check/${id}/pdf`, tok.staff)).rawPayload)).toContain(
-        'Crown: Kode 1',
+        'Tapak: 1 Kode 1',
       );
     } finally {
       await t.database.db.execute(sql`update defect_codes set name = 'Crown Cut' where code = 1`);
@@ -242,7 +245,7 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
     expect(text).toContain(`Ban posisi 1: ${FX.installedSerial(1)}`);
     expect(text).toContain(`Ban posisi 2: ${FX.installedSerial(2)}`);
     expect(text).not.toContain('Ban posisi 3');
-    expect(text).toContain('Crown: Crown Cut');
+    expect(text).toContain('Tapak: 1 Crown Cut');
     const missing = (s: string) => s.match(/Foto tidak tersedia/g)?.length ?? 0;
     expect(missing(text)).toBe(missing(plainText));
     // both tire photos embedded
@@ -257,10 +260,10 @@ describe('GET /api/tire-check/:id/pdf (Cetak)', () => {
 });
 
 describe('conditionText', () => {
-  it('says Normal when every part is, else names each part that is not', () => {
+  it('says Normal when every zone is, else names each zone that is not, with its code', () => {
     expect(conditionText('99,99,99,99,99')).toBe('Normal');
     expect(conditionText('1,99,23,0,99')).toBe(
-      'Crown: Crown Cut; Sidewalls: Sidewall Cut; Beads: Tidak dicek',
+      'Tapak: 1 Crown Cut; Dinding: 23 Sidewall Cut; Bead: tidak dicek',
     );
     // with the catalogue: its names, 'Kode N' for an unnamed code
     const catalogue = [
@@ -268,7 +271,7 @@ describe('conditionText', () => {
       { code: 23, name: 'Dinding sobek' },
     ];
     expect(conditionText('1,99,23,0,99', catalogue)).toBe(
-      'Crown: Kode 1; Sidewalls: Dinding sobek; Beads: Tidak dicek',
+      'Tapak: 1 Kode 1; Dinding: 23 Dinding sobek; Bead: tidak dicek',
     );
   });
 });

@@ -1,4 +1,11 @@
-import { conditionCodes, defectLabel, NORMAL_CODE, type TDefectCode } from '@itms/contracts/defect-codes';
+import {
+  conditionCodes,
+  NORMAL_CODE,
+  NOT_CHECKED_CODE,
+  type TDefectCode,
+  ZONES,
+  zoneDefectText,
+} from '@itms/contracts/defect-codes';
 import { CONDITION_PARTS, UNSIGNED } from '@itms/contracts/enums';
 import { formatKm } from '@itms/contracts/rules/number-format';
 import { pdfFilename } from '@itms/contracts/rules/pdf-filename';
@@ -30,14 +37,6 @@ import type { Storage } from '../../lib/storage';
 import { defectCatalogue } from '../defect-codes/defect-codes.service';
 import { createTireCheckQueries } from './tire-checks.queries';
 
-const PART_LABELS: Record<(typeof CONDITION_PARTS)[number], string> = {
-  crown: 'Crown',
-  shoulder: 'Shoulder',
-  sidewalls: 'Sidewalls',
-  beads: 'Beads',
-  interior: 'Interior',
-};
-
 /** A stored photo reference ('-' or blank: none taken). */
 const hasPhoto = (path: string | null | undefined) => Boolean(path) && path !== '-';
 const TIRE_PHOTOS_PER_ROW = 4;
@@ -45,13 +44,15 @@ const TIRE_PHOTOS_PER_ROW = 4;
 type Catalogue = readonly Pick<TDefectCode, 'code' | 'name'>[];
 
 /**
- * The five condition codes in words, named by the defect catalogue: 'Normal' when all are, else
- * each part that is not.
+ * The five condition codes in words, each zone that is not normal by its Indonesian name with the
+ * code as the catalogue names it ('Tapak: 1 Crown Cut; Bead: tidak dicek'), or 'Normal'.
  */
 export function conditionText(condition: string, catalogue?: Catalogue): string {
-  const notes = conditionCodes(condition).flatMap((code, i) =>
-    code === NORMAL_CODE ? [] : [`${PART_LABELS[CONDITION_PARTS[i]!]}: ${defectLabel(code, catalogue)}`],
-  );
+  const notes = conditionCodes(condition).flatMap((code, i) => {
+    if (code === NORMAL_CODE) return [];
+    if (code === NOT_CHECKED_CODE) return [`${ZONES[i]!.short}: tidak dicek`];
+    return [zoneDefectText(CONDITION_PARTS[i]!, code, catalogue)];
+  });
   return notes.length ? notes.join('; ') : 'Normal';
 }
 
@@ -67,7 +68,10 @@ const tireRow = (catalogue: Catalogue) => (r: TTireCheckRecord) => [
   num(r.groove_3),
   num(r.groove_4),
   num(r.pressure),
-  conditionText(r.condition, catalogue),
+  // the tire man's note on the tire goes with what he saw
+  r.information
+    ? `${conditionText(r.condition, catalogue)}\nCatatan: ${r.information}`
+    : conditionText(r.condition, catalogue),
 ];
 
 /**
