@@ -1,7 +1,6 @@
 // Web Push to ITMS Lapangan (issue 39): the phone subscribes with the server's VAPID public key
 // and hears of the office's decisions even with the app closed.
 import { z } from 'zod';
-import { zTimestamp } from './timestamp';
 
 export const PUSH_MESSAGES = {
   subscribed: 'Notifikasi diaktifkan',
@@ -82,8 +81,9 @@ export const ZPushDelivery = z.object({
   http_status: z.number().nullable(),
   error: z.string().nullable(),
   attempts: z.number(),
-  created_at: zTimestamp,
-  sent_at: zTimestamp.nullable(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
 });
 export type TPushDelivery = z.infer<typeof ZPushDelivery>;
 
@@ -94,7 +94,7 @@ export const ZPushStatusReply = z.object({
   /** His subscriptions (one per browser). */
   subscriptions: z.number(),
   /** When a push service last accepted a message for him. */
-  last_success_at: zTimestamp.nullable(),
+  last_success_at: z.string().nullable(),
   last_delivery: ZPushDelivery.nullable(),
 });
 export type TPushStatusReply = z.infer<typeof ZPushStatusReply>;

@@ -268,7 +268,7 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
       return {
         subscribed: n > 0,
         subscriptions: n,
-        last_success_at: subs?.last ? new Date(subs.last) : null,
+        last_success_at: subs?.last ? new Date(subs.last).toISOString() : null,
         last_delivery: d
           ? {
               id: d.id,
@@ -278,8 +278,8 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
               http_status: d.http_status,
               error: d.error,
               attempts: d.attempts,
-              created_at: d.created_at,
-              sent_at: d.sent_at,
+              created_at: d.created_at.toISOString(),
+              sent_at: d.sent_at?.toISOString() ?? null,
             }
           : null,
       };
