@@ -13,6 +13,7 @@ import { mismatchesEndpoints, mismatchesErrors } from './api/mismatches';
 import { newsEndpoints, newsErrors } from './api/news';
 import { profileEndpoints, profileErrors } from './api/profile';
 import { projectsEndpoints, projectsErrors } from './api/projects';
+import { pushEndpoints, pushErrors } from './api/push';
 import { qcEndpoints, qcErrors } from './api/qc';
 import { regionsEndpoints, regionsErrors } from './api/regions';
 import { reportsEndpoints, reportsErrors } from './api/reports';
@@ -45,6 +46,7 @@ export const API = {
   ...newsEndpoints,
   ...profileEndpoints,
   ...projectsEndpoints,
+  ...pushEndpoints,
   ...qcEndpoints,
   ...regionsEndpoints,
   ...reportsEndpoints,
@@ -80,6 +82,7 @@ export const ERROR_STATUS = {
   ...newsErrors,
   ...profileErrors,
   ...projectsErrors,
+  ...pushErrors,
   ...qcErrors,
   ...regionsErrors,
   ...reportsErrors,
@@ -115,6 +118,7 @@ export const ERROR_TABLES: readonly Record<string, number>[] = [
   newsErrors,
   profileErrors,
   projectsErrors,
+  pushErrors,
   qcErrors,
   regionsErrors,
   reportsErrors,

@@ -27,6 +27,7 @@ export const TAGS = [
   'news',
   'profile',
   'projects',
+  'push',
   'qc',
   'regions',
   'reports',

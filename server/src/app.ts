@@ -38,6 +38,9 @@ import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import { createPushService, type PushService } from './modules/push/push.service';
+import { loadVapidKeys, vapidSubject } from './modules/push/vapid';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
 import { syncReportTimezone } from './modules/reports/report-timezone';
@@ -75,6 +78,7 @@ declare module 'fastify' {
     realtime: Realtime;
     tireWear: WearRefresher;
     documentEvents: DocumentEvents;
+    push: PushService;
   }
 }
 
@@ -247,6 +251,18 @@ export async function buildApp({
     createWearRefresher(database.db, { log: app.log, onRefreshed: () => emitTireAlerts(app) }),
   );
   app.addHook('onReady', async () => app.tireWear.kick()); // what a stopped process left queued
+  // Web Push to the phones (issue 39): one VAPID key pair for every process, kept in the database
+  app.decorate(
+    'push',
+    createPushService(database.db, {
+      vapid: await loadVapidKeys(database.db),
+      subject: vapidSubject(config.publicUrl),
+      services: config.pushServices,
+      retryDelaysMs: config.pushRetryDelaysMs,
+      log: app.log,
+    }),
+  );
+  app.addHook('onClose', async () => app.push.close());
   // what a field document's committed steps cause: the transition table's effects, after the commit
   app.decorate('documentEvents', createDocumentEvents(documentEffects(app), app.log));
   app.addHook('onClose', async () => app.tireWear.close());
@@ -308,6 +324,7 @@ export async function buildApp({
       await api.register(mismatchesRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
+      await api.register(pushRoutes);
       await api.register(unitsRoutes);
       await api.register(projectsRoutes);
       await api.register(customersRoutes);

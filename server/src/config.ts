@@ -6,6 +6,14 @@ import { DEFAULT_PULL_POINT_MM } from '@itms/contracts/tire-intelligence';
 import { z } from 'zod';
 import { SERVER_ROOT } from './paths';
 
+/** The browsers' push services: Chrome/Android/Samsung (FCM), Firefox, Edge, Safari. */
+export const DEFAULT_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+];
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
@@ -157,6 +165,20 @@ const ZEnv = z
     READ_MODEL_FOLD_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
+    /**
+     * Push services the server sends Web Push messages to: comma-separated host names (a subdomain
+     * matches too; https only) or exact origins (http://host:port, for a stand-in). A subscription
+     * naming any other endpoint is refused, so a signed-in user cannot make the server post elsewhere.
+     */
+    PUSH_SERVICES: z
+      .string()
+      .default(DEFAULT_PUSH_SERVICES.join(','))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim().replace(/\/$/, '').toLowerCase())
+          .filter(Boolean),
+      ),
     /** Comma-separated origins allowed to call the API from another site; unset = CORS closed. */
     CORS_ORIGINS: z
       .string()
@@ -236,6 +258,9 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     readModelFoldMs: env.READ_MODEL_FOLD_MS,
     corsOrigins: env.CORS_ORIGINS,
     embedOrigins: env.EMBED_ORIGINS,
+    pushServices: env.PUSH_SERVICES,
+    /** Waits before each retry of a Web Push message the push service did not take (5xx, 429, network). */
+    pushRetryDelaysMs: [5_000, 30_000, 120_000] as readonly number[],
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(SERVER_ROOT, '../web/dist'),
   };
 }

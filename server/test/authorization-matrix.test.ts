@@ -47,12 +47,15 @@ async function tokenOfUser(userId: number): Promise<string> {
 }
 
 const TIRE_MAN_ROUTES = [
+  'DELETE /api/push/subscription',
   'GET /api/field/bootstrap',
   'GET /api/field/history',
   'GET /api/field/returned/:kind/:id',
   'GET /api/field/units',
   'GET /api/field/units/:id',
   'GET /api/me',
+  'GET /api/push/key',
+  'GET /api/push/status',
   'GET /api/sop',
   'GET /api/tire-check/returned',
   'GET /api/tire-man-login',
@@ -63,6 +66,8 @@ const TIRE_MAN_ROUTES = [
   'PATCH /api/tire-check/picSign/:id',
   'POST /api/files/sign',
   'POST /api/mismatch',
+  'POST /api/push/subscription',
+  'POST /api/push/test',
   'POST /api/qccheck',
   'POST /api/tire-check',
   'POST /api/tire-man-logout',

@@ -88,16 +88,17 @@ export const TRANSITIONS: readonly Transition[] = [
  * (server/src/lib/document-events.ts), never failing the write: 'office' tells the open office
  * screens that work arrived (the socket's new-notification, new-missmatch for a BKB); 'field' tells
  * the sending tire man's phone (field-status: approved, returned with the reason, deleted); 'wear'
- * refits the wear lines of the tires the step touched, then the office's alert count. 'send' is a
+ * refits the wear lines of the tires the step touched, then the office's alert count; 'push' sends
+ * the tire man a Web Push notification (issue 39), which reaches his phone with the app closed. 'send' is a
  * document's arrival from the field. A tire request's approval and deletion go through the same
  * dispatcher as 'validate' and 'delete'.
  */
-export type Effect = 'office' | 'field' | 'wear';
+export type Effect = 'office' | 'field' | 'wear' | 'push';
 export const EFFECTS: Record<LifecycleAction | 'send', readonly Effect[]> = {
   send: ['office'],
   resubmit: ['office'],
   validate: ['field', 'wear'],
-  return: ['field'],
+  return: ['field', 'push'],
   delete: ['field', 'wear'],
   'pic-sign': [],
   edit: [],

@@ -5,6 +5,7 @@ export * from './schema/content';
 export * from './schema/field';
 export * from './schema/mismatches';
 export * from './schema/org';
+export * from './schema/push';
 export * from './schema/read-models';
 export * from './schema/replacements';
 export * from './schema/tires';

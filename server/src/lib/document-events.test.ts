@@ -2,7 +2,7 @@ import { EFFECTS, type Effect, LIFECYCLE_ACTIONS } from '@itms/contracts/rules/l
 import { describe, expect, it } from 'vitest';
 import { createDocumentEvents, type DocumentEvent } from './document-events';
 
-const EFFECT_NAMES: Effect[] = ['office', 'field', 'wear'];
+const EFFECT_NAMES: Effect[] = ['office', 'field', 'wear', 'push'];
 
 function recorder() {
   const calls: { effect: Effect; event: DocumentEvent }[] = [];
@@ -26,11 +26,11 @@ describe('the document effects dispatcher', () => {
     expect(r.calls.every((c) => c.event === event)).toBe(true);
   });
 
-  it('the office hears of arrivals, the phone of decisions, the wear lines of what moves tires', () => {
+  it('the office hears of arrivals, the phone of decisions (a Return by Web Push too), the wear lines of what moves tires', () => {
     expect(EFFECTS.send).toEqual(['office']);
     expect(EFFECTS.resubmit).toEqual(['office']);
     expect(EFFECTS.validate).toEqual(['field', 'wear']);
-    expect(EFFECTS.return).toEqual(['field']);
+    expect(EFFECTS.return).toEqual(['field', 'push']);
     expect(EFFECTS.delete).toEqual(['field', 'wear']);
   });
 

@@ -1,0 +1,40 @@
+// What the phone is told by Web Push about the office's decisions (issue 39).
+import type { TPushPayload } from '@itms/contracts/push';
+import type { TReturnKind } from '@itms/contracts/submission-returns';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
+
+const DOCUMENT_NAME: Record<TReturnKind, string> = {
+  'tire-check': 'Pengecekan',
+  'tire-replacement': 'Pergantian',
+};
+
+/** The plate a returned document is known by (the unit's current one; a check's own when it has none). */
+async function plateOf(db: DbOrTx, kind: TReturnKind, id: number): Promise<string> {
+  const [row] = rowsOf<{ plate: string | null }>(
+    await db.execute(
+      kind === 'tire-check'
+        ? sql`select coalesce(nullif(un.plate_number, ''), d.plate_number) as plate
+                from tire_checks d left join units un on un.id = d.unit_id where d.id = ${id}`
+        : sql`select un.plate_number as plate
+                from tire_replacements d left join units un on un.id = d.unit_id where d.id = ${id}`,
+    ),
+  );
+  return row?.plate?.trim() || '-';
+}
+
+/** 'Pengecekan B 1234 XX dikembalikan', the office's reason, and the phone's returned list. */
+export async function returnedNotice(
+  db: DbOrTx,
+  kind: TReturnKind,
+  id: number,
+  reason: string | undefined,
+): Promise<TPushPayload> {
+  const plate = await plateOf(db, kind, id);
+  return {
+    kind: 'returned',
+    title: `${DOCUMENT_NAME[kind]} ${plate} dikembalikan`,
+    body: reason ? `Alasan: ${reason}` : 'Dikembalikan kantor, mohon diperbaiki',
+    url: '/lapangan/riwayat?status=returned',
+  };
+}

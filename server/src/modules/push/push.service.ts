@@ -1,0 +1,305 @@
+// Web Push to ITMS Lapangan (issue 39): subscriptions, and notifications sent after the commit of
+// the write that caused them, retried with backoff, recorded (who, what, when, result), never
+// failing or delaying that write.
+import { PUSH_MESSAGES, type TPushPayload, type TPushStatusReply } from '@itms/contracts/push';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import { afterCommit } from '../../db/ambient';
+import type { Db } from '../../db/client';
+import { pushDeliveries, pushSubscriptions } from '../../db/schema';
+import { invalidFields, notFound } from '../../lib/errors';
+import type { VapidKeys } from './vapid';
+
+/** A notification as services ask for it. */
+export type PushMessage = TPushPayload;
+
+export interface PushOptions {
+  vapid: VapidKeys;
+  subject: string;
+  /** Allowed push services: host names (subdomains too, https) or exact origins. */
+  services: readonly string[];
+  /** Waits before each retry (the attempts are these plus the first). */
+  retryDelaysMs: readonly number[];
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /** Seconds the push service keeps an undelivered message (the phone may be off for a shift). */
+  ttlSeconds?: number;
+  /** Milliseconds one request to the push service may take. */
+  timeoutMs?: number;
+}
+
+export interface PushService {
+  publicKey: string;
+  /** Whether an endpoint's push service is one the server sends to. */
+  allowedEndpoint(endpoint: string): boolean;
+  saveSubscription(
+    userId: number,
+    sub: { endpoint: string; keys: { p256dh: string; auth: string } },
+    userAgent: string | undefined,
+  ): Promise<void>;
+  deleteSubscription(userId: number, endpoint: string): Promise<void>;
+  status(userId: number): Promise<TPushStatusReply>;
+  /** His subscriptions' count. */
+  subscriptionCount(userId: number): Promise<number>;
+  /**
+   * Sends `message` to each of the user's subscriptions once the current transaction (if any)
+   * has committed. Returns at once; never throws.
+   */
+  notifyUser(userId: number, message: PushMessage): void;
+  /** Resolves when every send under way (retries included) has ended; for tests and shutdown. */
+  idle(): Promise<void>;
+  /** Stops the retries and waits for the sends under way. */
+  close(): Promise<void>;
+}
+
+type Subscription = typeof pushSubscriptions.$inferSelect;
+
+/** How one attempt to one subscription ended. */
+type Outcome =
+  | { kind: 'sent'; status: number }
+  | { kind: 'expired'; status: number }
+  | { kind: 'retry'; status: number | null; error: string }
+  | { kind: 'failed'; status: number | null; error: string };
+
+const trimError = (s: string) => s.replace(/\s+/g, ' ').slice(0, 300);
+
+export function createPushService(db: Db, opts: PushOptions): PushService {
+  const ttl = opts.ttlSeconds ?? 24 * 3600;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  let closed = false;
+
+  function allowedEndpoint(endpoint: string): boolean {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      return false;
+    }
+    const host = url.hostname.toLowerCase();
+    return opts.services.some((s) =>
+      s.includes('://')
+        ? url.origin.toLowerCase() === s
+        : url.protocol === 'https:' && (host === s || host.endsWith(`.${s}`)),
+    );
+  }
+
+  /** One POST to the push service: RFC 8291 body and VAPID header made by web-push, sent by fetch. */
+  async function attempt(sub: Subscription, payload: string): Promise<Outcome> {
+    if (!allowedEndpoint(sub.endpoint))
+      return { kind: 'failed', status: null, error: 'push service not allowed' };
+    try {
+      const details = webpush.generateRequestDetails(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        payload,
+        {
+          vapidDetails: {
+            subject: opts.subject,
+            publicKey: opts.vapid.publicKey,
+            privateKey: opts.vapid.privateKey,
+          },
+          TTL: ttl,
+          urgency: 'high',
+          contentEncoding: 'aes128gcm',
+        },
+      );
+      const headers = Object.fromEntries(
+        Object.entries(details.headers)
+          .filter(([k]) => k.toLowerCase() !== 'content-length')
+          .map(([k, v]) => [k, String(v)]),
+      );
+      const res = await fetch(details.endpoint, {
+        method: 'POST',
+        headers,
+        body: details.body ? new Uint8Array(details.body) : null,
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await res.text().catch(() => '');
+      if (res.ok) return { kind: 'sent', status: res.status };
+      // the browser unsubscribed, or the push service dropped the subscription
+      if (res.status === 404 || res.status === 410) return { kind: 'expired', status: res.status };
+      const error = trimError(`${res.status} ${text}`);
+      if (res.status === 429 || res.status >= 500) return { kind: 'retry', status: res.status, error };
+      return { kind: 'failed', status: res.status, error };
+    } catch (err) {
+      return {
+        kind: 'retry',
+        status: null,
+        error: trimError(err instanceof Error ? err.message : String(err)),
+      };
+    }
+  }
+
+  async function deliver(deliveryId: number, userId: number, payload: string, tryNo: number): Promise<void> {
+    const subs = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));
+    if (!subs.length) {
+      await db
+        .update(pushDeliveries)
+        .set({ status: 'failed', error: 'no subscription', attempts: tryNo, sent_at: new Date() })
+        .where(eq(pushDeliveries.id, deliveryId));
+      return;
+    }
+    const outcomes = await Promise.all(subs.map(async (sub) => ({ sub, out: await attempt(sub, payload) })));
+    for (const { sub, out } of outcomes) {
+      if (out.kind === 'sent') {
+        await db
+          .update(pushSubscriptions)
+          .set({ last_success_at: new Date() })
+          .where(eq(pushSubscriptions.id, sub.id));
+      } else if (out.kind === 'expired') {
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+      } else {
+        opts.log.warn({ userId, deliveryId, status: out.status, error: out.error }, 'web push not delivered');
+      }
+    }
+    const sent = outcomes.find((o) => o.out.kind === 'sent');
+    const retry = outcomes.find((o) => o.out.kind === 'retry');
+    const last = sent ?? retry ?? outcomes.find((o) => o.out.kind === 'failed') ?? outcomes[0]!;
+    const lastError = 'error' in last.out ? last.out.error : null;
+    const canRetry = !sent && retry && tryNo <= opts.retryDelaysMs.length && !closed;
+    const status = sent
+      ? 'sent'
+      : canRetry
+        ? 'pending'
+        : outcomes.every((o) => o.out.kind === 'expired')
+          ? 'expired'
+          : 'failed';
+    await db
+      .update(pushDeliveries)
+      .set({
+        status,
+        // a removed subscription's id is not kept (set null by its foreign key anyway)
+        subscription_id: last.out.kind === 'expired' ? null : last.sub.id,
+        http_status: last.out.status,
+        error: lastError,
+        attempts: tryNo,
+        sent_at: status === 'pending' ? null : new Date(),
+      })
+      .where(eq(pushDeliveries.id, deliveryId));
+    if (canRetry) {
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          track(deliver(deliveryId, userId, payload, tryNo + 1));
+        },
+        opts.retryDelaysMs[tryNo - 1],
+      );
+      timers.add(timer);
+    }
+  }
+
+  function track(p: Promise<void>): void {
+    const guarded = p.catch((err) => opts.log.error({ err }, 'web push delivery failed'));
+    running.add(guarded);
+    void guarded.finally(() => running.delete(guarded));
+  }
+
+  async function send(userId: number, message: PushMessage): Promise<void> {
+    const payload = JSON.stringify(message);
+    const [row] = await db
+      .insert(pushDeliveries)
+      .values({ user_id: userId, kind: message.kind, payload: message })
+      .returning({ id: pushDeliveries.id });
+    await deliver(row!.id, userId, payload, 1);
+  }
+
+  async function idle(): Promise<void> {
+    while (running.size || timers.size) {
+      if (running.size) await Promise.all([...running]);
+      else await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  return {
+    publicKey: opts.vapid.publicKey,
+    allowedEndpoint,
+
+    async saveSubscription(userId, sub, userAgent) {
+      if (!allowedEndpoint(sub.endpoint)) {
+        throw invalidFields([{ field: 'endpoint', message: PUSH_MESSAGES.unknownService }]);
+      }
+      const values = {
+        user_id: userId,
+        endpoint: sub.endpoint,
+        p256dh: sub.keys.p256dh.replace(/=+$/, ''),
+        auth: sub.keys.auth.replace(/=+$/, ''),
+        user_agent: userAgent?.slice(0, 300) ?? null,
+      };
+      // the browser is the endpoint's: sent again (new keys, or another account signed in on it), it
+      // replaces the row
+      await db
+        .insert(pushSubscriptions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { ...values, created_at: sql`now()`, last_success_at: null },
+        });
+    },
+
+    async deleteSubscription(userId, endpoint) {
+      const gone = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.user_id, userId), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      if (!gone.length) throw notFound('Langganan notifikasi');
+    },
+
+    async subscriptionCount(userId) {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.user_id, userId));
+      return Number(r?.n ?? 0);
+    },
+
+    async status(userId) {
+      const [subs] = await db
+        .select({ n: sql<number>`count(*)::int`, last: max(pushSubscriptions.last_success_at) })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.user_id, userId));
+      const [d] = await db
+        .select()
+        .from(pushDeliveries)
+        .where(eq(pushDeliveries.user_id, userId))
+        .orderBy(desc(pushDeliveries.created_at), desc(pushDeliveries.id))
+        .limit(1);
+      const n = Number(subs?.n ?? 0);
+      return {
+        subscribed: n > 0,
+        subscriptions: n,
+        last_success_at: subs?.last ? new Date(subs.last).toISOString() : null,
+        last_delivery: d
+          ? {
+              id: d.id,
+              kind: d.kind,
+              title: (d.payload as Partial<TPushPayload>).title ?? '',
+              status: d.status,
+              http_status: d.http_status,
+              error: d.error,
+              attempts: d.attempts,
+              created_at: d.created_at.toISOString(),
+              sent_at: d.sent_at?.toISOString() ?? null,
+            }
+          : null,
+      };
+    },
+
+    notifyUser(userId, message) {
+      afterCommit(() => {
+        if (closed) return;
+        // on a later turn than the reply: the write that caused it is never kept waiting
+        track(new Promise<void>((resolve) => setImmediate(resolve)).then(() => send(userId, message)));
+      });
+    },
+
+    idle,
+
+    async close() {
+      closed = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.all([...running]);
+    },
+  };
+}
