@@ -479,15 +479,19 @@ const TireFieldset = memo(
             {[before.ir_brand || before.ori_brand, before.pattern, before.size].filter(Boolean).join(' · ')}
           </div>
         )}
-        {before && (
-          <div className="lp-muted lp-before">
-            Sebelumnya: RTD{' '}
-            {[before.groove_1, before.groove_2, before.groove_3, before.groove_4]
-              .map(formatNumber)
-              .join(' / ')}{' '}
-            · PSI {formatNumber(before.pressure)}
-          </div>
-        )}
+        {before &&
+          [before.groove_1, before.groove_2, before.groove_3, before.groove_4, before.pressure].some(
+            (v) => v != null,
+          ) && (
+            // a tire never measured has nothing to compare with
+            <div className="lp-muted lp-before">
+              Sebelumnya: RTD{' '}
+              {[before.groove_1, before.groove_2, before.groove_3, before.groove_4]
+                .map(formatNumber)
+                .join(' / ')}{' '}
+              · PSI {formatNumber(before.pressure)}
+            </div>
+          )}
         <TreadFields
           values={t}
           errorOf={(f) => errors[f]}
