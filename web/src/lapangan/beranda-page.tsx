@@ -9,6 +9,7 @@ import { dateFormat, QueueItem, TakenBackItem, timeFormat } from './queue-item';
 import { WithScan } from './scanner';
 import { checksToday, openUnit } from './snapshot';
 import { fieldPlan } from './tugas';
+import { UnitLine, UnitLink } from './unit-link';
 import { unitsToShow } from './units';
 import { useLive } from './use-live';
 import { useOnline } from './use-online';
@@ -163,21 +164,18 @@ export function BerandaPage() {
               <ul className="lp-units">
                 {units.map((u) => (
                   <li key={u.id}>
-                    <Link to={`/unit/${u.id}`} className="lp-card lp-unit lp-unit-link">
-                      <div className="lp-unit-main">
-                        <strong className="lp-plate">{u.plate_number}</strong>
-                        <span className="lp-muted">
-                          {u.unit_type} · {u.project.name}
-                        </span>
-                      </div>
-                      {u.checked_this_month ? (
-                        <span className="lp-tag lp-tag-done">
-                          Dicek {u.last_check_at ? dateFormat.format(new Date(u.last_check_at)) : ''}
-                        </span>
-                      ) : (
-                        <span className="lp-tag lp-tag-todo">Belum dicek bulan ini</span>
-                      )}
-                    </Link>
+                    <UnitLink
+                      unit={u}
+                      tag={
+                        u.checked_this_month ? (
+                          <span className="lp-tag lp-tag-done">
+                            Dicek {u.last_check_at ? dateFormat.format(new Date(u.last_check_at)) : ''}
+                          </span>
+                        ) : (
+                          <span className="lp-tag lp-tag-todo">Belum dicek bulan ini</span>
+                        )
+                      }
+                    />
                   </li>
                 ))}
               </ul>
@@ -247,9 +245,7 @@ function OtherUnits({
           return (
             <li key={u.id}>
               {kept ? (
-                <Link to={`/unit/${u.id}`} className="lp-card lp-unit lp-unit-link">
-                  <UnitLine unit={u} />
-                </Link>
+                <UnitLink unit={u} tag={<OutsideTag opening={false} />} />
               ) : (
                 <button
                   type="button"
@@ -257,7 +253,7 @@ function OtherUnits({
                   disabled={opening !== null}
                   onClick={() => void open(u.id)}
                 >
-                  <UnitLine unit={u} opening={opening === u.id} />
+                  <UnitLine unit={u} tag={<OutsideTag opening={opening === u.id} />} />
                 </button>
               )}
             </li>
@@ -268,25 +264,10 @@ function OtherUnits({
   );
 }
 
-function UnitLine({
-  unit,
-  opening = false,
-}: {
-  unit: Pick<TFieldUnit, 'plate_number' | 'unit_type' | 'project'>;
-  opening?: boolean;
-}) {
-  return (
-    <>
-      <div className="lp-unit-main">
-        <strong className="lp-plate">{unit.plate_number}</strong>
-        <span className="lp-muted">
-          {unit.unit_type} · {unit.project.name}
-        </span>
-      </div>
-      <span className="lp-tag lp-tag-outside">{opening ? 'Membuka ...' : 'di luar proyek Anda'}</span>
-    </>
-  );
-}
+/** A unit outside his projects, or the one being opened. */
+const OutsideTag = ({ opening }: { opening: boolean }) => (
+  <span className="lp-tag lp-tag-outside">{opening ? 'Membuka ...' : 'di luar proyek Anda'}</span>
+);
 
 /** Tugas: how many of his units are checked this month, opening the list of those still to check. */
 function PlanLink({ snapshot, queued }: { snapshot: StoredSnapshot; queued: OutboxItem[] | undefined }) {

@@ -1,8 +1,8 @@
 import { planText } from '@itms/contracts/rules/day-plan';
-import { Link } from 'react-router';
 import { db } from './db';
 import { useFieldUser } from './field-user';
 import { fieldPlan, useSentChecks } from './tugas';
+import { UnitLink } from './unit-link';
 import { useLive } from './use-live';
 import { useOnline } from './use-online';
 import { useSnapshot } from './use-snapshot';
@@ -57,17 +57,14 @@ export function TugasPage() {
               <ul className="lp-units">
                 {plan.todo.map((u) => (
                   <li key={u.id}>
-                    <Link to={`/unit/${u.id}`} className="lp-card lp-unit lp-unit-link">
-                      <div className="lp-unit-main">
-                        <strong className="lp-plate">{u.plate_number}</strong>
-                        <span className="lp-muted">
-                          {u.unit_type} · {u.project.name}
+                    <UnitLink
+                      unit={u}
+                      tag={
+                        <span className="lp-tag lp-tag-todo">
+                          {u.last_done_on ? `Terakhir ${dayText(u.last_done_on)}` : 'Belum pernah dicek'}
                         </span>
-                      </div>
-                      <span className="lp-tag lp-tag-todo">
-                        {u.last_done_on ? `Terakhir ${dayText(u.last_done_on)}` : 'Belum pernah dicek'}
-                      </span>
-                    </Link>
+                      }
+                    />
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TSignFileUrlsReply } from '@itms/contracts/api/files';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { serverSecrets } from '../../db/schema';
+import { sharedSecret } from '../../lib/server-secrets';
 import { isSafeKey, type Storage } from '../../lib/storage';
 
 declare module 'fastify' {
@@ -29,16 +28,10 @@ const SECRET_NAME = 'file_url';
  * others (and later boots) read that row back, so a link signed by one process opens on another.
  */
 export async function loadFileUrlSecret(db: Db): Promise<Buffer> {
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SECRET_NAME));
-  if (!row) throw new Error('server_secrets: file_url missing after insert');
-  return Buffer.from(row.value, 'base64url');
+  return Buffer.from(
+    await sharedSecret(db, SECRET_NAME, () => randomBytes(32).toString('base64url')),
+    'base64url',
+  );
 }
 
 const isExternal = (p: string) => /^https?:\/\//i.test(p);

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/client';
-import { serverSecrets } from '../../db/schema';
+import { sharedSecret } from '../../lib/server-secrets';
 
 /** The server's VAPID key pair (RFC 8292), base64url: the public one is the browsers' applicationServerKey. */
 export interface VapidKeys {
@@ -17,17 +16,8 @@ const SECRET_NAME = 'vapid';
  * subscription made through one process receives what any other sends.
  */
 export async function loadVapidKeys(db: Db): Promise<VapidKeys> {
-  const fresh = webpush.generateVAPIDKeys();
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, value: JSON.stringify(fresh) })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SECRET_NAME));
-  if (!row) throw new Error('server_secrets: vapid missing after insert');
-  const keys = JSON.parse(row.value) as VapidKeys;
+  const value = await sharedSecret(db, SECRET_NAME, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const keys = JSON.parse(value) as VapidKeys;
   if (typeof keys.publicKey !== 'string' || typeof keys.privateKey !== 'string') {
     throw new Error('server_secrets: vapid is not a key pair');
   }
