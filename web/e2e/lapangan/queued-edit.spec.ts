@@ -28,15 +28,18 @@ test('a queued check is fixed before it is sent; one already sent once is not ta
   await entry.getByRole('button', { name: 'Ubah' }).click();
   await expect(page.getByRole('heading', { name: 'Pengecekan', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Odometer (Km)')).toHaveValue(String(wrong));
+  await page.getByLabel('Odometer (Km)').fill(String(right));
+  // the form writes its draft 300 ms after a change: it must stay the entry taken back
+  await page.waitForTimeout(1000);
 
-  // back on Beranda before fixing it: still unsent work, one tap from its form
+  // back on Beranda before sending it: still unsent work, one tap from its form, the fix kept
   await page.goto('/lapangan/');
   const taken = queue.getByRole('listitem').filter({ hasText: 'Sedang diubah' });
   await expect(taken).toContainText(`Pengecekan ${first!.plate}`);
   await expect(page.getByText('1 belum terkirim')).toBeVisible();
   await page.screenshot({ path: `${shots}/queue-taken-back-412.png` });
   await taken.getByRole('link', { name: 'Lanjutkan' }).click();
-  await page.getByLabel('Odometer (Km)').fill(String(right));
+  await expect(page.getByLabel('Odometer (Km)')).toHaveValue(String(right));
   const kirim = page.getByRole('button', { name: 'Kirim' });
   await kirim.click();
   const confirm = page.getByRole('button', { name: 'Data sudah benar, kirim' });

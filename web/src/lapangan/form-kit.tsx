@@ -122,6 +122,8 @@ export function useFormEntry<V>(
   const { userId, unit } = start;
   const unitId = unit?.id ?? NO_UNIT;
   const redoOf = start.redo?.id;
+  // an entry taken back from the queue stays listed as unsent while its draft is written again
+  const takenBack = start.draft?.takenBack;
   const saving = useRef(false);
   const [busy, setBusy] = useState(false);
   const edited = useRef(start.draft !== null);
@@ -144,10 +146,11 @@ export function useFormEntry<V>(
       values: values as Record<string, unknown>,
       photos,
       updatedAt: Date.now(),
+      ...(takenBack ? { takenBack } : {}),
     };
     const timer = setTimeout(writePending, 300);
     return () => clearTimeout(timer);
-  }, [userId, unitId, kind, redoOf, values, photos, writePending]);
+  }, [userId, unitId, kind, redoOf, values, photos, writePending, takenBack]);
   useEffect(() => writePending, [writePending]);
 
   /**
