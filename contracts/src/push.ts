@@ -1,6 +1,7 @@
 // Web Push to ITMS Lapangan (issue 39): the phone subscribes with the server's VAPID public key
 // and hears of the office's decisions even with the app closed.
 import { z } from 'zod';
+import { zNumeric } from './numeric';
 
 export const PUSH_MESSAGES = {
   subscribed: 'Notifikasi diaktifkan',
@@ -51,7 +52,7 @@ export const ZPushSubscriptionBody = z.object({
     .max(2000, 'Alamat notifikasi terlalu panjang')
     .url('Alamat notifikasi tidak valid')
     .refine((v) => /^https?:\/\//.test(v), 'Alamat notifikasi tidak valid'),
-  expirationTime: z.number().nullable().optional(),
+  expirationTime: zNumeric(z.number({ error: 'Masa berlaku notifikasi harus angka' }).nullable().optional()),
   keys: z.object(
     {
       p256dh: base64url('Kunci p256dh', 65),
