@@ -71,8 +71,8 @@ export const APP_ROUTES = [
   // not in the spec: a tire man's day plan, as his phone's Tugas shows it (issue 37, item 6)
   {
     path: '/tugas-tireman',
-    title: 'Tugas Tire Man',
-    menu: laporan('Tugas Tire Man'),
+    title: 'Tugas Lapangan',
+    menu: laporan('Tugas Lapangan'),
     roles: OFFICE,
     extra: true,
   },

@@ -91,6 +91,12 @@ test.describe('record filters and export', () => {
       'Tanggal',
       'Status',
       'Diterima Server',
+      'Kerusakan Tapak',
+      'Kerusakan Bahu',
+      'Kerusakan Dinding',
+      'Kerusakan Bead',
+      'Kerusakan Dalam',
+      'Foto Ban',
     ]);
     const data = book.rows.slice(2);
     // every page of the filter, not the screen's 15

@@ -31,7 +31,7 @@ const LAPORAN = [
   'Leaderboard',
   'Summary Pengecekan',
   'Absensi Pengecekan',
-  'Tugas Tire Man',
+  'Tugas Lapangan',
   'Temuan',
   'Analitik Ban',
 ];

@@ -169,7 +169,7 @@ function columns(pullPoint: number, onSetReference: () => void): TableColumnsTyp
       key: 'kinds',
       title: 'Peringatan',
       render: (_, r) => (
-        <Flex wrap gap={4} style={{ minWidth: 160, maxWidth: 260 }}>
+        <Flex wrap gap={4} style={{ minWidth: 160, maxWidth: 200 }}>
           {r.kinds.map((k) => (
             <Tag key={k} color={ALERT_COLORS[k]} style={{ marginInlineEnd: 0 }}>
               {ALERT_LABELS[k]}
