@@ -55,6 +55,8 @@ test('EDP opens a unit from the list: tire map, trends, a stock card, and Ubah',
   const search = page.getByRole('searchbox', { name: 'Cari' });
   await search.fill(plate);
   await search.press('Enter');
+  // the searched page has replaced the first one (a click on the old row lands on a row going away)
+  await expect(page.getByRole('row').filter({ hasNotText: plate })).toHaveCount(1);
   await page
     .getByRole('row')
     .filter({ hasText: plate })
