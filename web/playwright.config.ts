@@ -92,6 +92,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '100',
       // a reply field missing from its endpoint's schema fails loudly instead of vanishing
       STRICT_REPLIES: 'true',
+      // the push service stand-in of lapangan/push.spec.ts (a browser here cannot reach a real one)
+      PUSH_SERVICES: `http://127.0.0.1:${port + 32}`,
     },
     // fresh PGlite + demo seed; the full demo fleet takes a while on a busy machine
     timeout: 240_000,

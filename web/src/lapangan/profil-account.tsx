@@ -5,12 +5,14 @@ import { usersEndpoints } from '@itms/contracts/api/users';
 import type { TFieldBootstrap } from '@itms/contracts/field';
 import { ZProfileUpdateBody } from '@itms/contracts/profile';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, isApiError } from '../lib/api-client';
 import { hasFile, useFileUrls } from '../lib/file-urls';
 import { db } from './db';
 import { Field } from './form-kit';
+import { OnlineButton } from './online-button';
 import { compressPhoto } from './photo';
+import { PushSettings } from './push-settings';
 import { SignaturePad } from './signature-pad';
 import { refreshSnapshot } from './snapshot';
 import { useLive } from './use-live';
@@ -28,6 +30,7 @@ export function ProfilAccount({ me, userId, online }: { me: Me; userId: number; 
   return (
     <QueryClientProvider client={queryClient}>
       <Account me={me} userId={userId} online={online} />
+      <PushSettings online={online} />
       <SopList userId={userId} online={online} />
     </QueryClientProvider>
   );
@@ -201,39 +204,6 @@ function Account({ me, userId, online }: { me: Me; userId: number; online: boole
         </div>
       )}
     </section>
-  );
-}
-
-/** A change that needs the server: with no signal it is disabled and says so. */
-function OnlineButton({
-  online,
-  disabled,
-  onClick,
-  children,
-}: {
-  online: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  const note = useId();
-  return (
-    <span className="lp-online-action">
-      <button
-        className="lp-button"
-        type="button"
-        disabled={!online || disabled}
-        aria-describedby={online ? undefined : note}
-        onClick={onClick}
-      >
-        {children}
-      </button>
-      {!online && (
-        <small id={note} className="lp-muted">
-          Butuh sinyal
-        </small>
-      )}
-    </span>
   );
 }
 

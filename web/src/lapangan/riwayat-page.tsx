@@ -1,4 +1,5 @@
 import type { TSubmissionKind, TSubmissionStatus } from '@itms/contracts/field';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { db } from './db';
 import { useFieldUser } from './field-user';
@@ -22,19 +23,25 @@ const STATUS_LABELS: Record<TSubmissionStatus, string> = {
 
 /**
  * His entries: those still on the phone, then what the office has, newest first; with
- * `?status=returned` (Beranda's 'Dikembalikan') only the returned ones.
+ * `?status=returned` (Beranda's 'Dikembalikan') only the returned ones; `&buka=<kind>-<id>` (a
+ * notification's tap) scrolls to that entry and marks it.
  */
 export function RiwayatPage() {
   const user = useFieldUser();
   const { snapshot } = useSnapshot(user.id);
   const [params] = useSearchParams();
   const onlyReturned = params.get('status') === 'returned';
+  const opened = params.get('buka');
   const queued = useLive(
     () => db.outbox.where('userId').equals(user.id).reverse().sortBy('createdAt'),
     user.id,
   );
   const history = snapshot?.history ?? [];
   const sent = onlyReturned ? history.filter((h) => h.status === 'returned') : history;
+  const openedShown = sent.some((h) => `${h.kind}-${h.id}` === opened);
+  useEffect(() => {
+    if (openedShown) document.getElementById(`riwayat-${opened}`)?.scrollIntoView({ block: 'center' });
+  }, [openedShown, opened]);
 
   return (
     <div className="lp-page">
@@ -72,7 +79,13 @@ export function RiwayatPage() {
         ) : (
           <ul className="lp-units">
             {sent.map((h) => (
-              <li key={`${h.kind}-${h.id}`} className="lp-card lp-queue-item" data-status={h.status}>
+              <li
+                key={`${h.kind}-${h.id}`}
+                id={`riwayat-${h.kind}-${h.id}`}
+                className="lp-card lp-queue-item"
+                data-status={h.status}
+                aria-current={`${h.kind}-${h.id}` === opened ? 'true' : undefined}
+              >
                 <div className="lp-unit-main">
                   <strong>
                     {KIND_LABELS[h.kind]} {h.serial_number ?? h.plate_number}

@@ -5,6 +5,7 @@ import { disconnectSocket } from '../lib/socket';
 import { clearSignIn, getStoredUser, getToken, saveSignIn } from '../lib/storage';
 import { db } from './db';
 import { deviceId } from './device';
+import { turnOffPush } from './push';
 
 /**
  * The tire man signed in on this phone: the token and user the login stored (the same keys as the
@@ -30,11 +31,14 @@ export const unsentCount = (userId: number) => db.outbox.where('userId').equals(
 
 /**
  * Ends the session. Refused while entries wait to be sent: they would stay on a phone nobody is
- * signed in to. The snapshot goes too (the next person on this phone does not see his units).
+ * signed in to. The snapshot and the notifications go too (the next person on this phone does not
+ * see his units nor get his notices).
  */
 export async function signOut(userId: number): Promise<{ refused: number } | null> {
   const unsent = await unsentCount(userId);
   if (unsent > 0) return { refused: unsent };
+  // his notifications stop on this phone: the next person signed in here must not get them
+  await turnOffPush().catch(() => undefined);
   await call(authEndpoints.logoutUser, {}).catch(() => undefined);
   disconnectSocket();
   await db.snapshot.delete('me');

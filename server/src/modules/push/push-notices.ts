@@ -23,7 +23,7 @@ async function plateOf(db: DbOrTx, kind: TReturnKind, id: number): Promise<strin
   return row?.plate?.trim() || '-';
 }
 
-/** 'Pengecekan B 1234 XX dikembalikan', the office's reason, and the phone's returned list. */
+/** 'Pengecekan B 1234 XX dikembalikan', the office's reason, and the entry in the phone's returned list. */
 export async function returnedNotice(
   db: DbOrTx,
   kind: TReturnKind,
@@ -35,6 +35,6 @@ export async function returnedNotice(
     kind: 'returned',
     title: `${DOCUMENT_NAME[kind]} ${plate} dikembalikan`,
     body: reason ? `Alasan: ${reason}` : 'Dikembalikan kantor, mohon diperbaiki',
-    url: '/lapangan/riwayat?status=returned',
+    url: `/lapangan/riwayat?status=returned&buka=${kind}-${id}`,
   };
 }

@@ -1,102 +1,14 @@
 // Issue 39, items 1 and 4: Web Push to ITMS Lapangan. A push service stand-in (an HTTP server in
 // this test) receives real Web Push messages (RFC 8030, aes128gcm encryption per RFC 8291, VAPID
 // per RFC 8292), which the test decrypts with the subscription's own keys, as a browser would.
-import {
-  createDecipheriv,
-  createECDH,
-  createHmac,
-  createPublicKey,
-  type ECDH,
-  randomBytes,
-  verify,
-} from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createPublicKey, verify } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { browserKeys, decryptPush as decrypt, pushServiceStandIn } from '../../../test/push-stand-in';
 import { uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { loadVapidKeys } from './vapid';
-
-/** One request the stand-in received. */
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** The push service stand-in: records each request and answers what the test says. */
-function pushServiceStandIn() {
-  const received: Received[] = [];
-  let answer: (r: Received) => Promise<number> | number = () => 201;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const r = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
-      received.push(r);
-      res.statusCode = await answer(r);
-      res.end();
-    });
-  });
-  return {
-    received,
-    server,
-    answerWith(fn: typeof answer) {
-      answer = fn;
-    },
-    origin: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-  };
-}
-
-/** A browser's side of a subscription: its P-256 key pair and its 16-byte auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    json: (endpoint: string) => ({
-      endpoint,
-      expirationTime: null,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    }),
-  };
-}
-
-const hmac = (key: Buffer, ...data: Buffer[]) => {
-  const h = createHmac('sha256', key);
-  for (const d of data) h.update(d);
-  return h.digest();
-};
-
-/** RFC 8291 (with RFC 8188 aes128gcm, one record): what the browser does with a push message. */
-function decrypt(body: Buffer, ua: ECDH, authSecret: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  const ciphertext = body.subarray(21 + idlen);
-  const ecdhSecret = ua.computeSecret(asPublic);
-  const prkKey = hmac(authSecret, ecdhSecret);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ua.getPublicKey(), asPublic]);
-  const ikm = hmac(prkKey, keyInfo, Buffer.from([1]));
-  const prk = hmac(salt, ikm);
-  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
-  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([
-    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
-    decipher.final(),
-  ]);
-  // the last record ends with the delimiter 0x02 and optional zero padding
-  let end = padded.length - 1;
-  while (end > 0 && padded[end] === 0) end--;
-  expect(padded[end]).toBe(2);
-  return padded.subarray(0, end).toString('utf8');
-}
 
 /** The VAPID header (RFC 8292): `vapid t=<JWT signed ES256 by the server's key>, k=<that key>`. */
 function checkVapid(authorization: string | undefined, publicKey: string, audience: string) {
@@ -308,7 +220,7 @@ describe('a returned check reaches the tire man by Web Push', () => {
       kind: 'returned',
       title: `Pengecekan ${FX.engkel} dikembalikan`,
       body: 'Alasan: Foto odometer buram',
-      url: '/lapangan/riwayat?status=returned',
+      url: `/lapangan/riwayat?status=returned&buka=tire-check-${id}`,
     });
     // who, what, when, result
     await vi.waitFor(async () =>
