@@ -89,7 +89,8 @@ export const TRANSITIONS: readonly Transition[] = [
  * screens that work arrived (the socket's new-notification, new-missmatch for a BKB); 'field' tells
  * the sending tire man's phone (field-status: approved, returned with the reason, deleted); 'wear'
  * refits the wear lines of the tires the step touched, then the office's alert count; 'push' sends
- * the tire man a Web Push notification (issue 39), which reaches his phone with the app closed. 'send' is a
+ * the tire man a Web Push notification (issue 39) of what he must act on or waits for (a return, a
+ * tire request decided), which reaches his phone with the app closed. 'send' is a
  * document's arrival from the field. A tire request's approval and deletion go through the same
  * dispatcher as 'validate' and 'delete'.
  */
@@ -97,9 +98,9 @@ export type Effect = 'office' | 'field' | 'wear' | 'push';
 export const EFFECTS: Record<LifecycleAction | 'send', readonly Effect[]> = {
   send: ['office'],
   resubmit: ['office'],
-  validate: ['field', 'wear'],
+  validate: ['field', 'wear', 'push'],
   return: ['field', 'push'],
-  delete: ['field', 'wear'],
+  delete: ['field', 'wear', 'push'],
   'pic-sign': [],
   edit: [],
   'workshop-sign': [],

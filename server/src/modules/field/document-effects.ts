@@ -2,7 +2,7 @@ import { RETURN_KINDS, type TReturnKind } from '@itms/contracts/submission-retur
 import type { FastifyInstance } from 'fastify';
 import { afterCommit } from '../../db/ambient';
 import type { DocumentEvent, EffectHandlers } from '../../lib/document-events';
-import { returnedNotice } from '../push/push-notices';
+import { returnedNotice, tireRequestNotice } from '../push/push-notices';
 import { emitTireAlerts } from '../tire-intelligence/alert-broadcast';
 
 /** The field-status a step means to the phone that sent the document. */
@@ -10,6 +10,15 @@ const FIELD_STATUS = { validate: 'approved', return: 'returned', delete: 'delete
 
 const isReturnKind = (kind: string): kind is TReturnKind =>
   (RETURN_KINDS as readonly string[]).includes(kind);
+
+/** The notification a step tells its tire man, if it tells him one. */
+function pushNoticeOf(app: FastifyInstance, { kind, id, step, reason }: DocumentEvent) {
+  if (step === 'return' && isReturnKind(kind)) return () => returnedNotice(app.db, kind, id, reason);
+  if (kind === 'tire-request' && (step === 'validate' || step === 'delete')) {
+    return () => tireRequestNotice(app.db, id, step);
+  }
+  return null;
+}
 
 /** What each effect of the transition table does in this process (lib/document-events.ts). */
 export function documentEffects(app: FastifyInstance): EffectHandlers {
@@ -23,14 +32,17 @@ export function documentEffects(app: FastifyInstance): EffectHandlers {
       if (tiremanId == null || !status) return;
       app.realtime.toUser(tiremanId, 'field-status', { kind, id, status, ...(reason ? { reason } : {}) });
     },
-    // a Web Push notification reaches the tire man's phone with the app closed (issue 39): for now
-    // a returned check or replacement; sent in the background, never holding up the Return
-    push: ({ kind, id, step, tiremanId, reason }: DocumentEvent) => {
-      if (step !== 'return' || tiremanId == null || !isReturnKind(kind)) return;
+    // a Web Push notification reaches the tire man's phone with the app closed (issue 39): a
+    // returned check or replacement, a tire request approved or deleted; sent in the background,
+    // never holding up the step
+    push: (event: DocumentEvent) => {
+      const notice = pushNoticeOf(app, event);
+      if (!notice || event.tiremanId == null) return;
+      const tiremanId = event.tiremanId;
       afterCommit(() => {
-        returnedNotice(app.db, kind, id, reason)
+        notice()
           .then((message) => app.push.notifyUser(tiremanId, message))
-          .catch((err) => app.log.error({ err, kind, id }, 'web push notice failed'));
+          .catch((err) => app.log.error({ err, kind: event.kind, id: event.id }, 'web push notice failed'));
       });
     },
     // a validated check's alert count waits for its tires' new forecasts (also when it had none);

@@ -38,3 +38,36 @@ export async function returnedNotice(
     url: `/lapangan/riwayat?status=returned&buka=${kind}-${id}`,
   };
 }
+
+/** The serial a tire request names: from the request, or from its tombstone once deleted. */
+async function requestSerial(db: DbOrTx, id: number): Promise<string> {
+  const [row] = rowsOf<{ serial: string | null }>(
+    await db.execute(sql`select coalesce(
+        (select serial_number from tire_requests where id = ${id}),
+        (select plate_number from deleted_submissions where kind = 'tire-request' and record_id = ${id})
+      ) as serial`),
+  );
+  return row?.serial?.trim() || '-';
+}
+
+/** 'Permintaan ban X disetujui' (the tire is in stock) or 'ditolak' (the office deleted it). */
+export async function tireRequestNotice(
+  db: DbOrTx,
+  id: number,
+  decision: 'validate' | 'delete',
+): Promise<TPushPayload> {
+  const serial = await requestSerial(db, id);
+  return decision === 'validate'
+    ? {
+        kind: 'tire-request',
+        title: `Permintaan ban ${serial} disetujui`,
+        body: 'Ban sudah tercatat di stok',
+        url: `/lapangan/riwayat?buka=tire-request-${id}`,
+      }
+    : {
+        kind: 'tire-request',
+        title: `Permintaan ban ${serial} ditolak`,
+        body: 'Kantor menghapus permintaan ini',
+        url: `/lapangan/riwayat?buka=tire-request-${id}`,
+      };
+}

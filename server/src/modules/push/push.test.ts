@@ -237,6 +237,49 @@ describe('a returned check reaches the tire man by Web Push', () => {
     expect(status.last_success_at).toEqual(expect.any(String));
   });
 
+  it('a tire request approved or deleted by the office tells its tire man, naming the serial', async () => {
+    push.received.length = 0;
+    push.answerWith(() => 201);
+    const ask = async (serial: string) => {
+      const res = await call(tok.tireman, 'POST', '/tire/request', { serial_number: serial });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const kept = await ask('PUSH-REQ-1');
+    const dropped = await ask('PUSH-REQ-2');
+    // the request's arrival tells the office, not him
+    expect((await call(tok.admin, 'POST', `/tire-request/${kept}/approve`)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(push.received).toHaveLength(1), { timeout: 5000 });
+    expect((await call(tok.admin, 'DELETE', `/tire-request/${dropped}`)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(push.received).toHaveLength(2), { timeout: 5000 });
+    const read = (i: number) => JSON.parse(decrypt(push.received[i]!.body, phone.ecdh, phone.auth));
+    expect([read(0), read(1)]).toEqual([
+      {
+        kind: 'tire-request',
+        title: 'Permintaan ban PUSH-REQ-1 disetujui',
+        body: 'Ban sudah tercatat di stok',
+        url: `/lapangan/riwayat?buka=tire-request-${kept}`,
+      },
+      {
+        kind: 'tire-request',
+        title: 'Permintaan ban PUSH-REQ-2 ditolak',
+        body: 'Kantor menghapus permintaan ini',
+        url: `/lapangan/riwayat?buka=tire-request-${dropped}`,
+      },
+    ]);
+    // a check validated is no news to push (he sees it in Riwayat): the next message is a return's
+    const { sign } = await uploadPhotos(t, tok.staff, ['sign'] as const);
+    const validated = await submitCheck();
+    const signed = await call(tok.staff, 'PATCH', `/tire-check/edpSign/${validated}`, { edp_sign: sign });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const returned = await submitCheck();
+    expect((await call(tok.staff, 'PUT', `/tire-check/${returned}`, { reason: 'Ulangi' })).statusCode).toBe(
+      200,
+    );
+    await vi.waitFor(() => expect(push.received).toHaveLength(3), { timeout: 5000 });
+    expect(read(2)).toMatchObject({ kind: 'returned' });
+  });
+
   it('a push service that hangs and then fails never holds up or fails the Return; it is retried, then recorded failed', async () => {
     await t.database.db.execute(sql`delete from push_deliveries`);
     push.received.length = 0;
