@@ -5,6 +5,7 @@ import { authEndpoints, authErrors } from './api/auth';
 import { bannersEndpoints, bannersErrors } from './api/banners';
 import { customersEndpoints, customersErrors } from './api/customers';
 import { defectCodesEndpoints, defectCodesErrors } from './api/defect-codes';
+import { digestEndpoints, digestErrors } from './api/digest';
 import { fieldEndpoints, fieldErrors } from './api/field';
 import { filesEndpoints, filesErrors } from './api/files';
 import { importsEndpoints, importsErrors } from './api/imports';
@@ -38,6 +39,7 @@ export const API = {
   ...bannersEndpoints,
   ...customersEndpoints,
   ...defectCodesEndpoints,
+  ...digestEndpoints,
   ...fieldEndpoints,
   ...filesEndpoints,
   ...importsEndpoints,
@@ -74,6 +76,7 @@ export const ERROR_STATUS = {
   ...bannersErrors,
   ...customersErrors,
   ...defectCodesErrors,
+  ...digestErrors,
   ...fieldErrors,
   ...filesErrors,
   ...importsErrors,
@@ -110,6 +113,7 @@ export const ERROR_TABLES: readonly Record<string, number>[] = [
   bannersErrors,
   customersErrors,
   defectCodesErrors,
+  digestErrors,
   fieldErrors,
   filesErrors,
   importsErrors,

@@ -19,6 +19,7 @@ export const TAGS = [
   'banners',
   'customers',
   'defect-codes',
+  'digest',
   'field',
   'files',
   'imports',

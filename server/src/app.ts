@@ -28,6 +28,8 @@ import { type AuthService, createAuthService } from './modules/auth/auth.service
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { defectCodesRoutes } from './modules/defect-codes/defect-codes.routes';
+import { digestRoutes } from './modules/digest/digest.routes';
+import { createDigestService, type DigestService } from './modules/digest/digest.service';
 import { documentEffects } from './modules/field/document-effects';
 import { fieldRoutes } from './modules/field/field.routes';
 import { createFileUrls, loadFileUrlSecret } from './modules/files/file-urls';
@@ -79,6 +81,7 @@ declare module 'fastify' {
     tireWear: WearRefresher;
     documentEvents: DocumentEvents;
     push: PushService;
+    digest: DigestService;
   }
 }
 
@@ -263,6 +266,21 @@ export async function buildApp({
     }),
   );
   app.addHook('onClose', async () => app.push.close());
+  // the daily WhatsApp digest (issue 39): every process ticks, the first to claim the day sends it
+  app.decorate(
+    'digest',
+    createDigestService(database.db, {
+      gateway: app.whatsapp,
+      timezone: config.timezone,
+      pullPointMm: config.tirePullPointMm,
+      time: config.digest.time,
+      roles: config.digest.roles,
+      retryDelaysMs: config.digest.retryDelaysMs,
+      log: app.log,
+    }),
+  );
+  if (config.digest.enabled) runPeriodically(app, 60_000, 'daily digest', () => app.digest.runDue());
+  app.addHook('onClose', async () => app.digest.close());
   // what a field document's committed steps cause: the transition table's effects, after the commit
   app.decorate('documentEvents', createDocumentEvents(documentEffects(app), app.log));
   app.addHook('onClose', async () => app.tireWear.close());
@@ -325,6 +343,7 @@ export async function buildApp({
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(pushRoutes);
+      await api.register(digestRoutes);
       await api.register(unitsRoutes);
       await api.register(projectsRoutes);
       await api.register(customersRoutes);

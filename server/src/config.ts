@@ -132,6 +132,27 @@ const ZEnv = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     DEMO_SEED: bool.default(true),
     WA_GATEWAY_URL: z.string().url().optional(),
+    /**
+     * The daily WhatsApp digest (issue 39): on by default when WA_GATEWAY_URL is set; `true` without
+     * a gateway writes it to DATA_DIR/wa-outbox.log (development), `false` turns it off.
+     */
+    DIGEST_ENABLED: bool.optional(),
+    /** When the digest of the day before goes out, HH:MM in APP_TIMEZONE. */
+    DIGEST_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (00:00 to 23:59)')
+      .default('07:00'),
+    /** Who gets the digest: comma-separated office roles (admin, staff); users without a phone are skipped. */
+    DIGEST_ROLES: z
+      .string()
+      .default('admin')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(['admin', 'staff'], { error: 'each role must be admin or staff' })).min(1)),
     /** Address people use to reach the app; used in links sent over WhatsApp. */
     PUBLIC_URL: z.string().url().optional(),
     TRUST_PROXY: ZTrustProxy,
@@ -247,6 +268,13 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     },
     demoSeed: env.DEMO_SEED,
     waGatewayUrl: env.WA_GATEWAY_URL,
+    digest: {
+      enabled: env.DIGEST_ENABLED ?? Boolean(env.WA_GATEWAY_URL),
+      time: env.DIGEST_TIME,
+      roles: env.DIGEST_ROLES as readonly ('admin' | 'staff')[],
+      /** Waits before each retry of a message the gateway did not take. */
+      retryDelaysMs: [30_000, 120_000, 600_000] as readonly number[],
+    },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     passwordResetMinutes: env.PASSWORD_RESET_MINUTES,

@@ -2,6 +2,7 @@
 export * from './schema/audit';
 export * from './schema/checks';
 export * from './schema/content';
+export * from './schema/digest';
 export * from './schema/field';
 export * from './schema/mismatches';
 export * from './schema/org';
