@@ -26,12 +26,12 @@ describe('the document effects dispatcher', () => {
     expect(r.calls.every((c) => c.event === event)).toBe(true);
   });
 
-  it('the office hears of arrivals, the phone of decisions (a Return by Web Push too), the wear lines of what moves tires', () => {
+  it('the office hears of arrivals, the phone of decisions (by Web Push too), the wear lines of what moves tires', () => {
     expect(EFFECTS.send).toEqual(['office']);
     expect(EFFECTS.resubmit).toEqual(['office']);
-    expect(EFFECTS.validate).toEqual(['field', 'wear']);
+    expect(EFFECTS.validate).toEqual(['field', 'wear', 'push']);
     expect(EFFECTS.return).toEqual(['field', 'push']);
-    expect(EFFECTS.delete).toEqual(['field', 'wear']);
+    expect(EFFECTS.delete).toEqual(['field', 'wear', 'push']);
   });
 
   it('an effect that throws or rejects is logged and the others still run; emit never throws', async () => {
@@ -52,7 +52,9 @@ describe('the document effects dispatcher', () => {
       { effect: 'field', msg: 'document effect failed' },
       { effect: 'wear', msg: 'document effect failed' },
     ]);
+    // the push effect after the two that failed still ran
+    expect(r.calls.map((c) => c.effect)).toEqual(['push']);
     bus.emit({ kind: 'tire-replacement', id: 1, step: 'send', tiremanId: 2 });
-    expect(r.calls.map((c) => c.effect)).toEqual(['office']);
+    expect(r.calls.map((c) => c.effect)).toEqual(['push', 'office']);
   });
 });

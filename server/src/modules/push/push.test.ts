@@ -55,7 +55,7 @@ async function q<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await t.database.db.execute(query));
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (token: string, method: Method, url: string, payload?: unknown) =>
   t.app.inject({
     method,
