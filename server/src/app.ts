@@ -263,6 +263,7 @@ export async function buildApp({
       services: config.pushServices,
       retryDelaysMs: config.pushRetryDelaysMs,
       log: app.log,
+      sweepEveryMs: config.pushSweepEveryMs,
     }),
   );
   app.addHook('onClose', async () => app.push.close());

@@ -289,6 +289,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     pushServices: env.PUSH_SERVICES,
     /** Waits before each retry of a Web Push message the push service did not take (5xx, 429, network). */
     pushRetryDelaysMs: [5_000, 30_000, 120_000] as readonly number[],
+    /** How often a process looks for Web Push messages a stopped process left pending (and at start). */
+    pushSweepEveryMs: 10 * 60_000,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(SERVER_ROOT, '../web/dist'),
   };
 }

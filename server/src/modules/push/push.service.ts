@@ -25,6 +25,8 @@ export interface PushOptions {
   ttlSeconds?: number;
   /** Milliseconds one request to the push service may take. */
   timeoutMs?: number;
+  /** How often pending deliveries a stopped process left behind are looked for (0: never by itself). */
+  sweepEveryMs?: number;
 }
 
 export interface PushService {
@@ -45,6 +47,12 @@ export interface PushService {
    * has committed. Returns at once; never throws.
    */
   notifyUser(userId: number, message: PushMessage): void;
+  /**
+   * Sends once more each delivery that a stopped process left pending (its retry timers died with
+   * it), once among all processes; one older than the push services keep a message fails. Runs at
+   * start and every `sweepEveryMs`; answers how many it took up.
+   */
+  sweepAbandoned(): Promise<number>;
   /** Resolves when every send under way (retries included) has ended; for tests and shutdown. */
   idle(): Promise<void>;
   /** Stops the retries and waits for the sends under way. */
@@ -61,6 +69,9 @@ type Outcome =
   | { kind: 'failed'; status: number | null; error: string };
 
 const trimError = (s: string) => s.replace(/\s+/g, ' ').slice(0, 300);
+
+/** The error a delivery taken up by the sweep carries until its last attempt ends. */
+const RESUMED = 'resumed after a restart';
 
 export function createPushService(db: Db, opts: PushOptions): PushService {
   const ttl = opts.ttlSeconds ?? 24 * 3600;
@@ -131,7 +142,13 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
     }
   }
 
-  async function deliver(deliveryId: number, userId: number, payload: string, tryNo: number): Promise<void> {
+  async function deliver(
+    deliveryId: number,
+    userId: number,
+    payload: string,
+    tryNo: number,
+    { lastTry = false } = {},
+  ): Promise<void> {
     const subs = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));
     if (!subs.length) {
       await db
@@ -157,7 +174,7 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
     const retry = outcomes.find((o) => o.out.kind === 'retry');
     const last = sent ?? retry ?? outcomes.find((o) => o.out.kind === 'failed') ?? outcomes[0]!;
     const lastError = 'error' in last.out ? last.out.error : null;
-    const canRetry = !sent && retry && tryNo <= opts.retryDelaysMs.length && !closed;
+    const canRetry = !sent && retry && !lastTry && tryNo <= opts.retryDelaysMs.length && !closed;
     const status = sent
       ? 'sent'
       : canRetry
@@ -203,6 +220,59 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
       .returning({ id: pushDeliveries.id });
     await deliver(row!.id, userId, payload, 1);
   }
+
+  // a delivery still pending this long after it was made has no process retrying it any more
+  const abandonedAfterMs =
+    opts.retryDelaysMs.reduce((a, b) => a + b, 0) + (opts.retryDelaysMs.length + 1) * timeoutMs + 60_000;
+
+  async function sweepAbandoned(): Promise<number> {
+    const stale = await db
+      .select()
+      .from(pushDeliveries)
+      .where(
+        and(
+          eq(pushDeliveries.status, 'pending'),
+          sql`${pushDeliveries.created_at} < now() - make_interval(secs => ${abandonedAfterMs / 1000})`,
+          sql`${pushDeliveries.error} is distinct from ${RESUMED}`,
+        ),
+      )
+      .orderBy(pushDeliveries.id)
+      .limit(100);
+    let taken = 0;
+    for (const d of stale) {
+      if (closed) break;
+      // one process takes it up: the row it read is still the row there
+      const [claimed] = await db
+        .update(pushDeliveries)
+        .set({ error: RESUMED })
+        .where(
+          and(
+            eq(pushDeliveries.id, d.id),
+            eq(pushDeliveries.status, 'pending'),
+            eq(pushDeliveries.attempts, d.attempts),
+            sql`${pushDeliveries.error} is not distinct from ${d.error}`,
+          ),
+        )
+        .returning({ id: pushDeliveries.id });
+      if (!claimed) continue;
+      taken++;
+      if (Date.now() - d.created_at.getTime() > ttl * 1000) {
+        await db
+          .update(pushDeliveries)
+          .set({ status: 'failed', error: 'not sent within its TTL', sent_at: new Date() })
+          .where(eq(pushDeliveries.id, d.id));
+        continue;
+      }
+      track(deliver(d.id, d.user_id, JSON.stringify(d.payload), d.attempts + 1, { lastTry: true }));
+    }
+    return taken;
+  }
+
+  const sweeping = opts.sweepEveryMs
+    ? setInterval(() => track(sweepAbandoned().then(() => undefined)), opts.sweepEveryMs)
+    : null;
+  sweeping?.unref();
+  if (opts.sweepEveryMs) track(sweepAbandoned().then(() => undefined));
 
   async function idle(): Promise<void> {
     while (running.size || timers.size) {
@@ -293,10 +363,12 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
       });
     },
 
+    sweepAbandoned,
     idle,
 
     async close() {
       closed = true;
+      if (sweeping) clearInterval(sweeping);
       for (const t of timers) clearTimeout(t);
       timers.clear();
       await Promise.all([...running]);

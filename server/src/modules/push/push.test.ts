@@ -314,6 +314,39 @@ describe('a returned check reaches the tire man by Web Push', () => {
     expect(await subscriptions()).toHaveLength(1);
   });
 
+  it('a message a stopped process left pending is sent once more by one process, never twice; one past its TTL fails', async () => {
+    await t.database.db.execute(sql`delete from push_deliveries`);
+    push.received.length = 0;
+    push.answerWith(() => 201);
+    const payload = {
+      kind: 'returned',
+      title: 'Pengecekan B 1 X dikembalikan',
+      body: 'Alasan: -',
+      url: '/lapangan/',
+    };
+    // the process died after the first attempt failed: its retry timer went with it
+    await t.database.db.execute(sql`
+      insert into push_deliveries (user_id, kind, payload, status, attempts, error, created_at) values
+        (${ids.tireman}, 'returned', ${JSON.stringify(payload)}::jsonb, 'pending', 1, '503 busy', now() - interval '1 hour'),
+        (${ids.tireman}, 'returned', ${JSON.stringify(payload)}::jsonb, 'pending', 1, null, now() - interval '2 days'),
+        (${ids.tireman}, 'returned', ${JSON.stringify(payload)}::jsonb, 'pending', 1, null, now())`);
+    // two processes sweep at once: each stale row is taken up by one of them
+    const taken = await Promise.all([t.app.push.sweepAbandoned(), t.app.push.sweepAbandoned()]);
+    expect(taken[0]! + taken[1]!).toBe(2);
+    await t.app.push.idle();
+    expect(push.received).toHaveLength(1);
+    expect(JSON.parse(decrypt(push.received[0]!.body, phone.ecdh, phone.auth))).toEqual(payload);
+    expect(await deliveries()).toEqual([
+      { status: 'sent', http_status: 201, attempts: 2, kind: 'returned', user_id: ids.tireman },
+      { status: 'failed', http_status: null, attempts: 1, kind: 'returned', user_id: ids.tireman },
+      // a recent one is still its own process's to retry
+      { status: 'pending', http_status: null, attempts: 1, kind: 'returned', user_id: ids.tireman },
+    ]);
+    expect(await t.app.push.sweepAbandoned()).toBe(0);
+    expect(push.received).toHaveLength(1);
+    await t.database.db.execute(sql`delete from push_deliveries`);
+  });
+
   it("410 from the push service removes the subscription and records the delivery 'expired'", async () => {
     await t.database.db.execute(sql`delete from push_deliveries`);
     push.received.length = 0;
