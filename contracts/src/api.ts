@@ -21,6 +21,7 @@ import { reportsEndpoints, reportsErrors } from './api/reports';
 import { searchEndpoints, searchErrors } from './api/search';
 import { sopEndpoints, sopErrors } from './api/sop';
 import { stockEndpoints, stockErrors } from './api/stock';
+import { storingEndpoints, storingErrors } from './api/storing';
 import { systemEndpoints, systemErrors } from './api/system';
 import { tireChecksEndpoints, tireChecksErrors } from './api/tire-checks';
 import { tireIntelligenceEndpoints, tireIntelligenceErrors } from './api/tire-intelligence';
@@ -49,6 +50,7 @@ export const API = {
   ...profileEndpoints,
   ...projectsEndpoints,
   ...pushEndpoints,
+  ...storingEndpoints,
   ...qcEndpoints,
   ...regionsEndpoints,
   ...reportsEndpoints,
@@ -86,6 +88,7 @@ export const ERROR_STATUS = {
   ...profileErrors,
   ...projectsErrors,
   ...pushErrors,
+  ...storingErrors,
   ...qcErrors,
   ...regionsErrors,
   ...reportsErrors,
@@ -129,6 +132,7 @@ export const ERROR_TABLES: readonly Record<string, number>[] = [
   searchErrors,
   sopErrors,
   stockErrors,
+  storingErrors,
   systemErrors,
   tireChecksErrors,
   tireIntelligenceErrors,

@@ -35,6 +35,7 @@ export const TAGS = [
   'search',
   'sop',
   'stock',
+  'storing',
   'system',
   'tire-checks',
   'tire-intelligence',

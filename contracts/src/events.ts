@@ -2,6 +2,8 @@ import type { TFieldStatusEvent, TSubmissionKind } from './field';
 import type { TAlertSummary } from './tire-intelligence';
 // Socket events the spec names (section 2, Dashboard; section 7, Sockets).
 
+import type { CallStatus } from './rules/storing';
+
 export interface ServerToClientEvents {
   /** Work arrived from the field (a BKB has its own event). */
   'new-notification': (payload: { kind: Exclude<TSubmissionKind, 'mismatch'>; id: number }) => void;
@@ -11,6 +13,8 @@ export interface ServerToClientEvents {
   /** To the tire man who sent it: the office approved, returned or deleted his submission. */
   'field-status': (payload: TFieldStatusEvent) => void;
   'session-clear': (payload: { reason: 'logout' | 'revoked' | 'expired' }) => void;
+  /** A breakdown call changed (issue 38): to the office, and to the tire man it is assigned to. */
+  'storing-call': (payload: { id: number; status: CallStatus }) => void;
 }
 // biome-ignore lint/complexity/noBannedTypes: the clients send nothing to the server
 export type ClientToServerEvents = {};

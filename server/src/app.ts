@@ -50,6 +50,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sopRoutes } from './modules/sop/sop.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
+import { storingRoutes } from './modules/storing/storing.routes';
 import { filesRoutes } from './modules/system/files.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { tireChecksRoutes } from './modules/tire-checks/tire-checks.routes';
@@ -353,6 +354,7 @@ export async function buildApp({
       await api.register(regionsRoutes);
       await api.register(defectCodesRoutes);
       await api.register(mismatchCategoriesRoutes);
+      await api.register(storingRoutes);
       await api.register(sopRoutes);
       await api.register(importsRoutes);
       await api.register(reportsRoutes);

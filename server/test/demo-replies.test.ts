@@ -93,6 +93,19 @@ const range = { dateStart: monthsAgo, dateEnd: today };
 const INPUTS: Record<string, () => Promise<Input>> = {
   getBanner: async () => ({ params: { id: (await firstRow(API.listBanners)).id } }),
   getCustomer: async () => ({ params: { id: (await firstRow(API.listCustomers)).id } }),
+  // the demo has no breakdown call yet: the admin logs one on its first unit
+  getCall: async () => {
+    const body = {
+      unit_id: (await firstRow(API.listUnits)).id,
+      cause: 'bocor',
+      location_text: 'Pool',
+      caller_name: 'Driver',
+      caller_phone: '081234567890',
+    };
+    return {
+      params: { id: ((await read(API.createCall, { body })).json() as { data: { id: number } }).data.id },
+    };
+  },
   getMismatch: async () => ({
     params: { id: (await firstRow(API.searchMismatchRecords, { body: range })).id },
   }),

@@ -9,5 +9,6 @@ export * from './schema/org';
 export * from './schema/push';
 export * from './schema/read-models';
 export * from './schema/replacements';
+export * from './schema/storing';
 export * from './schema/tires';
 export * from './schema/users';

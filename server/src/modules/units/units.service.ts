@@ -106,7 +106,8 @@ export async function deleteUnit(db: Db, actorId: number, id: number): Promise<v
           (exists (select 1 from tire_checks where unit_id = ${id})
             or exists (select 1 from tire_replacements where unit_id = ${id})
             or exists (select 1 from mismatches where unit_id = ${id})
-            or exists (select 1 from qc_checks where unit_id = ${id})) as history,
+            or exists (select 1 from qc_checks where unit_id = ${id})
+            or exists (select 1 from breakdown_calls where unit_id = ${id})) as history,
           exists (select 1 from active_unit_tires where unit_id = ${id} and status = 'INSTALLED') as mounted`),
       );
       if (uses?.history) throw conflict(M.hasHistory, 'UNIT_HAS_HISTORY');

@@ -1,0 +1,149 @@
+// Storing (issue 38): breakdown calls logged by the office, dispatched to a tire man and measured by
+// roll time (from the call to the truck rolling) and response time (from the call to his arrival).
+import { z } from 'zod';
+import { listResult, ZListQuery } from './list';
+import { readNumber, zId, zOptionalId } from './numeric';
+import { CALL_ACTIONS, CALL_STATUSES } from './rules/storing';
+import { ZOptionalPerformedAt } from './tire-checks';
+
+export const BREAKDOWN_CAUSES = ['ban-pecah', 'bocor', 'lepas', 'velg', 'lainnya'] as const;
+export type TBreakdownCause = (typeof BREAKDOWN_CAUSES)[number];
+export const BREAKDOWN_CAUSE_LABELS: Record<TBreakdownCause, string> = {
+  'ban-pecah': 'Ban pecah',
+  bocor: 'Bocor',
+  lepas: 'Ban lepas',
+  velg: 'Velg',
+  lainnya: 'Lainnya',
+};
+
+export const CALL_PRIORITIES = ['tinggi', 'normal'] as const;
+export const CALL_PRIORITY_LABELS: Record<(typeof CALL_PRIORITIES)[number], string> = {
+  tinggi: 'Tinggi',
+  normal: 'Normal',
+};
+
+export const STORING_MESSAGES = {
+  created: 'Panggilan storing dicatat',
+  assigned: 'Panggilan ditugaskan',
+  stepped: 'Langkah tercatat',
+  cancelled: 'Panggilan dibatalkan',
+  tiremanUnknown: 'Tire man tidak ditemukan',
+  stepBeforePrevious: 'Waktu langkah ini lebih awal dari langkah sebelumnya',
+} as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} wajib diisi` })
+    .trim()
+    .min(1, `${label} wajib diisi`)
+    .max(max, `${label} maksimal ${max} karakter`);
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} maksimal ${max} karakter`).optional().default('');
+const coordinate = (label: string, bound: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : readNumber(v)),
+    z
+      .number({ error: `${label} harus angka` })
+      .min(-bound, `${label} tidak valid`)
+      .max(bound, `${label} tidak valid`)
+      .optional(),
+  );
+
+/** POST /api/storing: a call as the office takes it on the phone. */
+export const ZCallCreateBody = z.object({
+  unit_id: zId('Unit wajib dipilih'),
+  /** The positions involved, when the caller knows them. */
+  positions: z.array(z.string().trim().min(1).max(10)).max(24).optional().default([]),
+  cause: z.enum(BREAKDOWN_CAUSES, { error: 'Kejadian wajib dipilih' }),
+  location_text: text('Lokasi', 300),
+  lat: coordinate('Lintang', 90),
+  lng: coordinate('Bujur', 180),
+  caller_name: text('Nama penelepon', 120),
+  caller_phone: z
+    .string({ error: 'Nomor penelepon wajib diisi' })
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{5,20}$/, 'Nomor penelepon tidak valid'),
+  priority: z.enum(CALL_PRIORITIES, { error: 'Prioritas wajib dipilih' }).default('normal'),
+  note: optionalText('Catatan', 500),
+});
+export type TCallCreateBody = z.input<typeof ZCallCreateBody>;
+
+/** POST /api/storing/:id/assign */
+export const ZCallAssignBody = z.object({
+  tireman_id: zId('Tire man wajib dipilih'),
+});
+
+/** POST /api/storing/:id/step: the tire man's tap (or the office on his behalf), with its time. */
+export const ZCallStepBody = z.object({
+  action: z.enum(['accept', 'depart', 'arrive', 'finish'], { error: 'Langkah tidak valid' }),
+  /** When he tapped (the phone may send it later); blank: now. */
+  performed_at: ZOptionalPerformedAt,
+  /** 'Selesai': the replacement or BKB the call produced. */
+  replacement_id: zOptionalId('Pergantian tidak valid'),
+  mismatch_id: zOptionalId('BKB tidak valid'),
+});
+export type TCallStepBody = z.input<typeof ZCallStepBody>;
+
+/** POST /api/storing/:id/cancel */
+export const ZCallCancelBody = z.object({ reason: text('Alasan', 300) });
+
+export const ZCallListQuery = ZListQuery.extend({
+  /** 'open' (default): calls still to close; 'all'; or one status. */
+  status: z
+    .enum(['open', 'all', ...CALL_STATUSES])
+    .optional()
+    .default('open'),
+});
+
+export const ZCallEvent = z.object({
+  id: z.number(),
+  action: z.enum(CALL_ACTIONS),
+  status: z.enum(CALL_STATUSES),
+  /** When the step was taken (the tap on the phone). ISO 8601. */
+  at: z.string(),
+  /** When the server recorded it. */
+  recorded_at: z.string(),
+  by_name: z.string().nullable(),
+  /** assign: the tire man it went to. */
+  tireman_name: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+export const ZCallRow = z.object({
+  id: z.number(),
+  status: z.enum(CALL_STATUSES),
+  priority: z.enum(CALL_PRIORITIES),
+  cause: z.enum(BREAKDOWN_CAUSES),
+  unit_id: z.number(),
+  plate_number: z.string(),
+  project_name: z.string().nullable(),
+  positions: z.array(z.string()),
+  location_text: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  caller_name: z.string(),
+  caller_phone: z.string(),
+  note: z.string(),
+  tireman_id: z.number().nullable(),
+  tireman_name: z.string().nullable(),
+  called_at: z.string(),
+  assigned_at: z.string().nullable(),
+  accepted_at: z.string().nullable(),
+  departed_at: z.string().nullable(),
+  arrived_at: z.string().nullable(),
+  done_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  replacement_id: z.number().nullable(),
+  mismatch_id: z.number().nullable(),
+  /** From the call to his arrival, in minutes (null until he arrives). */
+  response_minutes: z.number().nullable(),
+  /** From the call to the truck rolling ('Selesai'), in minutes. */
+  roll_minutes: z.number().nullable(),
+});
+export type TCallRow = z.infer<typeof ZCallRow>;
+
+export const ZCallListReply = listResult(ZCallRow);
+export const ZCallDetail = ZCallRow.extend({ events: z.array(ZCallEvent) });
+export type TCallDetail = z.infer<typeof ZCallDetail>;
+export const ZCallReply = z.object({ message: z.string(), data: ZCallDetail });

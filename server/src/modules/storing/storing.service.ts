@@ -1,0 +1,354 @@
+// Storing (issue 38): breakdown calls. Every step passes the one transition table
+// (contracts/src/rules/storing.ts), is timed (the tap's time for the tire man's steps), audited and
+// kept in the call's history; the office and the assigned tire man hear of it after the commit.
+import type { Role } from '@itms/contracts/enums';
+import {
+  type CallAction,
+  type CallStatus,
+  callRefusal,
+  minutesBetween,
+  OPEN_CALL_STATUSES,
+  STATUS_TIME_COLUMN,
+  statusAfter,
+} from '@itms/contracts/rules/storing';
+import {
+  STORING_MESSAGES,
+  type TCallCreateBody,
+  type TCallDetail,
+  type TCallRow,
+  type ZCallListQuery,
+  type ZCallStepBody,
+} from '@itms/contracts/storing';
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import {
+  breakdownCallEvents,
+  breakdownCalls,
+  mismatches,
+  projects,
+  tireReplacements,
+  units,
+  users,
+} from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { performedAtOf } from '../../lib/performed-at';
+
+export interface StoringActor {
+  id: number;
+  role: Role;
+}
+
+const isOffice = (a: StoringActor) => a.role === 'admin' || a.role === 'staff';
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const tiremen = sql.raw('tm');
+
+/** The list's and the detail's columns: the call, its unit's plate and project, its tire man's name. */
+function selectCalls(db: DbOrTx) {
+  return db
+    .select({
+      call: breakdownCalls,
+      plate_number: units.plate_number,
+      project_name: projects.name,
+      tireman_name: sql<string | null>`${tiremen}.name`,
+    })
+    .from(breakdownCalls)
+    .innerJoin(units, eq(units.id, breakdownCalls.unit_id))
+    .leftJoin(projects, eq(projects.id, units.project_id))
+    .leftJoin(sql`users ${tiremen}`, sql`${tiremen}.id = ${breakdownCalls.tireman_id}`);
+}
+
+type CallSelect = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number];
+
+function toRow({ call: c, plate_number, project_name, tireman_name }: CallSelect): TCallRow {
+  return {
+    id: c.id,
+    status: c.status as CallStatus,
+    priority: c.priority as TCallRow['priority'],
+    cause: c.cause as TCallRow['cause'],
+    unit_id: c.unit_id,
+    plate_number,
+    project_name,
+    positions: c.positions,
+    location_text: c.location_text,
+    lat: c.lat,
+    lng: c.lng,
+    caller_name: c.caller_name,
+    caller_phone: c.caller_phone,
+    note: c.note,
+    tireman_id: c.tireman_id,
+    tireman_name,
+    called_at: c.called_at.toISOString(),
+    assigned_at: iso(c.assigned_at),
+    accepted_at: iso(c.accepted_at),
+    departed_at: iso(c.departed_at),
+    arrived_at: iso(c.arrived_at),
+    done_at: iso(c.done_at),
+    cancelled_at: iso(c.cancelled_at),
+    cancel_reason: c.cancel_reason,
+    replacement_id: c.replacement_id,
+    mismatch_id: c.mismatch_id,
+    response_minutes: minutesBetween(c.called_at, c.arrived_at),
+    roll_minutes: minutesBetween(c.called_at, c.done_at),
+  };
+}
+
+/** A tire man reads only the calls assigned to him. */
+const visibleTo = (actor: StoringActor): SQL | undefined =>
+  isOffice(actor) ? undefined : eq(breakdownCalls.tireman_id, actor.id);
+
+export async function listCalls(
+  db: Db,
+  query: z.infer<typeof ZCallListQuery>,
+  actor: StoringActor,
+): Promise<{ data: TCallRow[]; total: number; page: number; pageSize: number }> {
+  const open = query.status === 'open';
+  const where = and(
+    visibleTo(actor),
+    open
+      ? inArray(breakdownCalls.status, [...OPEN_CALL_STATUSES])
+      : query.status === 'all'
+        ? undefined
+        : eq(breakdownCalls.status, query.status),
+    query.q ? ilike(units.plate_number, `%${query.q.trim()}%`) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    selectCalls(db)
+      .where(where)
+      // open calls: the one waiting longest first; otherwise the newest first
+      .orderBy(open ? asc(breakdownCalls.called_at) : desc(breakdownCalls.called_at), desc(breakdownCalls.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(breakdownCalls)
+      .innerJoin(units, eq(units.id, breakdownCalls.unit_id))
+      .where(where),
+  ]);
+  return { data: rows.map(toRow), total: Number(count?.n ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+export async function getCall(db: DbOrTx, id: number, actor: StoringActor): Promise<TCallDetail> {
+  const [row] = await selectCalls(db).where(and(eq(breakdownCalls.id, id), visibleTo(actor)));
+  if (!row) throw notFound('Panggilan storing');
+  const by = sql.raw('by_user');
+  const events = await db
+    .select({
+      e: breakdownCallEvents,
+      by_name: sql<string | null>`${by}.name`,
+      tireman_name: sql<string | null>`${tiremen}.name`,
+    })
+    .from(breakdownCallEvents)
+    .leftJoin(sql`users ${by}`, sql`${by}.id = ${breakdownCallEvents.user_id}`)
+    .leftJoin(sql`users ${tiremen}`, sql`${tiremen}.id = ${breakdownCallEvents.tireman_id}`)
+    .where(eq(breakdownCallEvents.call_id, id))
+    .orderBy(asc(breakdownCallEvents.id));
+  return {
+    ...toRow(row),
+    events: events.map(({ e, by_name, tireman_name }) => ({
+      id: e.id,
+      action: e.action as CallAction,
+      status: e.status as CallStatus,
+      at: e.at.toISOString(),
+      recorded_at: e.recorded_at.toISOString(),
+      by_name,
+      tireman_name,
+      note: e.note,
+    })),
+  };
+}
+
+export async function createCall(db: Db, body: TCallCreateBody, actor: StoringActor): Promise<number> {
+  const b = body as Required<TCallCreateBody>;
+  return db.transaction(async (tx) => {
+    const [unit] = await tx
+      .select({ id: units.id })
+      .from(units)
+      .where(eq(units.id, Number(b.unit_id)));
+    if (!unit) throw notFound('Unit');
+    const [call] = await tx
+      .insert(breakdownCalls)
+      .values({
+        unit_id: unit.id,
+        positions: b.positions ?? [],
+        cause: b.cause,
+        location_text: b.location_text,
+        lat: (b.lat as number | undefined) ?? null,
+        lng: (b.lng as number | undefined) ?? null,
+        caller_name: b.caller_name,
+        caller_phone: b.caller_phone,
+        priority: b.priority ?? 'normal',
+        note: b.note ?? '',
+        created_by: actor.id,
+      })
+      .returning({ id: breakdownCalls.id, called_at: breakdownCalls.called_at });
+    await audit(tx, {
+      userId: actor.id,
+      action: 'storing.create',
+      entity: 'breakdown_call',
+      entityId: call!.id,
+      detail: { unit_id: unit.id, cause: b.cause, priority: b.priority },
+    });
+    return call!.id;
+  });
+}
+
+/** The call row locked for a step, and the time of the step before (a step is never dated earlier). */
+async function lockCall(tx: Tx, id: number) {
+  const [call] = await tx.select().from(breakdownCalls).where(eq(breakdownCalls.id, id)).for('update');
+  if (!call) throw notFound('Panggilan storing');
+  const [last] = await tx
+    .select()
+    .from(breakdownCallEvents)
+    .where(eq(breakdownCallEvents.call_id, id))
+    .orderBy(desc(breakdownCallEvents.id))
+    .limit(1);
+  return { call, last };
+}
+
+function refuse(
+  call: { status: string; tireman_id: number | null },
+  action: CallAction,
+  actor: StoringActor,
+) {
+  const why = callRefusal(call.status as CallStatus, action, actor, call.tireman_id);
+  if (why) throw new AppError(why.status, why.code, why.message);
+}
+
+/** Writes a step: the status and its time column on the call, a history line, the audit line. */
+async function writeStep(
+  tx: Tx,
+  callId: number,
+  action: CallAction,
+  actor: StoringActor,
+  at: Date,
+  extra: Partial<typeof breakdownCalls.$inferInsert> & { eventTireman?: number; note?: string } = {},
+): Promise<CallStatus> {
+  const status = statusAfter(action);
+  const { eventTireman, note, ...columns } = extra;
+  const timeColumn = STATUS_TIME_COLUMN[status as keyof typeof STATUS_TIME_COLUMN];
+  await tx
+    .update(breakdownCalls)
+    .set({ status, ...(timeColumn ? { [timeColumn]: at } : {}), ...columns })
+    .where(eq(breakdownCalls.id, callId));
+  await tx.insert(breakdownCallEvents).values({
+    call_id: callId,
+    action,
+    status,
+    at,
+    user_id: actor.id,
+    tireman_id: eventTireman ?? null,
+    note: note ?? null,
+  });
+  await audit(tx, {
+    userId: actor.id,
+    action: `storing.${action}`,
+    entity: 'breakdown_call',
+    entityId: callId,
+    detail: { status, at: at.toISOString(), ...(eventTireman ? { tireman_id: eventTireman } : {}) },
+  });
+  return status;
+}
+
+/** Assigns (or reassigns) a call to a tire man. Returns the new status and who had it before. */
+export async function assignCall(
+  db: Db,
+  id: number,
+  tiremanId: number,
+  actor: StoringActor,
+): Promise<{ status: CallStatus; previous: number | null }> {
+  return db.transaction(async (tx) => {
+    const { call } = await lockCall(tx, id);
+    refuse(call, 'assign', actor);
+    const [tm] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, tiremanId), eq(users.role, 'tire-man')));
+    if (!tm)
+      throw badRequest(STORING_MESSAGES.tiremanUnknown, [
+        { field: 'tireman_id', message: STORING_MESSAGES.tiremanUnknown },
+      ]);
+    // a new assignee starts over: his acceptance is his own
+    const status = await writeStep(tx, id, 'assign', actor, new Date(), {
+      tireman_id: tm.id,
+      accepted_at: null,
+      eventTireman: tm.id,
+    });
+    return { status, previous: call.tireman_id };
+  });
+}
+
+/**
+ * Terima, Berangkat, Tiba, Selesai: timed at the tap (`performed_at`), never before the step
+ * before it. The same step sent again by the same person (the phone's outbox replaying a lost
+ * reply) changes nothing and answers the call as it is.
+ */
+export async function stepCall(
+  db: Db,
+  id: number,
+  body: z.infer<typeof ZCallStepBody>,
+  actor: StoringActor,
+  maxAgeDays: number,
+): Promise<{ status: CallStatus; changed: boolean; tiremanId: number | null }> {
+  return db.transaction(async (tx) => {
+    const { call, last } = await lockCall(tx, id);
+    if (last && last.action === body.action && last.user_id === actor.id) {
+      return { status: call.status as CallStatus, changed: false, tiremanId: call.tireman_id };
+    }
+    refuse(call, body.action, actor);
+    const at = performedAtOf(body.performed_at, { maxAgeDays, unit: null }) ?? new Date();
+    if (last && at < last.at) {
+      throw badRequest(STORING_MESSAGES.stepBeforePrevious, [
+        { field: 'performed_at', message: STORING_MESSAGES.stepBeforePrevious },
+      ]);
+    }
+    if (body.action === 'finish') await assertProducedOnUnit(tx, call.unit_id, body);
+    const status = await writeStep(tx, id, body.action, actor, at, {
+      ...(body.action === 'finish'
+        ? { replacement_id: body.replacement_id ?? null, mismatch_id: body.mismatch_id ?? null }
+        : {}),
+    });
+    return { status, changed: true, tiremanId: call.tireman_id };
+  });
+}
+
+/** The replacement or BKB a finished call names must be one of its unit's. */
+async function assertProducedOnUnit(
+  tx: Tx,
+  unitId: number,
+  body: { replacement_id?: number; mismatch_id?: number },
+): Promise<void> {
+  const checks = [
+    { id: body.replacement_id, table: tireReplacements, field: 'replacement_id', what: 'Pergantian' },
+    { id: body.mismatch_id, table: mismatches, field: 'mismatch_id', what: 'BKB' },
+  ] as const;
+  for (const c of checks) {
+    if (c.id === undefined) continue;
+    const [row] = await tx
+      .select({ id: c.table.id })
+      .from(c.table)
+      .where(and(eq(c.table.id, c.id), eq(c.table.unit_id, unitId)));
+    if (!row) {
+      const message = `${c.what} ini bukan dari unit panggilan ini`;
+      throw badRequest(message, [{ field: c.field, message }]);
+    }
+  }
+}
+
+export async function cancelCall(
+  db: Db,
+  id: number,
+  reason: string,
+  actor: StoringActor,
+): Promise<{ status: CallStatus; tiremanId: number | null }> {
+  return db.transaction(async (tx) => {
+    const { call } = await lockCall(tx, id);
+    refuse(call, 'cancel', actor);
+    const status = await writeStep(tx, id, 'cancel', actor, new Date(), {
+      cancel_reason: reason,
+      note: reason,
+    });
+    return { status, tiremanId: call.tireman_id };
+  });
+}

@@ -1,0 +1,241 @@
+// Issue 38: breakdown calls. The office logs and assigns a call; the assigned tire man steps it
+// through Terima, Berangkat, Tiba and Selesai, each timed at his tap; steps out of order or by
+// another tire man are refused; a tire man reads only his calls; roll and response time follow.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { rowsOf } from '../../db/client';
+
+let t: TestApp;
+const tok = { admin: '', staff: '', tireman: '', tireman2: '' };
+const ids = { engkel: 0, tronton: 0, tireman: 0, tireman2: 0, replacement: 0 };
+
+type Method = 'GET' | 'POST';
+const call = (token: string, method: Method, url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { access_token: token },
+    ...(payload ? { payload } : {}),
+  });
+
+const CALL = {
+  positions: ['3'],
+  cause: 'ban-pecah',
+  location_text: 'Tol Cikampek KM 47 arah Jakarta',
+  lat: -6.3,
+  lng: 107.2,
+  caller_name: 'Pak Darto (driver)',
+  caller_phone: '0812 3456 7890',
+  priority: 'tinggi',
+};
+
+async function newCall(unitId = ids.engkel): Promise<number> {
+  const res = await call(tok.staff, 'POST', '/storing', { ...CALL, unit_id: unitId });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const k of Object.keys(tok) as (keyof typeof tok)[]) tok[k] = await t.login(FX[k].email);
+  const [u] = rowsOf<typeof ids>(
+    await t.database.db.execute(sql`
+      select (select id from units where plate_number = ${FX.engkel}) as engkel,
+             (select id from units where plate_number = ${FX.tronton}) as tronton,
+             (select id from users where email = ${FX.tireman.email}) as tireman,
+             (select id from users where email = ${FX.tireman2.email}) as tireman2,
+             0 as replacement`),
+  );
+  Object.assign(ids, u);
+});
+afterAll(() => t?.close());
+
+describe('a breakdown call', () => {
+  it('is logged by the office with what happened, where and who called; bad input is refused in Indonesian', async () => {
+    const bad = await call(tok.staff, 'POST', '/storing', { unit_id: ids.engkel, caller_phone: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Kejadian wajib dipilih');
+    expect(bad.body).toContain('Nomor penelepon tidak valid');
+    const unknown = await call(tok.staff, 'POST', '/storing', { ...CALL, unit_id: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Unit tidak ditemukan');
+    // a tire man does not log calls
+    expect((await call(tok.tireman, 'POST', '/storing', { ...CALL, unit_id: ids.engkel })).statusCode).toBe(
+      403,
+    );
+
+    const id = await newCall();
+    const got = (await call(tok.staff, 'GET', `/storing/${id}`)).json();
+    expect(got).toMatchObject({
+      status: 'new',
+      plate_number: FX.engkel,
+      cause: 'ban-pecah',
+      priority: 'tinggi',
+      positions: ['3'],
+      caller_phone: '0812 3456 7890',
+      tireman_id: null,
+      roll_minutes: null,
+      events: [],
+    });
+  });
+
+  it('is assigned, then stepped through by its tire man at the times he tapped: roll and response time', async () => {
+    const id = await newCall();
+    // nothing before it is assigned
+    const early = await call(tok.tireman, 'POST', `/storing/${id}/step`, { action: 'accept' });
+    expect(early.statusCode).toBe(403);
+    const assigned = await call(tok.staff, 'POST', `/storing/${id}/assign`, { tireman_id: ids.tireman });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json().data).toMatchObject({ status: 'assigned', tireman_name: FX.tireman.name });
+
+    // another tire man cannot take his steps, nor read the call
+    const other = await call(tok.tireman2, 'POST', `/storing/${id}/step`, { action: 'accept' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({
+      code: 'STORING_NOT_YOURS',
+      message: 'Panggilan storing ini bukan tugas Anda',
+    });
+    expect((await call(tok.tireman2, 'GET', `/storing/${id}`)).statusCode).toBe(404);
+    // out of order
+    const arriveFirst = await call(tok.tireman, 'POST', `/storing/${id}/step`, { action: 'arrive' });
+    expect(arriveFirst.statusCode).toBe(409);
+    expect(arriveFirst.json()).toMatchObject({
+      code: 'STORING_STEP_OUT_OF_ORDER',
+      message: 'Tidak bisa tiba: panggilan ini ditugaskan',
+    });
+
+    const step = (action: string, at?: string, extra: object = {}) =>
+      call(tok.tireman, 'POST', `/storing/${id}/step`, {
+        action,
+        ...(at ? { performed_at: at } : {}),
+        ...extra,
+      });
+    // each tap with its own time (the phone may send it later; up to 10 minutes ahead is a clock's drift)
+    const calledAt = new Date((await call(tok.staff, 'GET', `/storing/${id}`)).json().called_at as string);
+    const tap = (m: number) => new Date(calledAt.getTime() + m * 60_000).toISOString();
+    expect((await step('accept', tap(1))).statusCode).toBe(200);
+    // a replay of the same tap (a lost reply) changes nothing
+    const replay = await step('accept', tap(1));
+    expect(replay.statusCode).toBe(200);
+    expect((await step('depart', tap(2))).statusCode).toBe(200);
+    // a step dated before the one before it is refused
+    const backwards = await step('arrive', tap(1.5));
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('Waktu langkah ini lebih awal dari langkah sebelumnya');
+    expect((await step('arrive', tap(5))).statusCode).toBe(200);
+    // Selesai links the replacement it produced: only one of this unit's
+    const foreign = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        insert into tire_replacements (unit_id, tireman_id, location_id, odometer, plate_number_url, odometer_url, tireman_sign)
+        select ${ids.tronton}, ${ids.tireman}, (select id from locations limit 1), 1, '-', '-', '-' returning id`),
+    )[0]!.id;
+    const wrong = await step('finish', tap(8), { replacement_id: foreign });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Pergantian ini bukan dari unit panggilan ini');
+    const own = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        insert into tire_replacements (unit_id, tireman_id, location_id, odometer, plate_number_url, odometer_url, tireman_sign)
+        select ${ids.engkel}, ${ids.tireman}, (select id from locations limit 1), 1, '-', '-', '-' returning id`),
+    )[0]!.id;
+    const done = await step('finish', tap(8), { replacement_id: own });
+    expect(done.statusCode, done.body).toBe(200);
+    const detail = done.json().data;
+    expect(detail).toMatchObject({
+      status: 'done',
+      replacement_id: own,
+      accepted_at: tap(1),
+      departed_at: tap(2),
+      arrived_at: tap(5),
+      done_at: tap(8),
+      response_minutes: 5,
+      roll_minutes: 8,
+    });
+    expect(detail.events.map((e: { action: string; status: string }) => `${e.action}:${e.status}`)).toEqual([
+      'assign:assigned',
+      'accept:accepted',
+      'depart:en_route',
+      'arrive:arrived',
+      'finish:done',
+    ]);
+    // closed: nothing more, not even a cancel
+    expect((await call(tok.staff, 'POST', `/storing/${id}/cancel`, { reason: 'x' })).statusCode).toBe(409);
+  });
+
+  it('is reassigned before the tire man is on his way: the history keeps both, and only the new one may step', async () => {
+    const id = await newCall();
+    await call(tok.staff, 'POST', `/storing/${id}/assign`, { tireman_id: ids.tireman });
+    expect((await call(tok.tireman, 'POST', `/storing/${id}/step`, { action: 'accept' })).statusCode).toBe(
+      200,
+    );
+    const again = await call(tok.staff, 'POST', `/storing/${id}/assign`, { tireman_id: ids.tireman2 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({
+      status: 'assigned',
+      tireman_id: ids.tireman2,
+      accepted_at: null,
+    });
+    expect(
+      again
+        .json()
+        .data.events.map((e: { action: string; tireman_name: string | null }) => [e.action, e.tireman_name]),
+    ).toEqual([
+      ['assign', FX.tireman.name],
+      ['accept', null],
+      ['assign', FX.tireman2.name],
+    ]);
+    expect((await call(tok.tireman, 'POST', `/storing/${id}/step`, { action: 'depart' })).statusCode).toBe(
+      403,
+    );
+    expect((await call(tok.tireman2, 'POST', `/storing/${id}/step`, { action: 'accept' })).statusCode).toBe(
+      200,
+    );
+    expect((await call(tok.tireman2, 'POST', `/storing/${id}/step`, { action: 'depart' })).statusCode).toBe(
+      200,
+    );
+    // on his way: no longer reassigned, but the office may cancel with a reason
+    expect(
+      (await call(tok.staff, 'POST', `/storing/${id}/assign`, { tireman_id: ids.tireman })).statusCode,
+    ).toBe(409);
+    const noReason = await call(tok.staff, 'POST', `/storing/${id}/cancel`, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('Alasan wajib diisi');
+    const cancelled = await call(tok.staff, 'POST', `/storing/${id}/cancel`, {
+      reason: 'Driver sudah ganti sendiri',
+    });
+    expect(cancelled.json().data).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Driver sudah ganti sendiri',
+    });
+    // a tire man cannot cancel nor assign
+    expect((await call(tok.tireman2, 'POST', `/storing/${id}/cancel`, { reason: 'x' })).statusCode).toBe(403);
+  });
+
+  it('lists open calls oldest first for the office; a tire man lists only his own', async () => {
+    const mine = await newCall(ids.tronton);
+    await call(tok.staff, 'POST', `/storing/${mine}/assign`, { tireman_id: ids.tireman });
+    const open = (await call(tok.staff, 'GET', '/storing?pageSize=100')).json();
+    const openIds = open.data.map((c: { id: number }) => c.id);
+    expect(openIds).toContain(mine);
+    expect(open.data.every((c: { status: string }) => !['done', 'cancelled'].includes(c.status))).toBe(true);
+    const times = open.data.map((c: { called_at: string }) => c.called_at);
+    expect(times).toEqual([...times].sort());
+    expect(open.total).toBe(open.data.length);
+    const byPlate = (
+      await call(tok.staff, 'GET', `/storing?status=all&q=${encodeURIComponent('9001')}`)
+    ).json();
+    expect(byPlate.data.map((c: { plate_number: string }) => c.plate_number)).toEqual([FX.tronton]);
+    const done = (await call(tok.staff, 'GET', '/storing?status=done')).json();
+    expect(done.data.map((c: { status: string }) => c.status)).toEqual(['done']);
+
+    const his = (await call(tok.tireman, 'GET', '/storing?status=all&pageSize=100')).json();
+    const counted = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from breakdown_calls where tireman_id = ${ids.tireman}`,
+      ),
+    )[0]!.n;
+    expect(his.total).toBe(counted);
+    expect(his.data.every((c: { tireman_id: number }) => c.tireman_id === ids.tireman)).toBe(true);
+    expect((await call(tok.tireman2, 'GET', `/storing/${mine}`)).statusCode).toBe(404);
+  });
+});
