@@ -59,6 +59,8 @@ export const APP_ROUTES = [
   { path: '/warehouse', title: 'Warehouse', menu: feature('Warehouse'), roles: OFFICE },
   // not in the spec: tire intelligence (issue 11)
   { path: '/ban-kritis', title: 'Ban Kritis', menu: feature('Ban Kritis'), roles: OFFICE, extra: true },
+  // not in the spec: breakdown calls dispatched to tire men, measured by roll time (issue 38)
+  { path: '/storing', title: 'Storing', menu: feature('Storing'), roles: OFFICE, extra: true },
   // Laporan
   { path: '/leaderboard', title: 'Leaderboard', menu: laporan('Leaderboard'), roles: OFFICE },
   { path: '/summary', title: 'Summary Pengecekan', menu: laporan('Summary Pengecekan'), roles: OFFICE },

@@ -25,6 +25,7 @@ export const PAGES: Record<AppPath, PageLoader> = {
   '/summary': () => import('../features/summary/summary-page'),
   '/absensi-unit': () => import('../features/absence/absence-page'),
   '/tugas-tireman': () => import('../features/tireman-plan/tireman-plan-page'),
+  '/storing': () => import('../features/storing/storing-page'),
   '/temuan': () => import('../features/findings/findings-page'),
   '/analitik-ban': () => import('../features/tire-analytics/tire-analytics-page'),
   '/user': () => import('../features/users/users-page'),

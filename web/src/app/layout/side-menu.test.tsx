@@ -26,6 +26,7 @@ const FEATURE = [
   'Warehouse',
   // issue 11 (not in the spec): tire alerts and brand performance
   'Ban Kritis',
+  'Storing',
 ];
 const LAPORAN = [
   'Leaderboard',

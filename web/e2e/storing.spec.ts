@@ -1,0 +1,117 @@
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, expect, loginAs, logoutToken, test } from './fixtures';
+import { ownTireMan } from './lapangan/field-helpers';
+
+// Issue 38 (office slice): the EDP logs a breakdown call in the Storing screen, assigns it to a
+// tire man, and follows it live while the tire man's steps arrive (here through the field API, as
+// his phone sends them): each step at the time he tapped, the roll time, then the closed call.
+
+const shots = path.resolve(import.meta.dirname, '../../screenshots');
+
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post('/api/tire-man/login', { data: { email, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+test('Storing: a call logged and assigned by the EDP, stepped through by its tire man, followed live with its roll time', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const me = await ownTireMan(request, 'engkel');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, ACCOUNTS.edp);
+  await page.getByRole('menuitem', { name: 'Storing' }).click();
+  await expect(page.getByRole('heading', { name: 'Storing', level: 2 })).toBeVisible();
+
+  // the form refuses what the caller did not say
+  await page.getByRole('button', { name: 'Catat panggilan' }).click();
+  const form = page.getByRole('dialog', { name: 'Catat panggilan storing' });
+  await form.getByRole('button', { name: 'Simpan' }).click();
+  await expect(form.getByText('Unit wajib dipilih')).toBeVisible();
+  await expect(form.getByText('Kejadian wajib dipilih')).toBeVisible();
+
+  await form.getByLabel('Unit (no. polisi)').fill(me.plate.slice(0, 6));
+  // antd lists the visible options by their title
+  await page.getByTitle(new RegExp(`^${me.plate} · `)).click();
+  await form.getByLabel('Kejadian').click();
+  await page.getByTitle('Ban pecah', { exact: true }).click();
+  await form.getByLabel('Posisi ban (bila diketahui)').fill('3');
+  await form.getByLabel('Posisi ban (bila diketahui)').press('Enter');
+  await form.getByLabel('Lokasi').fill('Tol Cikampek KM 47 arah Jakarta');
+  await form.getByLabel('Nama penelepon').fill('Pak Darto');
+  await form.getByLabel('Nomor penelepon').fill('081234567890');
+  await form.getByText('Tinggi', { exact: true }).click();
+  await form.getByRole('button', { name: 'Simpan' }).click();
+
+  // the new call opens in its drawer: assign it
+  const drawer = page.getByRole('dialog', { name: `Storing ${me.plate}` });
+  await expect(drawer).toContainText('Baru');
+  await expect(drawer).toContainText('Pak Darto · 081234567890');
+  await drawer.getByLabel('Tire man').click();
+  await page.getByTitle(`Petugas Uji ${/\d+/.exec(me.email)![0]}`, { exact: true }).click();
+  await drawer.getByRole('button', { name: 'Tugaskan' }).click();
+  await page.getByRole('dialog').last().getByRole('button', { name: 'Tugaskan' }).click();
+  await expect(drawer).toContainText('Ditugaskan');
+  const id = Number(
+    /\d+/.exec(
+      (await page.evaluate(async () => {
+        const res = await fetch('/api/storing?status=all&pageSize=1', {
+          headers: { access_token: localStorage.getItem('access_token') ?? '' },
+        });
+        return JSON.stringify(((await res.json()) as { data: { id: number }[] }).data[0]!.id);
+      })) as string,
+    )![0],
+  );
+
+  // his phone's taps, each with its own time
+  const token = await signIn(request, me.email, me.password);
+  try {
+    const start = Date.now();
+    const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+    for (const [action, minutes] of [
+      ['accept', 0.5],
+      ['depart', 1],
+      ['arrive', 4],
+    ] as const) {
+      const res = await request.post(`/api/storing/${id}/step`, {
+        headers: { access_token: token },
+        data: { action, performed_at: at(minutes) },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+    // live: the drawer follows without a reload
+    await expect(drawer).toContainText('Tiba');
+    await expect(drawer.getByText(/Respon: \d+ m/)).toBeVisible();
+    await page.screenshot({ path: `${shots}/storing-drawer-1440.png` });
+    const done = await request.post(`/api/storing/${id}/step`, {
+      headers: { access_token: token },
+      data: { action: 'finish', performed_at: at(7) },
+    });
+    expect(done.ok(), await done.text()).toBe(true);
+    const call = ((await done.json()) as { data: { roll_minutes: number } }).data;
+    await expect(drawer.getByLabel('Roll time')).toHaveText(`Roll time: ${call.roll_minutes} m`);
+    const timeline = drawer.locator('.ant-timeline');
+    for (const step of ['Dipanggil', 'Ditugaskan', 'Diterima', 'Menuju lokasi', 'Tiba', 'Selesai']) {
+      await expect(timeline).toContainText(step);
+    }
+  } finally {
+    await logoutToken(request, token);
+  }
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  // closed: gone from the open list, listed under Selesai
+  await expect(page.getByRole('row', { name: new RegExp(me.plate) })).toHaveCount(0);
+  await page
+    .getByRole('radiogroup', { name: 'Status panggilan' })
+    .getByText('Selesai', { exact: true })
+    .click();
+  const row = page.getByRole('row', { name: new RegExp(me.plate) });
+  await expect(row).toContainText('Selesai');
+  await page.screenshot({ path: `${shots}/storing-list-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/storing-list-390.png`, fullPage: true });
+});
