@@ -345,6 +345,8 @@ export const ZDashboardCounters = z.object({
   pergantian: z.number(),
   /** Accounts with role tire-man. */
   tireMen: z.number(),
+  /** Breakdown calls still open (Storing, issue 38). */
+  storing: z.number(),
   /** Server time (ISO, UTC) and APP_TIMEZONE, for the clock and the greeting. */
   now: z.string(),
   timezone: z.string(),

@@ -50,7 +50,7 @@ ALTER TABLE "breakdown_calls" ADD CONSTRAINT "breakdown_calls_replacement_id_tir
 ALTER TABLE "breakdown_calls" ADD CONSTRAINT "breakdown_calls_mismatch_id_mismatches_id_fk" FOREIGN KEY ("mismatch_id") REFERENCES "public"."mismatches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "breakdown_calls" ADD CONSTRAINT "breakdown_calls_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "breakdown_call_events_call_idx" ON "breakdown_call_events" USING btree ("call_id","id");--> statement-breakpoint
-CREATE INDEX "breakdown_calls_open_idx" ON "breakdown_calls" USING btree ("called_at") WHERE "breakdown_calls"."status" not in ('done', 'cancelled');--> statement-breakpoint
+CREATE INDEX "breakdown_calls_open_idx" ON "breakdown_calls" USING btree ("called_at") WHERE "breakdown_calls"."status" in ('new', 'assigned', 'accepted', 'en_route', 'arrived');--> statement-breakpoint
 CREATE INDEX "breakdown_calls_called_idx" ON "breakdown_calls" USING btree ("called_at");--> statement-breakpoint
 CREATE INDEX "breakdown_calls_tireman_idx" ON "breakdown_calls" USING btree ("tireman_id","called_at");--> statement-breakpoint
 CREATE INDEX "breakdown_calls_unit_idx" ON "breakdown_calls" USING btree ("unit_id","called_at");

@@ -63,7 +63,9 @@ export const breakdownCalls = pgTable(
     ),
     check('breakdown_calls_priority_ck', sql`${t.priority} in ('tinggi', 'normal')`),
     // the open-calls list (oldest call first) and the dashboard's count
-    index('breakdown_calls_open_idx').on(t.called_at).where(sql`${t.status} not in ('done', 'cancelled')`),
+    index('breakdown_calls_open_idx')
+      .on(t.called_at)
+      .where(sql`${t.status} in ('new', 'assigned', 'accepted', 'en_route', 'arrived')`),
     // every call, newest first; a tire man's calls
     index('breakdown_calls_called_idx').on(t.called_at),
     index('breakdown_calls_tireman_idx').on(t.tireman_id, t.called_at),

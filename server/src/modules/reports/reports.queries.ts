@@ -26,6 +26,7 @@ import { type DayRange, inRange } from '../../lib/day-range';
 import { likePattern } from '../../lib/list-query';
 import { recordConditions } from '../../lib/record-filters';
 import { isoText as iso } from '../../lib/sql-iso';
+import { openCall } from '../storing/storing.service';
 
 /** part / whole x 100 rounded to 2 decimals (half away from zero, exact numeric), null when whole is 0. */
 const pct = (part: SQL, whole: SQL) =>
@@ -715,6 +716,7 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
           + (select count(*) from tire_replacements t where ${returned('t')}))::int as returned,
         (select count(*) from tire_replacements t where ${awaiting('t')})::int as pergantian,
         (select count(*) from users u where u.role = 'tire-man')::int as "tireMen",
+        (select count(*) from breakdown_calls b where ${openCall('b')})::int as storing,
         ${iso(sql`now()`)} as now,
         ${tz}::text as timezone,
         (select to_char(d, 'YYYY-MM-DD') from today) as "todayDate"`),

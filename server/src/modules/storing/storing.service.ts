@@ -19,7 +19,7 @@ import {
   type ZCallListQuery,
   type ZCallStepBody,
 } from '@itms/contracts/storing';
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
@@ -33,6 +33,7 @@ import {
 } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { plateContains } from '../../lib/list-query';
 import { performedAtOf } from '../../lib/performed-at';
 
 export interface StoringActor {
@@ -94,6 +95,13 @@ function toRow({ call: c, plate_number, project_name, tireman_name }: CallSelect
   };
 }
 
+/** A call still open (rules/storing.ts), as the partial index breakdown_calls_open_idx reads it. */
+export const openCall = (alias: string) =>
+  sql`${sql.raw(alias)}.status in (${sql.join(
+    OPEN_CALL_STATUSES.map((st) => sql`${st}`),
+    sql`, `,
+  )})`;
+
 /** A tire man reads only the calls assigned to him. */
 const visibleTo = (actor: StoringActor): SQL | undefined =>
   isOffice(actor) ? undefined : eq(breakdownCalls.tireman_id, actor.id);
@@ -107,11 +115,11 @@ export async function listCalls(
   const where = and(
     visibleTo(actor),
     open
-      ? inArray(breakdownCalls.status, [...OPEN_CALL_STATUSES])
+      ? openCall('breakdown_calls')
       : query.status === 'all'
         ? undefined
         : eq(breakdownCalls.status, query.status),
-    query.q ? ilike(units.plate_number, `%${query.q.trim()}%`) : undefined,
+    query.q?.trim() ? plateContains(units.plate_number, query.q) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     selectCalls(db)

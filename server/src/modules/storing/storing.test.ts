@@ -237,5 +237,12 @@ describe('a breakdown call', () => {
     expect(his.total).toBe(counted);
     expect(his.data.every((c: { tireman_id: number }) => c.tireman_id === ids.tireman)).toBe(true);
     expect((await call(tok.tireman2, 'GET', `/storing/${mine}`)).statusCode).toBe(404);
+
+    // the dashboard's Storing card counts the open calls, and drops one once it is closed
+    const storingCard = async () =>
+      (await call(tok.staff, 'GET', '/dashboard/counters')).json().storing as number;
+    expect(await storingCard()).toBe(open.total);
+    await call(tok.staff, 'POST', `/storing/${mine}/cancel`, { reason: 'Salah unit' });
+    expect(await storingCard()).toBe(open.total - 1);
   });
 });

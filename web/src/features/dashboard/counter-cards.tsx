@@ -6,6 +6,7 @@ import {
   RollbackOutlined,
   SwapOutlined,
   TeamOutlined,
+  ToolOutlined,
 } from '@ant-design/icons';
 import type { TDashboardCounters } from '@itms/contracts/reports';
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
@@ -15,7 +16,10 @@ import { RETURNS_VIEW } from '../../components/returns-view';
 import { formatNumber } from '../../lib/number-format';
 
 interface CounterDef {
-  key: keyof Pick<TDashboardCounters, 'today' | 'pending' | 'bkb' | 'returned' | 'pergantian' | 'tireMen'>;
+  key: keyof Pick<
+    TDashboardCounters,
+    'today' | 'pending' | 'bkb' | 'returned' | 'pergantian' | 'storing' | 'tireMen'
+  >;
   label: string;
   hint: string;
   to?: string;
@@ -68,6 +72,15 @@ export const COUNTERS: readonly CounterDef[] = [
     to: '/validasi-pergantian',
     icon: <SwapOutlined />,
     color: '#08979c',
+  },
+  // breakdown calls not closed yet (issue 38)
+  {
+    key: 'storing',
+    label: 'Storing',
+    hint: 'Panggilan terbuka',
+    to: '/storing',
+    icon: <ToolOutlined />,
+    color: '#d4380d',
   },
   {
     key: 'tireMen',
@@ -153,7 +166,7 @@ function CounterCard({
   );
 }
 
-/** Hari ini, Pending, BKB, Dikembalikan, Pergantian and Tire Man, from getDashboardCounters. */
+/** Hari ini, Pending, BKB, Dikembalikan, Pergantian, Storing and Tire Man, from getDashboardCounters. */
 export function CounterCards({
   counters,
   failed = false,
@@ -164,7 +177,7 @@ export function CounterCards({
   return (
     <Row gutter={[12, 12]}>
       {COUNTERS.map((def) => (
-        <Col key={def.key} xs={12} sm={8} xl={4}>
+        <Col key={def.key} xs={12} sm={8} lg={6} xxl={3}>
           <CounterCard def={def} value={counters?.[def.key]} failed={failed} />
         </Col>
       ))}

@@ -47,6 +47,7 @@ const counters = (today: number) => ({
   returned: 1,
   pergantian: 4,
   tireMen: 12,
+  storing: 5,
   now: new Date().toISOString(),
   timezone: 'Asia/Jakarta',
   todayDate: '2025-03-10',
@@ -148,10 +149,12 @@ describe('dashboard', () => {
     expect(within(card('Dikembalikan')).getByText('1')).toBeTruthy();
     expect(within(card('Pergantian')).getByText('4')).toBeTruthy();
     expect(within(card('Tire Man')).getByText('12')).toBeTruthy();
+    expect(within(card('Storing')).getByText('5')).toBeTruthy();
     expect(screen.getByText('Pengecekan hari ini:').textContent).toContain('3');
     // the cards link to their lists
     expect(screen.getByRole('link', { name: /Hari ini/ }).getAttribute('href')).toBe('/validasi');
     expect(screen.getByRole('link', { name: /BKB/ }).getAttribute('href')).toBe('/mismatch');
+    expect(screen.getByRole('link', { name: /Storing/ }).getAttribute('href')).toBe('/storing');
     expect(screen.getByRole('link', { name: /Dikembalikan/ }).getAttribute('href')).toBe(
       '/validasi?view=dikembalikan',
     );
