@@ -22,6 +22,8 @@ export const ZDigestCounts = z.object({
   returned: z.number(),
   /** Installed tires with at least one alert now (Ban Kritis' total). */
   critical: z.number(),
+  /** Breakdown calls open now (the dashboard's Storing card). */
+  openCalls: z.number(),
 });
 export type TDigestCounts = z.infer<typeof ZDigestCounts>;
 
@@ -36,16 +38,14 @@ export function digestDayLabel(day: string): string {
   }).format(new Date(`${day}T00:00:00Z`));
 }
 
-/**
- * The message, one line per number. The product has no breakdown calls yet: their line comes when
- * the calls do.
- */
+/** The message, one line per number. */
 export function digestMessage(day: string, c: TDigestCounts): string {
   return [
     `Ringkasan ITMS ${digestDayLabel(day)}`,
     `Pengecekan: ${formatNumber(c.checks)} (${formatNumber(c.validated)} divalidasi)`,
     `Dikembalikan: ${formatNumber(c.returned)}`,
     `Ban kritis: ${formatNumber(c.critical)}`,
+    `Storing terbuka: ${formatNumber(c.openCalls)}`,
   ].join('\n');
 }
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { type DayRange, inRange } from '../../lib/day-range';
 import { productivity } from '../reports/reports.queries';
+import { openCallCount } from '../storing/storing.service';
 import { createTireIntelligenceQueries } from '../tire-intelligence/tire-intelligence.queries';
 
 /**
@@ -26,7 +27,7 @@ export async function returnsMade(db: DbOrTx, r: DayRange): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The day's numbers (`day` yyyy-mm-dd in `tz`); the critical tires are those of now. */
+/** The day's numbers (`day` yyyy-mm-dd in `tz`); the critical tires and open calls are those of now. */
 export async function digestCounts(
   db: DbOrTx,
   day: string,
@@ -39,7 +40,9 @@ export async function digestCounts(
   const returned = await returnsMade(db, range);
   // Ban Kritis: installed tires with at least one alert
   const alerts = await createTireIntelligenceQueries(db, settings).summary();
-  return { checks: checks.total, validated: checks.approved, returned, critical: alerts.total };
+  // Storing: the calls open now, as the dashboard's card counts them
+  const openCalls = await openCallCount(db);
+  return { checks: checks.total, validated: checks.approved, returned, critical: alerts.total, openCalls };
 }
 
 export interface DigestRecipient {

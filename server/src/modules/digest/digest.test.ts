@@ -165,6 +165,16 @@ afterAll(async () => {
 describe('the daily digest', () => {
   it("says yesterday's numbers, equal to a recount from the tables, in one Indonesian message", async () => {
     const y = jakartaDay(-1);
+    // an open breakdown call and a closed one: the digest counts the open
+    const unit = await one<{ id: number }>(sql`select id from units order by id limit 1`);
+    await database.db.execute(sql`
+      insert into breakdown_calls (unit_id, cause, location_text, caller_name, caller_phone, status)
+      values (${unit.id}, 'bocor', 'Pool', 'Driver', '0812345678', 'en_route'),
+             (${unit.id}, 'bocor', 'Pool', 'Driver', '0812345678', 'done')`);
+    const calls = await one<{ n: number }>(
+      sql`select count(*)::int as n from breakdown_calls where status not in ('done', 'cancelled')`,
+    );
+    expect(calls.n).toBeGreaterThan(0);
     const res = await app.inject({
       method: 'GET',
       url: '/api/digest/preview',
@@ -198,6 +208,7 @@ describe('the daily digest', () => {
         validated: checks.approved,
         returned: returns.n,
         critical: alerts.json().total,
+        openCalls: calls.n,
       },
       sent: false,
     });
@@ -208,6 +219,7 @@ describe('the daily digest', () => {
         `Pengecekan: ${fmt(checks.n)} (${fmt(checks.approved)} divalidasi)`,
         `Dikembalikan: ${fmt(returns.n)}`,
         `Ban kritis: ${fmt(alerts.json().total)}`,
+        `Storing terbuka: ${fmt(calls.n)}`,
       ].join('\n'),
     );
     expect(preview.recipients.map((r: { phone: string }) => r.phone)).toEqual(await recipientsRecount());

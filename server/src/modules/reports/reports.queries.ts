@@ -716,6 +716,7 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
           + (select count(*) from tire_replacements t where ${returned('t')}))::int as returned,
         (select count(*) from tire_replacements t where ${awaiting('t')})::int as pergantian,
         (select count(*) from users u where u.role = 'tire-man')::int as "tireMen",
+        -- the Storing card: breakdown calls still open (storing.service.ts openCallCount)
         (select count(*) from breakdown_calls b where ${openCall('b')})::int as storing,
         ${iso(sql`now()`)} as now,
         ${tz}::text as timezone,

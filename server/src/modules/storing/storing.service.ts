@@ -21,7 +21,7 @@ import {
 } from '@itms/contracts/storing';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf, type Tx } from '../../db/client';
 import {
   breakdownCallEvents,
   breakdownCalls,
@@ -101,6 +101,14 @@ export const openCall = (alias: string) =>
     OPEN_CALL_STATUSES.map((st) => sql`${st}`),
     sql`, `,
   )})`;
+
+/** The calls open now (the dashboard's Storing card, the daily digest). */
+export async function openCallCount(db: DbOrTx): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from breakdown_calls b where ${openCall('b')}`),
+  );
+  return Number(row?.n ?? 0);
+}
 
 /** A tire man reads only the calls assigned to him. */
 const visibleTo = (actor: StoringActor): SQL | undefined =>
