@@ -76,7 +76,7 @@ export function PushSettings({ online }: { online: boolean }) {
               {subscribed === undefined
                 ? 'Memuat ...'
                 : on
-                  ? 'Aktif di HP ini: pengecekan atau pergantian yang dikembalikan kantor langsung diberitahukan'
+                  ? 'Aktif di HP ini: data yang dikembalikan kantor, permintaan ban yang diputuskan dan panggilan storing langsung diberitahukan'
                   : 'Mati: Anda baru tahu data dikembalikan saat membuka aplikasi'}
             </span>
             {on && status?.last_delivery && (

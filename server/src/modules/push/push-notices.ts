@@ -1,5 +1,6 @@
 // What the phone is told by Web Push about the office's decisions (issue 39).
 import type { TPushPayload } from '@itms/contracts/push';
+import { BREAKDOWN_CAUSE_LABELS, type TCallRow } from '@itms/contracts/storing';
 import type { TReturnKind } from '@itms/contracts/submission-returns';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
@@ -70,4 +71,14 @@ export async function tireRequestNotice(
         body: 'Kantor menghapus permintaan ini',
         url: `/lapangan/riwayat?buka=tire-request-${id}`,
       };
+}
+
+/** 'Storing B 1234 XX: Ban pecah', where, and the app (its Storing screen comes with the phone slice). */
+export function callAssignedNotice(call: TCallRow): TPushPayload {
+  return {
+    kind: 'storing',
+    title: `Storing ${call.plate_number}: ${BREAKDOWN_CAUSE_LABELS[call.cause]}`,
+    body: `${call.location_text} · ${call.caller_name} ${call.caller_phone}`,
+    url: '/lapangan/',
+  };
 }

@@ -280,6 +280,32 @@ describe('a returned check reaches the tire man by Web Push', () => {
     expect(read(2)).toMatchObject({ kind: 'returned' });
   });
 
+  it('a breakdown call assigned to him reaches his phone: the unit, what happened, where and who called', async () => {
+    push.received.length = 0;
+    push.answerWith(() => 201);
+    const made = await call(tok.staff, 'POST', '/storing', {
+      unit_id: ids.engkel,
+      cause: 'bocor',
+      location_text: 'Pool Cikarang gerbang 2',
+      caller_name: 'Pak Darto',
+      caller_phone: '081234567890',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    // logged only: nothing for anyone's phone yet
+    await new Promise((r) => setTimeout(r, 100));
+    expect(push.received).toHaveLength(0);
+    const id = made.json().data.id as number;
+    const assigned = await call(tok.staff, 'POST', `/storing/${id}/assign`, { tireman_id: ids.tireman });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    await vi.waitFor(() => expect(push.received).toHaveLength(1), { timeout: 5000 });
+    expect(JSON.parse(decrypt(push.received[0]!.body, phone.ecdh, phone.auth))).toEqual({
+      kind: 'storing',
+      title: `Storing ${FX.engkel}: Bocor`,
+      body: 'Pool Cikarang gerbang 2 · Pak Darto 081234567890',
+      url: '/lapangan/',
+    });
+  });
+
   it('a push service that hangs and then fails never holds up or fails the Return; it is retried, then recorded failed', async () => {
     await t.database.db.execute(sql`delete from push_deliveries`);
     push.received.length = 0;

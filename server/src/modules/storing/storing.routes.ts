@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { currentUser } from '../../plugins/auth';
+import { callAssignedNotice } from '../push/push-notices';
 import { assignCall, cancelCall, createCall, getCall, listCalls, stepCall } from './storing.service';
 
 /** The office and the assigned tire man hear of a call's change (after the commit). */
@@ -30,7 +31,10 @@ export const storingRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     const { status, previous } = await assignCall(app.db, req.params.id, req.body.tireman_id, user);
     tell(app, req.params.id, status, [req.body.tireman_id, previous]);
-    return { message: M.assigned, data: await getCall(app.db, req.params.id, user) };
+    const data = await getCall(app.db, req.params.id, user);
+    // his phone hears of it with the app closed too (issue 39)
+    app.push.notifyUser(req.body.tireman_id, callAssignedNotice(data));
+    return { message: M.assigned, data };
   });
 
   route(app, API.stepCall, async (req) => {
