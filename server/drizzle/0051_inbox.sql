@@ -23,4 +23,5 @@ ALTER TABLE "inbox_items" ADD CONSTRAINT "inbox_items_user_id_users_id_fk" FOREI
 ALTER TABLE "inbox_preferences" ADD CONSTRAINT "inbox_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "inbox_items_user_idx" ON "inbox_items" USING btree ("user_id","read_at","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "inbox_items_user_id_idx" ON "inbox_items" USING btree ("user_id","id" DESC NULLS LAST);--> statement-breakpoint
-CREATE UNIQUE INDEX "inbox_items_dedupe_uq" ON "inbox_items" USING btree ("user_id","dedupe_key");
+CREATE UNIQUE INDEX "inbox_items_dedupe_uq" ON "inbox_items" USING btree ("user_id","dedupe_key");--> statement-breakpoint
+CREATE INDEX "inbox_items_dedupe_idx" ON "inbox_items" USING btree ("dedupe_key") WHERE "inbox_items"."dedupe_key" is not null;

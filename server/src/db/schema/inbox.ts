@@ -47,6 +47,8 @@ export const inboxItems = pgTable(
     index('inbox_items_user_idx').on(t.user_id, t.read_at, t.id.desc()),
     index('inbox_items_user_id_idx').on(t.user_id, t.id.desc()),
     uniqueIndex('inbox_items_dedupe_uq').on(t.user_id, t.dedupe_key),
+    // has a sweep already announced it (to anybody)?
+    index('inbox_items_dedupe_idx').on(t.dedupe_key).where(sql`${t.dedupe_key} is not null`),
   ],
 );
 

@@ -20,6 +20,8 @@ export interface InboxMessage {
   link: string;
   /** What it is about: a user gets at most one item with the same key (across processes). */
   dedupeKey?: string;
+  /** Who caused it and saw it happen (an import's author): not told again. */
+  exceptUserId?: number;
 }
 
 export interface InboxOptions {
@@ -82,6 +84,7 @@ export function createInboxService(db: Db, opts: InboxOptions): InboxService {
         select u.id, ${m.kind}, ${m.title}, ${m.body}, ${m.link}, ${m.dedupeKey ?? null}
         from users u
         where u.role in ('admin', 'staff')
+          and u.id is distinct from ${m.exceptUserId ?? null}::int
           and not exists (
             select 1 from inbox_preferences p
             where p.user_id = u.id and p.kind = ${m.kind} and not p.enabled

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/client';
+import { importer } from '../imports/imports.test-kit';
+import { sweepWaitingChecks } from './inbox-producers';
 
 let t: TestApp;
 const tok = { admin: '', staff: '', tireman: '' };
@@ -175,5 +177,67 @@ describe('delivery', () => {
     const second = await t.app.inbox.deliver(m);
     expect(first).toBeGreaterThanOrEqual(2);
     expect(second).toBe(0);
+  });
+});
+
+describe('an import of units', () => {
+  it('is told to the other office users, not to its author, linking to /unit', async () => {
+    const send = importer(
+      () => t,
+      () => tok.admin,
+    );
+    const adminBefore = await unread(tok.admin);
+    const staffBefore = await unread(tok.staff);
+    const csv = ['plate_number;unit_type;project;tonnage', `"B 7001 INB";TRONTON;"${FX.project}";10`].join(
+      '\r\n',
+    );
+    const res = await send('/api/import/units/commit', Buffer.from(csv), 'unit-baru.csv');
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.inbox.idle();
+    expect(await unread(tok.admin)).toBe(adminBefore);
+    expect(await unread(tok.staff)).toBe(staffBefore + 1);
+    const [item] = (await call(tok.staff, 'GET', '/inbox?page=1&pageSize=1')).json().data;
+    expect(item).toMatchObject({
+      kind: 'import-done',
+      title: 'Impor Unit selesai: 1 unit ditambahkan',
+      body: `oleh ${FX.admin.name} · unit-baru.csv`,
+      link: '/unit',
+    });
+  });
+});
+
+describe('checks waiting over 24 hours', () => {
+  it('are announced once each by the sweep, also when two processes sweep at once', async () => {
+    // a sent check, received 25 hours ago; one received 2 hours ago is not due
+    const [c] = await q<{ id: number }>(sql`
+      select id from tire_checks where stage in ('sent', 'resubmitted') order by id limit 1`);
+    let checkId = c?.id;
+    if (!checkId) {
+      const [u] = await q<{ id: number }>(sql`select id from users where email = ${FX.tireman.email}`);
+      const [made] = await q<{ id: number }>(sql`
+        insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer)
+        values (${ids.tronton}, ${FX.tronton}, ${u!.id}, ${ids.location}, 1) returning id`);
+      checkId = made!.id;
+    }
+    await q(sql`update tire_checks set created_at = now() - interval '25 hours' where id = ${checkId}`);
+    const staffBefore = await unread(tok.staff);
+    const told = await Promise.all([sweepWaitingChecks(t.app), sweepWaitingChecks(t.app)]);
+    expect(told[0] + told[1]).toBeGreaterThanOrEqual(1);
+    expect(await sweepWaitingChecks(t.app)).toBe(0);
+    const items = await q<{ user_id: number; title: string; link: string }>(sql`
+      select user_id, title, link from inbox_items where dedupe_key = ${`check-waiting:${checkId}`}`);
+    const office = await q<{ id: number }>(
+      sql`select id from users where role in ('admin', 'staff') order by id`,
+    );
+    expect(items.map((i) => i.user_id).sort((a, b) => a - b)).toEqual(office.map((u) => u.id));
+    expect(items[0]!.title).toBe(
+      `Pengecekan #${checkId} (${FX.tronton}) menunggu validasi lebih dari 24 jam`,
+    );
+    expect(items[0]!.link).toBe('/validasi');
+    expect(await unread(tok.staff)).toBeGreaterThan(staffBefore);
+    // one that has waited less than 24 hours is not announced
+    await q(sql`update tire_checks set created_at = now() - interval '2 hours' where id = ${checkId}`);
+    await q(sql`delete from inbox_items where dedupe_key = ${`check-waiting:${checkId}`}`);
+    expect(await sweepWaitingChecks(t.app)).toBe(0);
   });
 });
