@@ -9,6 +9,7 @@ import { digestEndpoints, digestErrors } from './api/digest';
 import { fieldEndpoints, fieldErrors } from './api/field';
 import { filesEndpoints, filesErrors } from './api/files';
 import { importsEndpoints, importsErrors } from './api/imports';
+import { inboxEndpoints, inboxErrors } from './api/inbox';
 import { mismatchCategoriesEndpoints, mismatchCategoriesErrors } from './api/mismatch-categories';
 import { mismatchesEndpoints, mismatchesErrors } from './api/mismatches';
 import { newsEndpoints, newsErrors } from './api/news';
@@ -44,6 +45,7 @@ export const API = {
   ...fieldEndpoints,
   ...filesEndpoints,
   ...importsEndpoints,
+  ...inboxEndpoints,
   ...mismatchCategoriesEndpoints,
   ...mismatchesEndpoints,
   ...newsEndpoints,
@@ -82,6 +84,7 @@ export const ERROR_STATUS = {
   ...fieldErrors,
   ...filesErrors,
   ...importsErrors,
+  ...inboxErrors,
   ...mismatchCategoriesErrors,
   ...mismatchesErrors,
   ...newsErrors,
@@ -120,6 +123,7 @@ export const ERROR_TABLES: readonly Record<string, number>[] = [
   fieldErrors,
   filesErrors,
   importsErrors,
+  inboxErrors,
   mismatchCategoriesErrors,
   mismatchesErrors,
   newsErrors,

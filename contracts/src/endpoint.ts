@@ -23,6 +23,7 @@ export const TAGS = [
   'field',
   'files',
   'imports',
+  'inbox',
   'mismatch-categories',
   'mismatches',
   'news',

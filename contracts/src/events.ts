@@ -1,4 +1,5 @@
 import type { TFieldStatusEvent, TSubmissionKind } from './field';
+import type { TInboxKind } from './inbox';
 import type { TAlertSummary } from './tire-intelligence';
 // Socket events the spec names (section 2, Dashboard; section 7, Sockets).
 
@@ -12,6 +13,8 @@ export interface ServerToClientEvents {
   'tire-alerts': (payload: TAlertSummary) => void;
   /** To the tire man who sent it: the office approved, returned or deleted his submission. */
   'field-status': (payload: TFieldStatusEvent) => void;
+  /** To one office user: an item arrived in his inbox (the bell's count and list refresh). */
+  'inbox-item': (payload: { id: number; kind: TInboxKind }) => void;
   'session-clear': (payload: { reason: 'logout' | 'revoked' | 'expired' }) => void;
   /** A breakdown call changed (issue 38): to the office, and to the tire man it is assigned to. */
   'storing-call': (payload: { id: number; status: CallStatus }) => void;

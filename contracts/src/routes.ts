@@ -157,6 +157,8 @@ export const APP_ROUTES = [
   { path: '/audit', title: 'Log Audit', menu: database('Log Audit'), roles: ADMIN, extra: true },
   // not in the spec: one's own account, from the top bar's user menu (issue 22)
   { path: '/profil', title: 'Profil saya', roles: OFFICE, extra: true },
+  // not in the spec: the office inbox behind the top bar's bell (issue 39)
+  { path: '/notifikasi', title: 'Notifikasi', roles: OFFICE, extra: true },
 ] as const satisfies readonly AppRouteMeta[];
 
 export type AppPath = (typeof APP_ROUTES)[number]['path'];

@@ -35,6 +35,9 @@ import { fieldRoutes } from './modules/field/field.routes';
 import { createFileUrls, loadFileUrlSecret } from './modules/files/file-urls';
 import { fileUrlRoutes } from './modules/files/files.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
+import { createInboxService, type InboxService } from './modules/inbox/inbox.service';
+import { sweepWaitingChecks } from './modules/inbox/inbox-producers';
 import { mismatchCategoriesRoutes } from './modules/mismatch-categories/mismatch-categories.routes';
 import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
 import { newsRoutes } from './modules/news/news.routes';
@@ -83,6 +86,7 @@ declare module 'fastify' {
     documentEvents: DocumentEvents;
     push: PushService;
     digest: DigestService;
+    inbox: InboxService;
   }
 }
 
@@ -283,6 +287,17 @@ export async function buildApp({
   );
   if (config.digest.enabled) runPeriodically(app, 60_000, 'daily digest', () => app.digest.runDue());
   app.addHook('onClose', async () => app.digest.close());
+  // the office inbox (issue 39): items written after the commit that caused them, retried, told live
+  app.decorate(
+    'inbox',
+    createInboxService(app.db, {
+      notify: (userId, item) => app.realtime.toUser(userId, 'inbox-item', item),
+      retryDelaysMs: [1_000, 5_000, 30_000],
+      log: app.log,
+    }),
+  );
+  app.addHook('onClose', async () => app.inbox.close());
+  runPeriodically(app, 5 * 60_000, 'inbox: checks waiting over 24 h', () => sweepWaitingChecks(app));
   // what a field document's committed steps cause: the transition table's effects, after the commit
   app.decorate('documentEvents', createDocumentEvents(documentEffects(app), app.log));
   app.addHook('onClose', async () => app.tireWear.close());
@@ -346,6 +361,7 @@ export async function buildApp({
       await api.register(profileRoutes);
       await api.register(pushRoutes);
       await api.register(digestRoutes);
+      await api.register(inboxRoutes);
       await api.register(unitsRoutes);
       await api.register(projectsRoutes);
       await api.register(customersRoutes);

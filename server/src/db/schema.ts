@@ -4,6 +4,7 @@ export * from './schema/checks';
 export * from './schema/content';
 export * from './schema/digest';
 export * from './schema/field';
+export * from './schema/inbox';
 export * from './schema/mismatches';
 export * from './schema/org';
 export * from './schema/push';

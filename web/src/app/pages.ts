@@ -51,4 +51,5 @@ export const PAGES: Record<AppPath, PageLoader> = {
   '/form': placeholder,
   '/audit': () => import('../features/audit/audit-page'),
   '/profil': () => import('../features/profile/profile-page'),
+  '/notifikasi': () => import('../features/inbox/inbox-page'),
 };

@@ -2,6 +2,7 @@ import { RETURN_KINDS, type TReturnKind } from '@itms/contracts/submission-retur
 import type { FastifyInstance } from 'fastify';
 import { afterCommit } from '../../db/ambient';
 import type { DocumentEvent, EffectHandlers } from '../../lib/document-events';
+import { publishNewBkb } from '../inbox/inbox-producers';
 import { returnedNotice, tireRequestNotice } from '../push/push-notices';
 import { emitTireAlerts } from '../tire-intelligence/alert-broadcast';
 
@@ -23,10 +24,11 @@ function pushNoticeOf(app: FastifyInstance, { kind, id, step, reason }: Document
 /** What each effect of the transition table does in this process (lib/document-events.ts). */
 export function documentEffects(app: FastifyInstance): EffectHandlers {
   return {
-    office: ({ kind, id }: DocumentEvent) =>
-      kind === 'mismatch'
-        ? app.realtime.toOffice('new-missmatch', { id })
-        : app.realtime.toOffice('new-notification', { kind, id }),
+    office: ({ kind, id, step }: DocumentEvent) => {
+      if (kind !== 'mismatch') return app.realtime.toOffice('new-notification', { kind, id });
+      app.realtime.toOffice('new-missmatch', { id });
+      if (step === 'send') publishNewBkb(app, id); // the office inbox (issue 39), after the commit
+    },
     field: ({ kind, id, step, tiremanId, reason }: DocumentEvent) => {
       const status = FIELD_STATUS[step as keyof typeof FIELD_STATUS];
       if (tiremanId == null || !status) return;

@@ -6,6 +6,7 @@ import { route } from '../../lib/endpoint';
 import { AppError, badRequest } from '../../lib/errors';
 import { XLSX_MIME } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
+import { publishImportDone } from '../inbox/inbox-producers';
 import { commitImport, importTemplate, previewImport } from './imports.service';
 
 const LABEL: Record<ImportKind, string> = { units: 'unit', tires: 'ban' };
@@ -52,7 +53,9 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     route(app, op.commit, async (req) => {
       const { buf, name } = await uploadedFile(req);
-      const result = await commitImport(app.db, currentUser(req).id, kind, buf, name);
+      const user = currentUser(req);
+      const result = await commitImport(app.db, user.id, kind, buf, name);
+      publishImportDone(app, kind, result.inserted, user, name); // the office inbox, after the commit
       return {
         message: `Import berhasil: ${result.inserted} ${LABEL[kind]} ditambahkan`,
         data: { kind, ...result },

@@ -12,6 +12,7 @@ import { ROLE_LABELS } from '@itms/contracts/enums';
 import { Avatar, Button, Dropdown, Layout } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { InboxBell } from '../../features/inbox/inbox-bell';
 import { useFileUrl } from '../../lib/file-urls';
 import { SocketStatusText } from '../../lib/socket-status';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -80,7 +81,8 @@ export function TopBar({
         zIndex: 20,
         display: 'flex',
         alignItems: 'center',
-        gap: compact ? 8 : 16,
+        // phones: tight gaps leave the title room for two words a line beside the bell
+        gap: compact ? 4 : 16,
         lineHeight: 'normal',
         paddingInline: compact ? 8 : 24,
         borderBottom: '1px solid #e6e9f0',
@@ -153,6 +155,7 @@ export function TopBar({
         </search>
       ) : null}
       <SocketStatusText compact={compact} />
+      <InboxBell compact={compact} />
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
