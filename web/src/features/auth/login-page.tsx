@@ -5,7 +5,7 @@ import {
   TAKEOVER_HINT,
   TAKEOVER_LABEL,
 } from '@itms/contracts/login-texts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { call } from '../../lib/api-client';
@@ -45,48 +45,52 @@ export default function LoginPage() {
   // the sign-in the server refused because the account is open elsewhere (409), to offer again
   const [inUse, setInUse] = useState<LoginForm | null>(null);
 
-  const login = useMutation({
-    mutationFn: async (body: LoginBody) => {
-      // the auth operations (zod schemas) load on submit: /login stays within its JavaScript budget
+  // a plain async call, not a TanStack mutation: /login stays within its JavaScript budget
+  const [pending, setPending] = useState(false);
+  const login = async (body: LoginBody) => {
+    setPending(true);
+    try {
+      // the auth operations (zod schemas) load on submit, for the same reason
       const { authEndpoints } = await import('@itms/contracts/api/auth');
-      return call(authEndpoints.loginUser, { body });
-    },
-    meta: { silent: true },
-    onSuccess: ({ access_token, payload }, body) => {
+      const { access_token, payload } = await call(authEndpoints.loginUser, { body });
       setInUse(null);
       if (body.takeover) toast().success(TAKEOVER_DONE, 6);
       // the credential check after login would only repeat what the login reply says
       queryClient.setQueryData(credentialQueryKey(access_token), payload.user);
       // the guest guard sees the stored session and goes to the back-office
       saveSignIn(access_token, payload.session, payload.user);
-    },
-    onError: (err, body) => {
-      if (!isAlreadyLoggedIn(err)) {
-        setInUse(null);
-        showLoginError(err);
-        return;
-      }
-      console.error(err);
-      const refused = { email: body.email, password: body.password };
-      setInUse(refused);
-      modal.confirm({
-        title: 'Oops...',
-        content: (
-          <div>
-            <div>{ALREADY_LOGGED_IN_TEXT}</div>
-            <div style={{ marginTop: 12, color: 'rgba(0,0,0,0.6)', fontSize: 13 }}>{TAKEOVER_HINT}</div>
-          </div>
-        ),
-        okText: TAKEOVER_LABEL,
-        cancelText: 'Batal',
-        onOk: () => takeover(refused),
-      });
-    },
-  });
+    } catch (err) {
+      refused(err, body);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const refused = (err: unknown, body: LoginBody) => {
+    if (!isAlreadyLoggedIn(err)) {
+      setInUse(null);
+      showLoginError(err);
+      return;
+    }
+    console.error(err);
+    const again = { email: body.email, password: body.password };
+    setInUse(again);
+    modal.confirm({
+      title: 'Oops...',
+      content: (
+        <div>
+          <div>{ALREADY_LOGGED_IN_TEXT}</div>
+          <div style={{ marginTop: 12, color: 'rgba(0,0,0,0.6)', fontSize: 13 }}>{TAKEOVER_HINT}</div>
+        </div>
+      ),
+      okText: TAKEOVER_LABEL,
+      cancelText: 'Batal',
+      onOk: () => takeover(again),
+    });
+  };
 
   // the same sign-in again, now asking the server to end the other session
-  const takeover = (refused: LoginForm) =>
-    login.mutateAsync({ ...refused, takeover: true }).catch(() => undefined);
+  const takeover = (inUseElsewhere: LoginForm) => login({ ...inUseElsewhere, takeover: true });
 
   return (
     <AuthCard>
@@ -96,7 +100,7 @@ export default function LoginPage() {
         layout="vertical"
         requiredMark={false}
         noValidate
-        onFinish={(values) => login.mutate({ email: values.email.trim(), password: values.password })}
+        onFinish={(values) => void login({ email: values.email.trim(), password: values.password })}
         // another account or password: the offer was for the refused one
         onValuesChange={() => setInUse(null)}
       >
@@ -130,13 +134,13 @@ export default function LoginPage() {
           />
         </Form.Item>
         <Form.Item style={{ marginBottom: 12 }}>
-          <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
+          <Button type="primary" htmlType="submit" size="large" block loading={pending}>
             Login
           </Button>
         </Form.Item>
         {inUse ? (
           <Suspense fallback={null}>
-            <TakeoverBox pending={login.isPending} onTakeover={() => void takeover(inUse)} />
+            <TakeoverBox pending={pending} onTakeover={() => void takeover(inUse)} />
           </Suspense>
         ) : null}
       </Form>
