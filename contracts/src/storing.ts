@@ -87,7 +87,8 @@ export type TCallStepBody = z.input<typeof ZCallStepBody>;
 /** POST /api/storing/:id/cancel */
 export const ZCallCancelBody = z.object({ reason: text('Alasan', 300) });
 
-export const ZCallListQuery = ZListQuery.extend({
+// the order is the list's own (open: longest waiting first; otherwise newest first): no sort key
+export const ZCallListQuery = ZListQuery.omit({ sort: true }).extend({
   /** 'open' (default): calls still to close; 'all'; or one status. */
   status: z
     .enum(['open', 'all', ...CALL_STATUSES])

@@ -2,11 +2,11 @@
 // second copy of it (issue 36, 'Counting rules written once').
 import type { TDigestCounts } from '@itms/contracts/digest';
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { type DayRange, inRange } from '../../lib/day-range';
-import { productivity } from '../reports/reports.queries';
+import { createReportsService } from '../reports/reports.service';
 import { openCallCount } from '../storing/storing.service';
-import { createTireIntelligenceQueries } from '../tire-intelligence/tire-intelligence.queries';
+import { alertSummary } from '../tire-intelligence/tire-intelligence.service';
 
 /**
  * Returns the office made within the range, checks and replacements together: the rows of the
@@ -29,17 +29,17 @@ export async function returnsMade(db: DbOrTx, r: DayRange): Promise<number> {
 
 /** The day's numbers (`day` yyyy-mm-dd in `tz`); the critical tires and open calls are those of now. */
 export async function digestCounts(
-  db: DbOrTx,
+  db: Db,
   day: string,
   settings: { timezone: string; pullPointMm: number },
 ): Promise<TDigestCounts> {
   const range: DayRange = { start: day, end: day, tz: settings.timezone };
   // Produktifitas: the checks of the day that count as work done (rules/work-done.ts), and the
   // approved ones among them, from the check-rollups read model
-  const checks = await productivity(db, range);
+  const checks = await createReportsService(db, settings.timezone).productivity(day, day);
   const returned = await returnsMade(db, range);
   // Ban Kritis: installed tires with at least one alert
-  const alerts = await createTireIntelligenceQueries(db, settings).summary();
+  const alerts = await alertSummary(db, settings);
   // Storing: the calls open now, as the dashboard's card counts them
   const openCalls = await openCallCount(db);
   return { checks: checks.total, validated: checks.approved, returned, critical: alerts.total, openCalls };

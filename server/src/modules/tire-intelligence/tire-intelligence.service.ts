@@ -1,10 +1,16 @@
-import type { TSizePressure, TSizePressureUpdate } from '@itms/contracts/tire-intelligence';
+import type { TAlertSummary, TSizePressure, TSizePressureUpdate } from '@itms/contracts/tire-intelligence';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { tireSizePressures } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { createTireIntelligenceQueries, type ForecastSettings } from './tire-intelligence.queries';
 
 type Actor = { id: number };
+
+/** Ban Kritis' counts now: installed tires with at least one alert, by kind (other modules read it here). */
+export function alertSummary(db: DbOrTx, settings: ForecastSettings): Promise<TAlertSummary> {
+  return createTireIntelligenceQueries(db, settings).summary();
+}
 
 /** PUT /tire-intelligence/size-pressures: sets (or, with null, removes) a size's reference pressure. */
 export async function updateSizePressure(
