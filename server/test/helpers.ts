@@ -139,6 +139,16 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 /** The repository's root: where `npm run` scripts run. */
+/**
+ * Waits until the writes an accepted request left to the background have landed: the wear refresh,
+ * Web Push deliveries, inbox items and the digest's messages (each after its commit). A test that
+ * compares tables around a refusal settles first, so a late background row is not taken for it.
+ */
+export async function backgroundSettled(app: TestApp['app']): Promise<void> {
+  await app.tireWear.drain();
+  await Promise.all([app.push.idle(), app.inbox.idle(), app.digest.idle()]);
+}
+
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Runs a TypeScript CLI of the repo (`npm run db:verify`'s script, say) as npm would: its exit code and its output. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import { sha256 } from '../src/modules/auth/auth.service';
-import { createTestApp, FX, type TestApp } from './helpers';
+import { backgroundSettled, createTestApp, FX, type TestApp } from './helpers';
 import { multipartFile, TINY_PNG } from './multipart';
 
 /**
@@ -707,10 +707,10 @@ describe('hostile input on every write endpoint', () => {
             }
             if (res.statusCode === 401) token = await adminToken();
             // the next refusal is compared with the tables as they are now: after an acceptance (and
-            // what it queued for the background wear refresh, which changes tire_wear and its queue),
-            // a new session or a finding
+            // what it left to the background: the wear refresh, push deliveries, inbox items, the
+            // digest's messages), a new session or a finding
             if (res.statusCode < 400 || res.statusCode === 401 || res.statusCode >= 500) {
-              await t.app.tireWear.drain();
+              await backgroundSettled(t.app);
               before = await snapshot();
             }
           }),
