@@ -11,9 +11,18 @@ const shots = path.resolve(import.meta.dirname, '../../screenshots');
 /** Sessions opened through the API (tire man, admin): ended after each test. */
 const apiTokens: string[] = [];
 let tiremanToken: string | null = null;
+/** The BKB this spec sent: deleted after each test, so later specs find the BKB queue as it was. */
+const sentBkb: number[] = [];
 test.afterEach(async ({ request }) => {
   for (const token of apiTokens.splice(0)) await logoutToken(request, token);
   tiremanToken = null;
+  if (sentBkb.length === 0) return;
+  const admin = await apiLogin(request, ACCOUNTS.admin);
+  for (const id of sentBkb.splice(0)) {
+    const res = await request.delete(`/api/mismatch/${id}`, { headers: { access_token: admin } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await logoutToken(request, apiTokens.splice(0)[0]!);
 });
 
 async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
@@ -49,7 +58,9 @@ async function reportBkb(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { id: (await res.json()).id as number, plate: slot!.Unit.plate_number };
+  const id = (await res.json()).id as number;
+  sentBkb.push(id);
+  return { id, plate: slot!.Unit.plate_number };
 }
 
 /** Resolves when the page's socket.io handshake is done (the server's CONNECT packet arrived). */
