@@ -159,6 +159,8 @@ const LISTS = [
   '/scrap',
   '/unit',
   '/audit',
+  '/storing',
+  '/notifikasi',
   '/kartu-stok?tire=:tire',
   '/unit/:unit',
 ] as const;

@@ -158,3 +158,15 @@ export function rangeHeader(what: string, range: { start: string; end: string })
 export async function screenReady(page: Page, title: string) {
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible({ timeout: 30_000 });
 }
+
+/**
+ * Scrolls the dashboard, as a thumb does, until its last panel (Summary Pengecekan per Region) is
+ * on screen: the panels below the fold render only as the user nears them.
+ */
+export async function scrollToRegionSummary(page: Page) {
+  const title = page.getByText('Summary Pengecekan per Region');
+  await expect(async () => {
+    await page.mouse.wheel(0, 1200);
+    await expect(title).toBeInViewport({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}

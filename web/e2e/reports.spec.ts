@@ -15,6 +15,7 @@ import {
   readWorkbook,
   SHORTCUTS,
   screenReady,
+  scrollToRegionSummary,
   shortcutRange,
   someUnitAndLocation,
   submitFieldCheck,
@@ -308,6 +309,7 @@ test.describe('Summary Pengecekan', () => {
     request,
   }) => {
     await loginAs(page, ACCOUNTS.admin);
+    await scrollToRegionSummary(page);
     await page
       .getByRole('link', { name: /^Detail / })
       .last()

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS, expect, loginAs, test } from './fixtures';
-import { apiAs, screenReady, submitFieldCheck } from './reports-helpers';
+import { apiAs, screenReady, scrollToRegionSummary, submitFieldCheck } from './reports-helpers';
 
 const SHOTS = path.join(import.meta.dirname, '.tmp', 'screenshots');
 
 /** The dashboard's monthly summary: the sum of its WS column over every region. */
 async function wsColumnTotal(page: Page): Promise<number> {
+  await scrollToRegionSummary(page);
   const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'WS' }) });
   await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
   return table.evaluate((el) => {

@@ -295,8 +295,9 @@ export async function ownTireMan(
   const admin = await apiToken(request, ACCOUNTS.admin);
   const headers = { access_token: admin };
   try {
+    // the demo fleet's first unit of that type (sort=id): units other specs add are newer and bare
     const units = (await (
-      await request.get(`/api/unit?unit_type=${encodeURIComponent(unitType)}&pageSize=1`, { headers })
+      await request.get(`/api/unit?unit_type=${encodeURIComponent(unitType)}&sort=id&pageSize=1`, { headers })
     ).json()) as { data: TUnitRow[] };
     const unit = units.data[0]!;
     const stamp = Date.now() % 1_000_000;

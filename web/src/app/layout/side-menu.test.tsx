@@ -100,6 +100,11 @@ describe('side menu', () => {
     );
     expect(within(nav).queryByRole('link', { name: 'Tire Man' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Buka menu' })).toBeNull();
+    // every screen has its icon, so the column of icons has no holes
+    const noIcon = [...nav.querySelectorAll('li.ant-menu-item')]
+      .filter((item) => !item.querySelector('.anticon'))
+      .map((item) => item.textContent);
+    expect(noIcon).toEqual([]);
   });
 
   it('phone (< 960px): the menu hides behind the hamburger and opens as a drawer', async () => {
