@@ -2,7 +2,7 @@ import { RETURN_KINDS, type TReturnKind } from '@itms/contracts/submission-retur
 import type { FastifyInstance } from 'fastify';
 import { afterCommit } from '../../db/ambient';
 import type { DocumentEvent, EffectHandlers } from '../../lib/document-events';
-import { publishNewBkb } from '../inbox/inbox-producers';
+import { publishCriticalTires, publishNewBkb } from '../inbox/inbox-producers';
 import { returnedNotice, tireRequestNotice } from '../push/push-notices';
 import { emitTireAlerts } from '../tire-intelligence/alert-broadcast';
 
@@ -47,11 +47,15 @@ export function documentEffects(app: FastifyInstance): EffectHandlers {
           .catch((err) => app.log.error({ err, kind: event.kind, id: event.id }, 'web push notice failed'));
       });
     },
-    // a validated check's alert count waits for its tires' new forecasts (also when it had none);
-    // other steps let the refresher run and tell the alert count when it has
-    wear: ({ kind, step }: DocumentEvent) =>
+    // a validated check's alert count waits for its tires' new forecasts (also when it had none),
+    // and the office inbox hears of the tires it left critical; other steps let the refresher run
+    // and tell the alert count when it has
+    wear: ({ kind, id, step }: DocumentEvent) =>
       kind === 'tire-check' && step === 'validate'
-        ? app.tireWear.drain().then(() => emitTireAlerts(app))
+        ? app.tireWear.drain().then(() => {
+            emitTireAlerts(app);
+            publishCriticalTires(app, id);
+          })
         : app.tireWear.kick(),
   };
 }

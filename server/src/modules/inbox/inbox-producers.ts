@@ -2,10 +2,12 @@
 // from committed data and hands it to app.inbox; none can fail the write that caused it.
 
 import { AWAITING_VALIDATION } from '@itms/contracts/rules/lifecycle';
+import { ALERT_LABELS } from '@itms/contracts/tire-intelligence';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client';
 import { stageIn } from '../../db/schema/columns';
+import { criticalTiresOfCheck } from '../tire-intelligence/tire-intelligence.service';
 import type { InboxMessage } from './inbox.service';
 
 /** A BKB arrived from the field: every office user who receives 'bkb' gets it, linking to /mismatch. */
@@ -27,6 +29,30 @@ export function publishNewBkb(app: FastifyInstance, id: number): void {
       link: '/mismatch',
       dedupeKey: `bkb:${id}`,
     };
+  });
+}
+
+/**
+ * A validated check left tires critical (an unsafe defect, RTD at or below the pull point): one
+ * item per tire and kind, told once ('critical-tire:<tire>:<kind>'), so a tire that stays critical
+ * check after check is not announced again. Called after the check's wear refresh.
+ */
+export function publishCriticalTires(app: FastifyInstance, checkId: number): void {
+  app.inbox.publish(async (): Promise<InboxMessage[]> => {
+    const tires = await criticalTiresOfCheck(
+      app.db,
+      { pullPointMm: app.config.tirePullPointMm, timezone: app.config.timezone },
+      checkId,
+    );
+    return tires.flatMap((t) =>
+      t.kinds.map(({ kind, detail }) => ({
+        kind: 'critical-tire' as const,
+        title: `Ban kritis baru: ${t.plate_number} posisi ${t.position}`,
+        body: [`${t.serial_number} · ${ALERT_LABELS[kind]}`, detail].filter(Boolean).join(': '),
+        link: `/ban-kritis?kind=${kind}&q=${encodeURIComponent(t.serial_number)}`,
+        dedupeKey: `critical-tire:${t.tire_id}:${kind}`,
+      })),
+    );
   });
 }
 

@@ -35,9 +35,10 @@ export interface InboxOptions {
 export interface InboxService {
   /**
    * Fans `message` out once the current transaction (if any) has committed; `make` may read what
-   * the item says from the committed data. Returns at once; never throws.
+   * the items say from the committed data (none, one or several; a retry writes again only what
+   * has no row yet when each has a dedupe key). Returns at once; never throws.
    */
-  publish(message: InboxMessage | (() => Promise<InboxMessage | null>)): void;
+  publish(message: InboxMessage | (() => Promise<InboxMessage | readonly InboxMessage[] | null>)): void;
   /** The same, awaited (the periodic sweeps); resolves with the number of items written. */
   deliver(message: InboxMessage): Promise<number>;
   list(
@@ -96,11 +97,13 @@ export function createInboxService(db: Db, opts: InboxOptions): InboxService {
     return rows.length;
   }
 
-  async function deliverWithRetries(make: () => Promise<InboxMessage | null>): Promise<void> {
+  async function deliverWithRetries(
+    make: () => Promise<InboxMessage | readonly InboxMessage[] | null>,
+  ): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const m = await make();
-        if (m) await deliver(m);
+        const made = await make();
+        for (const m of made == null ? [] : Array.isArray(made) ? made : [made]) await deliver(m);
         return;
       } catch (err) {
         const wait = opts.retryDelaysMs[attempt];

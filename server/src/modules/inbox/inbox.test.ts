@@ -3,14 +3,15 @@
 // retried and never fails the write that caused it.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { backgroundSettled, createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { uploadPhotos } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { importer } from '../imports/imports.test-kit';
 import { sweepWaitingChecks } from './inbox-producers';
 
 let t: TestApp;
 const tok = { admin: '', staff: '', tireman: '' };
-const ids = { tronton: 0, location: 0, admin: 0, staff: 0 };
+const ids = { tronton: 0, location: 0, project: 0, admin: 0, staff: 0 };
 
 async function q<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await t.database.db.execute(query));
@@ -47,6 +48,7 @@ beforeAll(async () => {
   const [u] = await q<typeof ids>(sql`
     select (select id from units where plate_number = ${FX.tronton}) as tronton,
            (select id from locations where name = ${FX.location}) as location,
+           (select id from projects where name = ${FX.project}) as project,
            (select id from users where email = ${FX.admin.email}) as admin,
            (select id from users where email = ${FX.staff.email}) as staff`);
   Object.assign(ids, u);
@@ -239,5 +241,108 @@ describe('checks waiting over 24 hours', () => {
     await q(sql`update tire_checks set created_at = now() - interval '2 hours' where id = ${checkId}`);
     await q(sql`delete from inbox_items where dedupe_key = ${`check-waiting:${checkId}`}`);
     expect(await sweepWaitingChecks(t.app)).toBe(0);
+  });
+});
+
+describe('new critical tires', () => {
+  /** The tronton's ten tires checked at `odometer` and validated, 11 mm and normal unless `worn` says RTD. */
+  async function validatedCheck(
+    odometer: number,
+    worn: Record<number, number>,
+    conditions: Record<number, string> = {},
+  ) {
+    const tires = await q<{ id: number; serial_number: string; position: number }>(sql`
+      select t.id, t.serial_number, a.position::int as position from active_unit_tires a join tires t on t.id = a.tire_id
+       where a.unit_id = ${ids.tronton} and a.status = 'INSTALLED' order by a.position::int`);
+    const records = tires.map((tire) => {
+      const rtd = worn[tire.position] ?? 11;
+      return {
+        position: String(tire.position),
+        serial_number: tire.serial_number,
+        groove_1: rtd,
+        groove_2: rtd,
+        groove_3: rtd,
+        groove_4: rtd,
+        pressure: 105,
+        condition: conditions[tire.position] ?? '99,99,99,99,99',
+      };
+    });
+    const sub = await call(tok.tireman, 'POST', '/tire-check', {
+      unit_id: ids.tronton,
+      location_id: ids.location,
+      project_id: ids.project,
+      odometer,
+      ...(await uploadPhotos(t, tok.tireman, ['tireman_sign', 'driver_sign'])),
+      records,
+    });
+    expect(sub.statusCode, sub.body).toBe(201);
+    const res = await call(tok.staff, 'POST', `/tire-check/${sub.json().id}/validate`, {
+      edp_sign: (await uploadPhotos(t, tok.staff, ['edp'])).edp,
+      records: records.map((r, i) => ({ ...r, tire_id: tires[i]!.id, odometer })),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await backgroundSettled(t.app);
+    return tires;
+  }
+  const criticalItems = async (token: string) =>
+    (
+      (await call(token, 'GET', '/inbox?page=1&pageSize=50')).json().data as {
+        kind: string;
+        title: string;
+        body: string;
+        link: string;
+      }[]
+    ).filter((i) => i.kind === 'critical-tire');
+
+  it('a validation that leaves a tire below the pull point or with an unsafe defect tells the office once per tire and kind', async () => {
+    const [unsafe] = await q<{ code: number; name: string }>(
+      sql`select code, name from defect_codes where unsafe order by code limit 1`,
+    );
+    expect(unsafe, 'the catalogue has an unsafe code').toBeDefined();
+    const before = (await criticalItems(tok.staff)).length;
+    const tires = await validatedCheck(91_000, { 3: 2 }, { 5: `99,99,${unsafe!.code},99,99` });
+    const items = await criticalItems(tok.staff);
+    expect(items.length).toBe(before + 2);
+    const third = tires.find((x) => x.position === 3)!;
+    const fifth = tires.find((x) => x.position === 5)!;
+    expect(items).toEqual(
+      expect.arrayContaining([
+        {
+          ...items.find((i) => i.title.endsWith('posisi 3')),
+          title: `Ban kritis baru: ${FX.tronton} posisi 3`,
+          body: `${third.serial_number} · Di bawah batas cabut: RTD 2 mm`,
+          link: `/ban-kritis?kind=below-pull&q=${encodeURIComponent(third.serial_number)}`,
+        },
+        {
+          ...items.find((i) => i.title.endsWith('posisi 5')),
+          title: `Ban kritis baru: ${FX.tronton} posisi 5`,
+          body: expect.stringMatching(
+            new RegExp(`^${fifth.serial_number} · Kerusakan tidak aman: .*${unsafe!.code}`),
+          ),
+          link: `/ban-kritis?kind=unsafe-defect&q=${encodeURIComponent(fifth.serial_number)}`,
+        },
+      ]),
+    );
+    // the admin has them too
+    expect((await criticalItems(tok.admin)).length).toBeGreaterThanOrEqual(2);
+
+    // the next check finds the same tire still worn: not new, not told again; a tire fine is never told
+    await validatedCheck(92_000, { 3: 2 });
+    expect((await criticalItems(tok.staff)).length).toBe(before + 2);
+  });
+
+  it('are not told to a user who turned them off', async () => {
+    const off = await call(tok.admin, 'PUT', '/inbox/preferences', {
+      preferences: [{ kind: 'critical-tire', enabled: false }],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const admin = (await criticalItems(tok.admin)).length;
+    const staff = (await criticalItems(tok.staff)).length;
+    await validatedCheck(93_000, { 7: 1.5 });
+    expect((await criticalItems(tok.admin)).length).toBe(admin);
+    expect((await criticalItems(tok.staff)).length).toBe(staff + 1);
+    await call(tok.admin, 'PUT', '/inbox/preferences', {
+      preferences: [{ kind: 'critical-tire', enabled: true }],
+    });
   });
 });

@@ -333,7 +333,54 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
     return rows.map((r) => ({ size: r.size, tires: Number(r.tires), reference_psi: num(r.reference_psi) }));
   }
 
-  return { summary, list, tireLife, performance, sizePressures };
+  /**
+   * The tires of check `checkId` that its validation left critical: an unsafe defect at their
+   * latest validated check, or RTD at or below the pull point (above 0 mm). Installed tires only.
+   */
+  async function criticalOfCheck(checkId: number): Promise<CriticalTire[]> {
+    const rows = rowsOf<{
+      tire_id: number;
+      serial_number: string;
+      plate_number: string;
+      position: number;
+      groove_lowest: Num;
+      unsafe_defects: unknown;
+      unsafe_defect: boolean;
+      below_pull: boolean;
+    }>(
+      await db.execute(sql`
+        select tire_id, serial_number, plate_number, position, groove_lowest, unsafe_defects,
+               unsafe_defect, below_pull
+          from (${alertBase(sql`t.id in (select r.tire_id from tire_check_records r where r.tire_check_id = ${checkId})`)}) x
+         where unsafe_defect or below_pull
+         order by position`),
+    );
+    return rows.map((r) => ({
+      tire_id: r.tire_id,
+      serial_number: r.serial_number,
+      plate_number: r.plate_number,
+      position: r.position,
+      kinds: [
+        ...(r.unsafe_defect
+          ? [{ kind: 'unsafe-defect' as const, detail: unsafeDefectTexts(r.unsafe_defects).join(', ') }]
+          : []),
+        ...(r.below_pull
+          ? [{ kind: 'below-pull' as const, detail: `RTD ${round(r.groove_lowest, 1)} mm` }]
+          : []),
+      ],
+    }));
+  }
+
+  return { summary, list, tireLife, performance, sizePressures, criticalOfCheck };
+}
+
+/** A tire a validation left critical, with what makes it so ('Dinding: 23 Sidewall Cut', 'RTD 2.5 mm'). */
+export interface CriticalTire {
+  tire_id: number;
+  serial_number: string;
+  plate_number: string;
+  position: number;
+  kinds: { kind: Extract<AlertKind, 'unsafe-defect' | 'below-pull'>; detail: string }[];
 }
 
 /** The current-life readings of one tire (the stock card chart). */

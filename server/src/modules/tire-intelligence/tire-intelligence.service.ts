@@ -3,13 +3,26 @@ import { eq, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { tireSizePressures } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { createTireIntelligenceQueries, type ForecastSettings } from './tire-intelligence.queries';
+import {
+  type CriticalTire,
+  createTireIntelligenceQueries,
+  type ForecastSettings,
+} from './tire-intelligence.queries';
 
 type Actor = { id: number };
 
 /** Ban Kritis' counts now: installed tires with at least one alert, by kind (other modules read it here). */
 export function alertSummary(db: DbOrTx, settings: ForecastSettings): Promise<TAlertSummary> {
   return createTireIntelligenceQueries(db, settings).summary();
+}
+
+/** The tires a validated check left critical (the office inbox announces them, issue 39). */
+export function criticalTiresOfCheck(
+  db: DbOrTx,
+  settings: ForecastSettings,
+  checkId: number,
+): Promise<CriticalTire[]> {
+  return createTireIntelligenceQueries(db, settings).criticalOfCheck(checkId);
 }
 
 /** PUT /tire-intelligence/size-pressures: sets (or, with null, removes) a size's reference pressure. */
