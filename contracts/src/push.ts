@@ -14,7 +14,7 @@ export const PUSH_MESSAGES = {
 } as const;
 
 /** What a notification announces; the phone's service worker may group by it. */
-export const PUSH_KINDS = ['test', 'returned', 'tire-request', 'storing'] as const;
+export const PUSH_KINDS = ['test', 'returned', 'tire-request', 'storing', 'session-ended'] as const;
 export type TPushKind = (typeof PUSH_KINDS)[number];
 
 /** How a delivery ended: 'pending' while retries go on. */

@@ -45,6 +45,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { createPushService, type PushService } from './modules/push/push.service';
+import { sessionEndedNotice } from './modules/push/push-notices';
 import { loadVapidKeys, vapidSubject } from './modules/push/vapid';
 import { qcRoutes } from './modules/qc/qc.routes';
 import { regionsRoutes } from './modules/regions/regions.routes';
@@ -243,8 +244,12 @@ export async function buildApp({
     sessionIdleMinutesField: config.sessionIdleMinutesField,
     loginRateLimit: config.loginRateLimit,
     sessionMaxHours: config.sessionMaxHours,
-    // the ended sessions' sockets are told and disconnected, on every process
-    onSessionCleared: (userId, reason) => app.realtime?.recheckUser(userId, reason),
+    // the ended sessions' sockets are told and disconnected, on every process; a phone whose
+    // session was ended from elsewhere hears it by Web Push (issue 39), with the app closed too
+    onSessionCleared: (userId, reason) => {
+      app.realtime?.recheckUser(userId, reason);
+      if (reason === 'revoked') app.push?.sessionsEnded(userId, sessionEndedNotice());
+    },
   });
   app.decorate('auth', auth);
   runPeriodically(app, 15 * 60_000, 'login attempt pruning', () => auth.pruneAttempts());

@@ -42,6 +42,12 @@ export function currentUser(req: FastifyRequest): AuthContext['user'] {
   return req.auth.user;
 }
 
+/** The id of the session the request came with. */
+export function currentSessionId(req: FastifyRequest): string {
+  if (!req.auth) throw unauthorized();
+  return req.auth.sessionId;
+}
+
 /**
  * Every /api route must say who may call it; a route that says nothing fails at start-up, so
  * no route can slip out of the authorization matrix.

@@ -14,7 +14,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { users } from './users';
+import { sessions, users } from './users';
 
 /**
  * A browser's PushSubscription (its endpoint at the push service and its encryption keys), one row
@@ -34,11 +34,20 @@ export const pushSubscriptions = pgTable(
     /** The browser's 16-byte authentication secret (base64url). */
     auth: text('auth').notNull(),
     user_agent: text('user_agent'),
+    /**
+     * The session that subscribed: notices go only to subscriptions of a live session (a phone
+     * whose session ended, signed out or taken over, hears nothing more but that it ended). Null
+     * on rows older than the column.
+     */
+    session_id: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
     /** When the push service last accepted a message for it. */
     last_success_at: timestamp('last_success_at', { withTimezone: true }),
   },
-  (t) => [index('push_subscriptions_user_idx').on(t.user_id)],
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.user_id),
+    index('push_subscriptions_session_idx').on(t.session_id),
+  ],
 );
 
 /**

@@ -5,7 +5,7 @@ import type { Role } from '@itms/contracts/enums';
 import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
 import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { loginFailures, passwordResets, sessions, users } from '../../db/schema';
+import { loginFailures, passwordResets, pushSubscriptions, sessions, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, pgCode, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword, verifyPasswordOrDummy, warmDummyHash } from '../../lib/password';
@@ -285,6 +285,13 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
           user_agent: userAgent.slice(0, 300),
           device_id: deviceId ?? null,
         });
+        // the same phone signing in again keeps its notifications: they move to the new session
+        if (active && replaced && deviceId !== undefined && active.device_id === deviceId) {
+          await tx
+            .update(pushSubscriptions)
+            .set({ session_id: sessionId })
+            .where(eq(pushSubscriptions.session_id, active.id));
+        }
         await audit(tx, {
           userId: user.id,
           action: 'login',

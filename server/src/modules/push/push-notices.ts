@@ -82,3 +82,13 @@ export function callAssignedNotice(call: TCallRow): TPushPayload {
     url: '/lapangan/',
   };
 }
+
+/** To a phone whose session was ended from elsewhere: it is signed out, and where to sign in again. */
+export function sessionEndedNotice(): TPushPayload {
+  return {
+    kind: 'session-ended',
+    title: 'Sesi ITMS Lapangan berakhir',
+    body: 'Akun Anda masuk di perangkat lain atau dikeluarkan oleh admin. Masuk lagi untuk melanjutkan.',
+    url: '/lapangan/login',
+  };
+}

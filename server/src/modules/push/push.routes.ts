@@ -3,7 +3,7 @@ import { PUSH_MESSAGES } from '@itms/contracts/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { conflict } from '../../lib/errors';
-import { currentUser } from '../../plugins/auth';
+import { currentSessionId, currentUser } from '../../plugins/auth';
 
 /**
  * Web Push (issue 39): the phone subscribes with the server's key; each subscription belongs to
@@ -13,7 +13,12 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.getPushKey, async () => ({ public_key: app.push.publicKey }));
 
   route(app, API.savePushSubscription, async (req) => {
-    await app.push.saveSubscription(currentUser(req).id, req.body, req.headers['user-agent']);
+    await app.push.saveSubscription(
+      currentUser(req).id,
+      currentSessionId(req),
+      req.body,
+      req.headers['user-agent'],
+    );
     return { message: PUSH_MESSAGES.subscribed };
   });
 

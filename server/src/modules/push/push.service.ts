@@ -1,7 +1,16 @@
 // Web Push to ITMS Lapangan (issue 39): subscriptions, and notifications sent after the commit of
 // the write that caused them, retried with backoff, recorded (who, what, when, result), never
 // failing or delaying that write.
-import { PUSH_MESSAGES, type TPushPayload, type TPushStatusReply } from '@itms/contracts/push';
+import {
+  PUSH_MESSAGES,
+  type TPushKind,
+  type TPushPayload,
+  type TPushStatusReply,
+} from '@itms/contracts/push';
+
+/** The kind of the notice that tells a phone its session ended (sent to that phone only). */
+const SESSION_ENDED_KIND: TPushKind = 'session-ended';
+
 import { and, desc, eq, max, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterCommit } from '../../db/ambient';
@@ -33,20 +42,28 @@ export interface PushService {
   publicKey: string;
   /** Whether an endpoint's push service is one the server sends to. */
   allowedEndpoint(endpoint: string): boolean;
+  /** Keeps the browser's subscription for the user, tied to the session that sent it. */
   saveSubscription(
     userId: number,
+    sessionId: string,
     sub: { endpoint: string; keys: { p256dh: string; auth: string } },
     userAgent: string | undefined,
   ): Promise<void>;
   deleteSubscription(userId: number, endpoint: string): Promise<void>;
   status(userId: number): Promise<TPushStatusReply>;
-  /** His subscriptions' count. */
+  /** His subscriptions' count (those of a live session). */
   subscriptionCount(userId: number): Promise<number>;
   /**
-   * Sends `message` to each of the user's subscriptions once the current transaction (if any)
-   * has committed. Returns at once; never throws.
+   * Sends `message` to each of the user's subscriptions of a live session once the current
+   * transaction (if any) has committed. Returns at once; never throws.
    */
   notifyUser(userId: number, message: PushMessage): void;
+  /**
+   * The user's sessions were ended from elsewhere (another device took over, an admin signed him
+   * out, his password changed): each subscription of an ended session is told `message` once,
+   * then removed, so that phone hears nothing more. Returns at once; never throws.
+   */
+  sessionsEnded(userId: number, message: PushMessage): void;
   /**
    * Sends once more each delivery that a stopped process left pending (its retry timers died with
    * it), once among all processes; one older than the push services keep a message fails. Runs at
@@ -60,6 +77,13 @@ export interface PushService {
 }
 
 type Subscription = typeof pushSubscriptions.$inferSelect;
+
+/** A subscription whose session is still signed in (or that predates sessions on subscriptions). */
+const liveSession = sql`(${pushSubscriptions.session_id} is null or exists (
+  select 1 from sessions s where s.id = ${pushSubscriptions.session_id} and s.revoked_at is null))`;
+/** A subscription whose session has ended. */
+const endedSession = sql`exists (
+  select 1 from sessions s where s.id = ${pushSubscriptions.session_id} and s.revoked_at is not null)`;
 
 /** How one attempt to one subscription ended. */
 type Outcome =
@@ -142,14 +166,26 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
     }
   }
 
+  /**
+   * One try of a delivery: to the user's live subscriptions, or to the one `only` names (a notice
+   * that its session ended, removed once the delivery has ended).
+   */
   async function deliver(
     deliveryId: number,
     userId: number,
     payload: string,
     tryNo: number,
-    { lastTry = false } = {},
+    { lastTry = false, only }: { lastTry?: boolean; only?: number | null } = {},
   ): Promise<void> {
-    const subs = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, userId));
+    const subs = await db
+      .select()
+      .from(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.user_id, userId),
+          only === undefined ? liveSession : eq(pushSubscriptions.id, only ?? -1),
+        ),
+      );
     if (!subs.length) {
       await db
         .update(pushDeliveries)
@@ -194,11 +230,12 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
         sent_at: status === 'pending' ? null : new Date(),
       })
       .where(eq(pushDeliveries.id, deliveryId));
+    if (only != null && !canRetry) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, only));
     if (canRetry) {
       const timer = setTimeout(
         () => {
           timers.delete(timer);
-          track(deliver(deliveryId, userId, payload, tryNo + 1));
+          track(deliver(deliveryId, userId, payload, tryNo + 1, { only }));
         },
         opts.retryDelaysMs[tryNo - 1],
       );
@@ -212,13 +249,30 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
     void guarded.finally(() => running.delete(guarded));
   }
 
-  async function send(userId: number, message: PushMessage): Promise<void> {
+  /** Records the delivery, then makes its first try (to `only`, when it names one subscription). */
+  async function send(userId: number, message: PushMessage, only?: number): Promise<void> {
     const payload = JSON.stringify(message);
     const [row] = await db
       .insert(pushDeliveries)
-      .values({ user_id: userId, kind: message.kind, payload: message })
+      .values({ user_id: userId, kind: message.kind, payload: message, subscription_id: only ?? null })
       .returning({ id: pushDeliveries.id });
-    await deliver(row!.id, userId, payload, 1);
+    await deliver(row!.id, userId, payload, 1, { only });
+  }
+
+  async function sendSessionsEnded(userId: number, message: PushMessage): Promise<void> {
+    const ended = await db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.user_id, userId), endedSession));
+    await Promise.all(ended.map((sub) => send(userId, message, sub.id)));
+  }
+
+  /** On a later turn than the reply, after the commit: the write that caused it never waits. */
+  function later(run: () => Promise<void>): void {
+    afterCommit(() => {
+      if (closed) return;
+      track(new Promise<void>((resolve) => setImmediate(resolve)).then(run));
+    });
   }
 
   // a delivery still pending this long after it was made has no process retrying it any more
@@ -263,7 +317,9 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
           .where(eq(pushDeliveries.id, d.id));
         continue;
       }
-      track(deliver(d.id, d.user_id, JSON.stringify(d.payload), d.attempts + 1, { lastTry: true }));
+      // a notice of an ended session goes to its one subscription only (none left: it fails)
+      const only = d.kind === SESSION_ENDED_KIND ? d.subscription_id : undefined;
+      track(deliver(d.id, d.user_id, JSON.stringify(d.payload), d.attempts + 1, { lastTry: true, only }));
     }
     return taken;
   }
@@ -285,7 +341,7 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
     publicKey: opts.vapid.publicKey,
     allowedEndpoint,
 
-    async saveSubscription(userId, sub, userAgent) {
+    async saveSubscription(userId, sessionId, sub, userAgent) {
       if (!allowedEndpoint(sub.endpoint)) {
         throw invalidFields([{ field: 'endpoint', message: PUSH_MESSAGES.unknownService }]);
       }
@@ -295,6 +351,7 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
         p256dh: sub.keys.p256dh.replace(/=+$/, ''),
         auth: sub.keys.auth.replace(/=+$/, ''),
         user_agent: userAgent?.slice(0, 300) ?? null,
+        session_id: sessionId,
       };
       // the browser is the endpoint's: sent again (new keys, or another account signed in on it), it
       // replaces the row
@@ -319,7 +376,7 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
       const [r] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.user_id, userId));
+        .where(and(eq(pushSubscriptions.user_id, userId), liveSession));
       return Number(r?.n ?? 0);
     },
 
@@ -327,7 +384,7 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
       const [subs] = await db
         .select({ n: sql<number>`count(*)::int`, last: max(pushSubscriptions.last_success_at) })
         .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.user_id, userId));
+        .where(and(eq(pushSubscriptions.user_id, userId), liveSession));
       const [d] = await db
         .select()
         .from(pushDeliveries)
@@ -356,11 +413,11 @@ export function createPushService(db: Db, opts: PushOptions): PushService {
     },
 
     notifyUser(userId, message) {
-      afterCommit(() => {
-        if (closed) return;
-        // on a later turn than the reply: the write that caused it is never kept waiting
-        track(new Promise<void>((resolve) => setImmediate(resolve)).then(() => send(userId, message)));
-      });
+      later(() => send(userId, message));
+    },
+
+    sessionsEnded(userId, message) {
+      later(() => sendSessionsEnded(userId, message));
     },
 
     sweepAbandoned,

@@ -404,3 +404,115 @@ describe('a returned check reaches the tire man by Web Push', () => {
     expect(push.received).toHaveLength(1);
   });
 });
+
+describe('a session ended from elsewhere', () => {
+  const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/tire-man/login', payload });
+  const own = { email: FX.tireman2.email, password: FX.password };
+  const endpointsOf = async (userId: number) =>
+    (
+      await q<{ endpoint: string }>(
+        sql`select endpoint from push_subscriptions where user_id = ${userId} order by id`,
+      )
+    ).map((s) => s.endpoint.split('/').pop());
+  const messagesTo = (path: string, keys: ReturnType<typeof browserKeys>) =>
+    push.received
+      .filter((r) => r.path === path)
+      .map((r) => JSON.parse(decrypt(r.body, keys.ecdh, keys.auth)));
+
+  it('tells the phone it ended (taken over on another device, or by an admin), then that phone hears nothing more', async () => {
+    const [{ id: userId }] = (await q<{ id: number }>(
+      sql`select id from users where email = ${own.email}`,
+    )) as [{ id: number }];
+    push.answerWith(() => 201);
+    push.received.length = 0;
+    // phone A signs in (its own device id) and turns notifications on
+    const phoneA = browserKeys();
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man-logout',
+      headers: { access_token: tok.tireman2 },
+    });
+    expect(signedOut.statusCode, signedOut.body).toBe(200);
+    const a = await login({ ...own, device_id: 'phone-a-0001' });
+    expect(a.statusCode, a.body).toBe(200);
+    const tokenA = a.json().access_token as string;
+    const sub = await call(
+      tokenA,
+      'POST',
+      '/push/subscription',
+      phoneA.json(`${push.origin()}/send/phone-a`),
+    );
+    expect(sub.statusCode, sub.body).toBe(200);
+
+    // the same phone signing in again keeps its notifications, and is not told anything
+    const again = await login({ ...own, device_id: 'phone-a-0001' });
+    expect(again.statusCode, again.body).toBe(200);
+    await t.app.push.idle();
+    expect(messagesTo('/send/phone-a', phoneA)).toEqual([]);
+    expect(await endpointsOf(userId)).toEqual(['phone-a']);
+    const tokenA2 = again.json().access_token as string;
+    expect((await call(tokenA2, 'GET', '/push/status')).json()).toMatchObject({
+      subscribed: true,
+      subscriptions: 1,
+    });
+
+    // phone B takes the account over ('Keluarkan sesi lain'): phone A is told, once, and forgotten
+    const b = await login({ ...own, device_id: 'phone-b-0002', takeover: true });
+    expect(b.statusCode, b.body).toBe(200);
+    await vi.waitFor(() => expect(messagesTo('/send/phone-a', phoneA)).toHaveLength(1), { timeout: 5000 });
+    expect(messagesTo('/send/phone-a', phoneA)[0]).toEqual({
+      kind: 'session-ended',
+      title: 'Sesi ITMS Lapangan berakhir',
+      body: 'Akun Anda masuk di perangkat lain atau dikeluarkan oleh admin. Masuk lagi untuk melanjutkan.',
+      url: '/lapangan/login',
+    });
+    await t.app.push.idle();
+    expect(await endpointsOf(userId)).toEqual([]);
+    const [ended] = await q<{ status: string; kind: string }>(
+      sql`select status, kind from push_deliveries where user_id = ${userId} order by id desc limit 1`,
+    );
+    expect(ended).toEqual({ status: 'sent', kind: 'session-ended' });
+
+    // phone B turns notifications on; the admin signs the tire man out: phone B is told
+    const tokenB = b.json().access_token as string;
+    const phoneB = browserKeys();
+    expect(
+      (await call(tokenB, 'POST', '/push/subscription', phoneB.json(`${push.origin()}/send/phone-b`)))
+        .statusCode,
+    ).toBe(200);
+    const out = await call(tok.admin, 'POST', `/tire-man/${userId}/force-logout`);
+    expect(out.statusCode, out.body).toBe(200);
+    await vi.waitFor(() => expect(messagesTo('/send/phone-b', phoneB)).toHaveLength(1), { timeout: 5000 });
+    expect(messagesTo('/send/phone-b', phoneB)[0]).toMatchObject({ kind: 'session-ended' });
+    await t.app.push.idle();
+    expect(await endpointsOf(userId)).toEqual([]);
+    expect(messagesTo('/send/phone-a', phoneA)).toHaveLength(1);
+    tok.tireman2 = await t.login(own.email);
+  });
+
+  it("a subscription left by a session that simply ended is not sent the tire man's notices", async () => {
+    const [{ id: userId }] = (await q<{ id: number }>(
+      sql`select id from users where email = ${own.email}`,
+    )) as [{ id: number }];
+    push.answerWith(() => 201);
+    push.received.length = 0;
+    const phone = browserKeys();
+    expect(
+      (await call(tok.tireman2, 'POST', '/push/subscription', phone.json(`${push.origin()}/send/idle`)))
+        .statusCode,
+    ).toBe(200);
+    // the session ends by itself (idle): no notice of it, and nothing more reaches that phone
+    await t.database.db.execute(
+      sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`,
+    );
+    expect((await call(tok.admin, 'GET', '/push/status')).statusCode).toBe(200);
+    t.app.push.notifyUser(userId, { kind: 'test', title: 'x', body: 'y', url: '/lapangan/' });
+    await t.app.push.idle();
+    expect(messagesTo('/send/idle', phone)).toEqual([]);
+    tok.tireman2 = await t.login(own.email);
+    expect((await call(tok.tireman2, 'GET', '/push/status')).json()).toMatchObject({
+      subscribed: false,
+      subscriptions: 0,
+    });
+  });
+});
