@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { ZListQuery } from './list';
 
 /** What an item announces. */
-export const INBOX_KINDS = ['bkb', 'check-waiting', 'critical-tire', 'import-done'] as const;
+export const INBOX_KINDS = [
+  'bkb',
+  'check-waiting',
+  'critical-tire',
+  'import-done',
+  'storing-breach',
+] as const;
 export type TInboxKind = (typeof INBOX_KINDS)[number];
 
 /** The kinds as the preferences and the list show them. */
@@ -14,6 +20,7 @@ export const INBOX_KIND_LABELS: Record<TInboxKind, string> = {
   'check-waiting': 'Pengecekan menunggu lebih dari 24 jam',
   'critical-tire': 'Ban kritis baru',
   'import-done': 'Impor selesai',
+  'storing-breach': 'Storing lewat target',
 };
 
 export const INBOX_MESSAGES = {

@@ -347,6 +347,8 @@ export const ZDashboardCounters = z.object({
   tireMen: z.number(),
   /** Breakdown calls still open (Storing, issue 38). */
   storing: z.number(),
+  /** Of them, those past their response or roll-time target. */
+  storingBreached: z.number(),
   /** Server time (ISO, UTC) and APP_TIMEZONE, for the clock and the greeting. */
   now: z.string(),
   timezone: z.string(),

@@ -141,6 +141,16 @@ export const ZCallRow = z.object({
   response_minutes: z.number().nullable(),
   /** From the call to the truck rolling ('Selesai'), in minutes. */
   roll_minutes: z.number().nullable(),
+  /** The targets it is measured against (its project's, else its customer's, else the default); null: none set. */
+  target: z
+    .object({
+      response_minutes: z.number(),
+      roll_minutes: z.number(),
+      scope: z.enum(['project', 'customer', 'default']),
+    })
+    .nullable(),
+  /** Targets missed as of the reply (rules/storing.ts callBreaches). */
+  breach: z.object({ response: z.boolean(), roll: z.boolean() }),
 });
 export type TCallRow = z.infer<typeof ZCallRow>;
 
@@ -148,3 +158,70 @@ export const ZCallListReply = listResult(ZCallRow);
 export const ZCallDetail = ZCallRow.extend({ events: z.array(ZCallEvent) });
 export type TCallDetail = z.infer<typeof ZCallDetail>;
 export const ZCallReply = z.object({ message: z.string(), data: ZCallDetail });
+
+// ---------- targets ----------
+
+export const TARGET_SCOPES = ['default', 'customer', 'project'] as const;
+export type TTargetScope = (typeof TARGET_SCOPES)[number];
+export const TARGET_SCOPE_LABELS: Record<TTargetScope, string> = {
+  default: 'Semua (bawaan)',
+  customer: 'Customer',
+  project: 'Project',
+};
+
+const minutes = (label: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : readNumber(v)),
+    z
+      .number({ error: `${label} wajib diisi` })
+      .int(`${label} harus bilangan bulat (menit)`)
+      .min(min, `${label} minimal ${min} menit`)
+      .max(max, `${label} maksimal ${max} menit`),
+  );
+
+/**
+ * PUT /api/storing-targets: the response and roll-time targets of the default, a customer or a
+ * project (a project's wins over its customer's, which wins over the default). Saved again, it
+ * replaces the one before.
+ */
+export const ZStoringTargetBody = z
+  .object({
+    scope: z.enum(TARGET_SCOPES, { error: 'Cakupan wajib dipilih' }),
+    customer_id: zOptionalId('Customer tidak valid'),
+    project_id: zOptionalId('Project tidak valid'),
+    response_minutes: minutes('Target respons', 5, 1440),
+    roll_minutes: minutes('Target roll time', 10, 2880),
+  })
+  .superRefine((b, ctx) => {
+    if (b.scope === 'customer' && b.customer_id == null)
+      ctx.addIssue({ code: 'custom', path: ['customer_id'], message: 'Customer wajib dipilih' });
+    if (b.scope === 'project' && b.project_id == null)
+      ctx.addIssue({ code: 'custom', path: ['project_id'], message: 'Project wajib dipilih' });
+    if (b.roll_minutes < b.response_minutes)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['roll_minutes'],
+        message: 'Target roll time tidak boleh lebih singkat dari target respons',
+      });
+  });
+export type TStoringTargetBody = z.input<typeof ZStoringTargetBody>;
+
+export const ZStoringTarget = z.object({
+  id: z.number(),
+  scope: z.enum(TARGET_SCOPES),
+  customer_id: z.number().nullable(),
+  project_id: z.number().nullable(),
+  /** The customer's or project's name; null for the default. */
+  name: z.string().nullable(),
+  response_minutes: z.number(),
+  roll_minutes: z.number(),
+  updated_at: z.string(),
+});
+export type TStoringTarget = z.infer<typeof ZStoringTarget>;
+export const ZStoringTargetList = z.object({ data: z.array(ZStoringTarget) });
+export const ZStoringTargetReply = z.object({ message: z.string(), data: ZStoringTarget });
+
+export const STORING_TARGET_MESSAGES = {
+  saved: 'Target storing disimpan',
+  deleted: 'Target storing dihapus',
+} as const;

@@ -37,7 +37,7 @@ import { fileUrlRoutes } from './modules/files/files.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { createInboxService, type InboxService } from './modules/inbox/inbox.service';
-import { sweepWaitingChecks } from './modules/inbox/inbox-producers';
+import { sweepStoringBreaches, sweepWaitingChecks } from './modules/inbox/inbox-producers';
 import { mismatchCategoriesRoutes } from './modules/mismatch-categories/mismatch-categories.routes';
 import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
 import { newsRoutes } from './modules/news/news.routes';
@@ -303,6 +303,8 @@ export async function buildApp({
   );
   app.addHook('onClose', async () => app.inbox.close());
   runPeriodically(app, 5 * 60_000, 'inbox: checks waiting over 24 h', () => sweepWaitingChecks(app));
+  // a breakdown call is urgent: its missed targets are looked for every minute
+  runPeriodically(app, 60_000, 'inbox: breakdown calls past a target', () => sweepStoringBreaches(app));
   // what a field document's committed steps cause: the transition table's effects, after the commit
   app.decorate('documentEvents', createDocumentEvents(documentEffects(app), app.log));
   app.addHook('onClose', async () => app.tireWear.close());

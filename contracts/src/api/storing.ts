@@ -1,5 +1,6 @@
 import { defineEndpoints, defineErrors } from '../endpoint';
 import { ZIdParams } from '../master-data';
+import { ZMessageReply } from '../mismatches';
 import {
   ZCallAssignBody,
   ZCallCancelBody,
@@ -9,6 +10,9 @@ import {
   ZCallListReply,
   ZCallReply,
   ZCallStepBody,
+  ZStoringTargetBody,
+  ZStoringTargetList,
+  ZStoringTargetReply,
 } from '../storing';
 
 /** Error codes of Storing beyond the generic ones. */
@@ -93,5 +97,36 @@ export const storingEndpoints = defineEndpoints({
     body: ZCallCancelBody,
     reply: ZCallReply,
     errors: ['NOT_FOUND', 'STORING_STEP_OUT_OF_ORDER'],
+  },
+  listStoringTargets: {
+    method: 'GET',
+    path: '/storing-targets',
+    summary:
+      "The response and roll-time targets: the default first, then customers and projects by name. A call is measured by its project's, else its customer's, else the default.",
+    tag,
+    access: 'office',
+    reply: ZStoringTargetList,
+  },
+  saveStoringTarget: {
+    method: 'PUT',
+    path: '/storing-targets',
+    summary: 'Sets the targets of the default, a customer or a project (replacing the ones before). Audited.',
+    tag,
+    invalidates: ['reports'],
+    access: 'admin',
+    body: ZStoringTargetBody,
+    reply: ZStoringTargetReply,
+    errors: ['NOT_FOUND'],
+  },
+  deleteStoringTarget: {
+    method: 'DELETE',
+    path: '/storing-targets/:id',
+    summary: "Removes a target: its calls fall back to the customer's or the default. Audited.",
+    tag,
+    invalidates: ['reports'],
+    access: 'admin',
+    params: ZIdParams,
+    reply: ZMessageReply,
+    errors: ['NOT_FOUND'],
   },
 });

@@ -121,3 +121,42 @@ export function minutesBetween(from: string | Date | null, to: string | Date | n
   if (!from || !to) return null;
   return Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60_000);
 }
+
+/** How fast a call should be served: arrival (response) and the truck rolling again (roll time). */
+export interface CallTarget {
+  response_minutes: number;
+  roll_minutes: number;
+}
+
+/**
+ * Which targets a call has missed at `now`: response when the tire man arrived later than the
+ * target (or has not arrived, open, past it); roll likewise with 'Selesai'. A cancelled call misses
+ * nothing after it was cancelled. The server's count of open calls past a target (storing.service)
+ * reads the same rule in SQL.
+ */
+export function callBreaches(
+  call: {
+    status: CallStatus;
+    called_at: string | Date;
+    arrived_at: string | Date | null;
+    done_at: string | Date | null;
+    cancelled_at: string | Date | null;
+  },
+  target: CallTarget | null,
+  now: Date,
+): { response: boolean; roll: boolean } {
+  if (!target) return { response: false, roll: false };
+  const open = OPEN_CALL_STATUSES.includes(call.status);
+  const end = call.cancelled_at ?? (open ? now : null);
+  const past = (at: string | Date | null, minutes: number) => {
+    const until = at ?? end;
+    return until != null && (minutesBetweenExact(call.called_at, until) ?? 0) > minutes;
+  };
+  return {
+    response: past(call.arrived_at, target.response_minutes),
+    roll: past(call.done_at, target.roll_minutes),
+  };
+}
+
+const minutesBetweenExact = (from: string | Date, to: string | Date) =>
+  (new Date(to).getTime() - new Date(from).getTime()) / 60_000;

@@ -1,6 +1,6 @@
 // The office inbox (issue 39, item 2): one row per recipient, so each admin or EDP has his own read
 // state; and each user's choice of which kinds he receives.
-import type { TInboxKind } from '@itms/contracts/inbox';
+import { INBOX_KINDS, type TInboxKind } from '@itms/contracts/inbox';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -17,7 +17,8 @@ import {
 import { createdAt } from './columns';
 import { users } from './users';
 
-const KIND_CHECK = "('bkb', 'check-waiting', 'critical-tire', 'import-done')";
+// the kinds the contract names, and no other
+const KIND_CHECK = `(${INBOX_KINDS.map((k) => `'${k}'`).join(', ')})`;
 
 /**
  * One item in one user's inbox, fanned out at creation to the office users who receive its kind.

@@ -10,10 +10,11 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { mismatches } from './mismatches';
-import { units } from './org';
+import { customers, projects, units } from './org';
 import { tireReplacements } from './replacements';
 import { users } from './users';
 
@@ -90,4 +91,35 @@ export const breakdownCallEvents = pgTable(
     note: text('note'),
   },
   (t) => [index('breakdown_call_events_call_idx').on(t.call_id, t.id)],
+);
+
+/**
+ * How fast calls should be served: response (call to arrival) and roll time (call to 'Selesai'),
+ * for one project, one customer, or the default (neither). A call is measured by its unit's
+ * project's, else that project's customer's, else the default.
+ */
+export const storingTargets = pgTable(
+  'storing_targets',
+  {
+    id: serial('id').primaryKey(),
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    project_id: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    response_minutes: integer('response_minutes').notNull(),
+    roll_minutes: integer('roll_minutes').notNull(),
+    updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('storing_targets_scope_ck', sql`${t.customer_id} is null or ${t.project_id} is null`),
+    check(
+      'storing_targets_minutes_ck',
+      sql`${t.response_minutes} > 0 and ${t.roll_minutes} >= ${t.response_minutes}`,
+    ),
+    uniqueIndex('storing_targets_customer_uq').on(t.customer_id).where(sql`${t.customer_id} is not null`),
+    uniqueIndex('storing_targets_project_uq').on(t.project_id).where(sql`${t.project_id} is not null`),
+    // one default
+    uniqueIndex('storing_targets_default_uq')
+      .on(sql`(true)`)
+      .where(sql`${t.customer_id} is null and ${t.project_id} is null`),
+  ],
 );

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client';
 import { stageIn } from '../../db/schema/columns';
+import { openBreaches } from '../storing/storing.service';
 import { criticalTiresOfCheck } from '../tire-intelligence/tire-intelligence.service';
 import type { InboxMessage } from './inbox.service';
 
@@ -119,6 +120,28 @@ export async function sweepWaitingChecks(app: FastifyInstance, now = new Date())
       body: r.tireman ? `dari ${r.tireman}` : '',
       link: '/validasi',
       dedupeKey: `check-waiting:${r.id}`,
+    });
+    if (n) told++;
+  }
+  return told;
+}
+
+const BREACH_NAME = { response: 'target respons', roll: 'target roll time' } as const;
+
+/**
+ * The periodic sweep of breakdown calls: each open call that has crossed its response or roll-time
+ * target is announced once per target ('storing-breach:<id>:<target>', safe with several processes
+ * sweeping). Resolves with the number of breaches announced.
+ */
+export async function sweepStoringBreaches(app: FastifyInstance): Promise<number> {
+  let told = 0;
+  for (const b of await openBreaches(app.db)) {
+    const n = await app.inbox.deliver({
+      kind: 'storing-breach',
+      title: `Storing #${b.id} (${b.plate_number}) lewat ${BREACH_NAME[b.kind]} ${b.minutes} menit`,
+      body: b.tireman ? `Tire man: ${b.tireman}` : 'Belum ditugaskan',
+      link: '/storing',
+      dedupeKey: `storing-breach:${b.id}:${b.kind}`,
     });
     if (n) told++;
   }

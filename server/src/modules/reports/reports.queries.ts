@@ -26,7 +26,7 @@ import { type DayRange, inRange } from '../../lib/day-range';
 import { likePattern } from '../../lib/list-query';
 import { recordConditions } from '../../lib/record-filters';
 import { isoText as iso } from '../../lib/sql-iso';
-import { openCall } from '../storing/storing.service';
+import { openBreachOf, openCall } from '../storing/storing.service';
 
 /** part / whole x 100 rounded to 2 decimals (half away from zero, exact numeric), null when whole is 0. */
 const pct = (part: SQL, whole: SQL) =>
@@ -718,6 +718,9 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
         (select count(*) from users u where u.role = 'tire-man')::int as "tireMen",
         -- the Storing card: breakdown calls still open (storing.service.ts openCallCount)
         (select count(*) from breakdown_calls b where ${openCall('b')})::int as storing,
+        -- and those of them past a target (storing.service.ts openBreachCount)
+        (select count(*) from breakdown_calls b join units u on u.id = b.unit_id
+          where ${openCall('b')} and ${openBreachOf('b', 'u', 'any')})::int as "storingBreached",
         ${iso(sql`now()`)} as now,
         ${tz}::text as timezone,
         (select to_char(d, 'YYYY-MM-DD') from today) as "todayDate"`),

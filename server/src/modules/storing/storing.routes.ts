@@ -1,12 +1,22 @@
 import { API } from '@itms/contracts/api';
 import type { CallStatus } from '@itms/contracts/rules/storing';
-import { STORING_MESSAGES as M } from '@itms/contracts/storing';
+import { STORING_MESSAGES as M, STORING_TARGET_MESSAGES } from '@itms/contracts/storing';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
 import { currentUser } from '../../plugins/auth';
 import { callAssignedNotice } from '../push/push-notices';
-import { assignCall, cancelCall, createCall, getCall, listCalls, stepCall } from './storing.service';
+import {
+  assignCall,
+  cancelCall,
+  createCall,
+  deleteTarget,
+  getCall,
+  listCalls,
+  listTargets,
+  saveTarget,
+  stepCall,
+} from './storing.service';
 
 /** The office and the assigned tire man hear of a call's change (after the commit). */
 function tell(app: FastifyInstance, id: number, status: CallStatus, tiremanIds: (number | null)[]) {
@@ -48,6 +58,18 @@ export const storingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     if (changed) tell(app, req.params.id, status, [tiremanId]);
     return { message: M.stepped, data: await getCall(app.db, req.params.id, user) };
+  });
+
+  route(app, API.listStoringTargets, async () => ({ data: await listTargets(app.db) }));
+
+  route(app, API.saveStoringTarget, async (req) => ({
+    message: STORING_TARGET_MESSAGES.saved,
+    data: await saveTarget(app.db, req.body, currentUser(req)),
+  }));
+
+  route(app, API.deleteStoringTarget, async (req) => {
+    await deleteTarget(app.db, req.params.id, currentUser(req));
+    return { message: STORING_TARGET_MESSAGES.deleted };
   });
 
   route(app, API.cancelCall, async (req) => {

@@ -5,6 +5,7 @@ import type { Role } from '@itms/contracts/enums';
 import {
   type CallAction,
   type CallStatus,
+  callBreaches,
   callRefusal,
   minutesBetween,
   OPEN_CALL_STATUSES,
@@ -35,6 +36,9 @@ import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { plateContains } from '../../lib/list-query';
 import { performedAtOf } from '../../lib/performed-at';
+import { openBreachOf, targetOf } from './storing-targets';
+
+export { deleteTarget, listTargets, openBreachOf, saveTarget } from './storing-targets';
 
 export interface StoringActor {
   id: number;
@@ -53,6 +57,7 @@ function selectCalls(db: DbOrTx) {
       plate_number: units.plate_number,
       project_name: projects.name,
       tireman_name: sql<string | null>`${tiremen}.name`,
+      target: targetOf(sql`${units.project_id}`),
     })
     .from(breakdownCalls)
     .innerJoin(units, eq(units.id, breakdownCalls.unit_id))
@@ -62,7 +67,8 @@ function selectCalls(db: DbOrTx) {
 
 type CallSelect = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number];
 
-function toRow({ call: c, plate_number, project_name, tireman_name }: CallSelect): TCallRow {
+function toRow({ call: c, plate_number, project_name, tireman_name, target: raw }: CallSelect): TCallRow {
+  const target = typeof raw === 'string' ? (JSON.parse(raw) as typeof raw) : raw;
   return {
     id: c.id,
     status: c.status as CallStatus,
@@ -92,6 +98,8 @@ function toRow({ call: c, plate_number, project_name, tireman_name }: CallSelect
     mismatch_id: c.mismatch_id,
     response_minutes: minutesBetween(c.called_at, c.arrived_at),
     roll_minutes: minutesBetween(c.called_at, c.done_at),
+    target,
+    breach: callBreaches({ ...c, status: c.status as CallStatus }, target, new Date()),
   };
 }
 
@@ -108,6 +116,44 @@ export async function openCallCount(db: DbOrTx): Promise<number> {
     await db.execute(sql`select count(*)::int as n from breakdown_calls b where ${openCall('b')}`),
   );
   return Number(row?.n ?? 0);
+}
+
+/** The calls open now that have missed a target (the dashboard's Storing card). */
+export async function openBreachCount(db: DbOrTx): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from breakdown_calls b join units u on u.id = b.unit_id
+      where ${openCall('b')} and ${openBreachOf('b', 'u', 'any')}`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Open calls that have crossed a target, as the office inbox announces them (once per call and target). */
+export async function openBreaches(
+  db: DbOrTx,
+): Promise<
+  { id: number; kind: 'response' | 'roll'; plate_number: string; minutes: number; tireman: string | null }[]
+> {
+  const rows = rowsOf<{
+    id: number;
+    kind: 'response' | 'roll';
+    plate_number: string;
+    minutes: number;
+    tireman: string | null;
+  }>(
+    await db.execute(sql`
+      select b.id, k.kind, u.plate_number, ((${targetOf(sql`u.project_id`)})->>(k.kind || '_minutes'))::int as minutes,
+             tm.name as tireman
+        from breakdown_calls b
+        join units u on u.id = b.unit_id
+        left join users tm on tm.id = b.tireman_id
+        cross join (values ('response'), ('roll')) k(kind)
+       where ${openCall('b')}
+         and case k.kind when 'response' then ${openBreachOf('b', 'u', 'response')}
+                         else ${openBreachOf('b', 'u', 'roll')} end
+       order by b.called_at, b.id, k.kind
+       limit 200`),
+  );
+  return rows.map((r) => ({ ...r, minutes: Number(r.minutes) }));
 }
 
 /** A tire man reads only the calls assigned to him. */

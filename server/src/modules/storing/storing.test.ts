@@ -246,3 +246,191 @@ describe('a breakdown call', () => {
     expect(await storingCard()).toBe(open.total - 1);
   });
 });
+
+describe('targets', () => {
+  const put = (token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/storing-targets', headers: { access_token: token }, payload });
+  const org = async (unitId: number) =>
+    rowsOf<{ project_id: number; customer_id: number }>(
+      await t.database.db.execute(
+        sql`select p.id as project_id, p.customer_id from units u join projects p on p.id = u.project_id where u.id = ${unitId}`,
+      ),
+    )[0]!;
+  /** Dates the call as taken `minutes` ago. */
+  const calledAgo = (id: number, minutes: number) =>
+    t.database.db.execute(
+      sql`update breakdown_calls set called_at = now() - make_interval(mins => ${minutes}) where id = ${id}`,
+    );
+
+  it('are set by an admin for the default, a customer or a project, with Indonesian messages for bad input', async () => {
+    expect(
+      (await put(tok.staff, { scope: 'default', response_minutes: 45, roll_minutes: 120 })).statusCode,
+    ).toBe(403);
+    const bad = await put(tok.admin, { scope: 'project', response_minutes: 60, roll_minutes: 30 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Project wajib dipilih');
+    expect(bad.body).toContain('Target roll time tidak boleh lebih singkat dari target respons');
+    const tooSmall = await put(tok.admin, { scope: 'default', response_minutes: 2, roll_minutes: 120 });
+    expect(tooSmall.json().message).toContain('Target respons minimal 5 menit');
+    const unknown = await put(tok.admin, {
+      scope: 'customer',
+      customer_id: 999_999,
+      response_minutes: 45,
+      roll_minutes: 120,
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const engkel = await org(ids.engkel);
+    const saved = await put(tok.admin, { scope: 'default', response_minutes: 45, roll_minutes: 120 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      message: 'Target storing disimpan',
+      data: { scope: 'default', name: null, response_minutes: 45, roll_minutes: 120 },
+    });
+    // saved again, it replaces the one before
+    expect(
+      (await put(tok.admin, { scope: 'default', response_minutes: 50, roll_minutes: 120 })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await put(tok.admin, {
+          scope: 'project',
+          project_id: engkel.project_id,
+          response_minutes: 30,
+          roll_minutes: 90,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const list = (await call(tok.staff, 'GET', '/storing-targets')).json().data as {
+      scope: string;
+      response_minutes: number;
+    }[];
+    expect(list.map((r) => [r.scope, r.response_minutes])).toEqual([
+      ['default', 50],
+      ['project', 30],
+    ]);
+    const audits = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from audit_log where action = 'storing-target.save'`,
+      ),
+    );
+    expect(audits[0]!.n).toBe(3);
+  });
+
+  it("measure each call by its project's target, else its customer's, else the default; the dashboard counts the open calls past one, as a recount does", async () => {
+    const engkelCall = await newCall(ids.engkel);
+    await calledAgo(engkelCall, 40); // project target: 30 min to arrive, 90 to roll
+    const engkel = await org(ids.engkel);
+    const detail = async (id: number) => (await call(tok.staff, 'GET', `/storing/${id}`)).json();
+    const target = async (scope: string, id: number | null, response: number, roll: number) => {
+      const res = await put(tok.admin, {
+        scope,
+        [`${scope}_id`]: id,
+        response_minutes: response,
+        roll_minutes: roll,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const remove = async (id: number) =>
+      expect(
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/api/storing-targets/${id}`,
+            headers: { access_token: tok.admin },
+          })
+        ).statusCode,
+      ).toBe(200);
+
+    expect(await detail(engkelCall)).toMatchObject({
+      target: { scope: 'project', response_minutes: 30, roll_minutes: 90 },
+      breach: { response: true, roll: false },
+    });
+    // the customer's target does not override the project's
+    const byCustomer = await target('customer', engkel.customer_id, 20, 35);
+    expect((await detail(engkelCall)).target.scope).toBe('project');
+    // without the project's, the customer's applies; without both, the default's (50 min, not missed)
+    const projectTarget = (
+      (await call(tok.staff, 'GET', '/storing-targets')).json().data as { id: number; scope: string }[]
+    ).find((x) => x.scope === 'project')!.id;
+    await remove(projectTarget);
+    expect(await detail(engkelCall)).toMatchObject({
+      target: { scope: 'customer', response_minutes: 20, roll_minutes: 35 },
+      breach: { response: true, roll: true },
+    });
+    await remove(byCustomer);
+    expect(await detail(engkelCall)).toMatchObject({
+      target: { scope: 'default', response_minutes: 50, roll_minutes: 120 },
+      breach: { response: false, roll: false },
+    });
+    await target('project', engkel.project_id, 30, 90);
+
+    // the dashboard's count equals a recount of the open calls' breaches
+    const open = (await call(tok.staff, 'GET', '/storing?status=open&pageSize=100')).json().data as {
+      breach: { response: boolean; roll: boolean };
+    }[];
+    const recount = open.filter((c) => c.breach.response || c.breach.roll).length;
+    const counters = (await call(tok.staff, 'GET', '/dashboard/counters')).json();
+    expect(recount).toBeGreaterThanOrEqual(1);
+    expect(counters.storingBreached).toBe(recount);
+
+    // the tire man arrives within the target: that target is met for good, the other still counts
+    await call(tok.staff, 'POST', `/storing/${engkelCall}/assign`, { tireman_id: ids.tireman });
+    await calledAgo(engkelCall, 25);
+    for (const action of ['accept', 'depart', 'arrive'])
+      expect((await call(tok.tireman, 'POST', `/storing/${engkelCall}/step`, { action })).statusCode).toBe(
+        200,
+      );
+    await calledAgo(engkelCall, 95);
+    expect((await detail(engkelCall)).breach).toEqual({ response: true, roll: true });
+  });
+
+  it('missed while open are announced in the office inbox once per call and target; a removed target falls back', async () => {
+    const { sweepStoringBreaches } = await import('../inbox/inbox-producers');
+    const id = await newCall(ids.engkel);
+    await calledAgo(id, 35);
+    const first = await sweepStoringBreaches(t.app);
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(await sweepStoringBreaches(t.app)).toBe(0);
+    const items = (await call(tok.staff, 'GET', '/inbox?page=1&pageSize=50')).json().data as {
+      kind: string;
+      title: string;
+      body: string;
+      link: string;
+    }[];
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        kind: 'storing-breach',
+        title: `Storing #${id} (${FX.engkel}) lewat target respons 30 menit`,
+        body: 'Belum ditugaskan',
+        link: '/storing',
+      }),
+    );
+
+    // the project's target removed: its calls fall back to the default (50 minutes, not missed at 35)
+    const targets = (await call(tok.staff, 'GET', '/storing-targets')).json().data as {
+      id: number;
+      scope: string;
+    }[];
+    const project = targets.find((x) => x.scope === 'project')!;
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/storing-targets/${project.id}`,
+          headers: { access_token: tok.staff },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/storing-targets/${project.id}`,
+      headers: { access_token: tok.admin },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json().message).toBe('Target storing dihapus');
+    const after = (await call(tok.staff, 'GET', `/storing/${id}`)).json();
+    expect(after.target.scope).not.toBe('project');
+  });
+});

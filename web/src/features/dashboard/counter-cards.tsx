@@ -22,6 +22,8 @@ interface CounterDef {
   >;
   label: string;
   hint: string;
+  /** A second count said after the hint, in red when not 0 (Storing: the open calls past a target). */
+  alarm?: { key: 'storingBreached'; text: string };
   to?: string;
   icon: ReactNode;
   color: string;
@@ -78,6 +80,7 @@ export const COUNTERS: readonly CounterDef[] = [
     key: 'storing',
     label: 'Storing',
     hint: 'Panggilan terbuka',
+    alarm: { key: 'storingBreached', text: 'lewat target' },
     to: '/storing',
     icon: <ToolOutlined />,
     color: '#d4380d',
@@ -94,10 +97,12 @@ export const COUNTERS: readonly CounterDef[] = [
 function CounterCard({
   def,
   value,
+  alarm,
   failed,
 }: {
   def: CounterDef;
   value: number | undefined;
+  alarm: number | undefined;
   failed: boolean;
 }) {
   const body = (
@@ -152,6 +157,11 @@ function CounterCard({
       <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
           {def.hint}
+          {def.alarm && alarm ? (
+            <Typography.Text type="danger" strong style={{ fontSize: 12 }}>
+              {` · ${formatNumber(alarm)} ${def.alarm.text}`}
+            </Typography.Text>
+          ) : null}
         </Typography.Text>
         {def.to ? <RightOutlined style={{ fontSize: 11, color: 'rgba(0,0,0,0.35)' }} /> : null}
       </Flex>
@@ -178,7 +188,12 @@ export function CounterCards({
     <Row gutter={[12, 12]}>
       {COUNTERS.map((def) => (
         <Col key={def.key} xs={12} sm={8} lg={6} xxl={3}>
-          <CounterCard def={def} value={counters?.[def.key]} failed={failed} />
+          <CounterCard
+            def={def}
+            value={counters?.[def.key]}
+            alarm={def.alarm ? counters?.[def.alarm.key] : undefined}
+            failed={failed}
+          />
         </Col>
       ))}
     </Row>

@@ -48,6 +48,7 @@ const counters = (today: number) => ({
   pergantian: 4,
   tireMen: 12,
   storing: 5,
+  storingBreached: 2,
   now: new Date().toISOString(),
   timezone: 'Asia/Jakarta',
   todayDate: '2025-03-10',
@@ -155,6 +156,8 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: /Hari ini/ }).getAttribute('href')).toBe('/validasi');
     expect(screen.getByRole('link', { name: /BKB/ }).getAttribute('href')).toBe('/mismatch');
     expect(screen.getByRole('link', { name: /Storing/ }).getAttribute('href')).toBe('/storing');
+    // the open calls past a target are said on the card
+    expect(within(screen.getByRole('group', { name: 'Storing' })).getByText('· 2 lewat target')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Dikembalikan/ }).getAttribute('href')).toBe(
       '/validasi?view=dikembalikan',
     );
