@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, logoutToken, test } from './fixtures';
+import { ACCOUNTS, expect, loginAs, logoutToken, PASSWORD, test } from './fixtures';
 import { ownTireMan } from './lapangan/field-helpers';
 
 // Issue 38 (office slice): the EDP logs a breakdown call in the Storing screen, assigns it to a
@@ -114,4 +114,62 @@ test('Storing: a call logged and assigned by the EDP, stepped through by its tir
   await page.screenshot({ path: `${shots}/storing-list-1440.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/storing-list-390.png`, fullPage: true });
+});
+
+test('Storing targets: the admin sets the default response and roll-time targets, a call shows them, the EDP only reads them', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, ACCOUNTS.admin);
+  await page.goto('/storing?status=all');
+  await expect(page.getByRole('heading', { name: 'Storing', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Target waktu' }).click();
+  const modal = page.getByRole('dialog', { name: 'Target waktu storing' });
+
+  // bad input in Indonesian, then the default target
+  await modal.getByLabel('Target respons (menit)').fill('60');
+  await modal.getByLabel('Target roll time (menit)').fill('30');
+  await modal.getByRole('button', { name: 'Simpan target' }).click();
+  await expect(
+    modal.getByText('Target roll time tidak boleh lebih singkat dari target respons'),
+  ).toBeVisible();
+  await modal.getByLabel('Target respons (menit)').fill('45');
+  await modal.getByLabel('Target roll time (menit)').fill('120');
+  await modal.getByRole('button', { name: 'Simpan target' }).click();
+  await expect(page.getByText('Target storing disimpan')).toBeVisible();
+  const row = modal.getByRole('row').filter({ hasText: 'Semua (bawaan)' });
+  await expect(row).toContainText('45 menit');
+  await expect(row).toContainText('2 jam');
+  await page.screenshot({ path: path.join(shots, 'storing-targets-desktop.png') });
+  await page.keyboard.press('Escape');
+
+  // a call is measured by it
+  const first = page.getByRole('table', { name: 'Panggilan storing' }).getByRole('row').nth(1);
+  await expect(first).toBeVisible();
+  await first.click();
+  const drawer = page.getByRole('dialog', { name: /^Storing / });
+  await expect(drawer).toContainText('Respons 45 menit · roll time 2 jam (bawaan)');
+  await page.keyboard.press('Escape');
+
+  // the EDP cannot change them
+  const edp = await signIn(request, ACCOUNTS.edp, PASSWORD);
+  const put = await request.put('/api/storing-targets', {
+    headers: { access_token: edp },
+    data: { scope: 'default', response_minutes: 10, roll_minutes: 20 },
+  });
+  expect(put.status()).toBe(403);
+  const read = await request.get('/api/storing-targets', { headers: { access_token: edp } });
+  expect(((await read.json()) as { data: unknown[] }).data).toHaveLength(1);
+  await logoutToken(request, edp);
+
+  // removed again, so the other specs' calls are not measured
+  await page.getByRole('button', { name: 'Target waktu' }).click();
+  await modal.getByRole('button', { name: 'Hapus target Semua (bawaan)' }).click();
+  await page
+    .getByRole('dialog', { name: 'Hapus target Semua (bawaan) ?' })
+    .getByRole('button', { name: 'Hapus' })
+    .click();
+  await expect(page.getByText('Target storing dihapus')).toBeVisible();
+  await expect(modal.getByText('Belum ada target: panggilan belum diukur')).toBeVisible();
 });

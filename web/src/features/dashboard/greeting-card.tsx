@@ -5,7 +5,7 @@ import { greetingForHour, hourInTimeZone } from '@itms/contracts/rules/greeting'
 import { Card, Flex, Skeleton, Tag, Typography, theme } from 'antd';
 import { appTime } from '../../lib/dayjs';
 import { APP_TIMEZONE } from '../../lib/timezone';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 
 const ZONE_ABBREVIATIONS: Record<string, string> = {
   'Asia/Jakarta': 'WIB',

@@ -1,9 +1,9 @@
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
-import type { TCustomerRow, TProjectBody, TProjectRow } from '@itms/contracts/master-data';
+import type { TProjectBody, TProjectRow } from '@itms/contracts/master-data';
 import { Form, Input, type TableColumnsType } from 'antd';
 import { CrudPage } from '../../components/crud-page';
-import { RemoteSelect } from '../../components/remote-select';
+import { CustomerField } from '../../components/org-fields';
 
 interface ProjectFormValues {
   name?: string;
@@ -45,18 +45,7 @@ export default function ProjectsPage() {
           >
             <Input maxLength={120} placeholder="Hauling Batubara ..." />
           </Form.Item>
-          <Form.Item
-            name="customer_id"
-            label="Customer"
-            rules={[{ required: true, message: 'Customer wajib dipilih' }]}
-          >
-            <RemoteSelect<TCustomerRow>
-              list={API.listCustomers}
-              get={API.getCustomer}
-              labelOf={(c) => c.name}
-              placeholder="Pilih customer"
-            />
-          </Form.Item>
+          <CustomerField />
         </>
       )}
     />

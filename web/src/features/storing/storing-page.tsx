@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { FieldTimeOutlined, PlusOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { ROLE_LABELS } from '@itms/contracts/enums';
 import type { TUnitRow } from '@itms/contracts/master-data';
@@ -7,6 +7,7 @@ import {
   CALL_STATUS_LABELS,
   CALL_TRANSITIONS,
   type CallStatus,
+  callBreaches,
   OPEN_CALL_STATUSES,
 } from '@itms/contracts/rules/storing';
 import {
@@ -14,6 +15,7 @@ import {
   BREAKDOWN_CAUSES,
   CALL_PRIORITIES,
   CALL_PRIORITY_LABELS,
+  TARGET_SCOPE_LABELS,
   type TCallCreateBody,
   type TCallRow,
 } from '@itms/contracts/storing';
@@ -42,11 +44,14 @@ import { LOADING, PageCard, PageHeading } from '../../components/page-frame';
 import { RemoteSelect } from '../../components/remote-select';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { appTime, formatDateTime } from '../../lib/dayjs';
+import { getStoredUser } from '../../lib/storage';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
+import { useNow } from '../../lib/use-now';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSocketEvent } from '../../lib/use-socket-event';
+import { minutesText, TargetsModal } from './targets-modal';
 
 const SIZES = { options: [10, 25, 50], default: 25 } as const;
 const VIEWS = [
@@ -76,6 +81,21 @@ export function durationText(minutes: number | null): string {
 }
 
 const isOpen = (s: CallStatus) => OPEN_CALL_STATUSES.includes(s);
+
+/**
+ * The targets a call has missed, as red tags that appear the minute it misses one (re-read every
+ * 30 seconds while the page is open, the same rule the server counts with).
+ */
+function BreachTags({ call }: { call: TCallRow }) {
+  const now = useNow(30_000);
+  const missed = callBreaches(call, call.target, now);
+  return (
+    <>
+      {missed.response && <Tag color="red">Lewat target respons</Tag>}
+      {missed.roll && <Tag color="red">Lewat target roll time</Tag>}
+    </>
+  );
+}
 /** Minutes since the call for an open one, the roll time for a closed one. */
 const elapsed = (c: TCallRow) =>
   c.roll_minutes ?? (isOpen(c.status) ? appTime().diff(appTime(c.called_at), 'minute') : null);
@@ -89,7 +109,12 @@ const columns: TableColumnsType<TCallRow> = [
   {
     key: 'status',
     title: 'Status',
-    render: (_v, c) => <Tag color={STATUS_COLORS[c.status]}>{CALL_STATUS_LABELS[c.status]}</Tag>,
+    render: (_v, c) => (
+      <Flex gap={4} wrap>
+        <Tag color={STATUS_COLORS[c.status]}>{CALL_STATUS_LABELS[c.status]}</Tag>
+        <BreachTags call={c} />
+      </Flex>
+    ),
   },
   {
     key: 'cause',
@@ -133,6 +158,7 @@ export default function StoringPage() {
     emptyText: view === 'open' ? 'Tidak ada panggilan storing terbuka' : 'Belum ada panggilan storing',
   });
   const [creating, setCreating] = useState(false);
+  const [targetsOpen, setTargetsOpen] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const queryClient = useQueryClient();
   useSocketEvent('storing-call', () => {
@@ -143,9 +169,14 @@ export default function StoringPage() {
     <PageCard>
       <PageHeading
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            Catat panggilan
-          </Button>
+          <Flex gap={8} wrap>
+            <Button icon={<FieldTimeOutlined />} onClick={() => setTargetsOpen(true)}>
+              Target waktu
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              Catat panggilan
+            </Button>
+          </Flex>
         }
       />
       <Flex wrap gap={12} style={{ marginBottom: 16 }}>
@@ -167,6 +198,11 @@ export default function StoringPage() {
       />
       <CallFormModal open={creating} onClose={() => setCreating(false)} onCreated={(id) => setOpenId(id)} />
       <CallDrawer id={openId} onClose={() => setOpenId(null)} />
+      <TargetsModal
+        open={targetsOpen}
+        onClose={() => setTargetsOpen(false)}
+        canEdit={getStoredUser()?.role === 'admin'}
+      />
     </PageCard>
   );
 }
@@ -335,6 +371,7 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
               {c.roll_minutes == null && isOpen(c.status) ? ' (berjalan)' : ''}
             </Typography.Text>
             <Typography.Text type="secondary">Respon: {durationText(c.response_minutes)}</Typography.Text>
+            <BreachTags call={c} />
           </Flex>
           <Descriptions
             size="small"
@@ -360,6 +397,13 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
               },
               { key: 'caller', label: 'Penelepon', children: `${c.caller_name} · ${c.caller_phone}` },
               { key: 'priority', label: 'Prioritas', children: CALL_PRIORITY_LABELS[c.priority] },
+              {
+                key: 'target',
+                label: 'Target',
+                children: c.target
+                  ? `Respons ${minutesText(c.target.response_minutes)} · roll time ${minutesText(c.target.roll_minutes)} (${c.target.scope === 'default' ? 'bawaan' : TARGET_SCOPE_LABELS[c.target.scope]})`
+                  : 'Belum ada target',
+              },
               {
                 key: 'tireman',
                 label: ROLE_LABELS['tire-man'],

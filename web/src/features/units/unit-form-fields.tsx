@@ -1,9 +1,9 @@
 import { API } from '@itms/contracts/api';
 import { UNIT_TYPES, type UnitType } from '@itms/contracts/enums';
-import type { TProjectRow, TUnitRow } from '@itms/contracts/master-data';
+import type { TUnitRow } from '@itms/contracts/master-data';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { CrudFormProps } from '../../components/crud-page';
-import { RemoteSelect } from '../../components/remote-select';
+import { ProjectField } from '../../components/org-fields';
 import { type UnitFormValues, unitBody, unitMissing, unitValues } from './unit-form';
 
 export const UNIT_TYPE_OPTIONS = UNIT_TYPES.map((t) => ({ value: t, label: t }));
@@ -58,18 +58,7 @@ export const UNIT_FORM: CrudFormProps<TUnitRow, UnitFormValues> = {
           style={{ width: '100%' }}
         />
       </Form.Item>
-      <Form.Item
-        name="project_id"
-        label="Project"
-        rules={[{ required: true, message: 'Project wajib dipilih' }]}
-      >
-        <RemoteSelect<TProjectRow>
-          list={API.listProjects}
-          get={API.getProject}
-          labelOf={(p) => p.name}
-          placeholder="Pilih project"
-        />
-      </Form.Item>
+      <ProjectField />
       <Form.Item name="plan_project" label="Plan Project" extra="Kosongkan bila tidak ada (disimpan '-')">
         <Input placeholder="-" maxLength={120} />
       </Form.Item>
