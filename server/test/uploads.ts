@@ -39,3 +39,57 @@ export async function signedFileUrl(t: Pick<TestApp, 'app'>, token: string, path
   if (res.statusCode !== 200 || !url) throw new Error(`sign failed: ${res.statusCode} ${res.body}`);
   return url as string;
 }
+
+/** A check record as a tire man sends it (the fields these tests set). */
+export interface SentRecord {
+  position: string;
+  serial_number: string;
+  groove_1: number;
+  groove_2: number;
+  groove_3: number;
+  groove_4: number;
+  pressure: number;
+  condition?: string;
+}
+
+/**
+ * A check sent by the tire man (`tokens.tireman`, with his own signature uploads) and, when
+ * `validate`, validated by the EDP (`tokens.staff`), each record tied to the tire `tireIdOf` names.
+ * Returns the check's id.
+ */
+export async function sendCheck(
+  t: Pick<TestApp, 'app'>,
+  tokens: { tireman: string; staff: string },
+  check: {
+    unit_id: number;
+    location_id: number;
+    project_id: number;
+    odometer: number;
+    records: SentRecord[];
+  },
+  {
+    validate = true,
+    tireIdOf,
+  }: { validate?: boolean; tireIdOf: (r: SentRecord, i: number) => number | undefined },
+): Promise<number> {
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/tire-check',
+    headers: { access_token: tokens.tireman },
+    payload: { ...check, ...(await uploadPhotos(t, tokens.tireman, ['tireman_sign', 'driver_sign'])) },
+  });
+  if (sent.statusCode !== 201) throw new Error(`check not sent: ${sent.statusCode} ${sent.body}`);
+  const id = sent.json().id as number;
+  if (!validate) return id;
+  const done = await t.app.inject({
+    method: 'POST',
+    url: `/api/tire-check/${id}/validate`,
+    headers: { access_token: tokens.staff },
+    payload: {
+      edp_sign: (await uploadPhotos(t, tokens.staff, ['edp'])).edp,
+      records: check.records.map((r, i) => ({ ...r, tire_id: tireIdOf(r, i), odometer: check.odometer })),
+    },
+  });
+  if (done.statusCode !== 200) throw new Error(`check not validated: ${done.statusCode} ${done.body}`);
+  return id;
+}

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backgroundSettled, createTestApp, FX, type TestApp } from '../../../test/helpers';
-import { uploadPhotos } from '../../../test/uploads';
+import { sendCheck } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { importer } from '../imports/imports.test-kit';
 import { sweepWaitingChecks } from './inbox-producers';
@@ -267,20 +267,12 @@ describe('new critical tires', () => {
         condition: conditions[tire.position] ?? '99,99,99,99,99',
       };
     });
-    const sub = await call(tok.tireman, 'POST', '/tire-check', {
-      unit_id: ids.tronton,
-      location_id: ids.location,
-      project_id: ids.project,
-      odometer,
-      ...(await uploadPhotos(t, tok.tireman, ['tireman_sign', 'driver_sign'])),
-      records,
-    });
-    expect(sub.statusCode, sub.body).toBe(201);
-    const res = await call(tok.staff, 'POST', `/tire-check/${sub.json().id}/validate`, {
-      edp_sign: (await uploadPhotos(t, tok.staff, ['edp'])).edp,
-      records: records.map((r, i) => ({ ...r, tire_id: tires[i]!.id, odometer })),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await sendCheck(
+      t,
+      tok,
+      { unit_id: ids.tronton, location_id: ids.location, project_id: ids.project, odometer, records },
+      { tireIdOf: (_r, i) => tires[i]!.id },
+    );
     await backgroundSettled(t.app);
     return tires;
   }

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
-import { uploadPhotos } from '../../../test/uploads';
+import { sendCheck } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 import { refreshTireWear } from '../../db/read-models/tire-wear/wear';
 
@@ -87,23 +87,12 @@ async function checkAndValidate(): Promise<number> {
     groove_4: LOWEST[i]! + 1,
     pressure: PRESSURE[i]!,
   }));
-  const sub = await call(tok.tireman, 'POST', '/tire-check', {
-    unit_id: ids.tronton,
-    location_id: ids.location,
-    project_id: ids.project,
-    odometer: 61000,
-    // a check may cite only its tire man's own uploads
-    ...(await uploadPhotos(t, tok.tireman, ['tireman_sign', 'driver_sign'])),
-    records,
-  });
-  expect(sub.statusCode, sub.body).toBe(201);
-  const id = sub.json().id as number;
-  const res = await call(tok.staff, 'POST', `/tire-check/${id}/validate`, {
-    edp_sign: (await uploadPhotos(t, tok.staff, ['edp'])).edp,
-    records: records.map((r, i) => ({ ...r, tire_id: tireIds.get(serial(i + 1)), odometer: 61000 })),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return id;
+  return sendCheck(
+    t,
+    tok,
+    { unit_id: ids.tronton, location_id: ids.location, project_id: ids.project, odometer: 61000, records },
+    { tireIdOf: (_r, i) => tireIds.get(serial(i + 1)) },
+  );
 }
 
 describe('forecast refresh on validation', () => {

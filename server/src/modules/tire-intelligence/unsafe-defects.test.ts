@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
-import { uploadPhotos } from '../../../test/uploads';
+import { sendCheck } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 
 let t: TestApp;
@@ -62,21 +62,12 @@ async function check(odometer: number, conditions: Record<number, string>, valid
     pressure: 105,
     condition: conditions[i + 1] ?? '99,99,99,99,99',
   }));
-  const sub = await call(tok.tireman, 'POST', '/tire-check', {
-    unit_id: ids.tronton,
-    location_id: ids.location,
-    project_id: ids.project,
-    odometer,
-    ...(await uploadPhotos(t, tok.tireman, ['tireman_sign', 'driver_sign'])),
-    records,
-  });
-  expect(sub.statusCode, sub.body).toBe(201);
-  if (!validate) return;
-  const res = await call(tok.staff, 'POST', `/tire-check/${sub.json().id}/validate`, {
-    edp_sign: (await uploadPhotos(t, tok.staff, ['edp'])).edp,
-    records: records.map((r, i) => ({ ...r, tire_id: tireIds.get(serial(i + 1)), odometer })),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await sendCheck(
+    t,
+    tok,
+    { unit_id: ids.tronton, location_id: ids.location, project_id: ids.project, odometer, records },
+    { validate, tireIdOf: (_r, i) => tireIds.get(serial(i + 1)) },
+  );
 }
 
 const unsafeRows = async () =>
