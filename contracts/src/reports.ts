@@ -32,7 +32,8 @@ export const ZDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, PICK_DATES_MESSAGE)
   .refine(isRealDay, PICK_DATES_MESSAGE);
 
-const ordered =
+/** A refinement: day `a` is not after day `b` (either may be missing). */
+export const ordered =
   <K extends string>(a: K, b: K) =>
   (v: Partial<Record<K, string>>) =>
     !v[a] || !v[b] || (v[a] as string) <= (v[b] as string);

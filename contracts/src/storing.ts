@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { listResult, ZListQuery } from './list';
 import { readNumber, zId, zOptionalId } from './numeric';
+import { DATE_ORDER_MESSAGE, ordered, ZDay } from './reports';
 import { CALL_ACTIONS, CALL_STATUSES } from './rules/storing';
 import { ZOptionalPerformedAt } from './tire-checks';
 
@@ -225,3 +226,45 @@ export const STORING_TARGET_MESSAGES = {
   saved: 'Target storing disimpan',
   deleted: 'Target storing dihapus',
 } as const;
+
+// ---------- report ----------
+
+export const STORING_GROUPS = ['customer', 'project', 'tireman', 'cause'] as const;
+export type TStoringGroup = (typeof STORING_GROUPS)[number];
+export const STORING_GROUP_LABELS: Record<TStoringGroup, string> = {
+  customer: 'Customer',
+  project: 'Project',
+  tireman: 'Tire Man',
+  cause: 'Kejadian',
+};
+
+/** GET /api/storing-report (and its export): the calls taken on these days (APP_TIMEZONE), grouped. */
+export const ZStoringReportQuery = z
+  .object({
+    dateStart: ZDay,
+    dateEnd: ZDay,
+    groupBy: z.enum(STORING_GROUPS, { error: 'Pengelompokan tidak dikenal' }).optional().default('customer'),
+  })
+  .refine(ordered('dateStart', 'dateEnd'), { path: ['dateEnd'], message: DATE_ORDER_MESSAGE });
+export type TStoringReportQuery = z.input<typeof ZStoringReportQuery>;
+
+export const ZStoringReportRow = z.object({
+  /** The group's id (customer, project, tire man) or cause; '' for the total and for no tire man. */
+  key: z.string(),
+  label: z.string(),
+  calls: z.number(),
+  done: z.number(),
+  cancelled: z.number(),
+  open: z.number(),
+  /** Minutes from the call to arrival / to 'Selesai', over the calls that got there: median and 90th percentile. */
+  response_median: z.number().nullable(),
+  response_p90: z.number().nullable(),
+  roll_median: z.number().nullable(),
+  roll_p90: z.number().nullable(),
+  /** Calls that missed their response / roll-time target (rules/storing.ts callBreaches). */
+  response_breaches: z.number(),
+  roll_breaches: z.number(),
+});
+export type TStoringReportRow = z.infer<typeof ZStoringReportRow>;
+export const ZStoringReport = z.object({ rows: z.array(ZStoringReportRow), total: ZStoringReportRow });
+export type TStoringReport = z.infer<typeof ZStoringReport>;

@@ -106,6 +106,9 @@ const INPUTS: Record<string, () => Promise<Input>> = {
       params: { id: ((await read(API.createCall, { body })).json() as { data: { id: number } }).data.id },
     };
   },
+  // the report needs its days (the demo's months)
+  getStoringReport: async () => ({ query: range }),
+  exportStoringReport: async () => ({ query: range }),
   getMismatch: async () => ({
     params: { id: (await firstRow(API.searchMismatchRecords, { body: range })).id },
   }),

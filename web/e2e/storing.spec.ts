@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, logoutToken, PASSWORD, test } from './fixtures';
+import { ACCOUNTS, expect, loginAs, logoutToken, PASSWORD, test, tokenOf } from './fixtures';
 import { ownTireMan } from './lapangan/field-helpers';
+import { readWorkbook } from './reports-helpers';
 
 // Issue 38 (office slice): the EDP logs a breakdown call in the Storing screen, assigns it to a
 // tire man, and follows it live while the tire man's steps arrive (here through the field API, as
@@ -172,4 +173,75 @@ test('Storing targets: the admin sets the default response and roll-time targets
     .click();
   await expect(page.getByText('Target storing dihapus')).toBeVisible();
   await expect(modal.getByText('Belum ada target: panggilan belum diukur')).toBeVisible();
+});
+
+test("Storing report: this month's calls by cause with response and roll time, equal to the API, and as Excel", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, ACCOUNTS.edp);
+  const token = await tokenOf(page);
+  const headers = { access_token: token ?? '' };
+  // a call of its own, so the month has one whatever ran before
+  const units = (await (await request.get('/api/unit?sort=id&pageSize=1', { headers })).json()) as {
+    data: { id: number }[];
+  };
+  const logged = await request.post('/api/storing', {
+    headers,
+    data: {
+      unit_id: units.data[0]!.id,
+      cause: 'ban-pecah',
+      location_text: 'Pool Cakung',
+      caller_name: 'Pak Darto',
+      caller_phone: '081234567890',
+    },
+  });
+  expect(logged.status(), await logged.text()).toBe(201);
+  await page.goto('/storing');
+  await page.getByRole('button', { name: 'Laporan' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Laporan Storing' });
+  await drawer.getByText('Kejadian', { exact: true }).click();
+  const table = drawer.getByRole('table', { name: 'Laporan storing' });
+  const pecah = table.getByRole('row').filter({ hasText: 'Ban pecah' });
+  await expect(pecah).toBeVisible();
+
+  const month = await page.evaluate(() => {
+    const d = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
+    const [y, m] = d.split('-').map(Number) as [number, number];
+    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    return {
+      start: `${y}-${String(m).padStart(2, '0')}-01`,
+      end: `${y}-${String(m).padStart(2, '0')}-${last}`,
+    };
+  });
+  const api = (await (
+    await request.get(`/api/storing-report?dateStart=${month.start}&dateEnd=${month.end}&groupBy=cause`, {
+      headers,
+    })
+  ).json()) as { rows: { label: string; calls: number; done: number }[]; total: { calls: number } };
+  const row = api.rows.find((r) => r.label === 'Ban pecah')!;
+  await expect(pecah.getByRole('cell').nth(1)).toHaveText(String(row.calls));
+  await expect(pecah.getByRole('cell').nth(2)).toHaveText(String(row.done));
+  await expect(drawer.getByText('Total', { exact: true })).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'storing-report-desktop.png') });
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    drawer.getByRole('button', { name: 'Download Excel' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`storing_${month.start}_${month.end}.xlsx`);
+  const book = await readWorkbook(download);
+  // the title, the header, one row per cause, the total
+  expect(book.rows[1]?.slice(0, 3)).toEqual(['Kejadian', 'Panggilan', 'Selesai']);
+  expect(book.rows.find((r) => r[0] === 'Ban pecah')?.slice(1, 3)).toEqual([row.calls, row.done]);
+  expect(book.rows.at(-1)?.slice(0, 2)).toEqual(['Total', api.total.calls]);
+
+  // its call is cancelled again: no open call is left for the other specs
+  const id = ((await logged.json()) as { data: { id: number } }).data.id;
+  const cancelled = await request.post(`/api/storing/${id}/cancel`, {
+    headers,
+    data: { reason: 'Uji laporan' },
+  });
+  expect(cancelled.ok()).toBe(true);
 });

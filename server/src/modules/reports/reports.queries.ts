@@ -26,7 +26,7 @@ import { type DayRange, inRange } from '../../lib/day-range';
 import { likePattern } from '../../lib/list-query';
 import { recordConditions } from '../../lib/record-filters';
 import { isoText as iso } from '../../lib/sql-iso';
-import { openBreachOf, openCall } from '../storing/storing.service';
+import { breachOf, openCall } from '../storing/storing.service';
 
 /** part / whole x 100 rounded to 2 decimals (half away from zero, exact numeric), null when whole is 0. */
 const pct = (part: SQL, whole: SQL) =>
@@ -720,7 +720,7 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
         (select count(*) from breakdown_calls b where ${openCall('b')})::int as storing,
         -- and those of them past a target (storing.service.ts openBreachCount)
         (select count(*) from breakdown_calls b join units u on u.id = b.unit_id
-          where ${openCall('b')} and ${openBreachOf('b', 'u', 'any')})::int as "storingBreached",
+          where ${openCall('b')} and ${breachOf('b', 'u', 'any')})::int as "storingBreached",
         ${iso(sql`now()`)} as now,
         ${tz}::text as timezone,
         (select to_char(d, 'YYYY-MM-DD') from today) as "todayDate"`),

@@ -8,6 +8,7 @@ import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { customers, projects, storingTargets } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
+import { openCall } from './open-call';
 
 type Actor = { id: number };
 
@@ -24,14 +25,16 @@ export function targetOf(projectId: SQL): SQL<(CallTarget & { scope: TTargetScop
 }
 
 /**
- * Open calls of `alias` (joined to its unit as `unitAlias`) past a target now: the SQL reading of
- * callBreaches for calls still open (the dashboard's count, the inbox sweep).
+ * Calls of `alias` (joined to its unit as `unitAlias`) past a target: rules/storing.ts
+ * callBreaches read in SQL (the dashboard's count, the inbox sweep, the report). The step's time,
+ * else the cancellation's, else now while the call is open.
  */
-export function openBreachOf(alias: string, unitAlias: string, kind: 'response' | 'roll' | 'any'): SQL {
+export function breachOf(alias: string, unitAlias: string, kind: 'response' | 'roll' | 'any'): SQL {
   const b = sql.raw(alias);
   const target = targetOf(sql.raw(`${unitAlias}.project_id`));
+  const end = sql`coalesce(${b}.cancelled_at, case when ${openCall(alias)} then now() end)`;
   const past = (at: SQL, col: string) =>
-    sql`coalesce(${at}, now()) - ${b}.called_at > ((${target})->>${col})::int * interval '1 minute'`;
+    sql`coalesce(coalesce(${at}, ${end}) - ${b}.called_at > ((${target})->>${col})::int * interval '1 minute', false)`;
   const response = past(sql`${b}.arrived_at`, 'response_minutes');
   const roll = past(sql`${b}.done_at`, 'roll_minutes');
   return kind === 'response' ? response : kind === 'roll' ? roll : sql`(${response} or ${roll})`;

@@ -1,9 +1,15 @@
 import { API } from '@itms/contracts/api';
 import type { CallStatus } from '@itms/contracts/rules/storing';
-import { STORING_MESSAGES as M, STORING_TARGET_MESSAGES } from '@itms/contracts/storing';
+import {
+  STORING_MESSAGES as M,
+  STORING_GROUP_LABELS,
+  STORING_TARGET_MESSAGES,
+  type TStoringReportRow,
+} from '@itms/contracts/storing';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
+import { sendXlsx } from '../../lib/xlsx-export';
 import { currentUser } from '../../plugins/auth';
 import { callAssignedNotice } from '../push/push-notices';
 import {
@@ -16,6 +22,7 @@ import {
   listTargets,
   saveTarget,
   stepCall,
+  storingReport,
 } from './storing.service';
 
 /** The office and the assigned tire man hear of a call's change (after the commit). */
@@ -58,6 +65,47 @@ export const storingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     if (changed) tell(app, req.params.id, status, [tiremanId]);
     return { message: M.stepped, data: await getCall(app.db, req.params.id, user) };
+  });
+
+  route(app, API.getStoringReport, async (req) => storingReport(app.db, req.query, app.config.timezone));
+
+  route(app, API.exportStoringReport, async (req, reply) => {
+    const report = await storingReport(app.db, req.query, app.config.timezone);
+    const time = (v: number | null) => v ?? '';
+    return sendXlsx<TStoringReportRow>(reply, {
+      filename: `storing_${req.query.dateStart}_${req.query.dateEnd}`,
+      sheet: 'Storing',
+      title: 'Laporan Storing',
+      period: { start: req.query.dateStart, end: req.query.dateEnd },
+      filters: [['Per', STORING_GROUP_LABELS[req.query.groupBy]]],
+      rows: report.rows,
+      columns: [
+        { header: STORING_GROUP_LABELS[req.query.groupBy], width: 26, value: (r) => r.label },
+        { header: 'Panggilan', width: 11, value: (r) => r.calls },
+        { header: 'Selesai', width: 9, value: (r) => r.done },
+        { header: 'Dibatalkan', width: 11, value: (r) => r.cancelled },
+        { header: 'Terbuka', width: 9, value: (r) => r.open },
+        { header: 'Respons median (menit)', width: 14, value: (r) => time(r.response_median) },
+        { header: 'Respons p90 (menit)', width: 14, value: (r) => time(r.response_p90) },
+        { header: 'Roll time median (menit)', width: 14, value: (r) => time(r.roll_median) },
+        { header: 'Roll time p90 (menit)', width: 14, value: (r) => time(r.roll_p90) },
+        { header: 'Lewat target respons', width: 12, value: (r) => r.response_breaches },
+        { header: 'Lewat target roll time', width: 12, value: (r) => r.roll_breaches },
+      ],
+      footer: (({ total: t }) => [
+        t.label,
+        t.calls,
+        t.done,
+        t.cancelled,
+        t.open,
+        t.response_median,
+        t.response_p90,
+        t.roll_median,
+        t.roll_p90,
+        t.response_breaches,
+        t.roll_breaches,
+      ])(report),
+    });
   });
 
   route(app, API.listStoringTargets, async () => ({ data: await listTargets(app.db) }));

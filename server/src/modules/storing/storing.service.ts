@@ -36,9 +36,12 @@ import { audit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { plateContains } from '../../lib/list-query';
 import { performedAtOf } from '../../lib/performed-at';
-import { openBreachOf, targetOf } from './storing-targets';
+import { openCall } from './open-call';
+import { breachOf, targetOf } from './storing-targets';
 
-export { deleteTarget, listTargets, openBreachOf, saveTarget } from './storing-targets';
+export { openCall } from './open-call';
+export { storingReport } from './storing-report';
+export { breachOf, deleteTarget, listTargets, saveTarget } from './storing-targets';
 
 export interface StoringActor {
   id: number;
@@ -103,13 +106,6 @@ function toRow({ call: c, plate_number, project_name, tireman_name, target: raw 
   };
 }
 
-/** A call still open (rules/storing.ts), as the partial index breakdown_calls_open_idx reads it. */
-export const openCall = (alias: string) =>
-  sql`${sql.raw(alias)}.status in (${sql.join(
-    OPEN_CALL_STATUSES.map((st) => sql`${st}`),
-    sql`, `,
-  )})`;
-
 /** The calls open now (the dashboard's Storing card, the daily digest). */
 export async function openCallCount(db: DbOrTx): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
@@ -122,7 +118,7 @@ export async function openCallCount(db: DbOrTx): Promise<number> {
 export async function openBreachCount(db: DbOrTx): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from breakdown_calls b join units u on u.id = b.unit_id
-      where ${openCall('b')} and ${openBreachOf('b', 'u', 'any')}`),
+      where ${openCall('b')} and ${breachOf('b', 'u', 'any')}`),
   );
   return Number(row?.n ?? 0);
 }
@@ -148,8 +144,8 @@ export async function openBreaches(
         left join users tm on tm.id = b.tireman_id
         cross join (values ('response'), ('roll')) k(kind)
        where ${openCall('b')}
-         and case k.kind when 'response' then ${openBreachOf('b', 'u', 'response')}
-                         else ${openBreachOf('b', 'u', 'roll')} end
+         and case k.kind when 'response' then ${breachOf('b', 'u', 'response')}
+                         else ${breachOf('b', 'u', 'roll')} end
        order by b.called_at, b.id, k.kind
        limit 200`),
   );

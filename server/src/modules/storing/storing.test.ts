@@ -434,3 +434,89 @@ describe('targets', () => {
     expect(after.target.scope).not.toBe('project');
   });
 });
+
+describe('the report', () => {
+  /** percentile_cont: linear between the two closest ranks. */
+  const percentile = (values: number[], p: number): number | null => {
+    if (!values.length) return null;
+    const v = [...values].sort((a, b) => a - b);
+    const at = p * (v.length - 1);
+    const lo = Math.floor(at);
+    return v[lo]! + (v[Math.min(lo + 1, v.length - 1)]! - v[lo]!) * (at - lo);
+  };
+  const day = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+      new Date(Date.now() + offset * 86_400_000),
+    );
+
+  it('by cause and by tire man equals a recount of the calls: counts, median and p90 of response and roll time, targets missed', async () => {
+    // one more call, done: a roll time to measure
+    const id = await newCall(ids.tronton);
+    await call(tok.staff, 'POST', `/storing/${id}/assign`, { tireman_id: ids.tireman2 });
+    for (const action of ['accept', 'depart', 'arrive', 'finish'])
+      expect((await call(tok.tireman2, 'POST', `/storing/${id}/step`, { action })).statusCode).toBe(200);
+
+    const range = `dateStart=${day(-1)}&dateEnd=${day(0)}`;
+    const all = (await call(tok.staff, 'GET', '/storing?status=all&pageSize=100')).json().data as {
+      cause: string;
+      tireman_name: string | null;
+      status: string;
+      called_at: string;
+      response_minutes: number | null;
+      roll_minutes: number | null;
+      breach: { response: boolean; roll: boolean };
+    }[];
+    // the calls' own response and roll minutes are rounded: the recount reads exact times from the database
+    const exact = rowsOf<{ cause: string; response: number | null; roll: number | null }>(
+      await t.database.db.execute(sql`select cause, extract(epoch from arrived_at - called_at) / 60 as response,
+        extract(epoch from done_at - called_at) / 60 as roll from breakdown_calls`),
+    );
+    const round = (v: number | null) => (v == null ? null : Math.round(v));
+    for (const groupBy of ['cause', 'tireman'] as const) {
+      const res = await call(tok.staff, 'GET', `/storing-report?${range}&groupBy=${groupBy}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const report = res.json();
+      expect(report.total.calls).toBe(all.length);
+      expect(report.total.done).toBe(all.filter((c) => c.status === 'done').length);
+      expect(report.total.response_breaches).toBe(all.filter((c) => c.breach.response).length);
+      expect(report.total.roll_breaches).toBe(all.filter((c) => c.breach.roll).length);
+      expect(report.rows.reduce((n: number, r: { calls: number }) => n + r.calls, 0)).toBe(all.length);
+      if (groupBy === 'cause') {
+        const pecah = report.rows.find((r: { label: string }) => r.label === 'Ban pecah');
+        const responses = exact
+          .filter((c) => c.cause === 'ban-pecah' && c.response != null)
+          .map((c) => Number(c.response));
+        const rolls = exact
+          .filter((c) => c.cause === 'ban-pecah' && c.roll != null)
+          .map((c) => Number(c.roll));
+        expect(pecah).toMatchObject({
+          key: 'ban-pecah',
+          calls: all.filter((c) => c.cause === 'ban-pecah').length,
+          response_median: round(percentile(responses, 0.5)),
+          response_p90: round(percentile(responses, 0.9)),
+          roll_median: round(percentile(rolls, 0.5)),
+          roll_p90: round(percentile(rolls, 0.9)),
+        });
+      } else {
+        const second = report.rows.find((r: { label: string }) => r.label === FX.tireman2.name);
+        expect(second.calls).toBe(all.filter((c) => c.tireman_name === FX.tireman2.name).length);
+        expect(second.done).toBeGreaterThanOrEqual(1);
+      }
+    }
+    // no calls on other days; bad input in Indonesian
+    const empty = (
+      await call(tok.staff, 'GET', '/storing-report?dateStart=2020-01-01&dateEnd=2020-01-31')
+    ).json();
+    expect(empty).toMatchObject({ rows: [], total: { calls: 0, response_median: null } });
+    const bad = await call(tok.staff, 'GET', `/storing-report?dateStart=${day(0)}&dateEnd=${day(-1)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Tanggal awal tidak boleh setelah tanggal akhir');
+    // a tire man does not read it
+    expect((await call(tok.tireman, 'GET', `/storing-report?${range}`)).statusCode).toBe(403);
+    // the Excel file: the rows and the total
+    const file = await call(tok.staff, 'GET', `/storing-report/export?${range}&groupBy=cause`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.headers['content-disposition']).toContain(`storing_${day(-1)}_${day(0)}.xlsx`);
+  });
+});

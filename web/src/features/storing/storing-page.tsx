@@ -1,4 +1,4 @@
-import { FieldTimeOutlined, PlusOutlined } from '@ant-design/icons';
+import { BarChartOutlined, FieldTimeOutlined, PlusOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { ROLE_LABELS } from '@itms/contracts/enums';
 import type { TUnitRow } from '@itms/contracts/master-data';
@@ -51,6 +51,8 @@ import { useEndpoint } from '../../lib/use-endpoint';
 import { useNow } from '../../lib/use-now';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSocketEvent } from '../../lib/use-socket-event';
+import { durationText } from './duration-text';
+import { StoringReportDrawer } from './storing-report';
 import { minutesText, TargetsModal } from './targets-modal';
 
 const SIZES = { options: [10, 25, 50], default: 25 } as const;
@@ -71,14 +73,6 @@ const STATUS_COLORS: Record<CallStatus, string> = {
   done: 'green',
   cancelled: 'default',
 };
-
-/** '1 j 25 m', '40 m'. */
-export function durationText(minutes: number | null): string {
-  if (minutes == null) return '-';
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h > 0 ? `${h} j ${m} m` : `${m} m`;
-}
 
 const isOpen = (s: CallStatus) => OPEN_CALL_STATUSES.includes(s);
 
@@ -159,6 +153,7 @@ export default function StoringPage() {
   });
   const [creating, setCreating] = useState(false);
   const [targetsOpen, setTargetsOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const queryClient = useQueryClient();
   useSocketEvent('storing-call', () => {
@@ -170,6 +165,9 @@ export default function StoringPage() {
       <PageHeading
         extra={
           <Flex gap={8} wrap>
+            <Button icon={<BarChartOutlined />} onClick={() => setReportOpen(true)}>
+              Laporan
+            </Button>
             <Button icon={<FieldTimeOutlined />} onClick={() => setTargetsOpen(true)}>
               Target waktu
             </Button>
@@ -198,6 +196,7 @@ export default function StoringPage() {
       />
       <CallFormModal open={creating} onClose={() => setCreating(false)} onCreated={(id) => setOpenId(id)} />
       <CallDrawer id={openId} onClose={() => setOpenId(null)} />
+      <StoringReportDrawer open={reportOpen} onClose={() => setReportOpen(false)} />
       <TargetsModal
         open={targetsOpen}
         onClose={() => setTargetsOpen(false)}
