@@ -8,7 +8,6 @@ import {
   callBreaches,
   callRefusal,
   minutesBetween,
-  OPEN_CALL_STATUSES,
   STATUS_TIME_COLUMN,
   statusAfter,
 } from '@itms/contracts/rules/storing';
