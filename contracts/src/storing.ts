@@ -95,6 +95,8 @@ export const ZCallListQuery = ZListQuery.omit({ sort: true }).extend({
     .enum(['open', 'all', ...CALL_STATUSES])
     .optional()
     .default('open'),
+  /** One unit's calls (its page). */
+  unit_id: zOptionalId('Unit tidak valid'),
 });
 
 export const ZCallEvent = z.object({

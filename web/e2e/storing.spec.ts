@@ -115,6 +115,16 @@ test('Storing: a call logged and assigned by the EDP, stepped through by its tir
   await page.screenshot({ path: `${shots}/storing-list-1440.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/storing-list-390.png`, fullPage: true });
+
+  // the unit's page lists its calls
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/unit/${me.unitId}`);
+  await page.getByRole('tab', { name: 'Storing' }).click();
+  const calls = page.getByRole('table', { name: `Storing ${me.plate}` });
+  const mine = calls.getByRole('row').filter({ hasText: 'Ban pecah' }).first();
+  await expect(mine).toContainText('Selesai');
+  await expect(mine).toContainText(`Petugas Uji ${/\d+/.exec(me.email)![0]}`);
+  await page.screenshot({ path: `${shots}/unit-page-storing-1440.png` });
 });
 
 test('Storing targets: the admin sets the default response and roll-time targets, a call shows them, the EDP only reads them', async ({

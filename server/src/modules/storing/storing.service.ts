@@ -169,6 +169,7 @@ export async function listCalls(
         ? undefined
         : eq(breakdownCalls.status, query.status),
     query.q?.trim() ? plateContains(units.plate_number, query.q) : undefined,
+    query.unit_id ? eq(breakdownCalls.unit_id, query.unit_id) : undefined,
   );
   const [rows, [count]] = await Promise.all([
     selectCalls(db)

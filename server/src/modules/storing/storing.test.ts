@@ -520,3 +520,23 @@ describe('the report', () => {
     expect(file.headers['content-disposition']).toContain(`storing_${day(-1)}_${day(0)}.xlsx`);
   });
 });
+
+describe("a unit's calls", () => {
+  it('are listed for its page: every status, newest first, only that unit', async () => {
+    const res = await call(tok.staff, 'GET', `/storing?status=all&unit_id=${ids.tronton}&pageSize=50`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data as { unit_id: number; called_at: string }[];
+    const [count] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from breakdown_calls where unit_id = ${ids.tronton}`,
+      ),
+    );
+    expect(rows.length).toBe(count!.n);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.unit_id === ids.tronton)).toBe(true);
+    expect(rows.map((r) => r.called_at)).toEqual([...rows.map((r) => r.called_at)].sort().reverse());
+    const bad = await call(tok.staff, 'GET', '/storing?unit_id=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Unit tidak valid');
+  });
+});

@@ -7,7 +7,6 @@ import {
   CALL_STATUS_LABELS,
   CALL_TRANSITIONS,
   type CallStatus,
-  callBreaches,
   OPEN_CALL_STATUSES,
 } from '@itms/contracts/rules/storing';
 import {
@@ -38,6 +37,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BreachTags, CallStatusTag, CallStatusTags } from '../../components/call-status';
 import { ListSearch, openableRow } from '../../components/list-controls';
 import { LoadError } from '../../components/load-error';
 import { LOADING, PageCard, PageHeading } from '../../components/page-frame';
@@ -48,7 +48,6 @@ import { getStoredUser } from '../../lib/storage';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
-import { useNow } from '../../lib/use-now';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSocketEvent } from '../../lib/use-socket-event';
 import { durationText } from './duration-text';
@@ -64,32 +63,8 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number]['value'];
 
-const STATUS_COLORS: Record<CallStatus, string> = {
-  new: 'red',
-  assigned: 'orange',
-  accepted: 'gold',
-  en_route: 'blue',
-  arrived: 'geekblue',
-  done: 'green',
-  cancelled: 'default',
-};
-
 const isOpen = (s: CallStatus) => OPEN_CALL_STATUSES.includes(s);
 
-/**
- * The targets a call has missed, as red tags that appear the minute it misses one (re-read every
- * 30 seconds while the page is open, the same rule the server counts with).
- */
-function BreachTags({ call }: { call: TCallRow }) {
-  const now = useNow(30_000);
-  const missed = callBreaches(call, call.target, now);
-  return (
-    <>
-      {missed.response && <Tag color="red">Lewat target respons</Tag>}
-      {missed.roll && <Tag color="red">Lewat target roll time</Tag>}
-    </>
-  );
-}
 /** Minutes since the call for an open one, the roll time for a closed one. */
 const elapsed = (c: TCallRow) =>
   c.roll_minutes ?? (isOpen(c.status) ? appTime().diff(appTime(c.called_at), 'minute') : null);
@@ -103,12 +78,7 @@ const columns: TableColumnsType<TCallRow> = [
   {
     key: 'status',
     title: 'Status',
-    render: (_v, c) => (
-      <Flex gap={4} wrap>
-        <Tag color={STATUS_COLORS[c.status]}>{CALL_STATUS_LABELS[c.status]}</Tag>
-        <BreachTags call={c} />
-      </Flex>
-    ),
+    render: (_v, c) => <CallStatusTags call={c} />,
   },
   {
     key: 'cause',
@@ -364,7 +334,7 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
       ) : (
         <Flex vertical gap={16}>
           <Flex gap={8} align="center" wrap>
-            <Tag color={STATUS_COLORS[c.status]}>{CALL_STATUS_LABELS[c.status]}</Tag>
+            <CallStatusTag status={c.status} />
             <Typography.Text aria-label="Roll time">
               Roll time: {durationText(elapsed(c))}
               {c.roll_minutes == null && isOpen(c.status) ? ' (berjalan)' : ''}

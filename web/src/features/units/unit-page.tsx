@@ -4,6 +4,7 @@ import type { Position } from '@itms/contracts/enums';
 import { pressureOff } from '@itms/contracts/rules/field-warnings';
 import { TREAD_WARNING_MARGIN_MM, treadBand } from '@itms/contracts/rules/tread-band';
 import { diagramKindOf } from '@itms/contracts/rules/vehicle-diagram';
+import { BREAKDOWN_CAUSE_LABELS, type TCallRow } from '@itms/contracts/storing';
 import type {
   TUnitOverview,
   TUnitPageTire,
@@ -27,6 +28,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CallStatusTags } from '../../components/call-status';
 import { CrudFormModal } from '../../components/crud-page';
 import { LineChart } from '../../components/line-chart';
 import { LinkButton } from '../../components/link-button';
@@ -133,6 +135,7 @@ export default function UnitPage() {
             { key: 'check', label: 'Pengecekan', children: <Records unitId={id} kind="check" /> },
             { key: 'replacement', label: 'Pergantian', children: <Records unitId={id} kind="replacement" /> },
             { key: 'mismatch', label: 'BKB', children: <Records unitId={id} kind="mismatch" /> },
+            { key: 'storing', label: 'Storing', children: <Calls unitId={id} plate={unit.plate_number} /> },
             { key: 'absence', label: 'Absensi bulan ini', children: <Attendance data={data} /> },
           ]}
         />
@@ -439,6 +442,59 @@ function Records({ unitId, kind }: { unitId: number; kind: UnitRecordKind }) {
       loading={list.isFetching}
       scroll={{ x: 640 }}
       locale={{ emptyText: listEmptyText(list, () => list.refetch()) }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: list.data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50],
+        onChange: (p, s) => {
+          setPage(s === pageSize ? p : 1);
+          setPageSize(s);
+        },
+      }}
+    />
+  );
+}
+
+/** The unit's breakdown calls, newest first (issue 38), each opening in Storing. */
+function Calls({ unitId, plate }: { unitId: number; plate: string }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const list = useEndpoint(
+    API.listCalls,
+    { query: { status: 'all', unit_id: unitId, page, pageSize } },
+    { placeholderData: keepPreviousData, meta: { silent: true } },
+  );
+  const columns: TableColumnsType<TCallRow> = [
+    {
+      key: 'called_at',
+      title: 'Dipanggil',
+      render: (_, c) => (
+        <Link to={`/storing?status=all&q=${encodeURIComponent(plate)}`}>{formatDateTime(c.called_at)}</Link>
+      ),
+    },
+    { key: 'cause', title: 'Kejadian', render: (_, c) => BREAKDOWN_CAUSE_LABELS[c.cause] },
+    { key: 'status', title: 'Status', render: (_, c) => <CallStatusTags call={c} /> },
+    { key: 'tireman', title: 'Tire Man', render: (_, c) => c.tireman_name ?? 'Belum ditugaskan' },
+    {
+      key: 'roll',
+      title: 'Roll time',
+      align: 'end',
+      render: (_, c) => (c.roll_minutes == null ? '-' : `${formatNumber(c.roll_minutes)} menit`),
+    },
+  ];
+  return (
+    <ResponsiveTable<TCallRow>
+      aria-label={`Storing ${plate}`}
+      card={{ title: 'called_at', lines: ['cause', 'tireman', 'roll'], tags: ['status'] }}
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={list.data?.data ?? []}
+      loading={list.isFetching}
+      scroll={{ x: 640 }}
+      locale={{ emptyText: listEmptyText(list, () => list.refetch(), 'Belum ada panggilan storing') }}
       pagination={{
         current: page,
         pageSize,
