@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client';
 import { stageIn } from '../../db/schema/columns';
 import { openBreaches } from '../storing/storing.service';
-import { criticalTiresOfCheck } from '../tire-intelligence/tire-intelligence.service';
+import { criticalTiresOfChecks } from '../tire-intelligence/tire-intelligence.service';
 import type { InboxMessage } from './inbox.service';
 
 /** A BKB arrived from the field: every office user who receives 'bkb' gets it, linking to /mismatch. */
@@ -33,27 +33,51 @@ export function publishNewBkb(app: FastifyInstance, id: number): void {
   });
 }
 
+/** The validated checks waiting to be looked at for new critical tires, per app. */
+const criticalQueues = new WeakMap<FastifyInstance, { waiting: Set<number>; busy: boolean }>();
+
 /**
  * A validated check left tires critical (an unsafe defect, RTD at or below the pull point): one
  * item per tire and kind, told once ('critical-tire:<tire>:<kind>'), so a tire that stays critical
- * check after check is not announced again. Called after the check's wear refresh.
+ * check after check is not announced again. Called after the check's wear refresh. One look runs at
+ * a time: the checks validated meanwhile share the next one (a burst of validations costs a few
+ * queries, not one each).
  */
 export function publishCriticalTires(app: FastifyInstance, checkId: number): void {
+  let queue = criticalQueues.get(app);
+  if (!queue) {
+    queue = { waiting: new Set(), busy: false };
+    criticalQueues.set(app, queue);
+  }
+  queue.waiting.add(checkId);
+  if (!queue.busy) lookForCriticalTires(app, queue);
+}
+
+function lookForCriticalTires(app: FastifyInstance, queue: { waiting: Set<number>; busy: boolean }): void {
+  queue.busy = true;
+  const ids = [...queue.waiting];
+  queue.waiting.clear();
   app.inbox.publish(async (): Promise<InboxMessage[]> => {
-    const tires = await criticalTiresOfCheck(
-      app.db,
-      { pullPointMm: app.config.tirePullPointMm, timezone: app.config.timezone },
-      checkId,
-    );
-    return tires.flatMap((t) =>
-      t.kinds.map(({ kind, detail }) => ({
-        kind: 'critical-tire' as const,
-        title: `Ban kritis baru: ${t.plate_number} posisi ${t.position}`,
-        body: [`${t.serial_number} · ${ALERT_LABELS[kind]}`, detail].filter(Boolean).join(': '),
-        link: `/ban-kritis?kind=${kind}&q=${encodeURIComponent(t.serial_number)}`,
-        dedupeKey: `critical-tire:${t.tire_id}:${kind}`,
-      })),
-    );
+    try {
+      const tires = await criticalTiresOfChecks(
+        app.db,
+        { pullPointMm: app.config.tirePullPointMm, timezone: app.config.timezone },
+        ids,
+      );
+      return tires.flatMap((t) =>
+        t.kinds.map(({ kind, detail }) => ({
+          kind: 'critical-tire' as const,
+          title: `Ban kritis baru: ${t.plate_number} posisi ${t.position}`,
+          body: [`${t.serial_number} · ${ALERT_LABELS[kind]}`, detail].filter(Boolean).join(': '),
+          link: `/ban-kritis?kind=${kind}&q=${encodeURIComponent(t.serial_number)}`,
+          dedupeKey: `critical-tire:${t.tire_id}:${kind}`,
+        })),
+      );
+    } finally {
+      // the checks validated meanwhile go next; none: the next validation starts a look
+      if (queue.waiting.size) lookForCriticalTires(app, queue);
+      else queue.busy = false;
+    }
   });
 }
 

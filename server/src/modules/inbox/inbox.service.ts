@@ -103,7 +103,11 @@ export function createInboxService(db: Db, opts: InboxOptions): InboxService {
     for (let attempt = 0; ; attempt++) {
       try {
         const made = await make();
-        for (const m of made == null ? [] : Array.isArray(made) ? made : [made]) await deliver(m);
+        for (const m of made == null ? [] : Array.isArray(made) ? made : [made]) {
+          // shutting down: what is not written yet is left (the process stops; nothing waits on it)
+          if (closed) return;
+          await deliver(m);
+        }
         return;
       } catch (err) {
         const wait = opts.retryDelaysMs[attempt];

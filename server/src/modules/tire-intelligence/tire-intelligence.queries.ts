@@ -334,10 +334,11 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
   }
 
   /**
-   * The tires of check `checkId` that its validation left critical: an unsafe defect at their
+   * The tires of checks `checkIds` that their validation left critical: an unsafe defect at their
    * latest validated check, or RTD at or below the pull point (above 0 mm). Installed tires only.
    */
-  async function criticalOfCheck(checkId: number): Promise<CriticalTire[]> {
+  async function criticalOfChecks(checkIds: readonly number[]): Promise<CriticalTire[]> {
+    if (!checkIds.length) return [];
     const rows = rowsOf<{
       tire_id: number;
       serial_number: string;
@@ -351,9 +352,15 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       await db.execute(sql`
         select tire_id, serial_number, plate_number, position, groove_lowest, unsafe_defects,
                unsafe_defect, below_pull
-          from (${alertBase(sql`t.id in (select r.tire_id from tire_check_records r where r.tire_check_id = ${checkId})`)}) x
+          from (${alertBase(
+            sql`t.id in (select r.tire_id from tire_check_records r
+                          where r.tire_check_id in (${sql.join(
+                            checkIds.map((id) => sql`${id}`),
+                            sql`, `,
+                          )}))`,
+          )}) x
          where unsafe_defect or below_pull
-         order by position`),
+         order by plate_number, position`),
     );
     return rows.map((r) => ({
       tire_id: r.tire_id,
@@ -371,7 +378,7 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
     }));
   }
 
-  return { summary, list, tireLife, performance, sizePressures, criticalOfCheck };
+  return { summary, list, tireLife, performance, sizePressures, criticalOfChecks };
 }
 
 /** A tire a validation left critical, with what makes it so ('Dinding: 23 Sidewall Cut', 'RTD 2.5 mm'). */

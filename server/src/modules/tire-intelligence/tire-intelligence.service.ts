@@ -16,13 +16,13 @@ export function alertSummary(db: DbOrTx, settings: ForecastSettings): Promise<TA
   return createTireIntelligenceQueries(db, settings).summary();
 }
 
-/** The tires a validated check left critical (the office inbox announces them, issue 39). */
-export function criticalTiresOfCheck(
+/** The tires validated checks left critical (the office inbox announces them, issue 39). */
+export function criticalTiresOfChecks(
   db: DbOrTx,
   settings: ForecastSettings,
-  checkId: number,
+  checkIds: readonly number[],
 ): Promise<CriticalTire[]> {
-  return createTireIntelligenceQueries(db, settings).criticalOfCheck(checkId);
+  return createTireIntelligenceQueries(db, settings).criticalOfChecks(checkIds);
 }
 
 /** PUT /tire-intelligence/size-pressures: sets (or, with null, removes) a size's reference pressure. */
