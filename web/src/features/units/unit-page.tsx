@@ -388,14 +388,35 @@ function TrendChart({
 // ---------------------------------------------------------------------------------------------
 // checks, replacements, BKB and the month's attendance
 
+/** The page of a tab's table (10, 20 or 50 rows; a new page size starts again at page 1). */
+function useTabPaging() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  return {
+    page,
+    pageSize,
+    pagination: (total: number) => ({
+      current: page,
+      pageSize,
+      total,
+      showSizeChanger: true,
+      pageSizeOptions: [10, 20, 50],
+      onChange: (p: number, size: number) => {
+        setPage(size === pageSize ? p : 1);
+        setPageSize(size);
+      },
+    }),
+  };
+}
+
 const RECORD_LINK: Partial<Record<UnitRecordKind, (id: number) => string>> = {
   check: (id) => `/pengecekan/${id}`,
   replacement: (id) => `/pergantian/${id}`,
 };
 
 function Records({ unitId, kind }: { unitId: number; kind: UnitRecordKind }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = useTabPaging();
+  const { page, pageSize } = paging;
   const list = useEndpoint(
     API.listUnitRecords,
     { params: { id: unitId }, query: { kind, page, pageSize } },
@@ -442,25 +463,15 @@ function Records({ unitId, kind }: { unitId: number; kind: UnitRecordKind }) {
       loading={list.isFetching}
       scroll={{ x: 640 }}
       locale={{ emptyText: listEmptyText(list, () => list.refetch()) }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: list.data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50],
-        onChange: (p, s) => {
-          setPage(s === pageSize ? p : 1);
-          setPageSize(s);
-        },
-      }}
+      pagination={paging.pagination(list.data?.total ?? 0)}
     />
   );
 }
 
 /** The unit's breakdown calls, newest first (issue 38), each opening in Storing. */
 function Calls({ unitId, plate }: { unitId: number; plate: string }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = useTabPaging();
+  const { page, pageSize } = paging;
   const list = useEndpoint(
     API.listCalls,
     { query: { status: 'all', unit_id: unitId, page, pageSize } },
@@ -495,17 +506,7 @@ function Calls({ unitId, plate }: { unitId: number; plate: string }) {
       loading={list.isFetching}
       scroll={{ x: 640 }}
       locale={{ emptyText: listEmptyText(list, () => list.refetch(), 'Belum ada panggilan storing') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: list.data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50],
-        onChange: (p, s) => {
-          setPage(s === pageSize ? p : 1);
-          setPageSize(s);
-        },
-      }}
+      pagination={paging.pagination(list.data?.total ?? 0)}
     />
   );
 }
