@@ -718,7 +718,7 @@ export async function dashboardCounters(db: DbOrTx, tz: string): Promise<TDashbo
         (select count(*) from users u where u.role = 'tire-man')::int as "tireMen",
         -- the Storing card: breakdown calls still open (storing.service.ts openCallCount)
         (select count(*) from breakdown_calls b where ${openCall('b')})::int as storing,
-        -- and those of them past a target (storing.service.ts openBreachCount)
+        -- and those of them past a target (rules/storing.ts callBreaches, read by breachOf)
         (select count(*) from breakdown_calls b join units u on u.id = b.unit_id
           where ${openCall('b')} and ${breachOf('b', 'u', 'any')})::int as "storingBreached",
         ${iso(sql`now()`)} as now,

@@ -113,16 +113,10 @@ export async function openCallCount(db: DbOrTx): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The calls open now that have missed a target (the dashboard's Storing card). */
-export async function openBreachCount(db: DbOrTx): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from breakdown_calls b join units u on u.id = b.unit_id
-      where ${openCall('b')} and ${breachOf('b', 'u', 'any')}`),
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** Open calls that have crossed a target, as the office inbox announces them (once per call and target). */
+/**
+ * Open calls that have crossed a target and are not announced yet, as the office inbox announces
+ * them (once per call and target: 'storing-breach:<id>:<target>').
+ */
 export async function openBreaches(
   db: DbOrTx,
 ): Promise<
@@ -145,6 +139,9 @@ export async function openBreaches(
        where ${openCall('b')}
          and case k.kind when 'response' then ${breachOf('b', 'u', 'response')}
                          else ${breachOf('b', 'u', 'roll')} end
+         and not exists (
+           select 1 from inbox_items i where i.dedupe_key = 'storing-breach:' || b.id::text || ':' || k.kind
+         )
        order by b.called_at, b.id, k.kind
        limit 200`),
   );
