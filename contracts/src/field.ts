@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDefectCode } from './defect-codes';
 import { zId, zNumeric, zPage } from './numeric';
+import { ZCallRow } from './storing';
 import { tireReadingReply } from './tire-reading';
 
 // The field loop (ITMS Lapangan): what the tire man's phone sends and reads.
@@ -143,6 +144,8 @@ export const ZFieldBootstrap = z.object({
   /** TIRE_PULL_POINT_MM: tread depth at which a tire should come off. */
   pull_point_mm: z.number(),
   returned: z.array(ZFieldReturnedItem),
+  /** His open breakdown calls (Storing), the one waiting longest first. */
+  calls: z.array(ZCallRow),
 });
 export type TFieldBootstrap = z.infer<typeof ZFieldBootstrap>;
 

@@ -6,6 +6,7 @@ import { queueFilterFields } from './queue';
 import { recordFilterFields } from './record-filters';
 import { STAGES } from './rules/lifecycle';
 import { foldLookalikes } from './rules/lookalike';
+import { zStoringCallId } from './storing';
 import { ZOptionalPerformedAt } from './tire-checks';
 
 /** Page sizes of the BKB list and Rekam BKB (spec section 9: 15/50/100, default 15). */
@@ -83,6 +84,7 @@ export const ZMismatchCreateBody = z
       .max(POSITIONS.length, 'Terlalu banyak posisi'),
     /** When the report was made (the phone's clock); left out = when the server receives it. */
     performed_at: ZOptionalPerformedAt,
+    storing_call_id: zStoringCallId,
   })
   .superRefine((body, ctx) => {
     const seen = new Set<string>();

@@ -69,6 +69,13 @@ export const ZCallCreateBody = z.object({
 });
 export type TCallCreateBody = z.input<typeof ZCallCreateBody>;
 
+/**
+ * The call a replacement or BKB made on the phone answers ('Selesai' opens its form): the server
+ * links it to the call when the call is his, of that unit and open or done (storing.service
+ * linkCallWork); otherwise the work is stored unlinked.
+ */
+export const zStoringCallId = zOptionalId('Panggilan storing tidak valid');
+
 /** POST /api/storing/:id/assign */
 export const ZCallAssignBody = z.object({
   tireman_id: zId('Tire man wajib dipilih'),
@@ -161,6 +168,7 @@ export const ZCallListReply = listResult(ZCallRow);
 export const ZCallDetail = ZCallRow.extend({ events: z.array(ZCallEvent) });
 export type TCallDetail = z.infer<typeof ZCallDetail>;
 export const ZCallReply = z.object({ message: z.string(), data: ZCallDetail });
+export type TCallReply = z.infer<typeof ZCallReply>;
 
 // ---------- targets ----------
 

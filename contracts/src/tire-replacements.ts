@@ -7,6 +7,7 @@ import { queueFilterFields } from './queue';
 import { STAGES } from './rules/lifecycle';
 import { foldLookalikes } from './rules/lookalike';
 import { DIAGRAM_KINDS } from './rules/vehicle-diagram';
+import { zStoringCallId } from './storing';
 import { ZReturnHistoryEntry, ZWorkshopSigned } from './submission-returns';
 import { ZFieldWarning, ZOptionalPerformedAt, ZReturnReason } from './tire-checks';
 import { ZOdometer, ZTireFields, ZTireReply } from './tires';
@@ -130,6 +131,7 @@ export const ZReplacementSubmitBody = z
     /** When the work was done (the phone's clock); left out = when the server receives it. */
     performed_at: ZOptionalPerformedAt,
     records: ZReplaceRecords,
+    storing_call_id: zStoringCallId,
   })
   .superRefine(picAbsentExclusive);
 export type TReplacementSubmitBody = z.infer<typeof ZReplacementSubmitBody>;

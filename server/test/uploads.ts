@@ -1,4 +1,4 @@
-import type { TestApp } from './helpers';
+import { FX, type TestApp } from './helpers';
 import { multipartFile, TINY_PNG } from './multipart';
 
 /**
@@ -92,4 +92,42 @@ export async function sendCheck(
   });
   if (done.statusCode !== 200) throw new Error(`check not validated: ${done.statusCode} ${done.body}`);
   return id;
+}
+
+/**
+ * A replacement the tire man sends that only checks the tire at position 1 of `unit_id` (the
+ * demo fleet's installed serial 11), citing his own `photo` for every picture. Returns its id.
+ */
+export async function sendCheckOnlyReplacement(
+  t: Pick<TestApp, 'app'>,
+  token: string,
+  body: { unit_id: number; location_id: number; photo: string; spk: string; storing_call_id?: number },
+): Promise<number> {
+  const { photo, ...fields } = body;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/tire-replacement',
+    headers: { access_token: token },
+    payload: {
+      ...fields,
+      odometer: 61000,
+      plate_number_url: photo,
+      odometer_url: photo,
+      tireman_sign: photo,
+      records: [
+        {
+          position: '1',
+          status: 'check',
+          serial_number: FX.installedSerial(11),
+          groove_1: 9,
+          groove_2: 9,
+          groove_3: 9,
+          groove_4: 9,
+          pressure: 100,
+        },
+      ],
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`replacement not sent: ${res.statusCode} ${res.body}`);
+  return res.json().id as number;
 }

@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, expect, loginAs, logoutToken, PASSWORD, test, tokenOf } from './fixtures';
 import { ownTireMan } from './lapangan/field-helpers';
 import { readWorkbook } from './reports-helpers';
+import { assignCall, logCall, newestCallId } from './storing-helpers';
 
 // Issue 38 (office slice): the EDP logs a breakdown call in the Storing screen, assigns it to a
 // tire man, and follows it live while the tire man's steps arrive (here through the field API, as
@@ -34,38 +35,10 @@ test('Storing: a call logged and assigned by the EDP, stepped through by its tir
   await expect(form.getByText('Unit wajib dipilih')).toBeVisible();
   await expect(form.getByText('Kejadian wajib dipilih')).toBeVisible();
 
-  await form.getByLabel('Unit (no. polisi)').fill(me.plate.slice(0, 6));
-  // antd lists the visible options by their title
-  await page.getByTitle(new RegExp(`^${me.plate} · `)).click();
-  await form.getByLabel('Kejadian').click();
-  await page.getByTitle('Ban pecah', { exact: true }).click();
-  await form.getByLabel('Posisi ban (bila diketahui)').fill('3');
-  await form.getByLabel('Posisi ban (bila diketahui)').press('Enter');
-  await form.getByLabel('Lokasi').fill('Tol Cikampek KM 47 arah Jakarta');
-  await form.getByLabel('Nama penelepon').fill('Pak Darto');
-  await form.getByLabel('Nomor penelepon').fill('081234567890');
-  await form.getByText('Tinggi', { exact: true }).click();
-  await form.getByRole('button', { name: 'Simpan' }).click();
-
-  // the new call opens in its drawer: assign it
-  const drawer = page.getByRole('dialog', { name: `Storing ${me.plate}` });
-  await expect(drawer).toContainText('Baru');
-  await expect(drawer).toContainText('Pak Darto · 081234567890');
-  await drawer.getByLabel('Tire man').click();
-  await page.getByTitle(`Petugas Uji ${/\d+/.exec(me.email)![0]}`, { exact: true }).click();
-  await drawer.getByRole('button', { name: 'Tugaskan' }).click();
-  await page.getByRole('dialog').last().getByRole('button', { name: 'Tugaskan' }).click();
-  await expect(drawer).toContainText('Ditugaskan');
-  const id = Number(
-    /\d+/.exec(
-      (await page.evaluate(async () => {
-        const res = await fetch('/api/storing?status=all&pageSize=1', {
-          headers: { access_token: localStorage.getItem('access_token') ?? '' },
-        });
-        return JSON.stringify(((await res.json()) as { data: { id: number }[] }).data[0]!.id);
-      })) as string,
-    )![0],
-  );
+  await page.keyboard.press('Escape');
+  const drawer = await logCall(page, { plate: me.plate, position: '3' });
+  await assignCall(page, drawer, `Petugas Uji ${/\d+/.exec(me.email)![0]}`);
+  const id = await newestCallId(page);
 
   // his phone's taps, each with its own time
   const token = await signIn(request, me.email, me.password);

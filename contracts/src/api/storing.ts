@@ -83,6 +83,8 @@ export const storingEndpoints = defineEndpoints({
     tag,
     invalidates: ['reports'],
     access: 'any',
+    // the phone's outbox sends it with the key of the tap: a lost reply retried is one step
+    idempotent: true,
     params: ZIdParams,
     body: ZCallStepBody,
     reply: ZCallReply,

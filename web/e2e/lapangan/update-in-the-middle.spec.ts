@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
-import { chromium, type Page, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, chromium, type Page, request as playwrightRequest } from '@playwright/test';
 import { ACCOUNTS, expect, loginAs, test, tokenOf } from '../fixtures';
 import { ROOT, startOwnServer, stopOwnServer } from '../own-server';
 import {
@@ -27,7 +27,8 @@ import {
 // reaches the office once. So does a replacement queued beside it, confirmed through its warning
 // (issue 42, item 3: a used tire put on reading higher than its last reading). The check is made
 // with 'PIC tidak di tempat' and a reason (issue 36, item 2): the reason survives the update on the
-// phone and the office sees it where the PIC's signature would be.
+// phone and the office sees it where the PIC's signature would be. A breakdown call's 'Terima'
+// tapped offline before the update (issue 38) reaches the office once, timed at the tap.
 
 // its own server (a restart is part of the test), beside the run's: the run's port + 30
 const port = Number(process.env.ITMS_E2E_PORT ?? 3210) + 30;
@@ -117,6 +118,39 @@ async function officeSeesPicAbsent(id: number, reason: string) {
   }
 }
 
+/** A breakdown call logged and assigned to the demo tire man on this test's server; its id. */
+async function callForBudi(api: APIRequestContext): Promise<number> {
+  const admin = await apiToken(api, ACCOUNTS.admin);
+  const headers = { access_token: admin };
+  try {
+    const tiremen = (await (await api.get('/api/tire-man-field', { headers })).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const budi = tiremen.find((t) => t.name === 'Budi Santoso')!;
+    const units = (await (await api.get('/api/unit?sort=id&pageSize=1', { headers })).json()) as {
+      data: { id: number }[];
+    };
+    const made = await api.post('/api/storing', {
+      headers,
+      data: {
+        unit_id: units.data[0]!.id,
+        cause: 'bocor',
+        location_text: 'Pool Cakung',
+        caller_name: 'Pak Darto',
+        caller_phone: '081234567890',
+      },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const id = ((await made.json()) as { data: { id: number } }).data.id;
+    const assigned = await api.post(`/api/storing/${id}/assign`, { headers, data: { tireman_id: budi.id } });
+    expect(assigned.ok(), await assigned.text()).toBe(true);
+    return id;
+  } finally {
+    await api.post('/api/tire-man-logout', { headers });
+  }
+}
+
 test.afterAll(async () => {
   await stopServer(server);
   fs.rmSync(work, { recursive: true, force: true });
@@ -130,6 +164,7 @@ test('an update built while the old process runs: the app opens on the new build
   let { context, page } = await openApp(profile, origin);
   const api = await playwrightRequest.newContext({ baseURL: origin });
   try {
+    const callId = await callForBudi(api);
     await signInField(page);
     await serviceWorkerControls(page);
     await page.getByRole('link', { name: 'Profil' }).click();
@@ -156,6 +191,12 @@ test('an update built while the old process runs: the app opens on the new build
     await recheck.getByRole('button', { name: 'Data sudah benar, kirim' }).click();
     await expect(page.getByText(`Pergantian ${replacement.plate} tersimpan di HP`)).toBeVisible();
 
+    // 'Terima' on his breakdown call, tapped with no signal (issue 38): a tap waits like any entry
+    const accepting = Date.now();
+    await page.locator(`#panggilan-${callId}`).getByRole('button', { name: 'Terima' }).click();
+    await expect(page.locator(`#panggilan-${callId}`)).toContainText('Diterima');
+    const accepted = Date.now();
+
     // a check made with no signal, the PIC not on site, then the app is closed
     const odometer = 700_000 + (Date.now() % 90_000);
     const picAbsentReason = 'PIC sedang rapat di kantor pusat, tidak bisa tanda tangan';
@@ -175,7 +216,7 @@ test('an update built while the old process runs: the app opens on the new build
       await signatures.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shots, 'check-pic-absent-form.png') });
     });
-    await expect(page.getByText('2 belum terkirim')).toBeVisible();
+    await expect(page.getByText('3 belum terkirim')).toBeVisible();
     await context.close();
 
     // the update is built while A's process still serves
@@ -218,7 +259,7 @@ test('an update built while the old process runs: the app opens on the new build
     expect(versionA).not.toBe('versi B');
     await page.screenshot({ path: path.join(shots, 'update-profil-versi-b.png') });
     await page.getByRole('link', { name: 'Beranda' }).click();
-    await expect(page.getByText('2 belum terkirim')).toBeVisible();
+    await expect(page.getByText('3 belum terkirim')).toBeVisible();
 
     // the server restarts on build B; the API is reachable again and the signal comes back
     await stopServer(server);
@@ -254,6 +295,16 @@ test('an update built while the old process runs: the app opens on the new build
       }
       expect(arrived).toHaveLength(1);
       expect(arrived[0]!.field_warnings.map((w) => w.kind)).toContain('rtd-higher');
+      // the tap arrived once, at the time it was tapped before the update
+      const call = (await (await api.get(`/api/storing/${callId}`, { headers })).json()) as {
+        status: string;
+        accepted_at: string;
+        events: { action: string }[];
+      };
+      expect(call.status).toBe('accepted');
+      expect(call.events.filter((e) => e.action === 'accept')).toHaveLength(1);
+      const at = Date.parse(call.accepted_at);
+      expect(at >= accepting - 1 && at <= accepted + 1, `${call.accepted_at} not in the tap`).toBe(true);
     } finally {
       await api.post('/api/tire-man-logout', { headers: { access_token: edp } });
     }

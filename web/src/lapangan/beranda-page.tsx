@@ -8,6 +8,7 @@ import type { SavedNotice } from './form-kit';
 import { dateFormat, QueueItem, TakenBackItem, timeFormat } from './queue-item';
 import { WithScan } from './scanner';
 import { checksToday, openUnit } from './snapshot';
+import { StoringCalls } from './storing-calls';
 import { fieldPlan } from './tugas';
 import { UnitLine, UnitLink } from './unit-link';
 import { unitsToShow } from './units';
@@ -80,6 +81,8 @@ export function BerandaPage() {
         </div>
       ) : (
         <>
+          {queued && <StoringCalls userId={user.id} snapshot={snapshot} queue={queued} />}
+
           {/* each count opens what it counts */}
           <section className="lp-counters" aria-label="Ringkasan">
             <Counter

@@ -28,10 +28,11 @@ export interface StoredSnapshot {
 }
 
 /**
- * What an entry of the phone is: a submission the server's history knows, or a new-tire request
- * (sent through the same outbox, but no submission of a unit).
+ * What an entry of the phone is: a submission the server's history knows, a new-tire request (sent
+ * through the same outbox, but no submission of a unit), or a tap on a breakdown call (Terima,
+ * Berangkat, Tiba, Selesai: queued under the call's unit, so it keeps its order with the unit's work).
  */
-export type EntryKind = TSubmissionKind | 'tire-request';
+export type EntryKind = TSubmissionKind | 'tire-request' | 'storing-step';
 
 /** The unit id of an entry that belongs to no unit (a new-tire request). */
 export const NO_UNIT = 0;
@@ -63,6 +64,8 @@ export interface OutboxItem {
   unitId: number;
   /** Set when the entry redoes returned work: sent as the resubmit of that entry. */
   resubmitOf?: number;
+  /** Set on a storing step: the breakdown call it steps. */
+  callId?: number;
   /** What the queue names it by: the unit's plate, or the serial of a new-tire request. */
   plate: string;
   /** Idempotency-Key of the record, made when it was saved and never changed. */

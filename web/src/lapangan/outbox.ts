@@ -1,10 +1,12 @@
 import { mismatchesEndpoints } from '@itms/contracts/api/mismatches';
 import { qcEndpoints } from '@itms/contracts/api/qc';
+import { storingEndpoints } from '@itms/contracts/api/storing';
 import { tireChecksEndpoints } from '@itms/contracts/api/tire-checks';
 import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements';
 import { tireRequestsEndpoints } from '@itms/contracts/api/tire-requests';
 import { uploadEndpoints } from '@itms/contracts/api/upload';
 import { IDEMPOTENCY_MESSAGES, type TSubmissionKind } from '@itms/contracts/field';
+import type { TCallReply } from '@itms/contracts/storing';
 import { ApiError, call, isApiError } from '../lib/api-client';
 import { db, draftKey, type EntryKind, type OutboxItem, persistStorage } from './db';
 import {
@@ -16,6 +18,7 @@ import {
   requestTimeoutMs,
   retryDelay,
 } from './outbox-rules';
+import { keepCall } from './snapshot';
 
 /** A photo field of a body waiting for its upload: `photo:<id of the stored blob>`. */
 const PHOTO_REF = /^photo:(\d+)$/;
@@ -53,7 +56,10 @@ const photoIdsOf = (item: OutboxItem): number[] => photoRefsOf(item.body).map((r
  * get their Idempotency-Key now, never a new one on retry.
  */
 export async function saveToOutbox(
-  item: Pick<OutboxItem, 'userId' | 'kind' | 'unitId' | 'plate' | 'body' | 'resubmitOf' | 'values'>,
+  item: Pick<
+    OutboxItem,
+    'userId' | 'kind' | 'unitId' | 'plate' | 'body' | 'resubmitOf' | 'values' | 'callId'
+  >,
   photos: Record<string, Blob>,
   /** Where the body cites the photo of this name (default: the field of that name); null: left out. */
   citedAt: (name: string) => string | null = (name) => name,
@@ -155,6 +161,7 @@ const ENDPOINTS = {
   mismatch: mismatchesEndpoints.createMismatch,
   'qc-check': qcEndpoints.createQcCheck,
   'tire-request': tireRequestsEndpoints.createTireRequest,
+  'storing-step': storingEndpoints.stepCall,
 } satisfies Record<EntryKind, unknown>;
 
 /** Where the redo of returned work is sent (only checks and replacements are returned). */
@@ -163,11 +170,14 @@ const RESUBMIT_ENDPOINTS = {
   'tire-replacement': tireReplacementsEndpoints.resubmitReplacement,
 } satisfies Partial<Record<TSubmissionKind, unknown>>;
 
-/** Sends one entry: its photos first (the record cites their paths), then the record. */
-async function sendOne(item: OutboxItem, round?: AbortSignal): Promise<void> {
+/** Sends one entry: its photos first (the record cites their paths), then the record. Returns the reply. */
+async function sendOne(item: OutboxItem, round?: AbortSignal): Promise<unknown> {
   const body = await withUploadedPhotos(item, round);
-  await within(RECORD_TIMEOUT_MS, round, (signal) => {
+  return within(RECORD_TIMEOUT_MS, round, (signal): Promise<unknown> => {
     const options = { idempotencyKey: item.key, signal };
+    if (item.kind === 'storing-step') {
+      return call(storingEndpoints.stepCall, { params: { id: item.callId! }, body: body as never }, options);
+    }
     if (item.resubmitOf === undefined) return call(ENDPOINTS[item.kind], { body: body as never }, options);
     const endpoint = RESUBMIT_ENDPOINTS[item.kind as keyof typeof RESUBMIT_ENDPOINTS];
     return call(endpoint, { params: { id: item.resubmitOf }, body: body as never }, options);
@@ -192,11 +202,13 @@ async function attempt(item: OutboxItem, round?: AbortSignal): Promise<'paused' 
   });
   if (!claimed) return undefined;
   try {
-    await sendOne(item, round);
-    // the server has it: the entry and its photos leave the phone (Riwayat reads the server)
-    await db.transaction('rw', db.outbox, db.photos, async () => {
+    const reply = await sendOne(item, round);
+    // the server has it: the entry and its photos leave the phone (Riwayat reads the server); a
+    // step's call takes the server's word in the snapshot at once, so its card never goes back a step
+    await db.transaction('rw', db.outbox, db.photos, db.snapshot, async () => {
       await db.outbox.delete(item.id!);
       await db.photos.bulkDelete(photoIdsOf(item));
+      if (item.kind === 'storing-step') await keepCall(item.userId, (reply as TCallReply).data);
     });
   } catch (err) {
     if (isApiError(err) && err.status === 401) {

@@ -1,3 +1,4 @@
+import { CALL_ACTION_LABELS, type CallAction } from '@itms/contracts/rules/storing';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Draft, EntryKind, OutboxItem, OutboxState } from './db';
@@ -20,6 +21,7 @@ export const KIND_LABELS: Record<EntryKind, string> = {
   mismatch: 'BKB',
   'qc-check': 'QC',
   'tire-request': 'Permintaan ban',
+  'storing-step': 'Storing',
 };
 
 export const timeFormat = new Intl.DateTimeFormat('id-ID', { hour: '2-digit', minute: '2-digit' });
@@ -49,6 +51,7 @@ export function QueueItem({ item, queue }: { item: OutboxItem; queue?: OutboxIte
       <div className="lp-unit-main">
         <strong>
           {KIND_LABELS[item.kind]} {item.plate}
+          {item.kind === 'storing-step' && `: ${CALL_ACTION_LABELS[item.body.action as CallAction]}`}
         </strong>
         <span className="lp-muted">
           {dateFormat.format(item.createdAt)} {timeFormat.format(item.createdAt)}
@@ -124,6 +127,7 @@ export function TakenBackItem({ draft }: { draft: Draft & { takenBack: NonNullab
 /** Where each kind of entry is filled: the form 'Ubah' reopens an entry in. */
 function formPathOf(item: Pick<OutboxItem, 'kind' | 'unitId' | 'resubmitOf'>): string {
   if (item.kind === 'tire-request') return '/ban-baru';
+  if (item.kind === 'storing-step') return '/';
   const form = { 'tire-check': 'cek', mismatch: 'bkb', 'qc-check': 'qc', 'tire-replacement': 'ganti' }[
     item.kind
   ];

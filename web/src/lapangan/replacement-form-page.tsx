@@ -2,9 +2,11 @@ import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements
 import { FLAP_STATUSES, type Position, TUBE_STATUSES, VELG_STATUSES } from '@itms/contracts/enums';
 import type { TFieldReturnedReplacement } from '@itms/contracts/field';
 import { checkWarnings, type TireBefore } from '@itms/contracts/rules/field-warnings';
+import { BREAKDOWN_CAUSE_LABELS, type TCallRow } from '@itms/contracts/storing';
 import { ZReplacementResubmitBody, ZReplacementSubmitBody } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
 import { call, isApiError } from '../lib/api-client';
 import {
@@ -27,9 +29,11 @@ import {
 import { NumberInput, TreadFields } from './number-input';
 import './replacement-form.css';
 import { GROOVES } from '@itms/contracts/rules/grooves';
+import type { StoredSnapshot } from './db';
 import { OnSiteSignatures, PIC_PRESENT, type PicAbsence, picAbsenceBody } from './pic-absence';
 import { WithScan } from './scanner';
 import { useSignatures } from './signature-pad';
+import { callsOf } from './snapshot';
 import { useOnline } from './use-online';
 
 type Measure = (typeof GROOVES)[number] | 'pressure';
@@ -67,6 +71,8 @@ interface ReplacementDraftValues {
   /** 'PIC tidak di tempat' and its reason; missing in a draft kept before the choice existed. */
   picAbsence?: PicAbsence;
   positions: Record<string, PositionEntry>;
+  /** The breakdown call it answers (opened from the call's 'Selesai'): the server links the two. */
+  callId?: number;
 }
 
 const PHOTO_LABELS = { odometer_url: 'Foto odometer', plate_number_url: 'Foto plat nomor' } as const;
@@ -138,12 +144,19 @@ function ReplacementForm(start: FormStart) {
   const redo = start.redo?.kind === 'tire-replacement' ? start.redo : undefined;
   const mounted = new Map(unit.tires.map((t) => [t.position, t]));
   const kept = draft?.values as ReplacementDraftValues | undefined;
+  const callOf = useStoringCall(snapshot, unit.id);
   const [values, setValues] = useState<ReplacementDraftValues>(() => {
     const fresh = Object.fromEntries(
       unit.positions.map((p) => [p, emptyEntry(mounted.get(p)?.serial_number ?? '')]),
     );
+    const callId = kept?.callId ?? callOf?.id;
     // a draft made before the unit's positions changed keeps what still fits
-    if (kept) return { ...kept, positions: { ...fresh, ...kept.positions } };
+    if (kept) return { ...kept, positions: { ...fresh, ...kept.positions }, callId };
+    if (callOf && !redo) {
+      // the call's positions, to be replaced (he may change what was done at each)
+      for (const p of callOf.positions) if (fresh[p]) fresh[p] = { ...fresh[p]!, action: 'replace' };
+      return { spk: '', locationId: String(unit.location?.id ?? ''), odometer: '', positions: fresh, callId };
+    }
     if (redo) {
       return {
         spk: redo.spk,
@@ -193,6 +206,7 @@ function ReplacementForm(start: FormStart) {
         ),
         ...signed,
         records,
+        ...(values.callId ? { storing_call_id: values.callId } : {}),
       };
   const parsed = (redo ? ZReplacementResubmitBody : ZReplacementSubmitBody).safeParse(body);
   const issues = issuesOf(parsed);
@@ -247,6 +261,7 @@ function ReplacementForm(start: FormStart) {
   return (
     <div className="lp-page lp-form-page">
       <FormHeader unit={unit} title={redo ? 'Pergantian ulang' : 'Pergantian'} />
+      {!redo && values.callId && <StoringNote call={callsOf(snapshot).find((c) => c.id === values.callId)} />}
 
       {redo ? (
         <ReturnedNote reason={redo.return_reason}>
@@ -572,5 +587,22 @@ function InstalledSerial({
         </ul>
       )}
     </>
+  );
+}
+
+/** The breakdown call the form was opened for (`?panggilan=`), when it is one of his, of this unit. */
+function useStoringCall(snapshot: StoredSnapshot, unitId: number): TCallRow | undefined {
+  const id = Number(useSearchParams()[0].get('panggilan'));
+  return callsOf(snapshot).find((c) => c.id === id && c.unit_id === unitId);
+}
+
+/** Which call the replacement answers (it is linked to it when sent). */
+function StoringNote({ call }: { call: TCallRow | undefined }) {
+  return (
+    <div className="lp-success lp-page-alert" role="note">
+      Untuk storing{call ? ` ${BREAKDOWN_CAUSE_LABELS[call.cause]}` : ''}
+      {call?.positions.length ? ` · posisi ${call.positions.join(', ')}` : ''}: pergantian ini ditautkan ke
+      panggilan tersebut.
+    </div>
   );
 }

@@ -1,8 +1,13 @@
 import { fieldEndpoints } from '@itms/contracts/api/field';
 import type { TFieldUnit } from '@itms/contracts/field';
+import { OPEN_CALL_STATUSES } from '@itms/contracts/rules/storing';
+import type { TCallDetail, TCallRow } from '@itms/contracts/storing';
 import { call } from '../lib/api-client';
 import { appDay } from '../lib/timezone';
 import { db, type StoredSnapshot } from './db';
+
+/** How many opened units the phone keeps (the oldest go first). */
+const OPENED_KEPT = 30;
 
 /**
  * Fetches what the phone needs offline (units with their tires, locations, projects, returned
@@ -14,14 +19,27 @@ export async function refreshSnapshot(userId: number): Promise<void> {
     call(fieldEndpoints.getFieldBootstrap, {}),
     call(fieldEndpoints.listFieldHistory, { query: { page: 1, pageSize: 100 } }),
   ]);
-  // the returned work whole (a few entries at most), so that it can be redone with no signal
-  const returnedWork = await Promise.all(
-    data.returned.map((r) => call(fieldEndpoints.getFieldReturned, { params: { kind: r.kind, id: r.id } })),
-  );
+  const kept = await snapshotOf(userId);
+  const mine = new Set(data.units.map((u) => u.id));
+  const known = new Set([...mine, ...(kept?.opened ?? []).map((u) => u.id)]);
+  const [returnedWork, callUnits] = await Promise.all([
+    // the returned work whole (a few entries at most), so that it can be redone with no signal
+    Promise.all(
+      data.returned.map((r) => call(fieldEndpoints.getFieldReturned, { params: { kind: r.kind, id: r.id } })),
+    ),
+    // a breakdown call's unit outside his projects: its tire map and forms must work offline too
+    Promise.all(
+      [...new Set(data.calls.map((c) => c.unit_id))]
+        .filter((id) => !known.has(id))
+        .map((id) => call(fieldEndpoints.getFieldUnit, { params: { id } })),
+    ),
+  ]);
   await db.transaction('rw', db.snapshot, async () => {
     // the units he opened stay, unless they became his own
-    const mine = new Set(data.units.map((u) => u.id));
-    const opened = ((await snapshotOf(userId))?.opened ?? []).filter((u) => !mine.has(u.id));
+    const stored = (await snapshotOf(userId))?.opened ?? [];
+    const opened = [...callUnits, ...stored.filter((u) => !callUnits.some((c) => c.id === u.id))]
+      .filter((u) => !mine.has(u.id))
+      .slice(0, OPENED_KEPT);
     await db.snapshot.put({
       key: 'me',
       userId,
@@ -33,9 +51,6 @@ export async function refreshSnapshot(userId: number): Promise<void> {
     });
   });
 }
-
-/** How many opened units the phone keeps (the oldest go first). */
-const OPENED_KEPT = 30;
 
 /** A unit of the snapshot: one of his own, or one he opened from the search over every unit. */
 export function unitOf(snapshot: StoredSnapshot, id: number): TFieldUnit | undefined {
@@ -69,3 +84,22 @@ export function checksToday(snapshot: StoredSnapshot, queuedCheckTimes: readonly
   const sent = snapshot.history.filter((h) => h.kind === 'tire-check' && appDay(h.performed_at) === today);
   return sent.length + queuedCheckTimes.filter((t) => appDay(t) === today).length;
 }
+
+/**
+ * A breakdown call as the server answered a step of it: it replaces the snapshot's copy; closed,
+ * it leaves the list. Runs inside the caller's transaction over db.snapshot.
+ */
+export async function keepCall(userId: number, answered: TCallDetail): Promise<void> {
+  const stored = await snapshotOf(userId);
+  if (!stored) return;
+  const { events: _events, ...row } = answered;
+  const calls = callsOf(stored).filter((c) => c.id !== row.id);
+  if (OPEN_CALL_STATUSES.includes(row.status)) {
+    calls.push(row);
+    calls.sort((a, b) => a.called_at.localeCompare(b.called_at) || a.id - b.id);
+  }
+  await db.snapshot.update('me', { data: { ...stored.data, calls } });
+}
+
+/** His open breakdown calls; none in a snapshot stored by a version of the app before Storing. */
+export const callsOf = (snapshot: StoredSnapshot): TCallRow[] => snapshot.data.calls ?? [];

@@ -5,7 +5,8 @@ import { refreshSnapshot } from './snapshot';
 
 /**
  * While there is a signal, the office's verdicts on his entries (the `field-status` event: approved,
- * returned with a reason, deleted) refresh the stored snapshot, so Riwayat and Beranda change live.
+ * returned with a reason, deleted) and his breakdown calls (`storing-call`: assigned to him, taken
+ * from him, cancelled) refresh the stored snapshot, so Riwayat and Beranda change live.
  */
 export function useFieldStatus(userId: number | null, online: boolean) {
   useEffect(() => {
@@ -19,10 +20,12 @@ export function useFieldStatus(userId: number | null, online: boolean) {
       if (cancelled) return;
       socket = s;
       s.on('field-status', onStatus);
+      s.on('storing-call', onStatus);
     });
     return () => {
       cancelled = true;
       socket?.off('field-status', onStatus);
+      socket?.off('storing-call', onStatus);
     };
   }, [userId, online]);
 }

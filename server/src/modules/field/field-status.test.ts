@@ -4,7 +4,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
 import { multipartFile, TINY_PNG } from '../../../test/multipart';
-import { uploadPhoto } from '../../../test/uploads';
+import { sendCheckOnlyReplacement, uploadPhoto } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 
 // The office approves or deletes a tire man's submission: his phone hears of it at once (socket
@@ -109,31 +109,13 @@ async function submitCheck(who: keyof typeof photo = 'tireman'): Promise<number>
   return res.json().id;
 }
 
-async function submitReplacement(): Promise<number> {
-  const res = await call(tok.tireman, 'POST', '/tire-replacement', {
+const submitReplacement = () =>
+  sendCheckOnlyReplacement(t, tok.tireman, {
     unit_id: ids.engkel,
     location_id: ids.location,
-    odometer: 61000,
+    photo: photo.tireman,
     spk: 'SPK-001',
-    plate_number_url: photo.tireman,
-    odometer_url: photo.tireman,
-    tireman_sign: photo.tireman,
-    records: [
-      {
-        position: '1',
-        status: 'check',
-        serial_number: FX.installedSerial(11),
-        groove_1: 9,
-        groove_2: 9,
-        groove_3: 9,
-        groove_4: 9,
-        pressure: 100,
-      },
-    ],
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
 
 async function reportMismatch(): Promise<number> {
   const res = await call(tok.tireman, 'POST', '/mismatch', {

@@ -181,7 +181,7 @@ export async function bootstrapSnapshot(
   db: DbOrTx,
   userId: number,
   opts: { tz: string; pullPointMm: number },
-): Promise<Omit<TFieldBootstrap, 'server_time'>> {
+): Promise<Omit<TFieldBootstrap, 'server_time' | 'calls'>> {
   const [ref, units] = await Promise.all([reference(db, userId), fieldUnits(db, { userId }, opts.tz)]);
   return {
     me: ref.me,

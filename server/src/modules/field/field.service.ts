@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { FIELD_MESSAGES, type TFieldReturnedDetail } from '@itms/contracts/field';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { openCallsOf } from '../storing/storing.service';
 import { bootstrapSnapshot, returnedCheck, returnedReplacement } from './field.queries';
 
 export interface BootstrapReply {
@@ -28,7 +29,8 @@ export async function bootstrap(
   userId: number,
   opts: { tz: string; pullPointMm: number; ifNoneMatch?: string },
 ): Promise<BootstrapReply> {
-  const snapshot = JSON.stringify(await bootstrapSnapshot(db, userId, opts));
+  const [base, calls] = await Promise.all([bootstrapSnapshot(db, userId, opts), openCallsOf(db, userId)]);
+  const snapshot = JSON.stringify({ ...base, calls });
   const etag = `W/"${createHash('sha256').update(snapshot).digest('base64url').slice(0, 32)}"`;
   if (matchesEtag(opts.ifNoneMatch, etag)) return { etag, body: null };
   // server_time first, then the snapshot's own fields (snapshot is a JSON object text)

@@ -35,6 +35,7 @@ import { assertOwnUploads, foreignUploadIssues } from '../../lib/uploads';
 import { recordDeletion } from '../field/field-status';
 import { type MoveSource, mountTire, unmountPosition } from '../fleet/mounting';
 import { canonicalCategory } from '../mismatch-categories/mismatch-categories.service';
+import { linkCallWork } from '../storing/storing.service';
 
 /** Positions a tire man may report on a unit: its diagram's wheels and spares, and any position the records know. */
 function positionsOf(unitType: string, recorded: Iterable<string>): Set<string> {
@@ -161,6 +162,9 @@ export async function createMismatch(
         ...(performedAt ? { performed_at: performedAt.toISOString() } : {}),
       },
     });
+    if (input.storing_call_id !== undefined) {
+      await linkCallWork(tx, input.storing_call_id, { unitId: unit.id, tiremanId, mismatch_id: id });
+    }
     return id;
   });
 }

@@ -79,7 +79,8 @@ export function callAssignedNotice(call: TCallRow): TPushPayload {
     kind: 'storing',
     title: `Storing ${call.plate_number}: ${BREAKDOWN_CAUSE_LABELS[call.cause]}`,
     body: `${call.location_text} · ${call.caller_name} ${call.caller_phone}`,
-    url: '/lapangan/',
+    // Beranda brings the call's card into view
+    url: `/lapangan/?panggilan=${call.id}`,
   };
 }
 

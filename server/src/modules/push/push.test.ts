@@ -302,7 +302,8 @@ describe('a returned check reaches the tire man by Web Push', () => {
       kind: 'storing',
       title: `Storing ${FX.engkel}: Bocor`,
       body: 'Pool Cikarang gerbang 2 · Pak Darto 081234567890',
-      url: '/lapangan/',
+      // the tap opens Beranda on the call's card
+      url: `/lapangan/?panggilan=${id}`,
     });
   });
 

@@ -19,7 +19,7 @@ import {
   type ZCallListQuery,
   type ZCallStepBody,
 } from '@itms/contracts/storing';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, rowsOf, type Tx } from '../../db/client';
 import {
@@ -359,14 +359,65 @@ export async function stepCall(
       ]);
     }
     if (body.action === 'finish') await assertProducedOnUnit(tx, call.unit_id, body);
+    // 'Selesai' names what it produced only when told: the phone's replacement links itself (linkCallWork)
     const status = await writeStep(tx, id, body.action, actor, at, {
-      ...(body.action === 'finish'
-        ? { replacement_id: body.replacement_id ?? null, mismatch_id: body.mismatch_id ?? null }
-        : {}),
+      ...(body.replacement_id !== undefined ? { replacement_id: body.replacement_id } : {}),
+      ...(body.mismatch_id !== undefined ? { mismatch_id: body.mismatch_id } : {}),
     });
     return { status, changed: true, tiremanId: call.tireman_id };
   });
 }
+
+/**
+ * A replacement or BKB made on the phone for a call ('Selesai' opens the form with the call) links
+ * itself to it, in the transaction that stores it: when the call is his, of that unit, not cancelled
+ * and has none yet. Otherwise the work is stored all the same, unlinked (a tire man's work is never
+ * refused for the call's sake: the office may have cancelled or reassigned it while he was offline).
+ */
+export async function linkCallWork(
+  tx: Tx,
+  callId: number,
+  work: { unitId: number; tiremanId: number } & ({ replacement_id: number } | { mismatch_id: number }),
+): Promise<boolean> {
+  const column = 'replacement_id' in work ? breakdownCalls.replacement_id : breakdownCalls.mismatch_id;
+  const linked = await tx
+    .update(breakdownCalls)
+    .set(
+      'replacement_id' in work ? { replacement_id: work.replacement_id } : { mismatch_id: work.mismatch_id },
+    )
+    .where(
+      and(
+        eq(breakdownCalls.id, callId),
+        eq(breakdownCalls.unit_id, work.unitId),
+        eq(breakdownCalls.tireman_id, work.tiremanId),
+        sql`${breakdownCalls.status} <> 'cancelled'`,
+        isNull(column),
+      ),
+    )
+    .returning({ id: breakdownCalls.id });
+  if (linked.length === 0) return false;
+  await audit(tx, {
+    userId: work.tiremanId,
+    action: 'storing.link',
+    entity: 'breakdown_call',
+    entityId: callId,
+    detail:
+      'replacement_id' in work ? { replacement_id: work.replacement_id } : { mismatch_id: work.mismatch_id },
+  });
+  return true;
+}
+
+/** His open calls (the phone's snapshot): the one waiting longest first. */
+export async function openCallsOf(db: DbOrTx, tiremanId: number): Promise<TCallRow[]> {
+  const rows = await selectCalls(db)
+    .where(and(eq(breakdownCalls.tireman_id, tiremanId), openCall('breakdown_calls')))
+    .orderBy(asc(breakdownCalls.called_at), asc(breakdownCalls.id))
+    .limit(OPEN_CALLS_ON_PHONE);
+  return rows.map(toRow);
+}
+
+/** More open calls than this on one tire man is no dispatch any more; the phone shows the oldest. */
+const OPEN_CALLS_ON_PHONE = 20;
 
 /** The replacement or BKB a finished call names must be one of its unit's. */
 async function assertProducedOnUnit(

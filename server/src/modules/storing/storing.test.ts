@@ -4,11 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FX, type TestApp } from '../../../test/helpers';
+import { sendCheckOnlyReplacement, uploadPhoto } from '../../../test/uploads';
 import { rowsOf } from '../../db/client';
 
 let t: TestApp;
 const tok = { admin: '', staff: '', tireman: '', tireman2: '' };
-const ids = { engkel: 0, tronton: 0, tireman: 0, tireman2: 0, replacement: 0 };
+const ids = { engkel: 0, tronton: 0, tireman: 0, tireman2: 0, replacement: 0, location: 0 };
 
 type Method = 'GET' | 'POST';
 const call = (token: string, method: Method, url: string, payload?: object) =>
@@ -45,7 +46,8 @@ beforeAll(async () => {
              (select id from units where plate_number = ${FX.tronton}) as tronton,
              (select id from users where email = ${FX.tireman.email}) as tireman,
              (select id from users where email = ${FX.tireman2.email}) as tireman2,
-             0 as replacement`),
+             0 as replacement,
+             (select id from locations order by id limit 1) as location`),
   );
   Object.assign(ids, u);
 });
@@ -244,6 +246,149 @@ describe('a breakdown call', () => {
     expect(await storingCard()).toBe(open.total);
     await call(tok.staff, 'POST', `/storing/${mine}/cancel`, { reason: 'Salah unit' });
     expect(await storingCard()).toBe(open.total - 1);
+  });
+});
+
+describe('on the phone', () => {
+  const photo = { tireman: '' };
+  beforeAll(async () => {
+    photo.tireman = await uploadPhoto(t, tok.tireman);
+  });
+  const assigned = async (unitId: number, tiremanId = ids.tireman) => {
+    const id = await newCall(unitId);
+    expect(
+      (await call(tok.staff, 'POST', `/storing/${id}/assign`, { tireman_id: tiremanId })).statusCode,
+    ).toBe(200);
+    return id;
+  };
+  const stepTo = async (id: number, actions: string[], token = tok.tireman) => {
+    for (const action of actions) {
+      const res = await call(token, 'POST', `/storing/${id}/step`, { action });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  };
+  const replacementFor = (callId: number) =>
+    sendCheckOnlyReplacement(t, tok.tireman, {
+      unit_id: ids.engkel,
+      location_id: ids.location,
+      photo: photo.tireman,
+      spk: 'SPK-STORING',
+      storing_call_id: callId,
+    });
+  const linkOf = async (id: number) =>
+    (await call(tok.staff, 'GET', `/storing/${id}`)).json() as {
+      replacement_id: number | null;
+      mismatch_id: number | null;
+      status: string;
+    };
+
+  it('come with his snapshot: his open calls only, the one waiting longest first', async () => {
+    const first = await assigned(ids.engkel);
+    const second = await assigned(ids.tronton);
+    const others = await assigned(ids.engkel, ids.tireman2);
+    const closed = await assigned(ids.tronton);
+    await call(tok.staff, 'POST', `/storing/${closed}/cancel`, { reason: 'Truk sudah jalan' });
+    const boot = (await call(tok.tireman, 'GET', '/field/bootstrap')).json() as {
+      calls: { id: number; status: string; plate_number: string; caller_phone: string }[];
+    };
+    const ids_ = boot.calls.map((c) => c.id);
+    expect(ids_).toEqual(expect.arrayContaining([first, second]));
+    expect(ids_).not.toContain(others);
+    expect(ids_).not.toContain(closed);
+    expect(ids_.indexOf(first)).toBeLessThan(ids_.indexOf(second));
+    const counted = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from breakdown_calls where tireman_id = ${ids.tireman} and status not in ('done', 'cancelled')`,
+      ),
+    )[0]!.n;
+    expect(boot.calls).toHaveLength(counted);
+    expect(boot.calls.find((c) => c.id === first)).toMatchObject({
+      status: 'assigned',
+      plate_number: FX.engkel,
+      caller_phone: CALL.caller_phone,
+    });
+    // the other tire man's snapshot has his, not these
+    const theirs = (await call(tok.tireman2, 'GET', '/field/bootstrap')).json() as {
+      calls: { id: number }[];
+    };
+    expect(theirs.calls.map((c) => c.id)).toContain(others);
+    expect(theirs.calls.map((c) => c.id)).not.toContain(first);
+  });
+
+  it('a tap sent twice with its key (a lost reply) is one step, timed at the tap', async () => {
+    const id = await assigned(ids.engkel);
+    const calledAt = new Date(((await linkOf(id)) as unknown as { called_at: string }).called_at);
+    const tapAt = new Date(calledAt.getTime() + 60_000).toISOString();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/storing/${id}/step`,
+        headers: { access_token: tok.tireman, 'idempotency-key': `tap-accept-${id}` },
+        payload: { action: 'accept', performed_at: tapAt },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const detail = (await call(tok.staff, 'GET', `/storing/${id}`)).json();
+    expect(detail.accepted_at).toBe(tapAt);
+    expect(detail.events.filter((e: { action: string }) => e.action === 'accept')).toHaveLength(1);
+  });
+
+  it("a replacement made for the call links itself, before or after 'Selesai'; 'Selesai' without one keeps it", async () => {
+    // the replacement before Selesai (the outbox sends a unit's entries in order: Tiba, the replacement, Selesai)
+    const before = await assigned(ids.engkel);
+    await stepTo(before, ['accept', 'depart', 'arrive']);
+    const rep = await replacementFor(before);
+    expect((await linkOf(before)).replacement_id).toBe(rep);
+    await stepTo(before, ['finish']);
+    expect(await linkOf(before)).toMatchObject({ status: 'done', replacement_id: rep });
+
+    // Selesai first, the form after
+    const after = await assigned(ids.engkel);
+    await stepTo(after, ['accept', 'depart', 'arrive', 'finish']);
+    const rep2 = await replacementFor(after);
+    expect(await linkOf(after)).toMatchObject({ status: 'done', replacement_id: rep2 });
+    // a second replacement does not take the first one's place
+    await replacementFor(after);
+    expect((await linkOf(after)).replacement_id).toBe(rep2);
+    const audited = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from audit_log where entity = 'breakdown_call' and entity_id = ${after} and action = 'storing.link'`,
+      ),
+    )[0]!.n;
+    expect(audited).toBe(1);
+  });
+
+  it('work for a call cancelled meanwhile, or not his, is stored all the same, unlinked; a BKB links itself too', async () => {
+    const cancelled = await assigned(ids.engkel);
+    await stepTo(cancelled, ['accept']);
+    await call(tok.staff, 'POST', `/storing/${cancelled}/cancel`, { reason: 'Driver sudah ganti sendiri' });
+    const rep = await replacementFor(cancelled);
+    expect(rep).toBeGreaterThan(0);
+    expect((await linkOf(cancelled)).replacement_id).toBeNull();
+
+    const theirs = await assigned(ids.engkel, ids.tireman2);
+    await replacementFor(theirs);
+    expect((await linkOf(theirs)).replacement_id).toBeNull();
+
+    // a call of another unit
+    const tronton = await assigned(ids.tronton);
+    await replacementFor(tronton);
+    expect((await linkOf(tronton)).replacement_id).toBeNull();
+
+    const bkb = await call(tok.tireman, 'POST', '/mismatch', {
+      unit_id: ids.tronton,
+      location_id: ids.location,
+      category: 'Nomor seri tidak sesuai',
+      information: 'Ban di lapangan berbeda dengan data',
+      image_url: photo.tireman,
+      positions: [{ position: '2', found_serial: 'X-STORING' }],
+      storing_call_id: tronton,
+    });
+    expect(bkb.statusCode, bkb.body).toBe(201);
+    expect((await linkOf(tronton)).mismatch_id).toBe(bkb.json().id);
   });
 });
 

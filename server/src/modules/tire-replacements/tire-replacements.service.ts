@@ -39,6 +39,7 @@ import {
   unitWheels,
   unmountPosition,
 } from '../fleet/mounting';
+import { linkCallWork } from '../storing/storing.service';
 import { replacementWarningsOf } from './replacement-warnings';
 
 type TireRow = typeof tires.$inferSelect;
@@ -277,6 +278,13 @@ export async function submitReplacement(
         ...(performedAt ? { performed_at: performedAt.toISOString() } : {}),
       },
     });
+    if (body.storing_call_id !== undefined) {
+      await linkCallWork(tx, body.storing_call_id, {
+        unitId: unit!.id,
+        tiremanId: user.id,
+        replacement_id: id,
+      });
+    }
     return id;
   });
 }

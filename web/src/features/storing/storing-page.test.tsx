@@ -2,6 +2,7 @@ import { API } from '@itms/contracts/api';
 import type { TCallRow } from '@itms/contracts/storing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { breakdownCall } from '../../test/breakdown-call';
 import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
@@ -18,41 +19,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
-function callRow(over: Partial<TCallRow>): TCallRow {
-  return {
-    id: 1,
-    status: 'assigned',
-    priority: 'normal',
-    cause: 'bocor',
-    unit_id: 7,
-    plate_number: 'B 1234 XX',
-    project_name: 'Distribusi Semen',
-    positions: [],
-    location_text: 'Tol Cikampek KM 47',
-    lat: null,
-    lng: null,
-    caller_name: 'Pak Darto',
-    caller_phone: '081234567890',
-    note: '',
-    tireman_id: 5,
-    tireman_name: 'Slamet',
+/** A call assigned 45 minutes ago, past its project's 45-minute response target. */
+const callRow = (over: Partial<TCallRow>): TCallRow =>
+  breakdownCall({
     called_at: minutesAgo(50),
     assigned_at: minutesAgo(45),
-    accepted_at: null,
-    departed_at: null,
-    arrived_at: null,
-    done_at: null,
-    cancelled_at: null,
-    cancel_reason: null,
-    replacement_id: null,
-    mismatch_id: null,
-    response_minutes: null,
-    roll_minutes: null,
     target: { response_minutes: 45, roll_minutes: 120, scope: 'project' },
     breach: { response: true, roll: false },
     ...over,
-  };
-}
+  });
 
 describe('Storing list', () => {
   it('marks the targets each open call has missed, and nothing on a call without targets or within them', {

@@ -165,7 +165,8 @@ export default function StoringPage() {
         card={{ title: 'plate_number', tags: ['status'], lines: ['cause', 'tireman_name', 'elapsed'] }}
       />
       <CallFormModal open={creating} onClose={() => setCreating(false)} onCreated={(id) => setOpenId(id)} />
-      <CallDrawer id={openId} onClose={() => setOpenId(null)} />
+      {/* one per call: what was picked for one call is not offered for the next */}
+      <CallDrawer key={openId ?? 0} id={openId} onClose={() => setOpenId(null)} />
       <StoringReportDrawer open={reportOpen} onClose={() => setReportOpen(false)} />
       <TargetsModal
         open={targetsOpen}
@@ -389,6 +390,9 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
                       ),
                     },
                   ]
+                : []),
+              ...(c.mismatch_id
+                ? [{ key: 'mismatch', label: 'BKB', children: `BKB #${c.mismatch_id}` }]
                 : []),
               ...(c.cancel_reason
                 ? [{ key: 'cancel', label: 'Alasan batal', children: c.cancel_reason }]
