@@ -76,6 +76,25 @@ export type TCallCreateBody = z.input<typeof ZCallCreateBody>;
  */
 export const zStoringCallId = zOptionalId('Panggilan storing tidak valid');
 
+/**
+ * GET /api/storing/:id/suggestions: the tire men to send, the likeliest first: signed in, on the
+ * unit's project, working in the truck's region (checks in the last 60 days), fewest open calls.
+ */
+export const ZCallSuggestion = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** He works on the unit's project. */
+  same_project: z.boolean(),
+  /** He checked trucks in the call's region in the last FIELD_RECENT_UNIT_DAYS days. */
+  same_region: z.boolean(),
+  /** His other calls still open. */
+  open_calls: z.number(),
+  /** He has a live session (his phone is signed in). */
+  signed_in: z.boolean(),
+});
+export type TCallSuggestion = z.infer<typeof ZCallSuggestion>;
+export const ZCallSuggestionList = z.object({ data: z.array(ZCallSuggestion) });
+
 /** POST /api/storing/:id/assign */
 export const ZCallAssignBody = z.object({
   tireman_id: zId('Tire man wajib dipilih'),
@@ -128,6 +147,8 @@ export const ZCallRow = z.object({
   unit_id: z.number(),
   plate_number: z.string(),
   project_name: z.string().nullable(),
+  /** The region the truck was in when the call was taken (its last check's); null: never checked. */
+  region_name: z.string().nullable(),
   positions: z.array(z.string()),
   location_text: z.string(),
   lat: z.number().nullable(),
@@ -239,9 +260,10 @@ export const STORING_TARGET_MESSAGES = {
 
 // ---------- report ----------
 
-export const STORING_GROUPS = ['customer', 'project', 'tireman', 'cause'] as const;
+export const STORING_GROUPS = ['region', 'customer', 'project', 'tireman', 'cause'] as const;
 export type TStoringGroup = (typeof STORING_GROUPS)[number];
 export const STORING_GROUP_LABELS: Record<TStoringGroup, string> = {
+  region: 'Region',
   customer: 'Customer',
   project: 'Project',
   tireman: 'Tire Man',
@@ -259,7 +281,7 @@ export const ZStoringReportQuery = z
 export type TStoringReportQuery = z.input<typeof ZStoringReportQuery>;
 
 export const ZStoringReportRow = z.object({
-  /** The group's id (customer, project, tire man) or cause; '' for the total and for no tire man. */
+  /** The group's id (region, customer, project, tire man) or cause; '' for the total, no tire man, no region. */
   key: z.string(),
   label: z.string(),
   calls: z.number(),

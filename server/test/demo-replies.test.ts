@@ -86,6 +86,20 @@ const today = dayjs().format('YYYY-MM-DD');
 const monthsAgo = dayjs().subtract(3, 'month').format('YYYY-MM-DD');
 const range = { dateStart: monthsAgo, dateEnd: today };
 
+/** A breakdown call the admin logs on the demo's first unit (the demo has none yet): its id as params. */
+async function newCall(): Promise<Input> {
+  const body = {
+    unit_id: (await firstRow(API.listUnits)).id,
+    cause: 'bocor',
+    location_text: 'Pool',
+    caller_name: 'Driver',
+    caller_phone: '081234567890',
+  };
+  return {
+    params: { id: ((await read(API.createCall, { body })).json() as { data: { id: number } }).data.id },
+  };
+}
+
 /**
  * How to call each read operation that needs more than nothing: the path parameters of a record
  * the demo holds (found through its list), or a body. Every other read is called without input.
@@ -93,19 +107,8 @@ const range = { dateStart: monthsAgo, dateEnd: today };
 const INPUTS: Record<string, () => Promise<Input>> = {
   getBanner: async () => ({ params: { id: (await firstRow(API.listBanners)).id } }),
   getCustomer: async () => ({ params: { id: (await firstRow(API.listCustomers)).id } }),
-  // the demo has no breakdown call yet: the admin logs one on its first unit
-  getCall: async () => {
-    const body = {
-      unit_id: (await firstRow(API.listUnits)).id,
-      cause: 'bocor',
-      location_text: 'Pool',
-      caller_name: 'Driver',
-      caller_phone: '081234567890',
-    };
-    return {
-      params: { id: ((await read(API.createCall, { body })).json() as { data: { id: number } }).data.id },
-    };
-  },
+  getCall: () => newCall(),
+  listCallSuggestions: () => newCall(),
   // the report needs its days (the demo's months)
   getStoringReport: async () => ({ query: range }),
   exportStoringReport: async () => ({ query: range }),

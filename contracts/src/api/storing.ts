@@ -10,6 +10,7 @@ import {
   ZCallListReply,
   ZCallReply,
   ZCallStepBody,
+  ZCallSuggestionList,
   ZStoringReport,
   ZStoringReportQuery,
   ZStoringTargetBody,
@@ -47,6 +48,17 @@ export const storingEndpoints = defineEndpoints({
     access: 'any',
     params: ZIdParams,
     reply: ZCallDetail,
+    errors: ['NOT_FOUND'],
+  },
+  listCallSuggestions: {
+    method: 'GET',
+    path: '/storing/:id/suggestions',
+    summary:
+      "The tire men to send on a call, likeliest first: signed in, on the unit's project, working in the truck's region (checks in the last 60 days), fewest open calls.",
+    tag,
+    access: 'office',
+    params: ZIdParams,
+    reply: ZCallSuggestionList,
     errors: ['NOT_FOUND'],
   },
   createCall: {

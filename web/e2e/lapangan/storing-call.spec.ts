@@ -88,6 +88,10 @@ test('a breakdown call: assigned in the office, stepped through offline on the p
       'tel:081234567890',
     );
     await page.screenshot({ path: `${shots}/storing-call-412.png` });
+    // its notification opens Beranda on the call (issue 39): the card is brought into view, marked
+    await page.goto(`/lapangan/?panggilan=${id}`);
+    await expect(card).toHaveClass(/lp-call-focused/);
+    await expect(card).toBeInViewport();
 
     const accepted = await tapStep(card, 'Terima');
     await expect(card).toContainText('Diterima');

@@ -2,6 +2,7 @@ import { CALL_ACTION_LABELS, CALL_STATUS_LABELS, type CallAction } from '@itms/c
 import { BREAKDOWN_CAUSE_LABELS, type TCallRow } from '@itms/contracts/storing';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { mapLink } from '../lib/map-link';
 import {
   hasWorkFor,
   nextStepOf,
@@ -106,8 +107,7 @@ function CallCard({
     }
   }
 
-  const mapUrl =
-    call.lat !== null && call.lng !== null ? `https://maps.google.com/?q=${call.lat},${call.lng}` : null;
+  const mapUrl = call.lat !== null && call.lng !== null ? mapLink(call.lat, call.lng) : null;
   return (
     <li
       ref={card}

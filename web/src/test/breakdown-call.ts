@@ -10,6 +10,7 @@ export function breakdownCall(over: Partial<TCallRow> = {}): TCallRow {
     unit_id: 7,
     plate_number: 'B 1234 XX',
     project_name: 'Distribusi Semen',
+    region_name: 'Jabodetabek',
     positions: [],
     location_text: 'Tol Cikampek KM 47',
     lat: null,

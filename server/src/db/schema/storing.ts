@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { mismatches } from './mismatches';
-import { customers, projects, units } from './org';
+import { customers, projects, regions, units } from './org';
 import { tireReplacements } from './replacements';
 import { users } from './users';
 
@@ -41,6 +41,11 @@ export const breakdownCalls = pgTable(
     caller_phone: text('caller_phone').notNull(),
     priority: text('priority').notNull().default('normal'),
     note: text('note').notNull().default(''),
+    /**
+     * The region the truck is in: the region of the location of its last check when the call was
+     * taken (the free-text location names no region). The report's 'Per region'; null: never checked.
+     */
+    region_id: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('new'),
     tireman_id: integer('tireman_id').references(() => users.id, { onDelete: 'set null' }),
     called_at: at('called_at').notNull().defaultNow(),

@@ -1,5 +1,5 @@
 // The Storing report (issue 38, item 4): the calls taken on some days, grouped by customer,
-// project, tire man or cause, with their response and roll time (median and 90th percentile) and
+// project, tire man or cause (or the region the truck was in), with their response and roll time (median and 90th percentile) and
 // the targets they missed, all counted in SQL.
 import {
   BREAKDOWN_CAUSE_LABELS,
@@ -17,6 +17,7 @@ import { breachOf } from './storing-targets';
 type Query = z.output<typeof ZStoringReportQuery>;
 
 const GROUP: Record<Query['groupBy'], { key: SQL; label: SQL }> = {
+  region: { key: sql`coalesce(r.id::text, '')`, label: sql`coalesce(r.name, 'Tanpa region')` },
   customer: { key: sql`coalesce(cu.id::text, '')`, label: sql`coalesce(cu.name, '-')` },
   project: { key: sql`coalesce(p.id::text, '')`, label: sql`coalesce(p.name, '-')` },
   tireman: { key: sql`coalesce(tm.id::text, '')`, label: sql`coalesce(tm.name, 'Belum ditugaskan')` },
@@ -43,6 +44,7 @@ export async function storingReport(db: DbOrTx, q: Query, timezone: string): Pro
           left join projects p on p.id = u.project_id
           left join customers cu on cu.id = p.customer_id
           left join users tm on tm.id = b.tireman_id
+          left join regions r on r.id = b.region_id
          where b.called_at >= (${q.dateStart}::date)::timestamp at time zone ${timezone}
            and b.called_at < (${q.dateEnd}::date + 1)::timestamp at time zone ${timezone}
       )

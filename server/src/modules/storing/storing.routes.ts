@@ -14,6 +14,7 @@ import { currentUser } from '../../plugins/auth';
 import { callAssignedNotice } from '../push/push-notices';
 import {
   assignCall,
+  callSuggestions,
   cancelCall,
   createCall,
   deleteTarget,
@@ -36,6 +37,10 @@ export const storingRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.listCalls, async (req) => listCalls(app.db, req.query, currentUser(req)));
 
   route(app, API.getCall, async (req) => getCall(app.db, req.params.id, currentUser(req)));
+
+  route(app, API.listCallSuggestions, async (req) => ({
+    data: await callSuggestions(app.db, req.params.id, await app.auth.onlineUserIds()),
+  }));
 
   route(app, API.createCall, async (req) => {
     const user = currentUser(req);

@@ -2,6 +2,7 @@
 // (contracts/src/rules/storing.ts), is timed (the tap's time for the tire man's steps), audited and
 // kept in the call's history; the office and the assigned tire man hear of it after the commit.
 import type { Role } from '@itms/contracts/enums';
+import { FIELD_RECENT_UNIT_DAYS } from '@itms/contracts/field';
 import {
   type CallAction,
   type CallStatus,
@@ -16,6 +17,7 @@ import {
   type TCallCreateBody,
   type TCallDetail,
   type TCallRow,
+  type TCallSuggestion,
   type ZCallListQuery,
   type ZCallStepBody,
 } from '@itms/contracts/storing';
@@ -27,6 +29,7 @@ import {
   breakdownCalls,
   mismatches,
   projects,
+  regions,
   tireReplacements,
   units,
   users,
@@ -58,18 +61,27 @@ function selectCalls(db: DbOrTx) {
       call: breakdownCalls,
       plate_number: units.plate_number,
       project_name: projects.name,
+      region_name: regions.name,
       tireman_name: sql<string | null>`${tiremen}.name`,
       target: targetOf(sql`${units.project_id}`),
     })
     .from(breakdownCalls)
     .innerJoin(units, eq(units.id, breakdownCalls.unit_id))
     .leftJoin(projects, eq(projects.id, units.project_id))
+    .leftJoin(regions, eq(regions.id, breakdownCalls.region_id))
     .leftJoin(sql`users ${tiremen}`, sql`${tiremen}.id = ${breakdownCalls.tireman_id}`);
 }
 
 type CallSelect = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number];
 
-function toRow({ call: c, plate_number, project_name, tireman_name, target: raw }: CallSelect): TCallRow {
+function toRow({
+  call: c,
+  plate_number,
+  project_name,
+  region_name,
+  tireman_name,
+  target: raw,
+}: CallSelect): TCallRow {
   const target = typeof raw === 'string' ? (JSON.parse(raw) as typeof raw) : raw;
   return {
     id: c.id,
@@ -79,6 +91,7 @@ function toRow({ call: c, plate_number, project_name, tireman_name, target: raw 
     unit_id: c.unit_id,
     plate_number,
     project_name,
+    region_name,
     positions: c.positions,
     location_text: c.location_text,
     lat: c.lat,
@@ -226,6 +239,7 @@ export async function createCall(db: Db, body: TCallCreateBody, actor: StoringAc
       .insert(breakdownCalls)
       .values({
         unit_id: unit.id,
+        region_id: await unitRegion(tx, unit.id),
         positions: b.positions ?? [],
         cause: b.cause,
         location_text: b.location_text,
@@ -247,6 +261,16 @@ export async function createCall(db: Db, body: TCallCreateBody, actor: StoringAc
     });
     return call!.id;
   });
+}
+
+/** The region the unit is in: that of the location of its last check (null: never checked). */
+async function unitRegion(tx: Tx, unitId: number): Promise<number | null> {
+  const [row] = rowsOf<{ region_id: number }>(
+    await tx.execute(sql`
+      select l.region_id from tire_checks c join locations l on l.id = c.location_id
+       where c.unit_id = ${unitId} order by c.performed_at desc limit 1`),
+  );
+  return row?.region_id ?? null;
 }
 
 /** The call row locked for a step, and the time of the step before (a step is never dated earlier). */
@@ -405,6 +429,55 @@ export async function linkCallWork(
       'replacement_id' in work ? { replacement_id: work.replacement_id } : { mismatch_id: work.mismatch_id },
   });
   return true;
+}
+
+/**
+ * The tire men to send on a call, likeliest first (contracts: ZCallSuggestion). One query over the
+ * tire men; their region is read from the daily check counts (tire_check_daily), not the checks.
+ */
+export async function callSuggestions(
+  db: DbOrTx,
+  id: number,
+  signedIn: ReadonlySet<number>,
+): Promise<TCallSuggestion[]> {
+  const [call] = await db
+    .select({ project_id: units.project_id, region_id: breakdownCalls.region_id })
+    .from(breakdownCalls)
+    .innerJoin(units, eq(units.id, breakdownCalls.unit_id))
+    .where(eq(breakdownCalls.id, id));
+  if (!call) throw notFound('Panggilan storing');
+  const rows = rowsOf<Omit<TCallSuggestion, 'signed_in'>>(
+    await db.execute(sql`
+      with in_region as (
+        select distinct d.tireman_id from tire_check_daily d join locations l on l.id = d.location_id
+         where l.region_id = ${call.region_id}
+           and d.day >= current_date - ${FIELD_RECENT_UNIT_DAYS}::int
+      ), busy as (
+        select b.tireman_id, count(*)::int as n from breakdown_calls b
+         where ${openCall('b')} and b.tireman_id is not null and b.id <> ${id}
+         group by b.tireman_id
+      )
+      select u.id, u.name,
+             exists (select 1 from tireman_projects tp
+                      where tp.user_id = u.id and tp.project_id = ${call.project_id}) as same_project,
+             u.id in (select tireman_id from in_region) as same_region,
+             coalesce(busy.n, 0) as open_calls
+        from users u left join busy on busy.tireman_id = u.id
+       where u.role = 'tire-man'`),
+  );
+  const rank = (s: TCallSuggestion) => [
+    Number(!s.signed_in),
+    Number(!s.same_project),
+    Number(!s.same_region),
+    s.open_calls,
+  ];
+  return rows
+    .map((r) => ({ ...r, signed_in: signedIn.has(r.id) }))
+    .sort((a, b) => {
+      const [x, y] = [rank(a), rank(b)];
+      const i = x.findIndex((v, k) => v !== y[k]);
+      return i >= 0 ? x[i]! - y[i]! : a.name.localeCompare(b.name, 'id') || a.id - b.id;
+    });
 }
 
 /** His open calls (the phone's snapshot): the one waiting longest first. */

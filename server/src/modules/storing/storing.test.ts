@@ -666,6 +666,106 @@ describe('the report', () => {
   });
 });
 
+describe('the region of a call', () => {
+  it("is the region of the truck's last check when it was taken; the report per region counts by it", async () => {
+    // the engkel was last checked at a location of some region
+    const [where] = rowsOf<{ location: number; region: string }>(
+      await t.database.db.execute(sql`
+        select l.id as location, r.name as region from locations l join regions r on r.id = l.region_id
+         order by l.id desc limit 1`),
+    );
+    await t.database.db.execute(sql`
+      insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, performed_at)
+      values (${ids.engkel}, ${FX.engkel}, ${ids.tireman}, ${where!.location}, 1, now() + interval '1 second')`);
+    const id = await newCall(ids.engkel);
+    expect((await call(tok.staff, 'GET', `/storing/${id}`)).json().region_name).toBe(where!.region);
+
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
+    const report = (
+      await call(tok.staff, 'GET', `/storing-report?dateStart=${day}&dateEnd=${day}&groupBy=region`)
+    ).json() as { rows: { key: string; label: string; calls: number }[]; total: { calls: number } };
+    const recount = rowsOf<{ label: string; n: number }>(
+      await t.database.db.execute(sql`
+        select coalesce(r.name, 'Tanpa region') as label, count(*)::int as n
+          from breakdown_calls b left join regions r on r.id = b.region_id
+         where (b.called_at at time zone 'Asia/Jakarta')::date = ${day}::date
+         group by 1`),
+    );
+    expect(Object.fromEntries(report.rows.map((r) => [r.label, r.calls]))).toEqual(
+      Object.fromEntries(recount.map((r) => [r.label, r.n])),
+    );
+    expect(report.rows.find((r) => r.label === where!.region)!.calls).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('suggestions for a call', () => {
+  it("rank the tire men signed in, on the unit's project, in its region, with fewest open calls first; each flag equals a recount", async () => {
+    // one more tire man on the engkel's project, never signed in
+    const [fresh] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        insert into users (name, phone, email, password_hash, role)
+        select 'Andi Tanpa Sesi', '081100000077', 'andi.sesi@test.local', password_hash, 'tire-man'
+          from users where email = ${FX.tireman.email}
+        returning id`),
+    );
+    await t.database.db.execute(sql`
+      insert into tireman_projects (user_id, project_id)
+      select ${fresh!.id}, project_id from units where id = ${ids.engkel}`);
+    const id = await newCall(ids.engkel);
+    const res = await call(tok.staff, 'GET', `/storing/${id}/suggestions`);
+    expect(res.statusCode, res.body).toBe(200);
+    type S = {
+      id: number;
+      name: string;
+      same_project: boolean;
+      same_region: boolean;
+      open_calls: number;
+      signed_in: boolean;
+    };
+    const list = res.json().data as S[];
+    const recount = rowsOf<{ id: number; same_project: boolean; same_region: boolean; open_calls: number }>(
+      await t.database.db.execute(sql`
+        select u.id,
+               exists (select 1 from tireman_projects tp join units un on un.project_id = tp.project_id
+                        where tp.user_id = u.id and un.id = ${ids.engkel}) as same_project,
+               exists (select 1 from tire_checks c join locations l on l.id = c.location_id
+                        where c.tireman_id = u.id and c.performed_at > now() - interval '59 days'
+                          and l.region_id = (select region_id from breakdown_calls where id = ${id})) as same_region,
+               (select count(*)::int from breakdown_calls b where b.tireman_id = u.id and b.id <> ${id}
+                   and b.status not in ('done', 'cancelled')) as open_calls
+          from users u where u.role = 'tire-man' order by u.id`),
+    );
+    expect(
+      list
+        .map((s) => ({
+          id: s.id,
+          same_project: s.same_project,
+          same_region: s.same_region,
+          open_calls: s.open_calls,
+        }))
+        .sort((a, b) => a.id - b.id),
+    ).toEqual(recount);
+    const byId = new Map(list.map((s) => [s.id, s]));
+    expect(byId.get(ids.tireman)!.signed_in).toBe(true);
+    expect(byId.get(fresh!.id)).toMatchObject({ signed_in: false, same_project: true });
+    // the likeliest first: signed in, then same project, then same region, then fewest open calls
+    const rank = (s: S) => [
+      Number(!s.signed_in),
+      Number(!s.same_project),
+      Number(!s.same_region),
+      s.open_calls,
+    ];
+    for (let i = 1; i < list.length; i++) {
+      const [a, b] = [rank(list[i - 1]!), rank(list[i]!)];
+      const k = a.findIndex((v, j) => v !== b[j]);
+      expect(k === -1 || a[k]! < b[k]!, `${list[i - 1]!.name} before ${list[i]!.name}`).toBe(true);
+    }
+    // the office only
+    expect((await call(tok.tireman, 'GET', `/storing/${id}/suggestions`)).statusCode).toBe(403);
+    expect((await call(tok.staff, 'GET', '/storing/999999/suggestions')).statusCode).toBe(404);
+  });
+});
+
 describe("a unit's calls", () => {
   it('are listed for its page: every status, newest first, only that unit', async () => {
     const res = await call(tok.staff, 'GET', `/storing?status=all&unit_id=${ids.tronton}&pageSize=50`);

@@ -17,6 +17,7 @@ import {
   TARGET_SCOPE_LABELS,
   type TCallCreateBody,
   type TCallRow,
+  type TCallSuggestion,
 } from '@itms/contracts/storing';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -44,6 +45,7 @@ import { LOADING, PageCard, PageHeading } from '../../components/page-frame';
 import { RemoteSelect } from '../../components/remote-select';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { appTime, formatDateTime } from '../../lib/dayjs';
+import { mapLink } from '../../lib/map-link';
 import { getStoredUser } from '../../lib/storage';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
@@ -296,7 +298,8 @@ function nextStep(status: CallStatus) {
 /** A call: what was said, who has it, each step timed; Tugaskan, the next step, Batalkan. */
 function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useEndpoint(API.getCall, { params: { id: id ?? 0 } }, { enabled: id != null });
-  const tireMen = useEndpoint(API.listTireManOptions, {}, { enabled: id != null, staleTime: 60_000 });
+  // the likeliest tire men first (signed in, the unit's project, its region, fewest open calls)
+  const tireMen = useEndpoint(API.listCallSuggestions, { params: { id: id ?? 0 } }, { enabled: id != null });
   const { run, pending } = useAction();
   const confirm = useConfirm();
   const [assignee, setAssignee] = useState<number>();
@@ -308,7 +311,7 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
 
   const assign = async () => {
     if (!c || !assignee) return;
-    const name = tireMen.data?.find((t) => t.id === assignee)?.name ?? '';
+    const name = tireMen.data?.data.find((t) => t.id === assignee)?.name ?? '';
     const ok = await confirm({
       title: `Tugaskan ke ${name} ?`,
       content: c.tireman_name ? `${c.tireman_name} tidak lagi memegang panggilan ini.` : undefined,
@@ -354,17 +357,14 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
                 label: 'Lokasi',
                 children:
                   c.lat != null && c.lng != null ? (
-                    <a
-                      href={`https://www.google.com/maps?q=${c.lat},${c.lng}`}
-                      target="_blank"
-                      rel="noreferrer"
-                    >
+                    <a href={mapLink(c.lat, c.lng)} target="_blank" rel="noreferrer">
                       {c.location_text}
                     </a>
                   ) : (
                     c.location_text
                   ),
               },
+              { key: 'region', label: 'Region', children: c.region_name ?? '-' },
               { key: 'caller', label: 'Penelepon', children: `${c.caller_name} · ${c.caller_phone}` },
               { key: 'priority', label: 'Prioritas', children: CALL_PRIORITY_LABELS[c.priority] },
               {
@@ -408,7 +408,8 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
                 style={{ flex: '1 1 220px' }}
                 value={assignee}
                 onChange={setAssignee}
-                options={(tireMen.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                options={(tireMen.data?.data ?? []).map((t) => ({ value: t.id, label: t.name, hint: t }))}
+                optionRender={(o) => <SuggestionOption s={o.data.hint} />}
               />
               <Button type="primary" disabled={!assignee || pending} onClick={() => void assign()}>
                 {CALL_ACTION_LABELS.assign}
@@ -484,5 +485,23 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
         </Flex>
       )}
     </Drawer>
+  );
+}
+
+/** A tire man in the assignment list: his name, then why he is suggested (or what speaks against). */
+function SuggestionOption({ s }: { s: TCallSuggestion }) {
+  const hints = [
+    s.signed_in ? 'online' : 'tidak login',
+    ...(s.same_project ? ['project unit ini'] : []),
+    ...(s.same_region ? ['di region ini'] : []),
+    s.open_calls ? `${s.open_calls} panggilan terbuka` : 'tanpa panggilan terbuka',
+  ];
+  return (
+    <Flex vertical>
+      <span>{s.name}</span>
+      <Typography.Text type={s.signed_in ? 'secondary' : 'warning'} style={{ fontSize: 12 }}>
+        {hints.join(' · ')}
+      </Typography.Text>
+    </Flex>
   );
 }
