@@ -27,10 +27,20 @@ export async function logCall(page: Page, { plate, position }: { plate: string; 
   return drawer;
 }
 
-/** Assigns the call of the open drawer to the tire man of that name (and confirms). */
-export async function assignCall(page: Page, drawer: Locator, tiremanName: string) {
+/**
+ * Assigns the call of the open drawer to the tire man of that name (and confirms). `look` sees his
+ * option in the open list first (the suggestion's hints).
+ */
+export async function assignCall(
+  page: Page,
+  drawer: Locator,
+  tiremanName: string,
+  look?: (option: Locator) => Promise<void>,
+) {
   await drawer.getByLabel('Tire man').click();
-  await page.getByTitle(tiremanName, { exact: true }).click();
+  const option = page.getByTitle(tiremanName, { exact: true });
+  if (look) await look(option);
+  await option.click();
   await drawer.getByRole('button', { name: 'Tugaskan' }).click();
   // the confirmation names him (not the drawer's own button, which a quick look could find first)
   await page

@@ -72,7 +72,12 @@ test('a breakdown call: assigned in the office, stepped through offline on the p
 
     await office.getByRole('menuitem', { name: 'Storing' }).click();
     const drawer = await logCall(office, { plate: own.plate, position });
-    await assignCall(office, drawer, tiremanName);
+    // he is suggested: his phone is signed in and he works on the unit's project
+    await assignCall(office, drawer, tiremanName, async (option) => {
+      await expect(option).toBeVisible();
+      await expect(option).toContainText('online · project unit ini');
+      await office.screenshot({ path: `${shots}/storing-suggestions-1440.png` });
+    });
     const id = await newestCallId(office);
     // the dashboard counts it while it is open
     expect(await openCalls()).toBe(openBefore + 1);

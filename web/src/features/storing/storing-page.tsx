@@ -410,6 +410,8 @@ function CallDrawer({ id, onClose }: { id: number | null; onClose: () => void })
                 onChange={setAssignee}
                 options={(tireMen.data?.data ?? []).map((t) => ({ value: t.id, label: t.name, hint: t }))}
                 optionRender={(o) => <SuggestionOption s={o.data.hint} />}
+                // two-line options: the virtual list measures one line each and jumps on scroll
+                virtual={false}
               />
               <Button type="primary" disabled={!assignee || pending} onClick={() => void assign()}>
                 {CALL_ACTION_LABELS.assign}
