@@ -52,6 +52,8 @@ export interface Counts {
   customers: number;
   projects: number;
   requests: number;
+  calls: number;
+  openCalls: number;
   pendingReplacements: number;
   pendingBkb: number;
 }
@@ -75,6 +77,9 @@ export function countsFor(scale: Scale): Counts {
     customers,
     projects: customers * 2,
     requests: n(400, 8),
+    // breakdown calls: about 27 a day at L over two years, the newest still open
+    calls: n(20_000, 20),
+    openCalls: n(150, 5),
     // about the last ten days of replacements wait for EDP; BKB keep a backlog of about two weeks
     pendingReplacements: Math.max(3, Math.round((replacements * 10) / HISTORY_DAYS)),
     pendingBkb: Math.max(3, Math.round((bkb * 14) / HISTORY_DAYS)),
@@ -692,6 +697,54 @@ export function qcSql(c: Counts): string {
   `;
 }
 
+/**
+ * Breakdown calls (issue 38) over two years in time order, each served by the tire man of its
+ * unit's location: assigned 5 minutes after the call, on the road 5 minutes later, there 20-110
+ * minutes after the call, the truck rolling 15-105 minutes after that; 3% cancelled. The newest
+ * `openCalls` are still open, at every step. A default target (45 minutes, 2 hours) and one per
+ * customer for a third of them. No call history (breakdown_call_events): the list and the report
+ * read the call's own step times.
+ */
+export function storingSql(c: Counts): string {
+  const causes = ['ban-pecah', 'bocor', 'lepas', 'velg', 'lainnya'];
+  const firstOpen = c.calls - c.openCalls + 1;
+  const open = ['new', 'assigned', 'accepted', 'en_route', 'arrived'];
+  const step = (n: number, at: string) => `case when x.open and x.step < ${n} then null else ${at} end`;
+  return `
+    insert into breakdown_calls (id, unit_id, positions, cause, location_text, caller_name, caller_phone, priority,
+      note, region_id, status, tireman_id, called_at, assigned_at, accepted_at, departed_at, arrived_at, done_at,
+      cancelled_at, cancel_reason, created_at, updated_at)
+    select x.id, x.unit_id, array[(1 + x.id % 6)::text], (${textArray(causes)})[1 + x.id % ${causes.length}],
+           'Jalan raya KM ' || (x.id % 120), 'Driver ' || x.unit_id, '0812' || lpad((x.id % 100000000)::text, 8, '0'),
+           case when x.id % 4 = 0 then 'tinggi' else 'normal' end, '', l.region_id,
+           case when x.open then (${textArray(open)})[1 + x.step] when x.cancelled then 'cancelled' else 'done' end,
+           case when x.open and x.step = 0 then null else 2 + bu.location_id end,
+           x.at,
+           ${step(1, "x.at + interval '5 minutes'")},
+           ${step(2, "x.at + interval '7 minutes'")},
+           ${step(3, "x.at + interval '10 minutes'")},
+           case when x.cancelled then null else ${step(4, 'x.at + x.response')} end,
+           case when x.open or x.cancelled then null else x.at + x.response + x.fix end,
+           case when x.cancelled then x.at + interval '8 minutes' end,
+           case when x.cancelled then 'Truk sudah jalan sendiri' end,
+           x.at, x.at
+      from (select g as id, ${workingTime('g', c.calls, 'g * 13')} as at,
+                   1 + floor(random() * ${c.units})::int as unit_id,
+                   g >= ${firstOpen} as open, g % ${open.length} as step,
+                   g < ${firstOpen} and g % 33 = 0 as cancelled,
+                   interval '1 minute' * (20 + floor(random() * 90)) as response,
+                   interval '1 minute' * (15 + floor(random() * 90)) as fix
+              from generate_series(1, ${c.calls}) g offset 0) x
+      join bench_gen.units bu on bu.u = x.unit_id
+      join locations l on l.id = bu.location_id
+     where bu.location_id <= ${c.tireMen}
+     order by x.id;
+    insert into storing_targets (customer_id, response_minutes, roll_minutes) values (null, 45, 120);
+    insert into storing_targets (customer_id, response_minutes, roll_minutes)
+    select id, 30, 90 from customers where id % 3 = 0;
+  `;
+}
+
 /** New-tire requests (most approved into stock tires), banners, news and SOP as in the demo. */
 export function contentSql(c: Counts, img: FleetImages): string {
   const banners = BANNERS.map((b, i) => ({ name: b.name, image: img.banners[i], days: 40 - i * 10 }));
@@ -745,6 +798,8 @@ export const SERIAL_TABLES = [
   'mismatches',
   'mismatch_positions',
   'qc_checks',
+  'breakdown_calls',
+  'storing_targets',
   'banners',
   'news',
   'sop_entries',

@@ -175,6 +175,8 @@ interface Prepared {
   searchTexts: string[];
   /** The unit with the most checks (the unit page's worst case). */
   busyUnit: number;
+  /** The newest breakdown call (its suggestions are measured). */
+  newestCall: number;
   /** The validation queues' filters (issue 25): the tire man and the pool with most checks waiting. */
   queue: { tireman: number; location: number; region: number; plate: string };
 }
@@ -248,7 +250,9 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
     select unit_id from tire_checks group by unit_id order by count(*) desc, unit_id limit 1`)) as {
     unit_id: number;
   }[];
+  const [newest] = (await sql('select max(id) as id from breakdown_calls')) as { id: number | null }[];
   return {
+    newestCall: newest?.id ?? 1,
     busyUnit: busy?.unit_id ?? 1,
     month: { start: d!.start, end: d!.end, month: d!.start.slice(0, 7) },
     today: d!.today,
@@ -405,6 +409,29 @@ function rows(p: Prepared): Row[] {
       kind: 'search',
       as: 'edp',
       requests: post('/api/mismatch/querry/record/search', { dateStart: start, dateEnd: end }),
+    },
+    // Storing (issue 38): the open calls (oldest first, with their targets and breaches), every call
+    // paged deep, the report of a month per region and per tire man (percentiles), a call's suggestions
+    { name: 'storing open calls p1', kind: 'list', as: 'edp', requests: get('/api/storing') },
+    {
+      name: 'storing all calls p1000',
+      kind: 'list1000',
+      as: 'edp',
+      requests: get('/api/storing?status=all&page=1000'),
+    },
+    ...(['region', 'tireman'] as const).map(
+      (groupBy): Row => ({
+        name: `storing report ${month} per ${groupBy}`,
+        kind: 'report',
+        as: 'edp',
+        requests: get(`/api/storing-report?dateStart=${start}&dateEnd=${end}&groupBy=${groupBy}`),
+      }),
+    ),
+    {
+      name: 'storing suggestions (newest call)',
+      kind: 'other',
+      as: 'edp',
+      requests: get(`/api/storing/${p.newestCall}/suggestions`),
     },
     {
       name: `productivity 2020-01-01..${p.today}`,

@@ -41,6 +41,7 @@ import {
   resetSequencesSql,
   type Scale,
   SERIAL_TABLES,
+  storingSql,
 } from './fleet-sql';
 
 /**
@@ -253,6 +254,8 @@ export async function seedFleet(opts: SeedOptions): Promise<{ ms: number; phases
     phase('bkb');
     await db.exec(qcSql(counts));
     phase('qc');
+    await db.exec(storingSql(counts));
+    phase('storing');
     await db.exec(contentSql(counts, img));
     await db.exec(resetSequencesSql);
     await db.exec('drop schema bench_gen cascade;');

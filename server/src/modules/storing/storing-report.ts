@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { openCall } from './open-call';
-import { breachOf } from './storing-targets';
+import { breachOf, projectTargets } from './storing-targets';
 
 type Query = z.output<typeof ZStoringReportQuery>;
 
@@ -37,10 +37,12 @@ export async function storingReport(db: DbOrTx, q: Query, timezone: string): Pro
         select ${g.key} as key, ${g.label} as label, b.status, ${openCall('b')} as open,
                extract(epoch from b.arrived_at - b.called_at) / 60 as response,
                extract(epoch from b.done_at - b.called_at) / 60 as roll,
-               ${breachOf('b', 'u', 'response')} as response_breach,
-               ${breachOf('b', 'u', 'roll')} as roll_breach
+               ${breachOf('b', 'u', 'response', sql`pt.target`)} as response_breach,
+               ${breachOf('b', 'u', 'roll', sql`pt.target`)} as roll_breach
           from breakdown_calls b
           join units u on u.id = b.unit_id
+          -- the targets of the (few) projects once, not twice per call
+          left join (${projectTargets()}) pt on pt.project_id = u.project_id
           left join projects p on p.id = u.project_id
           left join customers cu on cu.id = p.customer_id
           left join users tm on tm.id = b.tireman_id

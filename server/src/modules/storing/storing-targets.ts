@@ -24,14 +24,23 @@ export function targetOf(projectId: SQL): SQL<(CallTarget & { scope: TTargetScop
    limit 1)`;
 }
 
+/** Every project's target (`project_id`, `target`): read once by a query over many calls. */
+export const projectTargets = () =>
+  sql`select tp.id as project_id, ${targetOf(sql`tp.id`)} as target from projects tp`;
+
 /**
  * Calls of `alias` (joined to its unit as `unitAlias`) past a target: rules/storing.ts
  * callBreaches read in SQL (the dashboard's count, the inbox sweep, the report). The step's time,
- * else the cancellation's, else now while the call is open.
+ * else the cancellation's, else now while the call is open. `target`: the call's target when the
+ * query has it already (projectTargets); by default it is looked up for the unit's project.
  */
-export function breachOf(alias: string, unitAlias: string, kind: 'response' | 'roll' | 'any'): SQL {
+export function breachOf(
+  alias: string,
+  unitAlias: string,
+  kind: 'response' | 'roll' | 'any',
+  target: SQL = targetOf(sql.raw(`${unitAlias}.project_id`)),
+): SQL {
   const b = sql.raw(alias);
-  const target = targetOf(sql.raw(`${unitAlias}.project_id`));
   const end = sql`coalesce(${b}.cancelled_at, case when ${openCall(alias)} then now() end)`;
   const past = (at: SQL, col: string) =>
     sql`coalesce(coalesce(${at}, ${end}) - ${b}.called_at > ((${target})->>${col})::int * interval '1 minute', false)`;

@@ -21,7 +21,7 @@ import {
   type ZCallListQuery,
   type ZCallStepBody,
 } from '@itms/contracts/storing';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, type DbOrTx, rowsOf, type Tx } from '../../db/client';
 import {
@@ -181,13 +181,25 @@ export async function listCalls(
     query.q?.trim() ? plateContains(units.plate_number, query.q) : undefined,
     query.unit_id ? eq(breakdownCalls.unit_id, query.unit_id) : undefined,
   );
+  // open calls: the one waiting longest first; otherwise the newest first
+  const order = [
+    open ? asc(breakdownCalls.called_at) : desc(breakdownCalls.called_at),
+    desc(breakdownCalls.id),
+  ];
+  // the page's ids first on the bare rows, then their columns: a deep page does not look up the
+  // target of every call it skips
+  const page = db
+    .select({ id: breakdownCalls.id })
+    .from(breakdownCalls)
+    .innerJoin(units, eq(units.id, breakdownCalls.unit_id))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [rows, [count]] = await Promise.all([
     selectCalls(db)
-      .where(where)
-      // open calls: the one waiting longest first; otherwise the newest first
-      .orderBy(open ? asc(breakdownCalls.called_at) : desc(breakdownCalls.called_at), desc(breakdownCalls.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(inArray(breakdownCalls.id, page))
+      .orderBy(...order),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(breakdownCalls)
