@@ -50,13 +50,28 @@ export { expect };
  */
 async function settledBox(page: Page, el: Locator) {
   let last = await el.boundingBox();
+  let still = 0;
   for (let i = 0; i < 50; i++) {
     await page.waitForTimeout(100);
     const box = await el.boundingBox();
-    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width) return box;
+    // three still samples: on a busy machine the opening zoom can skip a frame and look still once
+    const same = box && last && box.x === last.x && box.y === last.y && box.width === last.width;
+    still = same ? still + 1 : 0;
+    if (still >= 3) return box!;
     last = box;
   }
   throw new Error('the signature pad did not settle in 5 s');
+}
+
+/**
+ * Searches a list for a text only one row has, and waits for its answer ('1-1 dari 1'): until
+ * then the list shows the rows of before under its loading veil, which takes the clicks.
+ */
+export async function searchOne(page: Page, text: string) {
+  const search = page.getByRole('searchbox', { name: 'Cari' });
+  await search.fill(text);
+  await search.press('Enter');
+  await expect(page.getByText('1-1 dari 1', { exact: true })).toBeVisible();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, expect, loginAs, test, tokenOf } from './fixtures';
+import { ACCOUNTS, expect, loginAs, searchOne, test, tokenOf } from './fixtures';
 
 // Master data (issue 6): add, edit and delete a unit; import units from an XLSX made here.
 
@@ -23,12 +23,6 @@ async function unitXlsx(rows: (string | number)[][]): Promise<Buffer> {
   ws.addRow(['plate_number', 'unit_type', 'project', 'tonnage', 'handled_date', 'plan_project']);
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function searchUnit(page: Page, plate: string) {
-  const search = page.getByRole('searchbox', { name: 'Cari' });
-  await search.fill(plate);
-  await search.press('Enter');
 }
 
 test('add, edit and delete a unit', async ({ page }) => {
@@ -70,7 +64,7 @@ test('add, edit and delete a unit', async ({ page }) => {
   await expect(page.getByText('Unit berhasil Ditambahkan')).toBeVisible();
   await expect(form).toBeHidden();
 
-  await searchUnit(page, plate);
+  await searchOne(page, plate);
   const row = page.getByRole('row').filter({ hasText: plate });
   await expect(row).toContainText('TRONTON');
   await expect(row).toContainText(project);
@@ -167,7 +161,7 @@ test('import: the preview flags the bad row and blocks the import; a clean file 
   await expect(page.getByText('Import berhasil: 1 unit ditambahkan').first()).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await searchUnit(page, good);
+  await searchOne(page, good);
   const row = page.getByRole('row').filter({ hasText: good });
   await expect(row).toContainText('TRONTON');
 

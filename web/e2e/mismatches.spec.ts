@@ -250,7 +250,7 @@ for (const device of [
       await loginAs(page, ACCOUNTS.edp);
       const bkb = await reportBkb(request, (await tokenOf(page))!);
 
-      await page.goto('/mismatch');
+      await page.goto('/mismatch?order=newest');
       await expect(row(page, bkb.id, role)).toBeVisible(SLOW);
       await shot('bkb-list');
       await row(page, bkb.id, role).click();

@@ -20,6 +20,22 @@ async function apiGet<T>(request: APIRequestContext, token: string, url: string)
 
 type PendingRow = { id: number; Unit: { id: number; plate_number: string } };
 
+/** The BKB this spec reported, deleted after each test so later specs find the queue as it was. */
+const sentBkb: number[] = [];
+test.afterEach(async ({ request }) => {
+  if (sentBkb.length === 0) return;
+  const login = await request.post('/api/tire-man/login', {
+    data: { email: ACCOUNTS.admin, password: PASSWORD },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const admin = ((await login.json()) as { access_token: string }).access_token;
+  for (const id of sentBkb.splice(0)) {
+    const res = await request.delete(`/api/mismatch/${id}`, { headers: { access_token: admin } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await logoutToken(request, admin);
+});
+
 /** The tire man reports a BKB through the field API, as his phone does, then signs out. */
 async function reportBkbAsTireman(request: APIRequestContext, unitId: number) {
   const login = await request.post('/api/tire-man/login', {
@@ -38,6 +54,7 @@ async function reportBkbAsTireman(request: APIRequestContext, unitId: number) {
       },
     });
     expect(res.status(), await res.text()).toBe(201);
+    sentBkb.push(((await res.json()) as { id: number }).id);
   } finally {
     await logoutToken(request, token);
   }

@@ -138,7 +138,8 @@ test('EDP prints a BKB from its validation dialog and from Rekam BKB', async ({ 
       await request.get(`/api/mismatch/detail/${id}`, { headers })
     ).json()) as TMismatchDetail;
 
-    await page.goto('/mismatch');
+    // newest first: the BKB just reported is on the first page however long the queue is
+    await page.goto('/mismatch?order=newest');
     const row = page.getByRole('row', { name: new RegExp(`^BKB ${id} `) });
     await expect(row).toBeVisible(SLOW);
     await row.click();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, test, tokenOf } from './fixtures';
+import { ACCOUNTS, expect, loginAs, searchOne, test, tokenOf } from './fixtures';
 
 // Fitting tires from the office (issue #22 item 6) and the SOP's uploaded video (item 10).
 
@@ -13,12 +13,6 @@ async function api<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url, { headers: { access_token: (await tokenOf(page))! } });
   expect(res.ok(), `${url} -> ${res.status()}`).toBe(true);
   return (await res.json()) as T;
-}
-
-async function searchUnit(page: Page, plate: string) {
-  const search = page.getByRole('searchbox', { name: 'Cari' });
-  await search.fill(plate);
-  await search.press('Enter');
 }
 
 test('EDP creates a unit, fits six tires from stock, sees them on Ban Terpasang Aktif and in a stock card', async ({
@@ -56,7 +50,7 @@ test('EDP creates a unit, fits six tires from stock, sees them on Ban Terpasang 
   await expect(form).toBeHidden();
 
   // its row opens the fitting panel: eight empty positions of the engkel diagram
-  await searchUnit(page, plate);
+  await searchOne(page, plate);
   await page.getByRole('button', { name: `Pasang ban ${plate}` }).click();
   const panel = page.getByRole('dialog', { name: new RegExp(`Pasang ban · ${plate}`) });
   await expect(panel.getByText('0 dari 8 posisi terisi')).toBeVisible();

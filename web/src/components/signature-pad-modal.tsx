@@ -88,6 +88,8 @@ export function SignaturePadModal({
       open={open}
       title={title}
       onCancel={onCancel}
+      // a stray tap beside the pad must not throw the drawn signature away: Batal or the X close it
+      mask={{ closable: false }}
       width={width + 52}
       destroyOnHidden
       footer={
