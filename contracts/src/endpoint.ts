@@ -3,14 +3,37 @@
 // its routes from these declarations (server/src/lib/endpoint.ts), the OpenAPI document is built
 // from them, and the web and the field app call the API through them (web/src/lib/api-client.ts).
 import type { z } from 'zod';
+import type { Role } from './enums';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call an operation: `public` (no session), `any` (every signed-in role), `office`
- * (admin and staff), `field` (admin and tire men), `admin`. The server enforces it; admin passes all.
+ * Who may call an operation: `public` (no session), `account` (every signed-in role: one's own
+ * session, profile and uploads), `any` (the office and the field: admin, staff, tire men),
+ * `office` (admin and staff), `workshop` (the office and the workshop role), `field` (admin and
+ * tire men), `admin`. The server enforces it; admin passes all. The workshop role reaches only
+ * `account` and `workshop` operations, so a new operation is closed to it unless it says so.
  */
-export type Access = 'public' | 'any' | 'office' | 'field' | 'admin';
+export type Access = 'public' | 'account' | 'any' | 'office' | 'workshop' | 'field' | 'admin';
+
+/**
+ * The roles each access level admits; admin passes every level. The server enforces them
+ * (server/src/lib/endpoint.ts); the web asks them before showing a control (web/src/lib/access.ts).
+ */
+export const ACCESS_ROLES: Readonly<Record<Exclude<Access, 'public'>, readonly Role[]>> = {
+  account: ['admin', 'staff', 'tire-man', 'workshop'],
+  any: ['admin', 'staff', 'tire-man'],
+  office: ['admin', 'staff'],
+  workshop: ['admin', 'staff', 'workshop'],
+  field: ['admin', 'tire-man'],
+  admin: ['admin'],
+};
+
+/**
+ * The rows a scoped role (the workshop) reaches through an operation on `:id`: a check or a
+ * replacement once validated (server/src/lib/scope.ts). Declared beside `access`.
+ */
+export type Scope = 'approved-check' | 'approved-replacement';
 
 /** The API's resources: each operation's OpenAPI tag, and the prefix of the web's cache keys. */
 export const TAGS = [
@@ -76,6 +99,8 @@ export interface EndpointDef {
    */
   readonly invalidates?: readonly Tag[] | 'nothing';
   readonly access: Access;
+  /** Required when a scoped role's access reaches an operation on one row (`:id`). */
+  readonly scope?: Scope;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   /** JSON (or form-encoded) body. Multipart uploads declare `multipart` instead. */

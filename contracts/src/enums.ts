@@ -1,8 +1,14 @@
 // Enumerations of spec section 3, shared by server (validation, DB checks) and web (selects, labels).
 
-export const ROLES = ['admin', 'staff', 'tire-man'] as const;
+/** workshop: signs in to the office only to give the workshop signature (issue 40). */
+export const ROLES = ['admin', 'staff', 'tire-man', 'workshop'] as const;
 export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', staff: 'Staff', 'tire-man': 'Tire Man' };
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  staff: 'Staff',
+  'tire-man': 'Tire Man',
+  workshop: 'Workshop',
+};
 
 export const UNIT_TYPES = [
   'BIG UP',

@@ -56,17 +56,21 @@ describe('unit form', () => {
 });
 
 describe('roles', () => {
-  it('maps the wizard choices 1, 2, 3 and the labels to the three roles', () => {
-    expect([1, '2', '3', 'Admin', 'Tire Man', 'tireman', 'staff'].map((r) => ZRole.parse(r))).toEqual([
+  it('maps the wizard choices 1, 2, 3, 4 and the labels to the four roles', () => {
+    expect(
+      [1, '2', '3', '4', 'Admin', 'Tire Man', 'tireman', 'staff', 'Workshop'].map((r) => ZRole.parse(r)),
+    ).toEqual([
       'admin',
       'staff',
       'tire-man',
+      'workshop',
       'admin',
       'tire-man',
       'tire-man',
       'staff',
+      'workshop',
     ]);
-    expect(ZRole.safeParse('4').success).toBe(false);
+    expect(ZRole.safeParse('5').success).toBe(false);
   });
 
   it('registers with photo and signature defaulting to "-"', () => {
@@ -101,7 +105,7 @@ describe('registration messages', () => {
       phone: ['Nomor HP wajib diisi'],
       password: ['Password minimal 10 karakter'],
       nik: ['NIK wajib diisi'],
-      role: ['Role harus admin, staff atau tire-man'],
+      role: ['Role harus admin, staff, tire-man atau workshop'],
     });
   });
 });

@@ -24,7 +24,6 @@ export const ZProfile = z.object({
   photo: z.string(),
   /** Stored signature (upload path), '-' = none: validations sign with it without drawing. */
   signature: z.string(),
-  workshop_signatory: z.boolean(),
   createdAt: z.string(),
 });
 export type TProfile = z.infer<typeof ZProfile>;

@@ -26,6 +26,8 @@ export interface AppRouteMeta {
 }
 
 const OFFICE: readonly Role[] = ['admin', 'staff'];
+/** The office and the workshop role (issue 40), which opens only these screens. */
+const WORKSHOP: readonly Role[] = ['admin', 'staff', 'workshop'];
 const ADMIN: readonly Role[] = ['admin'];
 
 const feature = (label: string) => ({ group: 'feature', label }) as const;
@@ -48,7 +50,7 @@ export const APP_ROUTES = [
     path: '/tanda-tangan',
     title: 'Tanda Tangan Workshop',
     menu: feature('Tanda Tangan Workshop'),
-    roles: OFFICE,
+    roles: WORKSHOP,
     extra: true,
   },
   { path: '/pengecekan', title: 'Form Pengecekan', menu: feature('Form Pengecekan'), roles: OFFICE },
@@ -156,7 +158,7 @@ export const APP_ROUTES = [
   // not in the spec: who changed what, with before/after values (reliability issue)
   { path: '/audit', title: 'Log Audit', menu: database('Log Audit'), roles: ADMIN, extra: true },
   // not in the spec: one's own account, from the top bar's user menu (issue 22)
-  { path: '/profil', title: 'Profil saya', roles: OFFICE, extra: true },
+  { path: '/profil', title: 'Profil saya', roles: WORKSHOP, extra: true },
   // not in the spec: the office inbox behind the top bar's bell (issue 39)
   { path: '/notifikasi', title: 'Notifikasi', roles: OFFICE, extra: true },
 ] as const satisfies readonly AppRouteMeta[];
@@ -168,9 +170,12 @@ export function canOpen(route: Pick<AppRouteMeta, 'roles'>, role: Role): boolean
   return role === 'admin' || route.roles.includes(role);
 }
 
-/** Whether a role uses the back-office at all (tire men work in the field app). */
+/**
+ * Whether a role uses the back office at all: it may open at least one of its screens. Tire men
+ * open none (they work in the field app); the workshop role opens Tanda Tangan Workshop and Profil.
+ */
 export function usesBackOffice(role: Role): boolean {
-  return role === 'admin' || role === 'staff';
+  return (APP_ROUTES as readonly AppRouteMeta[]).some((r) => canOpen(r, role));
 }
 
 export const ROUTE_BY_PATH: ReadonlyMap<string, AppRouteMeta> = new Map(
@@ -191,5 +196,5 @@ export function menuForRole(role: Role): MenuSection[] {
     items: (APP_ROUTES as readonly AppRouteMeta[])
       .filter((r) => r.menu?.group === g.key && canOpen(r, role))
       .map((r) => ({ path: r.path, label: r.menu!.label })),
-  })).filter((s) => usesBackOffice(role) && s.items.length > 0);
+  })).filter((s) => s.items.length > 0);
 }

@@ -21,10 +21,15 @@ export const USER_MESSAGES = {
   unknownProject: 'Proyek tidak ditemukan',
 } as const;
 
-/** The registration wizard's role step sends 1, 2 or 3 (spec section 6). */
-export const ROLE_CHOICES: Record<string, Role> = { '1': 'admin', '2': 'staff', '3': 'tire-man' };
+/** The registration wizard's role step sends 1, 2 or 3 (spec section 6); 4 is the workshop (issue 40). */
+export const ROLE_CHOICES: Record<string, Role> = {
+  '1': 'admin',
+  '2': 'staff',
+  '3': 'tire-man',
+  '4': 'workshop',
+};
 
-/** admin | staff | tire-man, also accepted as 1 | 2 | 3 or the labels (Admin, Staff, Tire Man). */
+/** admin | staff | tire-man | workshop, also accepted as 1 | 2 | 3 | 4 or the labels (Admin, Staff, Tire Man, Workshop). */
 export const ZRole = z.preprocess(
   (v) => {
     if (typeof v === 'number') return ROLE_CHOICES[String(v)] ?? v;
@@ -36,7 +41,7 @@ export const ZRole = z.preprocess(
     if (s === 'tireman') return 'tire-man';
     return ROLE_CHOICES[s] ?? s;
   },
-  z.enum(ROLES, { error: 'Role harus admin, staff atau tire-man' }),
+  z.enum(ROLES, { error: 'Role harus admin, staff, tire-man atau workshop' }),
 );
 
 const name = z
@@ -71,16 +76,6 @@ const imagePath = z
   .optional()
   .transform((v) => (v ? v : '-'));
 const department = z.string().trim().max(120, 'Departemen maksimal 120 karakter');
-/** A switch: true/false, also 'true'/'false', '1'/'0', 'on' from form-urlencoded clients. */
-const flag = z.preprocess(
-  (v) =>
-    v === 'true' || v === '1' || v === 'on' || v === 1
-      ? true
-      : v === 'false' || v === '0' || v === '' || v === 0
-        ? false
-        : v,
-  z.boolean({ error: 'Penanda tangan Workshop harus ya atau tidak' }),
-);
 
 /** POST /api/tire-man/register: the six-step wizard (plus optional photo and signature). */
 export const ZRegisterBody = z.object({
@@ -93,8 +88,6 @@ export const ZRegisterBody = z.object({
   photo: imagePath,
   signature: imagePath,
   department: department.optional().transform((v) => v ?? ''),
-  /** Penanda tangan Workshop: may sign validated work on Tanda Tangan Workshop (admins set it). */
-  workshop_signatory: flag.optional().transform((v) => v ?? false),
 });
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 export type TRegisterInput = z.output<typeof ZRegisterBody>;
@@ -112,8 +105,6 @@ export const ZTireManUpdateBody = z.object({
   photo: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
   signature: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
   department: department.optional(),
-  /** Penanda tangan Workshop; missing keeps it. */
-  workshop_signatory: flag.optional(),
   password: z
     .string()
     .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
@@ -177,8 +168,6 @@ export const ZTireManRow = z.object({
   photo: z.string(),
   signature: z.string(),
   department: z.string(),
-  /** Penanda tangan Workshop: may give the workshop signature (Tanda Tangan Workshop). */
-  workshop_signatory: z.boolean(),
   /** Has a live session now (Online column: Login / Tidak login). */
   isLogin: z.boolean(),
   createdAt: zTimestamp,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@itms/contracts/enums';
+import { ROLES, type Role } from '@itms/contracts/enums';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
@@ -22,6 +22,7 @@ beforeAll(async () => {
     admin: FX.admin.email,
     staff: FX.staff.email,
     'tire-man': FX.tireman.email,
+    workshop: FX.workshop.email,
   };
   for (const [role, email] of Object.entries(emails) as [Role, string][]) {
     const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -84,6 +85,24 @@ const TIRE_MAN_ROUTES = [
   'PUT /api/tire-man/me/signature',
   'PUT /api/tire-replacement/:id/resubmit',
 ];
+/** The workshop role (issue 40): its own account and session, and Tanda Tangan Workshop; nothing else. */
+const WORKSHOP_ROUTES = [
+  'GET /api/me',
+  'GET /api/tire-check/:id/pdf',
+  'GET /api/tire-check/detail/:id',
+  'GET /api/tire-man-login',
+  'GET /api/tire-replace/:id',
+  'GET /api/tire-replacement/:id/pdf',
+  'GET /api/workshop/queue',
+  'POST /api/files/sign',
+  'POST /api/tire-man-logout',
+  'POST /api/tire-man/credential',
+  'POST /api/upload',
+  'POST /api/workshop/sign',
+  'PUT /api/me',
+  'PUT /api/me/password',
+  'PUT /api/tire-man/me/signature',
+];
 /** Routes under /api/tire-man that are not account administration (own session, own signature). */
 const ACCOUNT_SELF_SERVICE = ['POST /api/tire-man/credential', 'PUT /api/tire-man/me/signature'];
 
@@ -122,6 +141,16 @@ describe('authorization matrix', () => {
     for (const r of accountAdmin) expect(roleAllows(r.roles!, 'staff'), key(r)).toBe(false);
   });
 
+  it('lets the workshop role reach only its account and Tanda Tangan Workshop', () => {
+    const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+    expect(
+      t.app.apiRoutes
+        .filter((r) => !r.public && roleAllows(r.roles!, 'workshop'))
+        .map(key)
+        .sort(),
+    ).toEqual(WORKSHOP_ROUTES);
+  });
+
   it('refuses every protected route without a token, or with a logged-out one', {
     timeout: 120_000,
   }, async () => {
@@ -138,9 +167,9 @@ describe('authorization matrix', () => {
 
   it('gives each role exactly the routes it is allowed', { timeout: 180_000 }, async () => {
     const tokens = {} as Record<Role, string>;
-    for (const role of ['admin', 'staff', 'tire-man'] as Role[]) tokens[role] = await tokenFor(role);
+    for (const role of ROLES) tokens[role] = await tokenFor(role);
     for (const r of t.app.apiRoutes.filter((x) => !x.public)) {
-      for (const role of ['admin', 'staff', 'tire-man'] as Role[]) {
+      for (const role of ROLES) {
         let res = await call(r.method, r.url, tokens[role]);
         // an earlier route (logout, force logout, password change) may have ended this session
         if (res.statusCode === 401) {

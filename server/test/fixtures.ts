@@ -20,6 +20,8 @@ export const FX = {
   staff2: { email: 'edp2@test.local', name: 'Eka EDP' },
   tireman: { email: 'tm@test.local', name: 'Tono Tireman' },
   tireman2: { email: 'tm2@test.local', name: 'Tari Tireman' },
+  /** The workshop role: signs validated work on Tanda Tangan Workshop and nothing else. */
+  workshop: { email: 'workshop@test.local', name: 'Wawan Workshop' },
   region: 'Jawa Barat',
   location: 'Pool Cikarang',
   customer: 'PT Logistik Nusantara',
@@ -40,6 +42,7 @@ export async function seedFixtures(db: Db): Promise<void> {
     { ...FX.staff2, phone: '081100000003', role: 'staff', password_hash },
     { ...FX.tireman, phone: '081100000004', role: 'tire-man', password_hash },
     { ...FX.tireman2, phone: '081100000005', role: 'tire-man', password_hash },
+    { ...FX.workshop, phone: '081100000006', role: 'workshop', password_hash },
   ]);
   const [region] = await db
     .insert(regions)

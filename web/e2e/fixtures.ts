@@ -5,6 +5,7 @@ export const ACCOUNTS = {
   admin: 'admin@itms.local',
   edp: 'edp@itms.local',
   tireman: 'tireman@itms.local',
+  workshop: 'workshop@itms.local',
 } as const;
 
 export const APP_TITLE = 'Integrated Tire Management Solutions';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, expect, loginAs, test } from './fixtures';
+import { ACCOUNTS, drawSignature, expect, loginAs, PASSWORD, test, tokenOf } from './fixtures';
 import { apiAs, screenReady, scrollToRegionSummary, submitFieldCheck } from './reports-helpers';
 
 const SHOTS = path.join(import.meta.dirname, '.tmp', 'screenshots');
@@ -130,5 +130,54 @@ test.describe('Tanda Tangan Workshop', () => {
     await screenReady(page, 'Tanda Tangan Workshop');
     await expect(page.getByText(/\d+ data menunggu tanda tangan workshop/)).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, 'tanda-tangan-phone.png'), fullPage: true });
+  });
+
+  test('the workshop account opens on Tanda Tangan Workshop, reads validated work and signs it with a drawn signature, and nothing else', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ACCOUNTS.workshop);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    // its home is its one screen, and its menu holds nothing else
+    await expect(page).toHaveURL(/\/tanda-tangan$/);
+    await screenReady(page, 'Tanda Tangan Workshop');
+    const menu = page.getByRole('navigation', { name: 'Menu utama' });
+    await expect(menu.getByRole('menuitem')).toHaveText(['Tanda Tangan Workshop']);
+    await expect(page.getByText(/\d+ data menunggu tanda tangan workshop/)).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, 'tanda-tangan-workshop-role.png') });
+
+    // the oldest item's detail opens, photos signed for this account
+    const first = page.getByRole('checkbox', { name: /^Pilih .+ #\d+$/ }).first();
+    await expect(first).toBeVisible({ timeout: 30_000 });
+    const label = (await first.getAttribute('aria-label'))!;
+    const [, plate, id] = /^Pilih (.+) #(\d+)$/.exec(label)!;
+    await page.getByRole('button', { name: `Detail ${plate} #${id}` }).click();
+    const detail = page.getByRole('dialog').filter({ hasText: `#${id}` });
+    await expect(detail.getByRole('button', { name: 'Kembali' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Anda tidak memiliki akses')).toHaveCount(0);
+    await detail.getByRole('button', { name: 'Kembali' }).click();
+    await expect(detail).toBeHidden();
+
+    // no stored signature: it draws one and signs the item
+    await first.check();
+    await page.getByRole('button', { name: 'Tanda Tangani (1)' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Tanda Tangan Workshop: 1 data' });
+    await dialog.getByRole('button', { name: 'Gambar tanda tangan' }).click();
+    const pad = page.getByRole('dialog', { name: 'Tanda Tangan Workshop' });
+    await drawSignature(page, pad);
+    await pad.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(dialog.getByText('Tanda tangan yang baru digambar')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Tanda Tangani', exact: true }).click();
+    await expect(page.getByText('1 data berhasil ditandatangani workshop')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: label })).toHaveCount(0);
+
+    // the office's screens and API stay closed to it
+    await page.goto('/validasi');
+    await expect(page.getByText('Anda tidak memiliki akses ke halaman ini')).toBeVisible();
+    const token = (await tokenOf(page))!;
+    const units = await request.get('/api/unit', { headers: { access_token: token } });
+    expect(units.status()).toBe(403);
   });
 });

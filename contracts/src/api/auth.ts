@@ -34,7 +34,7 @@ export const authEndpoints = defineEndpoints({
     summary: 'The signed-in user of the bearer token.',
     tag: 'auth',
     invalidates: 'nothing',
-    access: 'any',
+    access: 'account',
     reply: ZCredentialReply,
   },
   getLoginUser: {
@@ -42,7 +42,7 @@ export const authEndpoints = defineEndpoints({
     path: '/tire-man-login',
     summary: 'The signed-in user of the bearer token (GET form of the credential check).',
     tag: 'auth',
-    access: 'any',
+    access: 'account',
     reply: ZSessionUser,
   },
   logoutUser: {
@@ -51,7 +51,7 @@ export const authEndpoints = defineEndpoints({
     summary: 'Ends the current session.',
     tag: 'auth',
     invalidates: 'nothing',
-    access: 'any',
+    access: 'account',
     reply: ZAuthMessageReply,
   },
   requestPasswordReset: {

@@ -30,10 +30,10 @@ export const filesEndpoints = defineEndpoints({
     method: 'POST',
     path: '/files/sign',
     summary:
-      'Time-limited URLs for uploaded photos, signatures and videos: /files/{path}?exp=&sig= (local storage) or a presigned S3 URL. Only for files the caller may see (the office: every file; a tire man: his own uploads, photo and signature, the SOP videos and the files of his own records); a call naming any other stored path is refused whole (404).',
+      'Time-limited URLs for uploaded photos, signatures and videos: /files/{path}?exp=&sig= (local storage) or a presigned S3 URL. Only for files the caller may see (the office and the workshop: every file; a tire man: his own uploads, photo and signature, the SOP videos and the files of his own records); a call naming any other stored path is refused whole (404).',
     tag: 'files',
     invalidates: 'nothing',
-    access: 'any',
+    access: 'account',
     body: ZSignFileUrlsBody,
     reply: ZSignFileUrlsReply,
     errors: ['NOT_FOUND'],

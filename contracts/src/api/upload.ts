@@ -12,7 +12,7 @@ export const uploadEndpoints = defineEndpoints({
       'Stores one image (PNG, JPEG or WebP, checked by content) and answers its path; a retry with the same Idempotency-Key and file gets the same path.',
     tag: 'upload',
     invalidates: 'nothing',
-    access: 'any',
+    access: 'account',
     multipart: 'image',
     reply: ZUploadReply,
     status: 201,

@@ -73,7 +73,7 @@ export const usersEndpoints = defineEndpoints({
     summary: "Stores the signed-in user's own signature (an upload path).",
     tag: 'users',
     invalidates: ['profile'],
-    access: 'any',
+    access: 'account',
     body: ZOwnSignatureBody,
     reply: ZOwnSignatureReply,
   },

@@ -17,7 +17,7 @@ export const workshopEndpoints = defineEndpoints({
     summary:
       'Validated checks and replacements without the workshop signature, oldest validation first (order=newest: the newest), with whether the caller may sign.',
     tag: 'workshop',
-    access: 'office',
+    access: 'workshop',
     query: ZWorkshopQueueQuery,
     reply: ZWorkshopQueuePage,
   },
@@ -28,7 +28,7 @@ export const workshopEndpoints = defineEndpoints({
       'Gives the workshop signature to a batch of checks and replacements in one transaction (all or nothing).',
     tag: 'workshop',
     invalidates: ['reports'],
-    access: 'office',
+    access: 'workshop',
     body: ZWorkshopSignBody,
     reply: ZWorkshopSignReply,
     errors: ['WORKSHOP_ITEMS_CHANGED'],

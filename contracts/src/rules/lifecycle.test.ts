@@ -14,7 +14,7 @@ const SENDER = 7;
 const tireman: LifecycleActor = { id: SENDER, role: 'tire-man' };
 const otherTireman: LifecycleActor = { id: 8, role: 'tire-man' };
 const staff: LifecycleActor = { id: 2, role: 'staff' };
-const signatory: LifecycleActor = { id: 3, role: 'staff', workshopSignatory: true };
+const signatory: LifecycleActor = { id: 3, role: 'workshop' };
 const admin: LifecycleActor = { id: 1, role: 'admin' };
 
 describe('the lifecycle transition table', () => {
@@ -68,8 +68,9 @@ describe('the lifecycle transition table', () => {
     // a PIC who signs later: the office records it on a validated check, the tire man no longer can
     expect(refusal('tire-check', 'workshop_signed', 'pic-sign', staff, SENDER)).toBeNull();
     expect(refusal('tire-check', 'validated', 'pic-sign', tireman, SENDER)?.status).toBe(409);
-    // the workshop signature needs the flag, whatever the role
-    expect(refusal('tire-check', 'validated', 'workshop-sign', admin, SENDER)?.status).toBe(403);
+    // the workshop signature is the workshop role's (the admin passes all); staff may not give it
+    expect(refusal('tire-check', 'validated', 'workshop-sign', staff, SENDER)?.status).toBe(403);
+    expect(refusal('tire-check', 'validated', 'workshop-sign', admin, SENDER)).toBeNull();
     expect(refusal('tire-check', 'validated', 'workshop-sign', signatory, SENDER)).toBeNull();
     // a BKB has no Return, no workshop step
     expect(refusal('mismatch', 'sent', 'return', staff, SENDER)?.status).toBe(403);
@@ -90,17 +91,16 @@ describe('the lifecycle transition table', () => {
           }
   });
 
-  it('lists the buttons an office user sees', () => {
+  it('lists the buttons an office or workshop user sees', () => {
     expect(allowedActions('tire-check', 'sent', staff, SENDER)).toEqual([
       'validate',
       'return',
       'pic-sign',
       'delete',
     ]);
-    expect(allowedActions('tire-replacement', 'validated', signatory, SENDER)).toEqual([
-      'workshop-sign',
-      'delete',
-    ]);
+    // the workshop signs and does nothing else; staff does the rest, not the workshop's signature
+    expect(allowedActions('tire-replacement', 'validated', signatory, SENDER)).toEqual(['workshop-sign']);
+    expect(allowedActions('tire-replacement', 'validated', staff, SENDER)).toEqual(['delete']);
     expect(allowedActions('mismatch', 'validated', staff, SENDER)).toEqual(['reopen', 'delete']);
     expect(allowedActions('tire-check', 'returned', tireman, SENDER)).toEqual(['resubmit', 'pic-sign']);
   });

@@ -121,15 +121,14 @@ function rowFrom(kind: DocumentKind, stage: Stage, action: LifecycleAction): Tra
 export interface LifecycleActor {
   id: number;
   role: Role;
-  /** 'Penanda tangan Workshop' (users.workshop_signatory). */
-  workshopSignatory?: boolean;
 }
 
 /** Whether the actor may take a step of this kind on a document sent by `senderId`. */
 export function mayTake(who: Taker, actor: LifecycleActor, senderId: number): boolean {
   const office = actor.role === 'admin' || actor.role === 'staff';
   if (who === 'office') return office;
-  if (who === 'workshop') return office && actor.workshopSignatory === true;
+  // the workshop signature is the workshop role's (issue 40: it replaced the signatory flag)
+  if (who === 'workshop') return actor.role === 'admin' || actor.role === 'workshop';
   const sender = actor.role === 'admin' || (actor.role === 'tire-man' && actor.id === senderId);
   return who === 'sender' ? sender : sender || office;
 }

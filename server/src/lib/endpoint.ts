@@ -1,8 +1,7 @@
-import type { Access, Endpoint, EndpointDef } from '@itms/contracts/endpoint';
+import { ACCESS_ROLES, type Endpoint, type EndpointDef } from '@itms/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ADMIN_ONLY, ANY_USER, FIELD, OFFICE } from './roles';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,13 +10,8 @@ declare module 'fastify' {
   }
 }
 
-const ACCESS_CONFIG: Record<Access, { roles?: typeof OFFICE; public?: boolean }> = {
-  public: { public: true },
-  any: { roles: ANY_USER },
-  office: { roles: OFFICE },
-  field: { roles: FIELD },
-  admin: { roles: ADMIN_ONLY },
-};
+const accessConfig = (e: Endpoint) =>
+  e.access === 'public' ? { public: true } : { roles: ACCESS_ROLES[e.access] };
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -65,7 +59,7 @@ export function route<E extends Endpoint>(
       ...(Object.keys(response).length ? { response } : {}),
     },
     config: {
-      ...ACCESS_CONFIG[e.access],
+      ...accessConfig(e),
       ...(e.idempotent ? { idempotent: true } : {}),
       endpoint: e,
       ...options.config,

@@ -23,7 +23,7 @@ import { uploadPhoto } from '../../test/uploads';
 import { rowsOf } from '../db/client';
 
 let t: TestApp;
-const ACTORS = ['tireman', 'tireman2', 'staff', 'staff2', 'admin'] as const;
+const ACTORS = ['tireman', 'tireman2', 'staff', 'staff2', 'admin', 'workshop'] as const;
 type ActorName = (typeof ACTORS)[number];
 const actors = {} as Record<ActorName, LifecycleActor & { token: string; sign: string }>;
 const ids = { tronton: 0, location: 0, tire1: 0 };
@@ -55,10 +55,8 @@ beforeAll(async () => {
     // each signs with his own upload (a signature or a PIC's drawn on his device)
     actors[name] = { id: me!.id, role: me!.role, token, sign: await uploadPhoto(t, token) };
   }
-  // staff is the workshop signatory; every office account has a stored signature
-  actors.staff.workshopSignatory = true;
-  await t.database.db.execute(sql`update users set workshop_signatory = true where id = ${actors.staff.id}`);
-  for (const name of ['staff', 'staff2', 'admin'] as const)
+  // every office account and the workshop have a stored signature
+  for (const name of ['staff', 'staff2', 'admin', 'workshop'] as const)
     await t.database.db.execute(
       sql`update users set signature = ${actors[name].sign} where id = ${actors[name].id}`,
     );
@@ -141,7 +139,7 @@ const MEANT_FOR: Record<LifecycleAction, ActorName> = {
   resubmit: 'tireman',
   'pic-sign': 'staff2',
   edit: 'staff',
-  'workshop-sign': 'staff',
+  'workshop-sign': 'workshop',
   reopen: 'admin',
   delete: 'admin',
 };
@@ -285,10 +283,12 @@ describe('the authorization matrix of the lifecycle', () => {
         }
       }
     }
-    // the workshop step: only the flagged office account; validating: any office account, never a tire man
-    expect(cases).toContain('tire-check validated workshop-sign staff ok');
-    expect(cases).toContain('tire-check validated workshop-sign admin 403');
+    // the workshop step: the workshop role (and the admin), never staff; the workshop validates nothing
+    expect(cases).toContain('tire-check validated workshop-sign workshop ok');
+    expect(cases).toContain('tire-check validated workshop-sign admin ok');
     expect(cases).toContain('tire-replacement validated workshop-sign staff2 403');
+    expect(cases).toContain('tire-check sent validate workshop 403');
+    expect(cases).toContain('mismatch sent validate workshop 403');
     expect(cases).toContain('mismatch sent validate tireman 403');
     expect(cases).toContain('tire-check returned resubmit tireman2 403');
     expect(cases.length).toBeGreaterThan(150);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import { roleAllows } from '../lib/roles';
+import { assertInScope } from '../lib/scope';
 import type { AuthContext } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
@@ -67,6 +68,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!cfg?.public && !cfg?.roles?.length) {
       throw new Error(`Route ${route.method} ${route.url} declares neither config.roles nor config.public`);
     }
+    // a scoped role reaching one row of an operation needs the rows declared (lib/scope.ts)
+    const endpoint = (route.config as { endpoint?: { access: string; scope?: string } }).endpoint;
+    if (endpoint?.access === 'workshop' && route.url.includes('/:') && !endpoint.scope) {
+      throw new Error(`Route ${route.method} ${route.url} lets the workshop role in without a scope`);
+    }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       app.apiRoutes.push({ method, url: route.url, roles: cfg.roles ?? null, public: Boolean(cfg.public) });
@@ -81,5 +87,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!ctx) throw unauthorized(token ? 'Sesi berakhir, silakan login kembali' : undefined);
     if (cfg.roles && !roleAllows(cfg.roles, ctx.user.role)) throw forbidden();
     req.auth = ctx;
+  });
+
+  // after the params are parsed: a scoped role reaches only the rows its operation declares
+  app.addHook('preHandler', async (req) => {
+    const scope = req.routeOptions.config.endpoint?.scope;
+    if (!scope || !req.auth) return;
+    await assertInScope(app.db, req.auth.user.role, scope, Number((req.params as { id?: unknown }).id));
   });
 });

@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpin } from '../components/full-page-spin';
-import { isSignedIn, subscribeSignIn } from '../lib/storage';
+import { homeOf } from '../lib/route-meta';
+import { getStoredUser, isSignedIn, subscribeSignIn } from '../lib/storage';
 
 // the signed-in shell (credential check, layout, menu, socket) is not needed by /login
 const Shell = lazy(() => import('./shell'));
@@ -25,14 +26,17 @@ export function RequireSignIn({ children }: { children?: ReactNode }) {
   );
 }
 
-/** /login (and other guest pages) go to the back-office when already signed in. */
+/**
+ * /login (and other guest pages) go to the back-office when already signed in: back where the
+ * visitor was sent from, else the role's home (the Dashboard; the workshop role: its screen).
+ */
 export function GuestOnly() {
   const signedIn = useSignedIn();
   const location = useLocation();
   if (signedIn) {
     const from = (location.state as { from?: string } | null)?.from;
     const safe = from?.startsWith('/') && !from.startsWith('//');
-    return <Navigate to={safe ? from! : '/'} replace />;
+    return <Navigate to={safe ? from! : homeOf(getStoredUser()?.role)} replace />;
   }
   return <Outlet />;
 }

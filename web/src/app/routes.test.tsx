@@ -1,9 +1,15 @@
 import { API } from '@itms/contracts/api';
+import type { Endpoint } from '@itms/contracts/endpoint';
+import type { Role } from '@itms/contracts/enums';
 import { APP_ROUTES } from '@itms/contracts/routes';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bellLabel } from '../features/inbox/inbox-bell';
 import { STORAGE_KEYS } from '../lib/storage';
-import { mockApi, renderApp, replyTo, signIn, testUser } from '../test/render-app';
+import { emptyWorkshopQueue, mockApi, renderApp, replyTo, signIn, testUser } from '../test/render-app';
+import { viewport } from '../test/setup';
+import { SEARCH_PLACEHOLDER } from './layout/global-search';
 
 vi.mock('../lib/socket', () => ({
   connectSocket: vi.fn(() => new Promise(() => {})),
@@ -25,9 +31,7 @@ vi.mock('../features/news/news-page', async (importActual) => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const credentialOk = (role: 'admin' | 'staff' | 'tire-man') => [
-  replyTo(API.getCredential, () => ({ body: testUser(role) })),
-];
+const credentialOk = (role: Role) => [replyTo(API.getCredential, () => ({ body: testUser(role) }))];
 
 describe('route guards', () => {
   it('sends a signed-out visitor of a back-office route to /login', async () => {
@@ -113,6 +117,7 @@ describe('route guards', () => {
     renderApp('/user');
     expect(await screen.findByText('Anda tidak memiliki akses ke halaman ini.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Tire Man', level: 2 })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Kembali ke Dashboard' }).getAttribute('href')).toBe('/');
   });
 
   it('sends a tire man on to the field app, signed in, without the back-office menu', async () => {
@@ -176,4 +181,115 @@ describe('route guards', () => {
     expect(within(dialog).getByText('Contact admin')).toBeTruthy();
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('token-staff'));
   });
+});
+
+/** The operation of a recorded call (method and path against the endpoint table). */
+function endpointOf(call: { method: string; url: string }): Endpoint | undefined {
+  const path = call.url.split('?')[0];
+  const all = Object.values(API) as Endpoint[];
+  const matches = all.filter(
+    (e) =>
+      e.method === call.method &&
+      new RegExp(`^/api${e.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`).test(path ?? ''),
+  );
+  // a literal path wins over a parameter, as on the server
+  return matches.sort((a, b) => (a.path.match(/:/g) ?? []).length - (b.path.match(/:/g) ?? []).length)[0];
+}
+
+describe('the workshop role (issue 40)', () => {
+  it('opening / lands on Tanda Tangan Workshop, not on a 403 page', async () => {
+    signIn('workshop');
+    mockApi([...credentialOk('workshop'), emptyWorkshopQueue()]);
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Tanda Tangan Workshop', level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tanda-tangan');
+    expect(screen.queryByText('Anda tidak memiliki akses ke halaman ini.')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Dashboard', level: 2 })).toBeNull();
+  });
+
+  it('a signed-in workshop user on /login goes to Tanda Tangan Workshop', async () => {
+    signIn('workshop');
+    mockApi([...credentialOk('workshop'), emptyWorkshopQueue()]);
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Tanda Tangan Workshop', level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tanda-tangan');
+  });
+
+  it('another office screen still shows the 403 page, with the way back to its screen', async () => {
+    signIn('workshop');
+    mockApi(credentialOk('workshop'));
+    const { router } = renderApp('/validasi');
+    expect(await screen.findByText('Anda tidak memiliki akses ke halaman ini.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/validasi');
+    expect(screen.queryByRole('heading', { name: 'Validasi Pengecekan', level: 2 })).toBeNull();
+    const back = screen.getByRole('link', { name: 'Kembali ke Tanda Tangan Workshop' });
+    expect(back.getAttribute('href')).toBe('/tanda-tangan');
+  });
+
+  it('the 404 page leads a workshop user back to its screen', async () => {
+    signIn('workshop');
+    mockApi(credentialOk('workshop'));
+    renderApp('/tidak-ada');
+    expect(await screen.findByText('Halaman tidak ditemukan')).toBeTruthy();
+    const back = screen.getByRole('link', { name: 'Kembali ke Tanda Tangan Workshop' });
+    expect(back.getAttribute('href')).toBe('/tanda-tangan');
+  });
+
+  /** The top bar's search: a box from 1280px, an icon button below. */
+  const searchControl = (width: number) =>
+    width >= 1280
+      ? screen.queryByRole('combobox', { name: SEARCH_PLACEHOLDER })
+      : screen.queryByRole('button', { name: SEARCH_PLACEHOLDER });
+
+  it.each([1440, 390])(
+    'an office user (staff) at %ipx has the global search and the inbox bell',
+    async (width) => {
+      viewport.width = width;
+      signIn('staff');
+      mockApi([
+        ...credentialOk('staff'),
+        emptyWorkshopQueue(),
+        replyTo(API.getInboxUnreadCount, () => ({ body: { unread: 2 } })),
+      ]);
+      renderApp('/tanda-tangan');
+      expect(await screen.findByText('0 data menunggu tanda tangan workshop')).toBeTruthy();
+      expect(await screen.findByRole('button', { name: bellLabel(2) })).toBeTruthy();
+      expect(searchControl(width)).toBeTruthy();
+    },
+  );
+
+  it.each([1440, 390])(
+    'top bar at %ipx: no global search and no inbox bell; Profil saya and Log Out stay; only its own calls',
+    async (width) => {
+      viewport.width = width;
+      signIn('workshop');
+      const { calls } = mockApi([
+        ...credentialOk('workshop'),
+        emptyWorkshopQueue(),
+        replyTo(API.getProfile, () => ({
+          body: { ...testUser('workshop'), nik: '', createdAt: '2026-01-05T02:00:00.000Z' },
+        })),
+      ]);
+      const { router } = renderApp('/tanda-tangan');
+      expect(await screen.findByText('0 data menunggu tanda tangan workshop')).toBeTruthy();
+      expect(searchControl(width)).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Notifikasi/ })).toBeNull();
+      expect(screen.getByRole('button', { name: /Log Out/ })).toBeTruthy();
+
+      const user = userEvent.setup({ delay: null });
+      await user.click(screen.getByRole('button', { name: 'Menu pengguna: Wawan Workshop' }));
+      await user.click(await screen.findByRole('menuitem', { name: /Profil saya/ }));
+      expect(await screen.findByRole('heading', { name: 'Profil saya', level: 2 })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/profil');
+
+      // every call the shell and its screens made is one the server lets the workshop role make
+      const refused = calls
+        .map((c) => ({ call: `${c.method} ${c.url}`, access: endpointOf(c)?.access }))
+        .filter((c) => c.access !== 'account' && c.access !== 'workshop');
+      expect(refused).toEqual([]);
+      expect(calls.some((c) => c.url.startsWith('/api/inbox') || c.url.startsWith('/api/search'))).toBe(
+        false,
+      );
+    },
+  );
 });

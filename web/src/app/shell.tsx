@@ -11,11 +11,14 @@ import { AppLayout } from './layout/app-layout';
 import { ToFieldApp } from './to-field-app';
 import { useRealtime } from './use-realtime';
 
-/** Signed-in part of the app: validates the stored token, then the layout (or the tire-man notice). */
+/**
+ * Signed-in part of the app: validates the stored token, then the layout (office and workshop roles)
+ * or the way on to the field app (tire men).
+ */
 export default function Shell({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(subscribeSignIn, getToken, () => null) ?? '';
   const credential = useQuery({ ...credentialQuery(token), enabled: Boolean(token) });
-  useRealtime(token, credential.isSuccess);
+  useRealtime(token, credential.isSuccess, credential.data?.role);
   // the layout and the page mount in a deferred render, which React slices so that the browser
   // stays responsive, instead of in the one long task of the credential's arrival
   const user = useDeferredValue(credential.data);

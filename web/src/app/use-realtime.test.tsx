@@ -3,7 +3,7 @@ import type { ServerToClientEvents } from '@itms/contracts/events';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
-import { mockApi, renderApp, replyTo, signIn, testUser } from '../test/render-app';
+import { emptyWorkshopQueue, mockApi, renderApp, replyTo, signIn, testUser } from '../test/render-app';
 
 type Listener = (...args: unknown[]) => void;
 const fakeSocket = vi.hoisted(() => {
@@ -87,5 +87,24 @@ describe('socket events', () => {
     emit('new-notification', { kind: 'tire-check', id: 9 });
     expect(sound.play).toHaveBeenCalledTimes(1);
     expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("the workshop role hears 'session-clear' only: no BKB notice, no chime (the office's events)", async () => {
+    signIn('workshop');
+    mockApi([replyTo(API.getCredential, () => ({ body: testUser('workshop') })), emptyWorkshopQueue()]);
+    const { router } = renderApp('/tanda-tangan');
+    await screen.findByRole('heading', { name: 'Tanda Tangan Workshop', level: 2 });
+    await waitFor(() => expect(fakeSocket.listeners.get('session-clear')?.size).toBe(1));
+    expect(fakeSocket.listeners.get('new-missmatch')?.size ?? 0).toBe(0);
+    expect(fakeSocket.listeners.get('new-notification')?.size ?? 0).toBe(0);
+    emit('new-missmatch', { id: 5 });
+    emit('new-notification', { kind: 'tire-check', id: 9 });
+    expect(screen.queryByText('BKB baru masuk')).toBeNull();
+    expect(sound.play).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/tanda-tangan');
+
+    emit('session-clear', { reason: 'revoked' });
+    await screen.findByRole('button', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -1,3 +1,4 @@
+import type { Role } from '@itms/contracts/enums';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -5,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../lib/feedback';
 import { showMismatchNotice } from '../lib/mismatch-notice';
 import { playNotificationSound } from '../lib/notify-sound';
+import { canOpenPath } from '../lib/route-meta';
 import { endLocalSession, isLoggingOut } from '../lib/session';
 import { type AppSocket, connectSocket } from '../lib/socket';
 
@@ -14,8 +16,10 @@ export const FORCED_LOGOUT_MESSAGE = 'Sesi Anda telah diakhiri';
  * The socket events of the signed-in back-office (spec section 2, Dashboard): 'new-notification'
  * chimes and refreshes data, 'new-missmatch' opens the BKB list from the dashboard (elsewhere a
  * notice with 'Buka BKB', so nobody loses what they were typing), 'session-clear' signs out.
+ * The first two are the office's (field documents to validate): a role that may not open the BKB
+ * list (the workshop role) does not listen to them; the server sends them to the office only.
  */
-export function useRealtime(token: string, enabled: boolean) {
+export function useRealtime(token: string, enabled: boolean, role: Role | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
@@ -24,6 +28,8 @@ export function useRealtime(token: string, enabled: boolean) {
   const pathnameRef = useRef(pathname);
   pathnameRef.current = pathname;
   const { notification } = App.useApp();
+
+  const officeEvents = role !== undefined && canOpenPath('/mismatch', role);
 
   useEffect(() => {
     if (!token || !enabled) return;
@@ -52,8 +58,10 @@ export function useRealtime(token: string, enabled: boolean) {
       if (cancelled) return;
       socket = s;
       s.on('session-clear', onSessionClear);
-      s.on('new-missmatch', onMismatch);
-      s.on('new-notification', onNotification);
+      if (officeEvents) {
+        s.on('new-missmatch', onMismatch);
+        s.on('new-notification', onNotification);
+      }
       s.on('connect_error', onConnectError);
     });
     return () => {
@@ -63,5 +71,5 @@ export function useRealtime(token: string, enabled: boolean) {
       socket?.off('new-notification', onNotification);
       socket?.off('connect_error', onConnectError);
     };
-  }, [token, enabled, queryClient, notification]);
+  }, [token, enabled, officeEvents, queryClient, notification]);
 }

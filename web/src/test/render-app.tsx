@@ -1,3 +1,4 @@
+import { API } from '@itms/contracts/api';
 import type { TSessionUser } from '@itms/contracts/auth';
 import type { Endpoint, ReplyOf } from '@itms/contracts/endpoint';
 import type { Role } from '@itms/contracts/enums';
@@ -10,16 +11,21 @@ import { buildRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 import { saveSignIn } from '../lib/storage';
 
+const TEST_USERS: Record<Role, { id: number; name: string; department: string }> = {
+  admin: { id: 1, name: 'Admin ITMS', department: 'EDP' },
+  staff: { id: 2, name: 'Dewi EDP', department: 'EDP' },
+  'tire-man': { id: 3, name: 'Budi Tireman', department: 'EDP' },
+  workshop: { id: 4, name: 'Wawan Workshop', department: 'Workshop' },
+};
+
 export function testUser(role: Role = 'staff'): TSessionUser {
   return {
-    id: role === 'admin' ? 1 : role === 'staff' ? 2 : 3,
-    name: role === 'admin' ? 'Admin ITMS' : role === 'staff' ? 'Dewi EDP' : 'Budi Tireman',
+    ...TEST_USERS[role],
     email: `${role}@itms.local`,
     role,
     phone: '081234567890',
     photo: '-',
     signature: '-',
-    department: 'EDP',
   };
 }
 
@@ -95,3 +101,17 @@ export function renderApp(path: string) {
   );
   return { ...utils, router, queryClient };
 }
+
+/** The workshop role's Tanda Tangan Workshop with nothing waiting: its home screen, for the shell's tests. */
+export const emptyWorkshopQueue = () =>
+  replyTo(API.listWorkshopQueue, () => ({
+    body: {
+      data: [],
+      total: 0,
+      page: 1,
+      pageSize: 15,
+      can_sign: true,
+      has_signature: false,
+      signature: null,
+    },
+  }));

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 export const users = pgTable(
@@ -25,8 +15,6 @@ export const users = pgTable(
     photo: text('photo').notNull().default('-'),
     signature: text('signature').notNull().default('-'),
     department: text('department').notNull().default(''),
-    /** May give the workshop signature of validated checks and replacements (Tanda Tangan Workshop). */
-    workshop_signatory: boolean('workshop_signatory').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -34,7 +22,7 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone),
     index('users_role_idx').on(t.role),
-    check('users_role_ck', sql`${t.role} in ('admin', 'staff', 'tire-man')`),
+    check('users_role_ck', sql`${t.role} in ('admin', 'staff', 'tire-man', 'workshop')`),
   ],
 );
 

@@ -69,7 +69,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('demo seed on an empty database', () => {
-  it('seeds, in a few seconds, and the three demo accounts log in with itms12345', async () => {
+  it('seeds, in a few seconds, and the four demo accounts log in with itms12345', async () => {
     expect(seeded).toBe(true);
     expect(seedMs).toBeLessThan(60_000);
     const tokens: Record<string, string> = {};
@@ -77,6 +77,7 @@ describe('demo seed on an empty database', () => {
       ['admin@itms.local', 'admin'],
       ['edp@itms.local', 'staff'],
       ['tireman@itms.local', 'tire-man'],
+      ['workshop@itms.local', 'workshop'],
     ] as const) {
       const res = await login(email);
       expect(res.statusCode, email).toBe(200);
@@ -120,7 +121,8 @@ describe('demo seed on an empty database', () => {
       expect(m.photo).not.toBe('-');
     }
     expect(new Set(men.map((m) => m.phone)).size).toBe(12);
-    expect(await n(`select count(*) n from users`)).toBe(14);
+    // and the admin, the EDP and the workshop
+    expect(await n(`select count(*) n from users`)).toBe(15);
 
     const regions = await q<{ name: string; pic: string; manpower: number; working: number }>(`
       select r.name, r.pic, r.manpower,

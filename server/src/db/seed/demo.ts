@@ -37,6 +37,7 @@ import {
   DEMO_ADMIN,
   DEMO_STAFF,
   DEMO_TIREMAN_EMAIL,
+  DEMO_WORKSHOP,
   LOCATIONS,
   NEWS,
   REGIONS,
@@ -59,7 +60,7 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
   const started = performance.now();
   const now = new Date();
   const keys = imageKeys(now);
-  const people = [DEMO_ADMIN, DEMO_STAFF, ...TIRE_MEN];
+  const people = [DEMO_ADMIN, DEMO_STAFF, ...TIRE_MEN, DEMO_WORKSHOP];
   // every demo account has the same published password: one scrypt hash serves them all
   const [hash, base] = await Promise.all([hashPassword(DEMO_PASSWORD), idBase(db)]);
   const hashes = people.map(() => hash);

@@ -6,6 +6,8 @@ import type { UnitType } from '@itms/contracts/enums';
 export const DEMO_ADMIN = { name: 'Admin ITMS', email: 'admin@itms.local', department: 'IT & Sistem' };
 export const DEMO_STAFF = { name: 'Dewi Lestari', email: 'edp@itms.local', department: 'EDP' };
 export const DEMO_TIREMAN_EMAIL = 'tireman@itms.local';
+/** The workshop's account (issue 40): signs validated work on Tanda Tangan Workshop, nothing else. */
+export const DEMO_WORKSHOP = { name: 'Hendra Gunawan', email: 'workshop@itms.local', department: 'Workshop' };
 
 export interface TireManSeed {
   name: string;

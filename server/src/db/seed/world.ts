@@ -25,6 +25,7 @@ import {
   CUSTOMERS,
   DEMO_ADMIN,
   DEMO_STAFF,
+  DEMO_WORKSHOP,
   driverNames,
   LOCATIONS,
   PROJECTS,
@@ -232,8 +233,6 @@ export function buildDemoWorld(
       photo: img.userPhotos[0],
       signature: img.adminSignature,
       department: DEMO_ADMIN.department,
-      // signs validated work on Tanda Tangan Workshop with his stored signature
-      workshop_signatory: true,
       password_hash: passwordHashes[0],
       created_at: ago(720),
     },
@@ -264,6 +263,20 @@ export function buildDemoWorld(
       password_hash: passwordHashes[2 + k],
       created_at: ago(rPeople.int(120, 540)),
     })),
+    {
+      id: tiremanId(TIRE_MEN.length),
+      name: DEMO_WORKSHOP.name,
+      email: DEMO_WORKSHOP.email,
+      phone: mobileNumber(rPeople, phones),
+      nik: nik(rPeople, '31', birth(rPeople)),
+      role: 'workshop',
+      photo: '-',
+      // no stored signature: draws one on Tanda Tangan Workshop, or stores one in Profil
+      signature: '-',
+      department: DEMO_WORKSHOP.department,
+      password_hash: passwordHashes[2 + TIRE_MEN.length],
+      created_at: ago(700),
+    },
   ];
   const tiremenAt = LOCATIONS.map((_, l) => TIRE_MEN.flatMap((tm, k) => (tm.location === l ? [k] : [])));
 

@@ -26,7 +26,6 @@ const profileColumns = {
   department: users.department,
   photo: users.photo,
   signature: users.signature,
-  workshop_signatory: users.workshop_signatory,
   created_at: users.created_at,
 };
 

@@ -42,7 +42,6 @@ describe('Profil saya: GET and PUT /api/me', () => {
       phone: '081100000002',
       photo: '-',
       signature: '-',
-      workshop_signatory: false,
     });
     expect(res.body).not.toMatch(/password|scrypt/);
     const tm = await call(tok.tireman, 'GET', '/me');

@@ -7,12 +7,12 @@ import { BAD_FILTER_PNG, CORRUPT_PNG } from '../../../test/images';
 import { TINY_PNG } from '../../../test/multipart';
 import { pdfImageCount, pdfText } from '../../../test/pdf';
 import { uploadPhotos } from '../../../test/uploads';
-import { locations, projects, tires, units, users } from '../../db/schema';
+import { locations, projects, tires, units } from '../../db/schema';
 import { longDateTime, UNNAMED_SIGNER } from '../../lib/pdf';
 import { newUploadKey } from '../../lib/storage';
 
 let t: TestApp;
-const tok = { staff: '', tireman: '' };
+const tok = { staff: '', tireman: '', workshop: '' };
 const ids = { tronton: 0, location: 0, project: 0 };
 const tireId: Record<string, number> = {};
 const FIELD_PHOTOS = ['plate', 'odo', 'serial', 'tmsign', 'picsign', 'itmssign'] as const;
@@ -23,6 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   tok.staff = await t.login(FX.staff.email);
   tok.tireman = await t.login(FX.tireman.email);
+  tok.workshop = await t.login(FX.workshop.email);
   const db = t.database.db;
   ids.tronton = (await db.select().from(units).where(eq(units.plate_number, FX.tronton)))[0]!.id;
   ids.location = (await db.select().from(locations).where(eq(locations.name, FX.location)))[0]!.id;
@@ -31,9 +32,10 @@ beforeAll(async () => {
     tireId[r.serial] = r.id;
   }
   photos = await uploadPhotos(t, tok.tireman, FIELD_PHOTOS);
-  signs = await uploadPhotos(t, tok.staff, ['edp', 'workshop']);
-  // the staff user also signs for the workshop (in Tanda Tangan Workshop)
-  await db.update(users).set({ workshop_signatory: true }).where(eq(users.email, FX.staff.email));
+  signs = {
+    ...(await uploadPhotos(t, tok.staff, ['edp'])),
+    ...(await uploadPhotos(t, tok.workshop, ['workshop'])),
+  };
 });
 afterAll(() => t?.close());
 
@@ -98,7 +100,7 @@ describe('GET /api/tire-replacement/:id/pdf (Cetak)', () => {
     const id = await replacementOf({ onSite: true, serial: FX.stockSerial(1), positions: ['1', '10', '2'] });
     const v = await api('POST', `/tire-replacement/${id}/validate`, tok.staff, { edp_sign: signs.edp });
     expect(v.statusCode, v.body).toBe(200);
-    const ws = await api('POST', '/workshop/sign', tok.staff, {
+    const ws = await api('POST', '/workshop/sign', tok.workshop, {
       items: [{ kind: 'tire-replacement', id }],
       workshop_sign: signs.workshop,
     });
@@ -153,14 +155,14 @@ describe('GET /api/tire-replacement/:id/pdf (Cetak)', () => {
     // each signer named with the time of the signature: the field's when the work was done, the
     // EDP's at validation, the workshop's when it signed (issue 42, item 2)
     const at = (iso: string) => longDateTime(new Date(iso), t.config.timezone);
-    expect(detail.workshop_signed.by.name).toBe(FX.staff.name);
+    expect(detail.workshop_signed.by.name).toBe(FX.workshop.name);
     expect(text).toContain(
       [
         ['Tire Man', FX.tireman.name, at(detail.performed_at)],
         ['PIC', UNNAMED_SIGNER, at(detail.performed_at)],
         ['ITMS', UNNAMED_SIGNER, at(detail.performed_at)],
         ['EDP', FX.staff.name, at(detail.validated_at)],
-        ['Workshop', FX.staff.name, at(detail.workshop_signed.at)],
+        ['Workshop', FX.workshop.name, at(detail.workshop_signed.at)],
       ]
         .flat()
         .join('\n'),

@@ -18,7 +18,6 @@ export const userColumns = {
   photo: users.photo,
   signature: users.signature,
   department: users.department,
-  workshop_signatory: users.workshop_signatory,
   createdAt: users.created_at,
 };
 
@@ -32,13 +31,7 @@ const SORTS = {
 };
 
 type Stored = {
-  [K in keyof typeof userColumns]: K extends 'createdAt'
-    ? Date
-    : K extends 'id'
-      ? number
-      : K extends 'workshop_signatory'
-        ? boolean
-        : string;
+  [K in keyof typeof userColumns]: K extends 'createdAt' ? Date : K extends 'id' ? number : string;
 };
 
 function toRow(u: Stored, online: Set<number>): TTireManRow {

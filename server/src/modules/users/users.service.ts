@@ -92,7 +92,6 @@ export async function registerUser(
           photo: input.photo,
           signature: input.signature,
           department: input.department,
-          workshop_signatory: input.workshop_signatory,
           password_hash,
         })
         .returning({
@@ -112,7 +111,6 @@ export async function registerUser(
           name: created.name,
           email: created.email,
           role: created.role,
-          workshop_signatory: input.workshop_signatory,
         },
       });
       return created;
@@ -167,7 +165,6 @@ export async function updateUser(
         ...(input.photo !== undefined ? { photo: input.photo || '-' } : {}),
         ...(input.signature !== undefined ? { signature: input.signature || '-' } : {}),
         ...(input.department !== undefined ? { department: input.department } : {}),
-        ...(input.workshop_signatory !== undefined ? { workshop_signatory: input.workshop_signatory } : {}),
       };
       const changed = Object.keys(next).filter(
         (k) => next[k as keyof typeof next] !== current[k as keyof typeof current],

@@ -1,6 +1,6 @@
-// Tanda Tangan Workshop: a workshop signatory signs validated checks and replacements, many at once.
+// Tanda Tangan Workshop: the workshop role signs validated checks and replacements, many at once.
 import { type Role, UNSIGNED } from '@itms/contracts/enums';
-import type { Stage } from '@itms/contracts/rules/lifecycle';
+import { mayTake, type Stage } from '@itms/contracts/rules/lifecycle';
 import {
   type TWorkshopItem,
   type TWorkshopSignInput,
@@ -20,14 +20,18 @@ const TABLE: Record<WorkshopKind, string> = {
   'tire-replacement': 'tire_replacements',
 };
 
-/** Whether the user may give the workshop signature, and the signature he has stored. */
+/**
+ * Whether the user may give the workshop signature (the lifecycle's workshop taker: the workshop
+ * role, or an admin), and the signature he has stored.
+ */
 export async function signerOf(db: DbOrTx, userId: number) {
   const [me] = await db
-    .select({ signatory: users.workshop_signatory, signature: users.signature, role: users.role })
+    .select({ signature: users.signature, role: users.role })
     .from(users)
     .where(eq(users.id, userId));
   const signature = me?.signature && me.signature !== UNSIGNED ? me.signature : null;
-  return { signatory: Boolean(me?.signatory), signature, role: me?.role };
+  const role = (me?.role ?? 'tire-man') as Role;
+  return { signatory: mayTake('workshop', { id: userId, role }, 0), signature, role };
 }
 
 interface Locked {
@@ -85,7 +89,7 @@ export async function signBatch(
       'tire-check': await lockRows(tx, 'tire-check', idsOf('tire-check')),
       'tire-replacement': await lockRows(tx, 'tire-replacement', idsOf('tire-replacement')),
     };
-    const actor = { id: actorId, role: (me.role ?? 'tire-man') as Role, workshopSignatory: me.signatory };
+    const actor = { id: actorId, role: me.role };
     const problems = body.items.flatMap((item, index) => {
       const row = locked[item.kind].get(item.id);
       const why = !row

@@ -10,10 +10,11 @@ import { auditLog, locations, tireChecks, tireReplacements, units, users } from 
 
 let t: TestApp;
 let admin: string;
-let signer: string; // staff, made a workshop signatory by the admin
-let other: string; // staff2, not a signatory
+let signer: string; // the workshop account
+let edp: string; // staff: validates, sees the queue, may not sign
+let other: string; // staff2, may not sign either
 let tm: string;
-const ids = { tronton: 0, engkel: 0, location: 0, admin: 0, staff: 0, staff2: 0, tireman: 0 };
+const ids = { tronton: 0, engkel: 0, location: 0, admin: 0, staff: 0, staff2: 0, tireman: 0, workshop: 0 };
 let storedSignature = '';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -111,8 +112,9 @@ async function wsCount(token: string): Promise<number> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, signer, other, tm] = await Promise.all([
+  [admin, signer, edp, other, tm] = await Promise.all([
     t.login(FX.admin.email),
+    t.login(FX.workshop.email),
     t.login(FX.staff.email),
     t.login(FX.staff2.email),
     t.login(FX.tireman.email),
@@ -126,6 +128,7 @@ beforeAll(async () => {
   for (const u of await db.select().from(users)) {
     if (u.email === FX.admin.email) ids.admin = u.id;
     if (u.email === FX.staff.email) ids.staff = u.id;
+    if (u.email === FX.workshop.email) ids.workshop = u.id;
     if (u.email === FX.staff2.email) ids.staff2 = u.id;
     if (u.email === FX.tireman.email) ids.tireman = u.id;
   }
@@ -136,17 +139,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('Penanda tangan Workshop (accounts)', () => {
-  it('is set by the admin in the edit modal and shown on the account; staff cannot change it', async () => {
-    const before = await api(admin, 'GET', `/tire-man/${ids.staff}`);
-    expect(before.json().workshop_signatory).toBe(false);
-    const body = { name: FX.staff.name, email: FX.staff.email, phone: '081100000002', role: 'staff' };
-    const res = await api(admin, 'PUT', `/tire-man/${ids.staff}`, { ...body, workshop_signatory: true });
+describe('the workshop role (accounts)', () => {
+  it('is given by the admin in the edit modal; staff cannot give it to himself', async () => {
+    const body = { name: FX.staff2.name, email: FX.staff2.email, phone: '081100000003' };
+    const self = await api(other, 'PUT', `/tire-man/${ids.staff2}`, { ...body, role: 'workshop' });
+    expect(self.statusCode).toBe(403);
+    const res = await api(admin, 'PUT', `/tire-man/${ids.staff2}`, { ...body, role: 'workshop' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.workshop_signatory).toBe(true);
-    // a save without the field keeps it
-    const again = await api(admin, 'PUT', `/tire-man/${ids.staff}`, body);
-    expect(again.json().data.workshop_signatory).toBe(true);
+    expect(res.json().data.role).toBe('workshop');
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
@@ -154,53 +154,77 @@ describe('Penanda tangan Workshop (accounts)', () => {
         and(
           eq(auditLog.entity, 'user'),
           eq(auditLog.action, 'update'),
-          eq(auditLog.entity_id, String(ids.staff)),
+          eq(auditLog.entity_id, String(ids.staff2)),
         ),
       )
       .orderBy(asc(auditLog.id));
-    expect(audit!.detail).toMatchObject({ after: { workshop_signatory: true } });
-    // staff may not administer accounts, so may not make himself a signatory
-    const self = await api(other, 'PUT', `/tire-man/${ids.staff2}`, {
-      name: FX.staff2.name,
-      email: FX.staff2.email,
-      phone: '081100000003',
-      role: 'staff',
-      workshop_signatory: true,
-    });
-    expect(self.statusCode).toBe(403);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, ids.staff2));
-    expect(row!.workshop_signatory).toBe(false);
+    expect(audit!.detail).toMatchObject({ after: { role: 'workshop' } });
+    // the account now signs for the workshop, and reads nothing else of the office
+    const asWorkshop = await t.login(FX.staff2.email);
+    expect((await queue(asWorkshop)).can_sign).toBe(true);
+    expect((await api(asWorkshop, 'GET', '/unit')).statusCode).toBe(403);
+    expect((await api(asWorkshop, 'GET', '/mismatch-validation')).statusCode).toBe(403);
+    const back = await api(admin, 'PUT', `/tire-man/${ids.staff2}`, { ...body, role: 'staff' });
+    expect(back.statusCode, back.body).toBe(200);
+    other = await t.login(FX.staff2.email);
+    expect((await queue(other)).can_sign).toBe(false);
   });
 
-  it('is given at registration (form-urlencoded too) and listed', async () => {
+  it('is given at registration (4, form-urlencoded too) and listed; a role outside the four is refused', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/tire-man/register',
       headers: { access_token: admin, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
-        name: 'Wawan Workshop',
+        name: 'Wawan Bengkel',
         email: 'ws@test.local',
         phone: '081100000099',
         password: 'kunci-gudang-barat-3',
         nik: '3171000000000099',
-        role: '2',
-        workshop_signatory: 'true',
+        role: '4',
       }).toString(),
     });
     expect(res.statusCode, res.body).toBe(201);
     const list = await api(admin, 'GET', '/tire-man?q=ws@test.local');
-    expect(list.json().data).toEqual([
-      expect.objectContaining({ name: 'Wawan Workshop', workshop_signatory: true }),
-    ]);
+    expect(list.json().data).toEqual([expect.objectContaining({ name: 'Wawan Bengkel', role: 'workshop' })]);
     const bad = await api(admin, 'PUT', `/tire-man/${res.json().data.id}`, {
-      name: 'Wawan Workshop',
+      name: 'Wawan Bengkel',
       email: 'ws@test.local',
       phone: '081100000099',
-      role: 'staff',
-      workshop_signatory: 'mungkin',
+      role: 'mungkin',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual([expect.objectContaining({ field: 'workshop_signatory' })]);
+    expect(bad.json().fields).toEqual([
+      expect.objectContaining({ field: 'role', message: 'Role harus admin, staff, tire-man atau workshop' }),
+    ]);
+  });
+});
+
+describe('the workshop role (scope)', () => {
+  it('reads the detail and the PDF of validated work only; before validation it is not found', async () => {
+    // June: away from the months the queue's tests count
+    const june = (day: number) => new Date(Date.UTC(2026, 5, day, 3));
+    const validated = await validatedCheck({ performed: june(20), validated: june(21) });
+    const pending = await pendingCheck({ performed: june(20) });
+    for (const id of [validated, pending]) {
+      expect((await api(edp, 'GET', `/tire-check/detail/${id}`)).statusCode).toBe(200);
+    }
+    const detail = await api(signer, 'GET', `/tire-check/detail/${validated}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().id).toBe(validated);
+    const pdf = await api(signer, 'GET', `/tire-check/${validated}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    for (const url of [
+      `/tire-check/detail/${pending}`,
+      `/tire-check/${pending}/pdf`,
+      '/tire-check/detail/999999',
+    ]) {
+      const res = await api(signer, 'GET', url);
+      expect(res.statusCode, url).toBe(404);
+    }
+    // what the office reads besides stays closed
+    expect((await api(signer, 'GET', `/tire-check-record/${validated}`)).statusCode).toBe(403);
   });
 });
 
@@ -352,7 +376,7 @@ describe('Tanda Tangan Workshop: signing', () => {
     });
     for (const row of [await checkRow(check), await replacementRow(rep)]) {
       expect(row!.workshop_sign).toBe(storedSignature);
-      expect(row!.workshop_signed_by).toBe(ids.staff);
+      expect(row!.workshop_signed_by).toBe(ids.workshop);
       expect(row!.workshop_signed_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     }
     const lines = [
@@ -361,17 +385,15 @@ describe('Tanda Tangan Workshop: signing', () => {
     ];
     expect(lines).toHaveLength(2);
     for (const l of lines) {
-      expect(l.user_id).toBe(ids.staff);
+      expect(l.user_id).toBe(ids.workshop);
       expect(l.detail).toEqual({ before: { workshop_sign: '-' }, after: { workshop_sign: storedSignature } });
     }
     // signed: off the queue, and the details show it (Riwayat's TTD WORKSHOP, the check detail)
     const rest = await queue(signer, '?pageSize=100');
     expect(rest.data.map((r) => `${r.kind}:${r.id}`)).not.toContain(`tire-check:${check}`);
     expect(rest.data.map((r) => `${r.kind}:${r.id}`)).not.toContain(`tire-replacement:${rep}`);
-    expect((await api(signer, 'GET', `/tire-check/detail/${check}`)).json().workshop_sign).toBe(
-      storedSignature,
-    );
-    expect((await api(signer, 'GET', `/tire-replace/${rep}`)).json().workshop_sign).toBe(storedSignature);
+    expect((await api(edp, 'GET', `/tire-check/detail/${check}`)).json().workshop_sign).toBe(storedSignature);
+    expect((await api(edp, 'GET', `/tire-replace/${rep}`)).json().workshop_sign).toBe(storedSignature);
   });
 
   it('signs with a drawn signature the signer uploaded, and refuses one he did not', async () => {
@@ -444,24 +466,16 @@ describe('Tanda Tangan Workshop: signing', () => {
     const res = await api(other, 'POST', '/workshop/sign', { items: [{ kind: 'tire-check', id: check }] });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Akun Anda bukan penanda tangan workshop');
-    // admin too, until he is made a signatory
-    const asAdmin = await api(admin, 'POST', '/workshop/sign', {
-      items: [{ kind: 'tire-check', id: check }],
-    });
-    expect(asAdmin.statusCode).toBe(403);
-    expect((await checkRow(check))!.workshop_sign).toBe('-');
-
-    // staff2 becomes a signatory but has no stored signature and draws none
-    await t.database.db.update(users).set({ workshop_signatory: true }).where(eq(users.id, ids.staff2));
-    const unsigned = await api(other, 'POST', '/workshop/sign', {
+    // the admin may sign (admin passes all), but has no stored signature and draws none
+    const unsigned = await api(admin, 'POST', '/workshop/sign', {
       items: [{ kind: 'tire-check', id: check }],
     });
     expect(unsigned.statusCode).toBe(400);
     expect(unsigned.json().message).toBe(
       'Belum ada tanda tangan tersimpan, gambar tanda tangan terlebih dahulu',
     );
-    expect((await queue(other)).has_signature).toBe(false);
-    await t.database.db.update(users).set({ workshop_signatory: false }).where(eq(users.id, ids.staff2));
+    expect(await queue(admin)).toMatchObject({ can_sign: true, has_signature: false });
+    expect((await checkRow(check))!.workshop_sign).toBe('-');
 
     const empty = await api(signer, 'POST', '/workshop/sign', { items: [] });
     expect(empty.statusCode).toBe(400);
@@ -474,13 +488,13 @@ describe('Tanda Tangan Workshop: signing', () => {
     // more validated in the database with it
     const april = { dateStart: '2026-04-01', dateEnd: '2026-04-30' };
     const column = async (key: 'awaiting_workshop' | 'awaiting_pic') => {
-      const res = await api(signer, 'POST', '/tire-check/summary', april);
+      const res = await api(edp, 'POST', '/tire-check/summary', april);
       return (res.json() as TSummaryReply).data.reduce((n, r) => n + r[key], 0);
     };
     const ws = () => column('awaiting_workshop');
     const viaApi = await pendingCheck({ performed: new Date(Date.UTC(2026, 3, 2, 3)), pic: false });
-    const edpSign = await uploadPhoto(t, signer);
-    const validated = await api(signer, 'POST', `/tire-check/${viaApi}/validate`, {
+    const edpSign = await uploadPhoto(t, edp);
+    const validated = await api(edp, 'POST', `/tire-check/${viaApi}/validate`, {
       edp_sign: edpSign,
       records: [],
     });
@@ -513,6 +527,6 @@ describe('Tanda Tangan Workshop: signing', () => {
         where pic_sign <> '-' and edp_sign <> '-' and workshop_sign = '-' and performed_at >= '2026-02-28T17:00:00Z'
           and performed_at < '2026-03-31T17:00:00Z'`),
     );
-    expect(await wsCount(signer)).toBe(march!.n);
+    expect(await wsCount(edp)).toBe(march!.n);
   });
 });

@@ -3,10 +3,10 @@ import { ROLE_LABELS } from '@itms/contracts/enums';
 import { canOpen } from '@itms/contracts/routes';
 import { Drawer, Layout } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { SiderBrand } from '../../components/brand';
 import { OfflineBanner } from '../../components/offline-banner';
-import { useDocumentTitle, useRouteMeta } from '../../lib/route-meta';
+import { DASHBOARD_PATH, homeOf, useDocumentTitle, useRouteMeta } from '../../lib/route-meta';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ForbiddenPage } from '../forbidden-page';
 import { SideMenu } from './side-menu';
@@ -27,6 +27,10 @@ export function AppLayout({ user, children }: { user: TSessionUser; children: Re
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   const allowed = !meta || canOpen(meta, user.role);
+  // a role without the Dashboard (the workshop role) lands on its own first screen instead of a
+  // 403 page; other screens it may not open still show the 403 page
+  const home = homeOf(user.role);
+  const redirectHome = !allowed && meta?.path === DASHBOARD_PATH && home !== DASHBOARD_PATH;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -69,7 +73,13 @@ export function AppLayout({ user, children }: { user: TSessionUser; children: Re
         <TopBar user={user} compact={!isDesktop} onOpenMenu={() => setDrawerOpen(true)} />
         <OfflineBanner />
         <Layout.Content style={{ padding: isDesktop ? 24 : 12, minWidth: 0 }}>
-          {allowed ? children : <ForbiddenPage />}
+          {allowed ? (
+            children
+          ) : redirectHome ? (
+            <Navigate to={home} replace />
+          ) : (
+            <ForbiddenPage role={user.role} />
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

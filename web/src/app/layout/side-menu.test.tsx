@@ -3,7 +3,7 @@ import { menuForRole } from '@itms/contracts/routes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
+import { emptyWorkshopQueue, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -83,6 +83,31 @@ describe('side menu', () => {
 
   it('tire man: no back-office menu', () => {
     expect(menuForRole('tire-man')).toEqual([]);
+  });
+
+  it('workshop (issue 40): Feature with Tanda Tangan Workshop only', () => {
+    expect(menuForRole('workshop')).toEqual([
+      {
+        group: 'feature',
+        label: 'Feature',
+        items: [{ path: '/tanda-tangan', label: 'Tanda Tangan Workshop' }],
+      },
+    ]);
+  });
+
+  it('workshop: the menu on screen holds the one link, Tanda Tangan Workshop', async () => {
+    viewport.width = 1440;
+    signIn('workshop');
+    mockApi([replyTo(API.getCredential, () => ({ body: testUser('workshop') })), emptyWorkshopQueue()]);
+    renderApp('/tanda-tangan');
+    const nav = await screen.findByRole('navigation', { name: 'Menu utama' });
+    expect(within(nav).getByText('Feature')).toBeTruthy();
+    expect(within(nav).queryByText('Laporan')).toBeNull();
+    expect(within(nav).queryByText('Database')).toBeNull();
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Tanda Tangan Workshop', '/tanda-tangan'],
+    ]);
   });
 
   it('desktop (>= 960px): a fixed menu with the three group titles and links; staff sees no Tire Man', async () => {

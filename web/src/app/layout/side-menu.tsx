@@ -36,7 +36,8 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import type { Role } from '@itms/contracts/enums';
-import { type AppPath, menuForRole } from '@itms/contracts/routes';
+import type { AppPath } from '@itms/contracts/routes';
+import { menuForRole } from '@itms/contracts/routes';
 import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';

@@ -6,6 +6,7 @@ import {
   SearchOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { API } from '@itms/contracts/api';
 import type { TSessionUser } from '@itms/contracts/auth';
 import { PRODUCT_NAME } from '@itms/contracts/constants';
 import { ROLE_LABELS } from '@itms/contracts/enums';
@@ -13,6 +14,7 @@ import { Avatar, Button, Dropdown, Layout } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { InboxBell } from '../../features/inbox/inbox-bell';
+import { mayCall } from '../../lib/access';
 import { useFileUrl } from '../../lib/file-urls';
 import { SocketStatusText } from '../../lib/socket-status';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -53,6 +55,10 @@ export function TopBar({
 }) {
   const logout = useLogout();
   const navigate = useNavigate();
+  // the global search and the inbox bell are the office's: a role whose calls the server refuses
+  // (the workshop role) sees neither; the user menu (Profil saya) and Log Out stay
+  const canSearch = mayCall(API.globalSearch, user.role);
+  const hasInbox = mayCall(API.getInboxUnreadCount, user.role);
   const searchRef = useRef<GlobalSearchRef>(null);
   // the box beside the title from 1280px; narrower screens (the title would wrap out of the bar)
   // get an icon that opens the search over the whole bar
@@ -63,6 +69,7 @@ export function TopBar({
   }, [searchBox]);
   // Ctrl+K (Cmd+K) from any screen
   useEffect(() => {
+    if (!canSearch) return;
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
@@ -72,7 +79,7 @@ export function TopBar({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [searchBox]);
+  }, [searchBox, canSearch]);
   return (
     <Layout.Header
       style={{
@@ -110,7 +117,7 @@ export function TopBar({
       >
         {APP_TITLE}
       </h1>
-      {!searchBox ? (
+      {!canSearch ? null : !searchBox ? (
         <Button
           type="text"
           aria-label={SEARCH_PLACEHOLDER}
@@ -126,7 +133,7 @@ export function TopBar({
           style={{ width: 'clamp(200px, 24vw, 320px)', flex: 'none' }}
         />
       )}
-      {!searchBox && searching ? (
+      {canSearch && !searchBox && searching ? (
         <search
           style={{
             position: 'absolute',
@@ -155,7 +162,7 @@ export function TopBar({
         </search>
       ) : null}
       <SocketStatusText compact={compact} />
-      <InboxBell compact={compact} />
+      {hasInbox ? <InboxBell compact={compact} /> : null}
       <Dropdown
         trigger={['click']}
         placement="bottomRight"

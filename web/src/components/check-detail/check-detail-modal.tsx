@@ -18,9 +18,11 @@ import {
   Spin,
   Typography,
 } from 'antd';
+import { mayCall } from '../../lib/access';
 import { errorText } from '../../lib/feedback';
 import { stepsFor } from '../../lib/lifecycle';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
+import { getStoredUser } from '../../lib/storage';
 import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -101,6 +103,9 @@ function Detail({
 }: Omit<CheckDetailModalProps, 'id'> & { detail: TTireCheckDetail }) {
   const { modal, message } = App.useApp();
   const remove = useDeleteCheck(onDeleted);
+  // Hapus is the office's: the workshop role reads the record (Tanda Tangan Workshop), no more
+  const role = getStoredUser()?.role;
+  const canDelete = role !== undefined && mayCall(API.deleteTireCheck, role);
   const groups = groupTires(detail.records);
   const man = detail.tireman_tire_check;
   const wa = whatsappLink(man?.phone);
@@ -224,9 +229,11 @@ function Detail({
       )}
 
       <Flex gap={8} wrap justify="end" style={{ borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 16 }}>
-        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={remove.isPending}>
-          Hapus
-        </Button>
+        {canDelete ? (
+          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={remove.isPending}>
+            Hapus
+          </Button>
+        ) : null}
         <PrintPdfButton
           endpoint={API.printTireCheck}
           id={detail.id}

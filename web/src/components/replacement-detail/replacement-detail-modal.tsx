@@ -16,9 +16,11 @@ import {
   Spin,
   Typography,
 } from 'antd';
+import { mayCall } from '../../lib/access';
 import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
+import { getStoredUser } from '../../lib/storage';
 import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { workTimes } from '../late-tag';
@@ -116,6 +118,9 @@ function Detail({
 }: Omit<ReplacementDetailModalProps, 'id'> & { detail: TReplacementDetail }) {
   const { modal, message } = App.useApp();
   const remove = useDeleteReplacement(onDeleted);
+  // Hapus is the office's: the workshop role reads the record (Tanda Tangan Workshop), no more
+  const role = getStoredUser()?.role;
+  const canDelete = role !== undefined && mayCall(API.deleteReplacement, role);
   const { left, right } = positionColumns(detail.Tire_Replace_Records);
   const man = detail.Tire_Man;
   const wa = whatsappLink(man?.phone);
@@ -221,9 +226,11 @@ function Detail({
       </div>
 
       <Flex gap={8} wrap justify="end" style={{ borderTop: '1px solid rgba(5,5,5,0.06)', paddingTop: 16 }}>
-        <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={remove.isPending}>
-          Hapus
-        </Button>
+        {canDelete ? (
+          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete} disabled={remove.isPending}>
+            Hapus
+          </Button>
+        ) : null}
         <PrintPdfButton
           endpoint={API.printReplacement}
           id={detail.id}

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredUser } from '../../lib/storage';
-import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
+import { emptyWorkshopQueue, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -18,7 +18,6 @@ afterEach(() => vi.unstubAllGlobals());
 const profile = (over: Partial<TProfile> = {}): TProfile => ({
   ...testUser('staff'),
   nik: '',
-  workshop_signatory: false,
   createdAt: '2026-01-05T02:00:00.000Z',
   ...over,
 });
@@ -108,5 +107,33 @@ describe('Profil saya', () => {
       current_password: 'itms12345',
       new_password: 'rahasia-baru',
     });
+  });
+
+  it('a Workshop account opens Profil saya from Tanda Tangan Workshop: its role, no signatory line', {
+    timeout: 90_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('workshop');
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('workshop') })),
+      emptyWorkshopQueue(),
+      replyTo(API.getProfile, () => ({
+        body: profile({ ...testUser('workshop'), department: 'Workshop' }),
+      })),
+    ]);
+    const { router } = renderApp('/tanda-tangan');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Menu pengguna: Wawan Workshop' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Profil saya/ }));
+    expect(await screen.findByRole('heading', { name: 'Profil saya', level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profil');
+
+    const personal = await screen.findByRole('region', { name: 'Data diri' });
+    await waitFor(() =>
+      expect((within(personal).getByLabelText('Nama') as HTMLInputElement).value).toBe('Wawan Workshop'),
+    );
+    const role = within(personal).getByText('Role').closest('tr')!;
+    expect(within(role).getByText('Workshop')).toBeTruthy();
+    expect(screen.queryByText(/Penanda tangan Workshop/i)).toBeNull();
   });
 });

@@ -39,7 +39,6 @@ const tono: TTireManRow = {
   isLogin: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   project_ids: [3],
-  workshop_signatory: false,
 };
 
 /** The URL of one account's record: its read and its update. */
@@ -121,7 +120,7 @@ describe('Tire Man edit modal', () => {
     expect(within(again).getByDisplayValue('Edi EDP Baru')).toBeTruthy();
   });
 
-  it('makes a staff account a workshop signatory (Penanda tangan Workshop) with Update', {
+  it('makes a staff account a Workshop account (the role replaced the signatory switch) with Update', {
     timeout: 240_000,
   }, async () => {
     viewport.width = 1440;
@@ -136,9 +135,7 @@ describe('Tire Man edit modal', () => {
       replyTo(API.updateTireMan, (init) => {
         if (init.url !== tireManUrl(8)) return undefined;
         puts.push(JSON.parse(String(init.body)));
-        return {
-          body: { message: 'Data Tireman Berhasil Diedit', data: { ...staff, workshop_signatory: true } },
-        };
+        return { body: { message: 'Data Tireman Berhasil Diedit', data: { ...staff, role: 'workshop' } } };
       }),
     ]);
     renderApp('/user');
@@ -146,17 +143,31 @@ describe('Tire Man edit modal', () => {
     await user.click(await screen.findByRole('cell', { name: 'Edi EDP' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByDisplayValue('Edi EDP');
-    const toggle = within(dialog).getByRole('switch', { name: 'Penanda tangan Workshop' });
-    expect(toggle.getAttribute('aria-checked')).toBe('false');
-    await user.click(toggle);
-    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    // no 'Penanda tangan Workshop' switch any more: the Workshop role signs
+    expect(within(dialog).queryByRole('switch')).toBeNull();
+    expect(within(dialog).queryByText('Penanda tangan Workshop')).toBeNull();
+    expect(within(dialog).getByTitle('Staff')).toBeTruthy();
+
+    // the role picker offers every role by its label
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await screen.findByTitle('Workshop');
+    const options = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    expect(options).toEqual(['Admin', 'Staff', 'Tire Man', 'Workshop']);
+    await user.click(await screen.findByTitle('Workshop'));
+    expect(
+      await within(dialog).findByText(/Workshop: khusus menandatangani pengecekan dan pergantian/),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('combobox', { name: 'Proyek' })).toBeNull();
+
     await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Update' })));
     await screen.findAllByText('Update data Tire Man ?');
     await waitFor(() =>
       user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Update' })),
     );
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toMatchObject({ name: 'Edi EDP', role: 'staff', workshop_signatory: true });
+    expect(puts[0]).toMatchObject({ name: 'Edi EDP', role: 'workshop' });
+    expect(puts[0]).not.toHaveProperty('workshop_signatory');
+    expect(puts[0]).not.toHaveProperty('project_ids');
   });
 
   it('shows no workshop switch for a tire man', { timeout: 240_000 }, async () => {
@@ -174,5 +185,7 @@ describe('Tire Man edit modal', () => {
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByDisplayValue('Tono Tireman');
     expect(within(dialog).queryByRole('switch', { name: 'Penanda tangan Workshop' })).toBeNull();
+    // the role shows by its label
+    expect(within(dialog).getByTitle('Tire Man')).toBeTruthy();
   });
 });

@@ -1,11 +1,11 @@
 import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
-import { ROLES, type Role } from '@itms/contracts/enums';
+import type { Role } from '@itms/contracts/enums';
 import { PASSWORD_MESSAGES, PASSWORD_MIN } from '@itms/contracts/password';
 import type { TTireManUpdateBody } from '@itms/contracts/users';
 import { useQueries } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Switch, Tooltip, Typography } from 'antd';
+import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { ImageZoom } from '../../components/image-zoom';
@@ -18,7 +18,7 @@ import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { OnlineTag } from './online-tag';
-import { PHONE_PATTERN, WORKSHOP_SIGNATORY_HELP, WORKSHOP_SIGNATORY_LABEL } from './register-wizard';
+import { PHONE_PATTERN, ROLE_OPTIONS, WORKSHOP_ROLE_HELP } from './register-wizard';
 
 export interface EditValues {
   name: string;
@@ -32,8 +32,6 @@ export interface EditValues {
   signature: string;
   /** Proyek: the projects a tire man works on (his units on the phone). */
   project_ids?: number[];
-  /** Penanda tangan Workshop (office roles). */
-  workshop_signatory?: boolean;
 }
 
 const FIELDS = [
@@ -47,7 +45,6 @@ const FIELDS = [
   'photo',
   'signature',
   'project_ids',
-  'workshop_signatory',
 ];
 
 /**
@@ -66,8 +63,6 @@ export function editBody(v: EditValues): TTireManUpdateBody {
     signature: v.signature || '-',
     ...(v.password ? { password: v.password } : {}),
     ...(v.role === 'tire-man' ? { project_ids: v.project_ids ?? [] } : {}),
-    // a tire man works in the field app: never a workshop signatory
-    workshop_signatory: v.role !== 'tire-man' && Boolean(v.workshop_signatory),
   };
 }
 
@@ -115,7 +110,6 @@ export function EditTireManModal({
       photo: u.photo === '-' ? null : u.photo,
       signature: u.signature,
       project_ids: u.project_ids ?? [],
-      workshop_signatory: u.workshop_signatory,
     });
   }, [open, record.data, load]);
 
@@ -282,9 +276,10 @@ export function EditTireManModal({
                 <Form.Item
                   name="role"
                   label="Role"
+                  extra={role === 'workshop' ? WORKSHOP_ROLE_HELP : undefined}
                   rules={[{ required: true, message: 'Role wajib dipilih' }]}
                 >
-                  <Select<Role> options={ROLES.map((r) => ({ value: r, label: r }))} />
+                  <Select<Role> options={ROLE_OPTIONS} />
                 </Form.Item>
               </Col>
               <Col xs={24}>
@@ -292,22 +287,6 @@ export function EditTireManModal({
                   <Input maxLength={120} placeholder="Mis. EDP, Tire Service Lapangan" />
                 </Form.Item>
               </Col>
-              {role !== 'tire-man' ? (
-                <Col xs={24}>
-                  <Form.Item
-                    name="workshop_signatory"
-                    label={WORKSHOP_SIGNATORY_LABEL}
-                    extra={WORKSHOP_SIGNATORY_HELP}
-                    valuePropName="checked"
-                  >
-                    <Switch
-                      checkedChildren="Ya"
-                      unCheckedChildren="Tidak"
-                      aria-label={WORKSHOP_SIGNATORY_LABEL}
-                    />
-                  </Form.Item>
-                </Col>
-              ) : null}
               {role === 'tire-man' ? (
                 <Col xs={24}>
                   <Form.Item

@@ -14,6 +14,24 @@ vi.mock('../../lib/socket', () => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Opens the wizard on /user; `next` presses Lanjut or Daftar, `step` fills a step and goes on. */
+async function openWizard() {
+  renderApp('/user');
+  const user = userEvent.setup({ delay: null });
+  await user.click(await screen.findByRole('button', { name: /Registrasi/ }));
+  const dialog = await screen.findByRole('dialog');
+  // antd modals ignore the pointer while they animate in or out: click once the button takes it
+  const clickWhenReady = (button: () => HTMLElement) => waitFor(() => user.click(button()));
+  const next = () => clickWhenReady(() => within(dialog).getByRole('button', { name: /Lanjut|Daftar/ }));
+  const field = (label: string) => within(dialog).getByLabelText(label);
+  const step = async (label: string, value: string) => {
+    await waitFor(() => expect(field(label)).toBeTruthy());
+    fireEvent.change(field(label), { target: { value } });
+    await next();
+  };
+  return { user, dialog, clickWhenReady, next, field, step };
+}
+
 describe('Tire Man registration wizard', () => {
   it('Keluar before anything is typed closes at once; after a name is typed it asks first', {
     timeout: 120_000,
@@ -73,18 +91,11 @@ describe('Tire Man registration wizard', () => {
         };
       }),
     ]);
-    renderApp('/user');
-    const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: /Registrasi/ }));
-    const dialog = await screen.findByRole('dialog');
-    // antd modals ignore the pointer while they animate in or out: click once the button takes it
-    const clickWhenReady = (button: () => HTMLElement) => waitFor(() => user.click(button()));
-    const next = () => clickWhenReady(() => within(dialog).getByRole('button', { name: /Lanjut|Daftar/ }));
+    const { dialog, clickWhenReady, next, field, step } = await openWizard();
     const confirm = () =>
       clickWhenReady(() =>
         within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }),
       );
-    const field = (label: string) => within(dialog).getByLabelText(label);
 
     await next();
     expect(await within(dialog).findByText('Nama wajib diisi')).toBeTruthy();
@@ -96,15 +107,9 @@ describe('Tire Man registration wizard', () => {
     expect(await within(dialog).findByText('Email tidak valid')).toBeTruthy();
     fireEvent.change(field('Email aktif'), { target: { value: 'rudi@itms.local' } });
     await next();
-    await waitFor(() => expect(field('Nomor WhatsApp')).toBeTruthy());
-    fireEvent.change(field('Nomor WhatsApp'), { target: { value: '081299887766' } });
-    await next();
-    await waitFor(() => expect(field('Password default')).toBeTruthy());
-    fireEvent.change(field('Password default'), { target: { value: 'rahasia123' } });
-    await next();
-    await waitFor(() => expect(field('NIK')).toBeTruthy());
-    fireEvent.change(field('NIK'), { target: { value: '3174000011112222' } });
-    await next();
+    await step('Nomor WhatsApp', '081299887766');
+    await step('Password default', 'rahasia123');
+    await step('NIK', '3174000011112222');
     expect(await within(dialog).findByText('Periksa kembali sebelum mendaftar:')).toBeTruthy();
     await next();
     await screen.findAllByText('Daftarkan user baru ?');
@@ -126,5 +131,79 @@ describe('Tire Man registration wizard', () => {
     await confirm();
     expect(await screen.findByText('Sukses / User Ditambahkan')).toBeTruthy();
     expect((bodies[1] as { email: string }).email).toBe('rudi2@itms.local');
+  });
+
+  it('offers the Workshop role beside Admin, Staff and Tire Man, without a signatory switch, and sends role workshop', {
+    timeout: 240_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('admin');
+    const bodies: unknown[] = [];
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+      replyTo(API.listTireMen, () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } })),
+      replyTo(API.registerTireMan, (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return {
+          status: 201,
+          body: {
+            message: 'Sukses / User Ditambahkan',
+            data: {
+              id: 21,
+              name: 'Wawan',
+              email: 'wawan@itms.local',
+              phone: '081299887700',
+              role: 'workshop',
+            },
+          },
+        };
+      }),
+    ]);
+    const { user, dialog, clickWhenReady, next, step } = await openWizard();
+    await step('Nama lengkap', 'Wawan');
+    await step('Email aktif', 'wawan@itms.local');
+    await step('Nomor WhatsApp', '081299887700');
+    await step('Password default', 'rahasia123');
+    await step('NIK', '3174000011113333');
+
+    // the role step: the four roles by their labels, Tire Man chosen first; no workshop switch
+    expect(await within(dialog).findByText('Periksa kembali sebelum mendaftar:')).toBeTruthy();
+    const roles = within(dialog).getAllByRole('radio');
+    expect(roles.map((r) => r.closest('label')?.textContent)).toEqual([
+      'Admin',
+      'Staff',
+      'Tire Man',
+      'Workshop',
+    ]);
+    expect(within(dialog).getByRole('radio', { name: 'Tire Man' })).toHaveProperty('checked', true);
+    expect(
+      within(dialog).getByText(/Workshop: khusus menandatangani pengecekan dan pergantian/),
+    ).toBeTruthy();
+    // the radio input itself takes no pointer: the user clicks its button (the label)
+    await user.click(within(dialog).getByRole('radio', { name: 'Workshop' }).closest('label')!);
+    expect(within(dialog).getByRole('radio', { name: 'Workshop' })).toHaveProperty('checked', true);
+    expect(within(dialog).queryByRole('switch')).toBeNull();
+    expect(within(dialog).queryByText('Penanda tangan Workshop')).toBeNull();
+    // the review says what will be registered
+    const review = within(within(dialog).getByRole('table')).getByText('Role').closest('tr')!;
+    expect(within(review).getByText('Workshop')).toBeTruthy();
+
+    await next();
+    await screen.findAllByText('Daftarkan user baru ?');
+    expect(screen.getByText('Wawan (Workshop) akan dapat login dengan wawan@itms.local.')).toBeTruthy();
+    await clickWhenReady(() =>
+      within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }),
+    );
+    expect(await screen.findByText('Sukses / User Ditambahkan')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        name: 'Wawan',
+        email: 'wawan@itms.local',
+        phone: '081299887700',
+        password: 'rahasia123',
+        nik: '3174000011113333',
+        role: 'workshop',
+      },
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { API } from '@itms/contracts/api';
-import { ROLE_LABELS, type Role } from '@itms/contracts/enums';
+import { ROLE_LABELS, ROLES, type Role } from '@itms/contracts/enums';
 import { PASSWORD_MESSAGES, PASSWORD_MIN } from '@itms/contracts/password';
 import type { TRegisterBody } from '@itms/contracts/users';
-import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Switch, Typography } from 'antd';
+import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useAction, useConfirm } from '../../lib/use-action';
@@ -16,19 +16,18 @@ export interface RegisterValues {
   password: string;
   nik: string;
   role: Role;
-  /** Penanda tangan Workshop (office roles): may sign on Tanda Tangan Workshop. */
-  workshop_signatory?: boolean;
 }
 
-/** The switch of the account forms: an office account may give the workshop signature. */
-export const WORKSHOP_SIGNATORY_LABEL = 'Penanda tangan Workshop';
-export const WORKSHOP_SIGNATORY_HELP =
-  'Boleh menandatangani pengecekan dan pergantian yang sudah divalidasi.';
+/** Every role, by its label (Admin, Staff, Tire Man, Workshop): the role pickers of the account forms. */
+export const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+/** What the workshop role is for (issue 40): it replaced the 'Penanda tangan Workshop' switch. */
+export const WORKSHOP_ROLE_HELP = `${ROLE_LABELS.workshop}: khusus menandatangani pengecekan dan pergantian yang sudah divalidasi (menu Tanda Tangan Workshop).`;
 
 export const PHONE_PATTERN = /^(\+?62|0)8\d{7,12}$/;
 
 interface Step {
-  name: Exclude<keyof RegisterValues, 'workshop_signatory'>;
+  name: keyof RegisterValues;
   title: string;
   label: string;
   help: string;
@@ -98,19 +97,9 @@ export const REGISTER_STEPS: Step[] = [
     name: 'role',
     title: 'Role',
     label: 'Role',
-    help: 'Hak akses akun.',
+    help: `Hak akses akun. ${WORKSHOP_ROLE_HELP}`,
     rules: [{ required: true, message: 'Role wajib dipilih' }],
-    input: (
-      <Radio.Group
-        optionType="button"
-        buttonStyle="solid"
-        options={[
-          { value: 'admin', label: 'Admin' },
-          { value: 'staff', label: 'Staff' },
-          { value: 'tire-man', label: 'Tire Man' },
-        ]}
-      />
-    ),
+    input: <Radio.Group optionType="button" buttonStyle="solid" options={ROLE_OPTIONS} />,
   },
 ];
 
@@ -155,13 +144,11 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
       password: v.password,
       nik: v.nik.trim(),
       role: v.role,
-      // a tire man works in the field app: never a workshop signatory
-      ...(v.role !== 'tire-man' ? { workshop_signatory: Boolean(v.workshop_signatory) } : {}),
     };
     const reply = await run({
       request: (send) => send(API.registerTireMan, { body }),
       form,
-      fieldNames: [...REGISTER_STEPS.map((s) => s.name), 'workshop_signatory'],
+      fieldNames: REGISTER_STEPS.map((s) => s.name),
       onDone: onClose,
     });
     if (reply) return;
@@ -229,7 +216,7 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ role: 'tire-man', workshop_signatory: false }}
+        initialValues={{ role: 'tire-man' }}
         disabled={pending}
         onKeyDown={(e) => {
           // Enter in a field goes to the next step
@@ -251,16 +238,6 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
             {s.input}
           </Form.Item>
         ))}
-        {step.name === 'role' && values?.role !== 'tire-man' ? (
-          <Form.Item
-            name="workshop_signatory"
-            label={WORKSHOP_SIGNATORY_LABEL}
-            extra={WORKSHOP_SIGNATORY_HELP}
-            valuePropName="checked"
-          >
-            <Switch checkedChildren="Ya" unCheckedChildren="Tidak" aria-label={WORKSHOP_SIGNATORY_LABEL} />
-          </Form.Item>
-        ) : null}
       </Form>
       {current === LAST ? (
         <>
@@ -276,15 +253,6 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
               { key: 'phone', label: 'WhatsApp', children: values?.phone },
               { key: 'nik', label: 'NIK', children: values?.nik },
               { key: 'role', label: 'Role', children: values?.role ? ROLE_LABELS[values.role] : '-' },
-              ...(values?.role && values.role !== 'tire-man'
-                ? [
-                    {
-                      key: 'workshop',
-                      label: WORKSHOP_SIGNATORY_LABEL,
-                      children: values.workshop_signatory ? 'Ya' : 'Tidak',
-                    },
-                  ]
-                : []),
             ]}
           />
         </>

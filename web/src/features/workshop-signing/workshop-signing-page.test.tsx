@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
+import { detail } from '../tire-replacements/test/fixtures';
 
 vi.mock('../../lib/socket', () => ({
   connectSocket: vi.fn(() => new Promise(() => {})),
@@ -44,7 +45,7 @@ const page = (over: Partial<TWorkshopQueuePage>): TWorkshopQueuePage => ({
 });
 
 describe('Tanda Tangan Workshop', () => {
-  it('a signatory selects two rows and signs them with the stored signature', {
+  it('an admin (who may sign) selects two rows and signs them with the stored signature', {
     timeout: 240_000,
   }, async () => {
     viewport.width = 1440;
@@ -91,7 +92,9 @@ describe('Tanda Tangan Workshop', () => {
     await waitFor(() => expect(queries.length).toBeGreaterThanOrEqual(2));
   });
 
-  it('a non-signatory reads the list without checkboxes or a sign button', { timeout: 240_000 }, async () => {
+  it('staff (can_sign false) read the list without checkboxes or a sign button', {
+    timeout: 240_000,
+  }, async () => {
     viewport.width = 1440;
     signIn('staff');
     mockApi([
@@ -102,9 +105,62 @@ describe('Tanda Tangan Workshop', () => {
     ]);
     renderApp('/tanda-tangan');
     expect(await screen.findByText('3 data menunggu tanda tangan workshop')).toBeTruthy();
-    expect(screen.getByText(/Hanya penanda tangan workshop yang dapat menandatangani/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Hanya akun dengan role Workshop (atau Admin) yang dapat menandatangani. Admin mengatur role akun di menu Tire Man.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Penanda tangan Workshop/i)).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Tanda Tangani/ })).toBeNull();
     expect(screen.getAllByRole('button', { name: /^Detail / })).toHaveLength(3);
+  });
+
+  it('a Workshop account reads a row detail (no Hapus), then selects it and signs with its stored signature', {
+    timeout: 240_000,
+  }, async () => {
+    viewport.width = 1440;
+    signIn('workshop');
+    const signed: unknown[] = [];
+    mockApi([
+      replyTo(API.getCredential, () => ({ body: testUser('workshop') })),
+      replyTo(API.listWorkshopQueue, () => ({ body: page({}) })),
+      replyTo(API.getReplacement, () => ({ body: detail({ id: 7 }) })),
+      replyTo(API.signWorkshopItems, (init) => {
+        signed.push(JSON.parse(String(init.body)));
+        return {
+          body: {
+            message: '1 data berhasil ditandatangani workshop',
+            signed: 1,
+            workshop_sign: '2026/03/ttd.png',
+            items: [],
+          },
+        };
+      }),
+    ]);
+    renderApp('/tanda-tangan');
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('3 data menunggu tanda tangan workshop')).toBeTruthy();
+    expect(screen.queryByText(/Hanya akun dengan role Workshop/)).toBeNull();
+    // what it signs: the validated record, with Cetak; deleting it is the office's
+    expect(screen.getAllByRole('button', { name: /^Detail / })).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Detail B 9002 EN #7' }));
+    await screen.findByText('Detail Pergantian #7');
+    const record = screen.getAllByRole('dialog').at(-1)!;
+    expect(await within(record).findByRole('button', { name: /Cetak/ })).toBeTruthy();
+    expect(within(record).queryByRole('button', { name: /Hapus/ })).toBeNull();
+    // antd modals ignore the pointer while they animate in; closing leaves them on their way out
+    await waitFor(() => user.click(within(record).getByRole('button', { name: 'Keluar' })));
+    await waitFor(() => expect(!record.isConnected || /-leave\b/.test(record.className)).toBe(true));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Pilih B 9002 EN #7' }));
+    await user.click(screen.getByRole('button', { name: /Tanda Tangani \(1\)/ }));
+    await screen.findByText('Tanda Tangan Workshop: 1 data');
+    const dialog = screen.getAllByRole('dialog').at(-1)!;
+    expect(within(dialog).getByText('Tanda tangan tersimpan Anda')).toBeTruthy();
+    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Tanda Tangani' })));
+    await waitFor(() => expect(signed).toHaveLength(1));
+    expect(signed[0]).toEqual({ items: [{ kind: 'tire-replacement', id: 7 }] });
+    expect(await screen.findByText('1 data berhasil ditandatangani workshop')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { EyeOutlined, SignatureFilled } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { PAGE_SIZES } from '@itms/contracts/constants';
+import { ROLE_LABELS } from '@itms/contracts/enums';
 import type { TWorkshopQueueRow } from '@itms/contracts/workshop';
 import {
   Alert,
@@ -22,9 +23,11 @@ import { PageHeading } from '../../components/page-frame';
 import { QueueOrderSelect } from '../../components/queue-filter-bar';
 import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
 import { ResponsiveTable } from '../../components/responsive-table';
+import { mayCall } from '../../lib/access';
 import { isApiError } from '../../lib/api-client';
 import { type dayjs, formatDate, formatTime, fromApiDate } from '../../lib/dayjs';
 import { showApiError, toast } from '../../lib/feedback';
+import { getStoredUser } from '../../lib/storage';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSignWorkshop } from './api/sign-workshop';
@@ -85,7 +88,8 @@ const columns: TableColumnsType<TWorkshopQueueRow> = [
 
 /**
  * /tanda-tangan: validated checks and replacements awaiting the workshop signature, oldest
- * validation first (Urutan: or the newest); a workshop signatory selects rows and signs them at once.
+ * validation first (Urutan: or the newest). Who may sign (the Workshop role and admins: the queue's
+ * `can_sign`) selects rows and signs them at once; staff read the list.
  */
 export default function WorkshopSigningPage() {
   const [params] = useSearchParams();
@@ -105,6 +109,13 @@ export default function WorkshopSigningPage() {
   const [confirming, setConfirming] = useState(false);
   const [open, setOpen] = useState<TWorkshopQueueRow | null>(null);
   const canSign = list.data?.can_sign ?? false;
+  // a row's Detail reads the check or the replacement: only for a role the server lets read them
+  // (the workshop role reaches the queue and the signing, not the records)
+  const role = getStoredUser()?.role;
+  const detailOf: Record<TWorkshopQueueRow['kind'], boolean> = {
+    'tire-check': role !== undefined && mayCall(API.getTireCheck, role),
+    'tire-replacement': role !== undefined && mayCall(API.getReplacement, role),
+  };
 
   const [plate, setPlate] = useState(list.q ?? '');
   useEffect(() => setPlate(list.q ?? ''), [list.q]);
@@ -167,21 +178,26 @@ export default function WorkshopSigningPage() {
 
   const withDetail: TableColumnsType<TWorkshopQueueRow> = [
     ...columns,
-    {
-      key: 'detail',
-      title: 'Aksi',
-      width: 96,
-      render: (_, r) => (
-        <Button
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => setOpen(r)}
-          aria-label={`Detail ${r.plate_number} #${r.id}`}
-        >
-          Detail
-        </Button>
-      ),
-    },
+    ...(Object.values(detailOf).some(Boolean)
+      ? [
+          {
+            key: 'detail',
+            title: 'Aksi',
+            width: 96,
+            render: (_: unknown, r: TWorkshopQueueRow) =>
+              detailOf[r.kind] ? (
+                <Button
+                  size="small"
+                  icon={<EyeOutlined />}
+                  onClick={() => setOpen(r)}
+                  aria-label={`Detail ${r.plate_number} #${r.id}`}
+                >
+                  Detail
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
 
   const count = selected.size;
@@ -256,7 +272,7 @@ export default function WorkshopSigningPage() {
             type="info"
             showIcon
             style={{ marginBottom: 12 }}
-            title="Hanya penanda tangan workshop yang dapat menandatangani. Admin mengaturnya di menu Tire Man (Penanda tangan Workshop)."
+            title={`Hanya akun dengan role ${ROLE_LABELS.workshop} (atau ${ROLE_LABELS.admin}) yang dapat menandatangani. Admin mengatur role akun di menu Tire Man.`}
           />
         ) : null}
         <ResponsiveTable<TWorkshopQueueRow>
@@ -266,16 +282,20 @@ export default function WorkshopSigningPage() {
           size="middle"
           columns={withDetail}
           rowSelection={rowSelection}
-          onRow={(r) => ({
-            onClick: (e) => {
-              // the checkbox and the buttons are their own actions
-              const target = e.target as HTMLElement;
-              if (target.closest('button, a, input, label')) return;
-              if (canSign && target.closest('td')?.querySelector('input[type="checkbox"]')) return;
-              setOpen(r);
-            },
-            style: { cursor: 'pointer' },
-          })}
+          onRow={(r) =>
+            detailOf[r.kind]
+              ? {
+                  onClick: (e) => {
+                    // the checkbox and the buttons are their own actions
+                    const target = e.target as HTMLElement;
+                    if (target.closest('button, a, input, label')) return;
+                    if (canSign && target.closest('td')?.querySelector('input[type="checkbox"]')) return;
+                    setOpen(r);
+                  },
+                  style: { cursor: 'pointer' },
+                }
+              : {}
+          }
         />
       </Card>
       <SignModal
