@@ -1,6 +1,6 @@
 import { API } from '@itms/contracts/api';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, replyTo } from '../test/render-app';
@@ -80,5 +80,28 @@ describe('invalidation from the endpoint table (issue 36, item 3)', () => {
     );
     await act(() => region.result.current.mutateAsync(4));
     expect(fresh.stale()).toEqual(['regions', 'reports']);
+  });
+
+  it('useWrite answers when the server does, not after the screens reload (a slow list holds no toast)', async () => {
+    const { wrapper } = setup();
+    mockApi([replyTo(API.reopenMismatch, () => ({ body: { message: 'BKB dikembalikan' } as never }))]);
+    // an open list: its first read answers, its reload never does
+    let reads = 0;
+    const list = renderHook(
+      () =>
+        useQuery({
+          queryKey: ['mismatches', 'list'],
+          queryFn: () => (++reads === 1 ? Promise.resolve([]) : new Promise<never>(() => {})),
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(list.result.current.isSuccess).toBe(true));
+    const { result } = renderHook(() => useWrite(API.reopenMismatch, (id: number) => ({ params: { id } })), {
+      wrapper,
+    });
+    const reply = await act(() => result.current.mutateAsync(1));
+    expect(reply.message).toBe('BKB dikembalikan');
+    // the reload was asked for, and is still on its way
+    expect(reads).toBe(2);
   });
 });

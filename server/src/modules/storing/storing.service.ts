@@ -492,6 +492,9 @@ export async function callSuggestions(
     });
 }
 
+/** More open calls than this on one tire man is no dispatch any more; the phone shows the oldest. */
+const OPEN_CALLS_ON_PHONE = 20;
+
 /** His open calls (the phone's snapshot): the one waiting longest first. */
 export async function openCallsOf(db: DbOrTx, tiremanId: number): Promise<TCallRow[]> {
   const rows = await selectCalls(db)
@@ -500,9 +503,6 @@ export async function openCallsOf(db: DbOrTx, tiremanId: number): Promise<TCallR
     .limit(OPEN_CALLS_ON_PHONE);
   return rows.map(toRow);
 }
-
-/** More open calls than this on one tire man is no dispatch any more; the phone shows the oldest. */
-const OPEN_CALLS_ON_PHONE = 20;
 
 /** The replacement or BKB a finished call names must be one of its unit's. */
 async function assertProducedOnUnit(

@@ -261,9 +261,9 @@ describe('on the phone', () => {
     ).toBe(200);
     return id;
   };
-  const stepTo = async (id: number, actions: string[], token = tok.tireman) => {
+  const stepTo = async (id: number, actions: string[]) => {
     for (const action of actions) {
-      const res = await call(token, 'POST', `/storing/${id}/step`, { action });
+      const res = await call(tok.tireman, 'POST', `/storing/${id}/step`, { action });
       expect(res.statusCode, res.body).toBe(200);
     }
   };

@@ -18,11 +18,10 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import { mayCall } from '../../lib/access';
+import { signedInMayCall } from '../../lib/access';
 import { errorText } from '../../lib/feedback';
 import { stepsFor } from '../../lib/lifecycle';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
-import { getStoredUser } from '../../lib/storage';
 import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -104,8 +103,7 @@ function Detail({
   const { modal, message } = App.useApp();
   const remove = useDeleteCheck(onDeleted);
   // Hapus is the office's: the workshop role reads the record (Tanda Tangan Workshop), no more
-  const role = getStoredUser()?.role;
-  const canDelete = role !== undefined && mayCall(API.deleteTireCheck, role);
+  const canDelete = signedInMayCall(API.deleteTireCheck);
   const groups = groupTires(detail.records);
   const man = detail.tireman_tire_check;
   const wa = whatsappLink(man?.phone);

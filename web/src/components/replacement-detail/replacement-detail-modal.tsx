@@ -16,11 +16,10 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import { mayCall } from '../../lib/access';
+import { signedInMayCall } from '../../lib/access';
 import { formatDayDate } from '../../lib/dayjs';
 import { errorText } from '../../lib/feedback';
 import { dash, formatKm, formatTon, whatsappLink } from '../../lib/number-format';
-import { getStoredUser } from '../../lib/storage';
 import { NOT_SAVED } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { workTimes } from '../late-tag';
@@ -119,8 +118,7 @@ function Detail({
   const { modal, message } = App.useApp();
   const remove = useDeleteReplacement(onDeleted);
   // Hapus is the office's: the workshop role reads the record (Tanda Tangan Workshop), no more
-  const role = getStoredUser()?.role;
-  const canDelete = role !== undefined && mayCall(API.deleteReplacement, role);
+  const canDelete = signedInMayCall(API.deleteReplacement);
   const { left, right } = positionColumns(detail.Tire_Replace_Records);
   const man = detail.Tire_Man;
   const wa = whatsappLink(man?.phone);

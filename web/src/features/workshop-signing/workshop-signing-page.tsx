@@ -23,11 +23,10 @@ import { PageHeading } from '../../components/page-frame';
 import { QueueOrderSelect } from '../../components/queue-filter-bar';
 import { ReplacementDetailModal } from '../../components/replacement-detail/replacement-detail-modal';
 import { ResponsiveTable } from '../../components/responsive-table';
-import { mayCall } from '../../lib/access';
+import { signedInMayCall } from '../../lib/access';
 import { isApiError } from '../../lib/api-client';
 import { type dayjs, formatDate, formatTime, fromApiDate } from '../../lib/dayjs';
 import { showApiError, toast } from '../../lib/feedback';
-import { getStoredUser } from '../../lib/storage';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useSignWorkshop } from './api/sign-workshop';
@@ -111,10 +110,9 @@ export default function WorkshopSigningPage() {
   const canSign = list.data?.can_sign ?? false;
   // a row's Detail reads the check or the replacement: only for a role the server lets read them
   // (the workshop role reaches the queue and the signing, not the records)
-  const role = getStoredUser()?.role;
   const detailOf: Record<TWorkshopQueueRow['kind'], boolean> = {
-    'tire-check': role !== undefined && mayCall(API.getTireCheck, role),
-    'tire-replacement': role !== undefined && mayCall(API.getReplacement, role),
+    'tire-check': signedInMayCall(API.getTireCheck),
+    'tire-replacement': signedInMayCall(API.getReplacement),
   };
 
   const [plate, setPlate] = useState(list.q ?? '');
