@@ -145,8 +145,8 @@ export default function WorkshopSigningPage() {
       setSelected(new Map());
       setConfirming(false);
     } catch (err) {
-      // 409: some were signed, returned or deleted meanwhile; nothing was signed. The list has
-      // reloaded: drop them from the selection so the rest can be signed again.
+      // 409: some were signed, returned or deleted meanwhile; nothing was signed. The list
+      // reloads: drop them from the selection so the rest can be signed again.
       if (isApiError(err) && err.status === 409) {
         setConfirming(false);
         const gone = new Set(
