@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import type { Role } from '@itms/contracts/enums';
+import { APPROVED_STAGES } from '@itms/contracts/rules/lifecycle';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
+import { roleAllows } from '../src/lib/roles';
 import { sha256 } from '../src/modules/auth/auth.service';
 import { backgroundSettled, createTestApp, FX, type TestApp } from './helpers';
 import { multipartFile, TINY_PNG } from './multipart';
@@ -138,15 +141,20 @@ function changed(before: Snapshot, after: Snapshot): string[] {
  * edit of the admin's own user may have demoted them.
  */
 async function adminToken(): Promise<string> {
+  return freshSession(adminId, 'admin');
+}
+
+/** A fresh session of `userId`, with the role given back to it, straight in the database. */
+async function freshSession(userId: number, role: Role): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, adminId));
+  await t.database.db.update(users).set({ role }).where(eq(users.id, userId));
   await t.database.db
     .update(sessions)
     .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, adminId), isNull(sessions.revoked_at)));
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
   await t.database.db
     .insert(sessions)
-    .values({ id: randomUUID(), user_id: adminId, token_hash: sha256(token) });
+    .values({ id: randomUUID(), user_id: userId, token_hash: sha256(token) });
   return token;
 }
 
@@ -770,4 +778,115 @@ describe('hostile input on every write endpoint', () => {
     },
     TOTAL ? 4 * 3_600_000 : 600_000,
   );
+});
+
+/**
+ * The scoped workshop role (issue 40) under the same hostile input, on every route: a route its
+ * access does not open answers 403 whatever the input and changes nothing; one it may call never
+ * answers 5xx, and a record read by id is answered only when it is validated (any other id, real
+ * or guessed, is not found), never the content of a check or replacement still in validation.
+ */
+describe('hostile input as the workshop role', () => {
+  it('is refused everything else, never 5xx, and reads no record outside its scope', async () => {
+    const db = t.database.db;
+    const [workshop] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, FX.workshop.email));
+    // a check and a replacement of each kind: still in validation, and validated
+    const made = rowsOf<{ kind: 'check' | 'replacement'; id: number; stage: string }>(
+      await db.execute(sql`
+        with u as (select id, plate_number from units order by id limit 1),
+        m as (select id from users where role = 'tire-man' order by id limit 1),
+        l as (select id from locations order by id limit 1),
+        c as (
+          insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, pic_sign,
+                                   performed_at, status, edp_sign, validated_by, validated_at)
+          select u.id, u.plate_number, m.id, l.id, 60000, 'h/pic.png', now() - interval '2 days', v.status,
+                 v.sign, case when v.status = 'approved' then ${adminId}::int end,
+                 case when v.status = 'approved' then now() end
+            from u, m, l, (values ('pending', '-'), ('approved', 'h/edp.png')) v(status, sign)
+          returning id, stage),
+        r as (
+          insert into tire_replacements (unit_id, tireman_id, location_id, odometer, status, edp_sign,
+                                         validated_by, validated_at)
+          select u.id, m.id, l.id, 61000, v.status, v.sign,
+                 case when v.status = 'approved' then ${adminId}::int end,
+                 case when v.status = 'approved' then now() end
+            from u, m, l, (values ('pending', '-'), ('approved', 'h/edp.png')) v(status, sign)
+          returning id, stage)
+        select 'check' as kind, id, stage from c union all select 'replacement', id, stage from r`),
+    );
+    const approved = (kind: string, id: string) =>
+      made.some((m) => m.kind === kind && String(m.id) === id && APPROVED_STAGES.includes(m.stage as never));
+    expect(made.filter((m) => APPROVED_STAGES.includes(m.stage as never))).toHaveLength(2);
+    const ids = made.map((m) => String(m.id));
+    let token = await freshSession(workshop!.id, 'workshop');
+    let before = await snapshot();
+    let reachable = 0;
+    let inScope = 0;
+    for (const route of [...reads(), ...writes()]) {
+      const open = route.public || roleAllows(route.roles!, 'workshop');
+      if (open) reachable++;
+      const kind = /tire-check/.test(route.url)
+        ? 'check'
+        : /tire-replace/.test(route.url)
+          ? 'replacement'
+          : null;
+      const scoped = open && kind !== null && route.url.includes('/:');
+      const paramCount = (route.url.match(/:[A-Za-z_]+/g) ?? []).length;
+      const param = fc.oneof(fc.constantFrom(...HOSTILE_PARAMS), fc.constantFrom(...ids));
+      const body =
+        route.method === 'GET' || route.method === 'DELETE'
+          ? fc.constant(undefined)
+          : hostileValue.map((v) => JSON.stringify(v) ?? 'null');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(param, { minLength: paramCount, maxLength: paramCount }),
+          body,
+          async (p, b) => {
+            const url = concrete(route.url, p);
+            const res = await t.app.inject({
+              method: route.method as 'POST',
+              url,
+              headers: {
+                access_token: token,
+                ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+              },
+              ...(b === undefined ? {} : { payload: b }),
+            });
+            stats.requests++;
+            const label = `workshop ${route.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+            expect(res.statusCode, label).toBeLessThan(500);
+            // closed: 403, or a path too long to be routed at all (414)
+          if (!open) expect([403, 414], label).toContain(res.statusCode);
+            if (res.statusCode >= 400) expect(isErrorShape(res.json(), res.statusCode), label).toBe(true);
+            if (scoped && res.statusCode === 200) {
+              inScope++;
+              expect(approved(kind!, p[0]!), `${label}: outside its scope`).toBe(true);
+            }
+            if (scoped && route.method === 'GET' && ids.includes(p[0]!) && !approved(kind!, p[0]!))
+              expect(res.statusCode, label).toBe(404);
+            if (res.statusCode >= 400 && res.statusCode !== 401) {
+              const diff = changed(before, await snapshot());
+              expect(diff, `${label} changed rows`).toEqual([]);
+            } else {
+              await backgroundSettled(t.app);
+              before = await snapshot();
+            }
+            if (res.statusCode === 401) token = await freshSession(workshop!.id, 'workshop');
+          },
+        ),
+        {
+          numRuns: Math.min(runsPerRoute(), 8),
+          endOnFailure: true,
+          // every record made above, on each route that reads one
+          examples: scoped && route.method === 'GET' ? ids.map((id) => [[id], undefined]) : [],
+        },
+      );
+    }
+    // it reached its own routes, and read validated records among them
+    expect(reachable).toBeGreaterThanOrEqual(10);
+    expect(inScope).toBeGreaterThan(0);
+  }, 600_000);
 });
