@@ -859,7 +859,7 @@ describe('hostile input as the workshop role', () => {
             const label = `workshop ${route.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
             expect(res.statusCode, label).toBeLessThan(500);
             // closed: 403, or a path too long to be routed at all (414)
-          if (!open) expect([403, 414], label).toContain(res.statusCode);
+            if (!open) expect([403, 414], label).toContain(res.statusCode);
             if (res.statusCode >= 400) expect(isErrorShape(res.json(), res.statusCode), label).toBe(true);
             if (scoped && res.statusCode === 200) {
               inScope++;

@@ -2,7 +2,15 @@ import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { ACCOUNTS, expect, loginAs, logoutToken, test, tokenOf } from '../fixtures';
 import { assignCall, logCall, newestCallId } from '../storing-helpers';
-import { ownTireMan, serviceWorkerControls, signInOwn, signPad, takeFormPhotos } from './field-helpers';
+import {
+  apiToken,
+  cameraPhoto,
+  ownTireMan,
+  serviceWorkerControls,
+  signInOwn,
+  signPad,
+  takeFormPhotos,
+} from './field-helpers';
 
 // Issue 38, item 3: a breakdown call on the phone. The EDP logs a call in the office (Chromium) and
 // assigns it; it appears at once on the tire man's Beranda (a Pixel 7). He accepts, loses the
@@ -239,5 +247,148 @@ test('a breakdown call: assigned in the office, stepped through offline on the p
   } finally {
     await logoutToken(request, await tokenOf(office));
     await office.close();
+  }
+});
+
+test('a call answered with a BKB: Lapor BKB from its card offline, Selesai stays on Beranda, the office has the call with its BKB', async ({
+  page,
+  context,
+  request,
+}) => {
+  const own = await ownTireMan(request, 'engkel');
+  const edp = await apiToken(request, ACCOUNTS.edp);
+  const headers = { access_token: edp };
+  let bkbId: number | null = null;
+  try {
+    await signInOwn(page, own);
+    await serviceWorkerControls(page);
+    // logged and assigned through the office's API (its screens are the test above's)
+    const made = await request.post('/api/storing', {
+      headers,
+      data: {
+        unit_id: own.unitId,
+        cause: 'lainnya',
+        location_text: 'Pool pelanggan',
+        caller_name: 'Pak Darto',
+        caller_phone: '081234567890',
+        note: 'Nomor seri ban berbeda dengan catatan',
+      },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const { id } = ((await made.json()) as { data: { id: number } }).data;
+    const assigned = await request.post(`/api/storing/${id}/assign`, {
+      headers,
+      data: { tireman_id: own.id },
+    });
+    expect(assigned.ok(), await assigned.text()).toBe(true);
+
+    const card = page.locator(`#panggilan-${id}`);
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    // each step makes the phone fetch its snapshot again; held back here, a snapshot read before a
+    // step's answer lands after it: the card must not go back a step (a second tap would be refused)
+    let held = 0;
+    let heldInAll = 0;
+    await context.route('**/api/field/bootstrap', async (route) => {
+      held++;
+      heldInAll++;
+      try {
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.fulfill({ response });
+      } finally {
+        held--;
+      }
+    });
+    // every status the card shows, in order
+    await page.evaluate((cardId) => {
+      const shown: string[] = [];
+      (window as unknown as { callStatuses: string[] }).callStatuses = shown;
+      const read = () => {
+        const text = document.querySelector(`#${cardId} .lp-tag-call`)?.textContent ?? '';
+        if (text && shown.at(-1) !== text) shown.push(text);
+      };
+      new MutationObserver(read).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+      read();
+    }, `panggilan-${id}`);
+    for (const [name, status] of [
+      ['Terima', 'Diterima'],
+      ['Berangkat', 'Menuju lokasi'],
+      ['Tiba', 'Tiba'],
+    ] as const) {
+      await card.getByRole('button', { name, exact: true }).click();
+      await expect(card.locator('.lp-tag-call')).toHaveText(status);
+    }
+    await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => held, { timeout: 20_000 }).toBe(0);
+    await context.unroute('**/api/field/bootstrap');
+    expect(heldInAll).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { callStatuses: string[] }).callStatuses)).toEqual(
+      ['Ditugaskan', 'Diterima', 'Menuju lokasi', 'Tiba'],
+    );
+    await expect(card.getByRole('button', { name: 'Selesai', exact: true })).toBeVisible();
+
+    // at the truck, no signal: the serials differ from the records, so a BKB instead of a replacement
+    await context.setOffline(true);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/storing-call-arrived-412.png` });
+    await card.getByRole('link', { name: 'Lapor BKB' }).click();
+    await expect(page.getByRole('heading', { name: 'Lapor BKB', level: 1 })).toBeVisible();
+    await expect(page.getByRole('note')).toContainText(
+      'Untuk storing Lainnya: BKB ini ditautkan ke panggilan',
+    );
+    await page.screenshot({ path: `${shots}/storing-bkb-412.png` });
+    const found = `CALL${Date.now() % 1_000_000}`;
+    await page
+      .getByRole('group', { name: /^Posisi / })
+      .first()
+      .getByLabel('Nomor seri di ban')
+      .fill(found);
+    await page.getByLabel('Kategori').selectOption({ index: 1 });
+    await page.getByLabel('Keterangan').fill(`Storing ${id}: ban berbeda (${found})`);
+    await page.getByLabel('Driver tidak diketahui (TIDAK PASTI)').check();
+    await page
+      .getByLabel('Foto BKB')
+      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: await cameraPhoto(page, found) });
+    await expect(page.getByText(/Foto siap/)).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await expect(page.getByText(`BKB ${own.plate} tersimpan di HP`)).toBeVisible();
+
+    // its work is made: neither form is offered again, and Selesai closes the call where it is
+    await page.goto('/lapangan/');
+    await expect(card.getByRole('link', { name: 'Lapor BKB' })).toHaveCount(0);
+    await expect(card.getByRole('link', { name: 'Isi pergantian' })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Selesai', exact: true }).click();
+    await expect(page).toHaveURL(/\/lapangan\/$/);
+    await expect(page.getByText('2 belum terkirim')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText('0 belum terkirim')).toBeVisible({ timeout: 30_000 });
+    const call = (await (await request.get(`/api/storing/${id}`, { headers })).json()) as {
+      status: string;
+      mismatch_id: number | null;
+      replacement_id: number | null;
+    };
+    expect(call).toMatchObject({ status: 'done', replacement_id: null });
+    expect(call.mismatch_id).not.toBeNull();
+    bkbId = call.mismatch_id;
+    const bkb = (await (await request.get(`/api/mismatch/detail/${bkbId}`, { headers })).json()) as {
+      information: string;
+      positions: { found_serial: string }[];
+    };
+    expect(bkb.information).toBe(`Storing ${id}: ban berbeda (${found})`);
+    expect(bkb.positions.map((p) => p.found_serial)).toContain(found);
+  } finally {
+    // later specs find the BKB queue as it was
+    if (bkbId !== null) {
+      const admin = await apiToken(request, ACCOUNTS.admin);
+      const res = await request.delete(`/api/mismatch/${bkbId}`, { headers: { access_token: admin } });
+      expect(res.ok(), await res.text()).toBe(true);
+      await logoutToken(request, admin);
+    }
+    await logoutToken(request, edp);
   }
 });

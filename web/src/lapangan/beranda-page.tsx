@@ -81,7 +81,7 @@ export function BerandaPage() {
         </div>
       ) : (
         <>
-          {queued && <StoringCalls userId={user.id} snapshot={snapshot} queue={queued} />}
+          <StoringCalls userId={user.id} />
 
           {/* each count opens what it counts */}
           <section className="lp-counters" aria-label="Ringkasan">

@@ -25,6 +25,11 @@ export interface StoredSnapshot {
    * (as they were when opened) so that their forms work with no signal.
    */
   opened?: TFieldUnit[];
+  /**
+   * The phone's clock when a step's answer last replaced a call (keepCall): a snapshot fetched
+   * before then holds older calls, and does not overwrite them.
+   */
+  callsKeptAt?: number;
 }
 
 /**

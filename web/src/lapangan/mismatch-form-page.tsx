@@ -3,6 +3,7 @@ import { listedCategory, MISMATCH_CATEGORY_MESSAGES } from '@itms/contracts/mism
 import { ZMismatchCreateBody } from '@itms/contracts/mismatches';
 import { useState } from 'react';
 import { positionLabel } from '../components/vehicle-diagram';
+import { StoringNote, useStoringCall } from './call-link';
 import { db, draftKey } from './db';
 import {
   Field,
@@ -28,6 +29,8 @@ export interface MismatchDraftValues {
   driverPhone: string;
   /** The serial read at each position ('' = empty or unreadable). */
   found: Record<string, string>;
+  /** The breakdown call it answers, when opened from the call's card (a draft of an older app: none). */
+  callId?: number;
 }
 
 /** Lapor BKB: the serials found on a unit that differ from the records, with a photo. Works offline. */
@@ -81,9 +84,12 @@ function MismatchForm(start: FormStart) {
   // the office's list (Kategori BKB), as the phone last fetched it; a snapshot from before the list: none
   const categories = snapshot.data.mismatch_categories ?? [];
   const expected = new Map(unit.tires.map((t) => [t.position, t.serial_number]));
-  const [values, setValues] = useState<MismatchDraftValues>(
-    () => (draft?.values as MismatchDraftValues | undefined) ?? emptyValues(unit),
-  );
+  const callOf = useStoringCall(snapshot, unit.id);
+  const [values, setValues] = useState<MismatchDraftValues>(() => {
+    const kept = (draft?.values as MismatchDraftValues | undefined) ?? emptyValues(unit);
+    const callId = kept.callId ?? callOf?.id;
+    return callId ? { ...kept, callId } : kept;
+  });
   const { photos, take } = usePhotos(draft?.photos);
   const { busy, save } = useFormEntry(start, 'mismatch', values, photos);
   const [touched, setTouched] = useState(false);
@@ -99,6 +105,7 @@ function MismatchForm(start: FormStart) {
     information: values.information,
     driver: values.driverUnknown ? null : { name: values.driverName, phone: values.driverPhone },
     positions: unit.positions.map((p) => ({ position: p, found_serial: values.found[p] ?? '' })),
+    ...(values.callId ? { storing_call_id: values.callId } : {}),
   };
   const parsed = ZMismatchCreateBody.safeParse(body);
   const issues = issuesOf(parsed);
@@ -122,6 +129,7 @@ function MismatchForm(start: FormStart) {
   return (
     <div className="lp-page lp-form-page">
       <FormHeader unit={unit} title="Lapor BKB" />
+      {values.callId && <StoringNote snapshot={snapshot} callId={values.callId} what="BKB ini" />}
 
       <section className="lp-section lp-stack" aria-label="Data BKB">
         <Field label="Kategori" error={issueOf('category')}>

@@ -2,11 +2,9 @@ import { tireReplacementsEndpoints } from '@itms/contracts/api/tire-replacements
 import { FLAP_STATUSES, type Position, TUBE_STATUSES, VELG_STATUSES } from '@itms/contracts/enums';
 import type { TFieldReturnedReplacement } from '@itms/contracts/field';
 import { checkWarnings, type TireBefore } from '@itms/contracts/rules/field-warnings';
-import { BREAKDOWN_CAUSE_LABELS, type TCallRow } from '@itms/contracts/storing';
 import { ZReplacementResubmitBody, ZReplacementSubmitBody } from '@itms/contracts/tire-replacements';
 import type { TTireSnLite } from '@itms/contracts/tires';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { positionLabel } from '../components/vehicle-diagram';
 import { call, isApiError } from '../lib/api-client';
 import {
@@ -29,11 +27,10 @@ import {
 import { NumberInput, TreadFields } from './number-input';
 import './replacement-form.css';
 import { GROOVES } from '@itms/contracts/rules/grooves';
-import type { StoredSnapshot } from './db';
+import { StoringNote, useStoringCall } from './call-link';
 import { OnSiteSignatures, PIC_PRESENT, type PicAbsence, picAbsenceBody } from './pic-absence';
 import { WithScan } from './scanner';
 import { useSignatures } from './signature-pad';
-import { callsOf } from './snapshot';
 import { useOnline } from './use-online';
 
 type Measure = (typeof GROOVES)[number] | 'pressure';
@@ -261,7 +258,9 @@ function ReplacementForm(start: FormStart) {
   return (
     <div className="lp-page lp-form-page">
       <FormHeader unit={unit} title={redo ? 'Pergantian ulang' : 'Pergantian'} />
-      {!redo && values.callId && <StoringNote call={callsOf(snapshot).find((c) => c.id === values.callId)} />}
+      {!redo && values.callId && (
+        <StoringNote snapshot={snapshot} callId={values.callId} what="pergantian ini" />
+      )}
 
       {redo ? (
         <ReturnedNote reason={redo.return_reason}>
@@ -587,22 +586,5 @@ function InstalledSerial({
         </ul>
       )}
     </>
-  );
-}
-
-/** The breakdown call the form was opened for (`?panggilan=`), when it is one of his, of this unit. */
-function useStoringCall(snapshot: StoredSnapshot, unitId: number): TCallRow | undefined {
-  const id = Number(useSearchParams()[0].get('panggilan'));
-  return callsOf(snapshot).find((c) => c.id === id && c.unit_id === unitId);
-}
-
-/** Which call the replacement answers (it is linked to it when sent). */
-function StoringNote({ call }: { call: TCallRow | undefined }) {
-  return (
-    <div className="lp-success lp-page-alert" role="note">
-      Untuk storing{call ? ` ${BREAKDOWN_CAUSE_LABELS[call.cause]}` : ''}
-      {call?.positions.length ? ` · posisi ${call.positions.join(', ')}` : ''}: pergantian ini ditautkan ke
-      panggilan tersebut.
-    </div>
   );
 }

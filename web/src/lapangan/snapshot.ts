@@ -14,7 +14,8 @@ const OPENED_KEPT = 30;
  * work) and his recent submissions, and stores them in one write: a failed fetch keeps the old
  * snapshot whole.
  */
-export async function refreshSnapshot(userId: number): Promise<void> {
+export async function refreshSnapshot(userId: number, again = true): Promise<void> {
+  const started = Date.now();
   const [data, history] = await Promise.all([
     call(fieldEndpoints.getFieldBootstrap, {}),
     call(fieldEndpoints.listFieldHistory, { query: { page: 1, pageSize: 100 } }),
@@ -34,22 +35,30 @@ export async function refreshSnapshot(userId: number): Promise<void> {
         .map((id) => call(fieldEndpoints.getFieldUnit, { params: { id } })),
     ),
   ]);
-  await db.transaction('rw', db.snapshot, async () => {
+  const raced = await db.transaction('rw', db.snapshot, async () => {
+    const current = await snapshotOf(userId);
     // the units he opened stay, unless they became his own
-    const stored = (await snapshotOf(userId))?.opened ?? [];
+    const stored = current?.opened ?? [];
     const opened = [...callUnits, ...stored.filter((u) => !callUnits.some((c) => c.id === u.id))]
       .filter((u) => !mine.has(u.id))
       .slice(0, OPENED_KEPT);
+    // a step answered while this was fetched is newer than the calls fetched: they would take its
+    // card back a step (and a second tap on Tiba would be refused), so the stored calls stay
+    const raced = current !== null && (current.callsKeptAt ?? 0) >= started;
     await db.snapshot.put({
       key: 'me',
       userId,
-      data,
+      data: raced ? { ...data, calls: callsOf(current) } : data,
       savedAt: Date.now(),
       history: history.data,
       returnedWork,
       opened,
+      ...(current?.callsKeptAt ? { callsKeptAt: current.callsKeptAt } : {}),
     });
+    return raced;
   });
+  // ... and are fetched once more, after that step
+  if (raced && again) await refreshSnapshot(userId, false);
 }
 
 /** A unit of the snapshot: one of his own, or one he opened from the search over every unit. */
@@ -98,7 +107,7 @@ export async function keepCall(userId: number, answered: TCallDetail): Promise<v
     calls.push(row);
     calls.sort((a, b) => a.called_at.localeCompare(b.called_at) || a.id - b.id);
   }
-  await db.snapshot.update('me', { data: { ...stored.data, calls } });
+  await db.snapshot.update('me', { data: { ...stored.data, calls }, callsKeptAt: Date.now() });
 }
 
 /** His open breakdown calls; none in a snapshot stored by a version of the app before Storing. */

@@ -13,10 +13,11 @@ import {
   stepTimeOf,
   tapTime,
 } from './call-steps';
-import type { OutboxItem, StoredSnapshot } from './db';
+import { db, type OutboxItem } from './db';
 import { saveToOutbox } from './outbox';
 import { timeFormat } from './queue-item';
-import { callsOf } from './snapshot';
+import { callsOf, snapshotOf } from './snapshot';
+import { useLive } from './use-live';
 import { sendSoon } from './use-sender';
 import './storing-calls.css';
 
@@ -29,15 +30,21 @@ const SHOWN_STEPS: CallAction[] = ['accept', 'depart', 'arrive', 'finish'];
  * Selesai): a tap is kept in the outbox with its time, so it counts with no signal. 'Selesai' opens
  * the replacement form of the unit with the call's positions (unless its work is already made).
  */
-export function StoringCalls({
-  userId,
-  snapshot,
-  queue,
-}: {
-  userId: number;
-  snapshot: StoredSnapshot;
-  queue: OutboxItem[];
-}) {
+export function StoringCalls({ userId }: { userId: number }) {
+  // the calls and the queue read together: a sent step leaves the queue and enters the call in one
+  // write, and two separate reads could show the card a step back in between (and turn the button
+  // under a tap into the step before)
+  const live = useLive(
+    () =>
+      db.transaction('r', db.snapshot, db.outbox, async () => ({
+        snapshot: await snapshotOf(userId),
+        queue: await db.outbox.where('userId').equals(userId).toArray(),
+      })),
+    userId,
+  );
+  const focus = Number(useSearchParams()[0].get('panggilan')) || null;
+  if (!live?.snapshot) return null;
+  const { snapshot, queue } = live;
   const calls = callsOf(snapshot)
     .map((call) => {
       const steps = queuedStepsOf(call.id, queue);
@@ -45,7 +52,6 @@ export function StoringCalls({
     })
     // closed on the phone ('Selesai' tapped) it stays until the server has the tap
     .filter((c) => openOnPhone(c.status) || c.steps.length > 0);
-  const focus = Number(useSearchParams()[0].get('panggilan')) || null;
   if (calls.length === 0) return null;
   return (
     <section className="lp-section" aria-label="Storing">
@@ -163,11 +169,19 @@ function CallCard({
       {next && (
         <div className="lp-call-actions">
           {next === 'finish' && !hasWorkFor(call, queue) && (
-            <Link className="lp-button" to={replacementPath}>
-              Isi pergantian
-            </Link>
+            <>
+              <Link className="lp-button" to={replacementPath}>
+                Isi pergantian
+              </Link>
+              {/* the serials on the truck differ from the records: a BKB instead of a replacement */}
+              <Link className="lp-button" to={`/unit/${call.unit_id}/bkb?panggilan=${call.id}`}>
+                Lapor BKB
+              </Link>
+            </>
           )}
           <button
+            // one element per step: a tap never lands on a button that has just become another step
+            key={next}
             type="button"
             className="lp-button lp-primary"
             disabled={busy}
