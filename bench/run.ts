@@ -177,6 +177,8 @@ interface Prepared {
   busyUnit: number;
   /** The newest breakdown call (its suggestions are measured). */
   newestCall: number;
+  /** The customer with the most units (the portal's worst case). */
+  bigCustomer: number;
   /** The validation queues' filters (issue 25): the tire man and the pool with most checks waiting. */
   queue: { tireman: number; location: number; region: number; plate: string };
 }
@@ -251,8 +253,12 @@ async function prepare(sql: (text: string) => Promise<Record<string, unknown>[]>
     unit_id: number;
   }[];
   const [newest] = (await sql('select max(id) as id from breakdown_calls')) as { id: number | null }[];
+  const [bigCustomer] = (await sql(`
+    select p.customer_id as id from units u join projects p on p.id = u.project_id
+     group by 1 order by count(*) desc, 1 limit 1`)) as { id: number }[];
   return {
     newestCall: newest?.id ?? 1,
+    bigCustomer: bigCustomer?.id ?? 1,
     busyUnit: busy?.unit_id ?? 1,
     month: { start: d!.start, end: d!.end, month: d!.start.slice(0, 7) },
     today: d!.today,
@@ -432,6 +438,34 @@ function rows(p: Prepared): Row[] {
       kind: 'other',
       as: 'edp',
       requests: get(`/api/storing/${p.newestCall}/suggestions`),
+    },
+    // the customer portal (issue 40), as the office opens the biggest customer's: the fleet's counts
+    // (its mounted tires' alerts), its units' first and a deep page, and its busiest unit
+    {
+      name: 'portal fleet (biggest customer)',
+      kind: 'other',
+      as: 'edp',
+      requests: get(`/api/portal/fleet?customer_id=${p.bigCustomer}`),
+    },
+    ...[1, 20].map(
+      (page): Row => ({
+        name: `portal units p${page} (biggest customer)`,
+        kind: 'list',
+        as: 'edp',
+        requests: get(`/api/portal/units?customer_id=${p.bigCustomer}&page=${page}`),
+      }),
+    ),
+    {
+      name: `portal report ${month} (biggest customer)`,
+      kind: 'report',
+      as: 'edp',
+      requests: get(`/api/portal/report?customer_id=${p.bigCustomer}&month=${month}`),
+    },
+    {
+      name: 'portal unit (busiest)',
+      kind: 'other',
+      as: 'edp',
+      requests: get(`/api/portal/units/${p.busyUnit}`),
     },
     {
       name: `productivity 2020-01-01..${p.today}`,

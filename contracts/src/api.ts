@@ -13,6 +13,7 @@ import { inboxEndpoints, inboxErrors } from './api/inbox';
 import { mismatchCategoriesEndpoints, mismatchCategoriesErrors } from './api/mismatch-categories';
 import { mismatchesEndpoints, mismatchesErrors } from './api/mismatches';
 import { newsEndpoints, newsErrors } from './api/news';
+import { portalEndpoints, portalErrors } from './api/portal';
 import { profileEndpoints, profileErrors } from './api/profile';
 import { projectsEndpoints, projectsErrors } from './api/projects';
 import { pushEndpoints, pushErrors } from './api/push';
@@ -49,6 +50,7 @@ export const API = {
   ...mismatchCategoriesEndpoints,
   ...mismatchesEndpoints,
   ...newsEndpoints,
+  ...portalEndpoints,
   ...profileEndpoints,
   ...projectsEndpoints,
   ...pushEndpoints,
@@ -88,6 +90,7 @@ export const ERROR_STATUS = {
   ...mismatchCategoriesErrors,
   ...mismatchesErrors,
   ...newsErrors,
+  ...portalErrors,
   ...profileErrors,
   ...projectsErrors,
   ...pushErrors,
@@ -127,6 +130,7 @@ export const ERROR_TABLES: readonly Record<string, number>[] = [
   mismatchCategoriesErrors,
   mismatchesErrors,
   newsErrors,
+  portalErrors,
   profileErrors,
   projectsErrors,
   pushErrors,

@@ -10,30 +10,33 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call an operation: `public` (no session), `account` (every signed-in role: one's own
  * session, profile and uploads), `any` (the office and the field: admin, staff, tire men),
- * `office` (admin and staff), `workshop` (the office and the workshop role), `field` (admin and
- * tire men), `admin`. The server enforces it; admin passes all. The workshop role reaches only
- * `account` and `workshop` operations, so a new operation is closed to it unless it says so.
+ * `office` (admin and staff), `workshop` (the office and the workshop role), `portal` (the office
+ * and the customer role), `field` (admin and tire men), `admin`. The server enforces it; admin
+ * passes all. The workshop and customer roles reach only `account` and their own level, so a new
+ * operation is closed to them unless it says so.
  */
-export type Access = 'public' | 'account' | 'any' | 'office' | 'workshop' | 'field' | 'admin';
+export type Access = 'public' | 'account' | 'any' | 'office' | 'workshop' | 'portal' | 'field' | 'admin';
 
 /**
  * The roles each access level admits; admin passes every level. The server enforces them
  * (server/src/lib/endpoint.ts); the web asks them before showing a control (web/src/lib/access.ts).
  */
 export const ACCESS_ROLES: Readonly<Record<Exclude<Access, 'public'>, readonly Role[]>> = {
-  account: ['admin', 'staff', 'tire-man', 'workshop'],
+  account: ['admin', 'staff', 'tire-man', 'workshop', 'customer'],
   any: ['admin', 'staff', 'tire-man'],
   office: ['admin', 'staff'],
   workshop: ['admin', 'staff', 'workshop'],
+  portal: ['admin', 'staff', 'customer'],
   field: ['admin', 'tire-man'],
   admin: ['admin'],
 };
 
 /**
- * The rows a scoped role (the workshop) reaches through an operation on `:id`: a check or a
- * replacement once validated (server/src/lib/scope.ts). Declared beside `access`.
+ * The rows a scoped role reaches through an operation on `:id` (server/src/lib/scope.ts), declared
+ * beside `access`: the workshop, a check or a replacement once validated; a customer, a unit of
+ * its own projects.
  */
-export type Scope = 'approved-check' | 'approved-replacement';
+export type Scope = 'approved-check' | 'approved-replacement' | 'customer-unit';
 
 /** The API's resources: each operation's OpenAPI tag, and the prefix of the web's cache keys. */
 export const TAGS = [
@@ -50,6 +53,7 @@ export const TAGS = [
   'mismatch-categories',
   'mismatches',
   'news',
+  'portal',
   'profile',
   'projects',
   'push',

@@ -1,13 +1,14 @@
 // Enumerations of spec section 3, shared by server (validation, DB checks) and web (selects, labels).
 
 /** workshop: signs in to the office only to give the workshop signature (issue 40). */
-export const ROLES = ['admin', 'staff', 'tire-man', 'workshop'] as const;
+export const ROLES = ['admin', 'staff', 'tire-man', 'workshop', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   staff: 'Staff',
   'tire-man': 'Tire Man',
   workshop: 'Workshop',
+  customer: 'Pelanggan',
 };
 
 export const UNIT_TYPES = [

@@ -56,9 +56,11 @@ describe('unit form', () => {
 });
 
 describe('roles', () => {
-  it('maps the wizard choices 1, 2, 3, 4 and the labels to the four roles', () => {
+  it('maps the wizard choices 1 to 5 and the labels to the five roles', () => {
     expect(
-      [1, '2', '3', '4', 'Admin', 'Tire Man', 'tireman', 'staff', 'Workshop'].map((r) => ZRole.parse(r)),
+      [1, '2', '3', '4', 'Admin', 'Tire Man', 'tireman', 'staff', 'Workshop', '5', 'Pelanggan'].map((r) =>
+        ZRole.parse(r),
+      ),
     ).toEqual([
       'admin',
       'staff',
@@ -69,8 +71,10 @@ describe('roles', () => {
       'tire-man',
       'staff',
       'workshop',
+      'customer',
+      'customer',
     ]);
-    expect(ZRole.safeParse('5').success).toBe(false);
+    expect(ZRole.safeParse('6').success).toBe(false);
   });
 
   it('registers with photo and signature defaulting to "-"', () => {
@@ -105,7 +109,7 @@ describe('registration messages', () => {
       phone: ['Nomor HP wajib diisi'],
       password: ['Password minimal 10 karakter'],
       nik: ['NIK wajib diisi'],
-      role: ['Role harus admin, staff, tire-man atau workshop'],
+      role: ['Role harus admin, staff, tire-man, workshop atau pelanggan'],
     });
   });
 });

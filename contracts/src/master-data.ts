@@ -30,6 +30,7 @@ export const MASTER_MESSAGES = {
     updated: 'Customer berhasil di update',
     deleted: 'Customer berhasil dihapus',
     inUse: 'Customer tidak dapat dihapus karena masih digunakan oleh project',
+    hasAccounts: 'Customer tidak dapat dihapus karena masih memiliki akun pelanggan',
   },
   banner: {
     created: 'Banner berhasil Ditambahkan',

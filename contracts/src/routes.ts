@@ -21,6 +21,11 @@ export interface AppRouteMeta {
   readonly menuPath?: string;
   /** Roles that may open the screen; admin may always. */
   readonly roles: readonly Role[];
+  /**
+   * Roles whose side menu lists the screen, when not all that may open it (the customer portal:
+   * the office opens it from Customer, for one customer).
+   */
+  readonly menuRoles?: readonly Role[];
   /** Not in the spec's route table: added because a named screen had no route. */
   readonly extra?: boolean;
 }
@@ -28,6 +33,10 @@ export interface AppRouteMeta {
 const OFFICE: readonly Role[] = ['admin', 'staff'];
 /** The office and the workshop role (issue 40), which opens only these screens. */
 const WORKSHOP: readonly Role[] = ['admin', 'staff', 'workshop'];
+/** The office and the customer role (issue 40), which opens only its portal. */
+const PORTAL: readonly Role[] = ['admin', 'staff', 'customer'];
+/** Every role that signs in to the back office: its own profile. */
+const ACCOUNT: readonly Role[] = ['admin', 'staff', 'workshop', 'customer'];
 const ADMIN: readonly Role[] = ['admin'];
 
 const feature = (label: string) => ({ group: 'feature', label }) as const;
@@ -63,6 +72,17 @@ export const APP_ROUTES = [
   { path: '/ban-kritis', title: 'Ban Kritis', menu: feature('Ban Kritis'), roles: OFFICE, extra: true },
   // not in the spec: breakdown calls dispatched to tire men, measured by roll time (issue 38)
   { path: '/storing', title: 'Storing', menu: feature('Storing'), roles: OFFICE, extra: true },
+  // not in the spec: a customer's own fleet, read-only (issue 40); the office opens it for a
+  // customer from Customer ('Lihat portal'), so only the customer's menu lists it
+  {
+    path: '/portal',
+    title: 'Armada',
+    menu: feature('Armada'),
+    roles: PORTAL,
+    menuRoles: ['customer'],
+    extra: true,
+  },
+  { path: '/portal/unit/:id', title: 'Armada', menuPath: '/portal', roles: PORTAL, extra: true },
   // Laporan
   { path: '/leaderboard', title: 'Leaderboard', menu: laporan('Leaderboard'), roles: OFFICE },
   { path: '/summary', title: 'Summary Pengecekan', menu: laporan('Summary Pengecekan'), roles: OFFICE },
@@ -158,7 +178,7 @@ export const APP_ROUTES = [
   // not in the spec: who changed what, with before/after values (reliability issue)
   { path: '/audit', title: 'Log Audit', menu: database('Log Audit'), roles: ADMIN, extra: true },
   // not in the spec: one's own account, from the top bar's user menu (issue 22)
-  { path: '/profil', title: 'Profil saya', roles: WORKSHOP, extra: true },
+  { path: '/profil', title: 'Profil saya', roles: ACCOUNT, extra: true },
   // not in the spec: the office inbox behind the top bar's bell (issue 39)
   { path: '/notifikasi', title: 'Notifikasi', roles: OFFICE, extra: true },
 ] as const satisfies readonly AppRouteMeta[];
@@ -172,7 +192,8 @@ export function canOpen(route: Pick<AppRouteMeta, 'roles'>, role: Role): boolean
 
 /**
  * Whether a role uses the back office at all: it may open at least one of its screens. Tire men
- * open none (they work in the field app); the workshop role opens Tanda Tangan Workshop and Profil.
+ * open none (they work in the field app); the workshop role opens Tanda Tangan Workshop and Profil,
+ * the customer role its portal (Armada) and Profil.
  */
 export function usesBackOffice(role: Role): boolean {
   return (APP_ROUTES as readonly AppRouteMeta[]).some((r) => canOpen(r, role));
@@ -194,7 +215,7 @@ export function menuForRole(role: Role): MenuSection[] {
     group: g.key,
     label: g.label,
     items: (APP_ROUTES as readonly AppRouteMeta[])
-      .filter((r) => r.menu?.group === g.key && canOpen(r, role))
+      .filter((r) => r.menu?.group === g.key && canOpen(r, role) && (r.menuRoles?.includes(role) ?? true))
       .map((r) => ({ path: r.path, label: r.menu!.label })),
   })).filter((s) => s.items.length > 0);
 }

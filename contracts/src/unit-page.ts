@@ -88,6 +88,8 @@ export const ZUnitRecordRow = z.object({
   odometer: z.number().nullable(),
   /** BKB: its category; others: null. */
   category: z.string().nullable(),
+  /** The positions the work touched, in position order. */
+  positions: z.array(z.enum(POSITIONS)),
 });
 export type TUnitRecordRow = z.infer<typeof ZUnitRecordRow>;
 export const ZUnitRecordList = listResult(ZUnitRecordRow);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from './constants';
 import { ROLES, type Role } from './enums';
 import { ZListQuery } from './list';
-import { zId } from './numeric';
+import { zId, zOptionalId } from './numeric';
 import { PASSWORD_MAX, PASSWORD_MESSAGES, ZNewPassword } from './password';
 import { zTimestamp } from './timestamp';
 
@@ -19,17 +19,23 @@ export const USER_MESSAGES = {
   deleteSelf: 'Tidak dapat menghapus akun sendiri',
   hasHistory: 'User tidak dapat dihapus karena sudah memiliki riwayat pengecekan',
   unknownProject: 'Proyek tidak ditemukan',
+  customerRequired: 'Pelanggan wajib dipilih untuk akun pelanggan',
+  unknownCustomer: 'Pelanggan tidak ditemukan',
 } as const;
 
-/** The registration wizard's role step sends 1, 2 or 3 (spec section 6); 4 is the workshop (issue 40). */
+/**
+ * The registration wizard's role step sends 1, 2 or 3 (spec section 6); 4 is the workshop and 5 a
+ * customer's account (issue 40).
+ */
 export const ROLE_CHOICES: Record<string, Role> = {
   '1': 'admin',
   '2': 'staff',
   '3': 'tire-man',
   '4': 'workshop',
+  '5': 'customer',
 };
 
-/** admin | staff | tire-man | workshop, also accepted as 1 | 2 | 3 | 4 or the labels (Admin, Staff, Tire Man, Workshop). */
+/** A role, also accepted as 1..5 or its label (Admin, Staff, Tire Man, Workshop, Pelanggan). */
 export const ZRole = z.preprocess(
   (v) => {
     if (typeof v === 'number') return ROLE_CHOICES[String(v)] ?? v;
@@ -39,10 +45,22 @@ export const ZRole = z.preprocess(
       .toLowerCase()
       .replace(/[\s_]+/g, '-');
     if (s === 'tireman') return 'tire-man';
+    if (s === 'pelanggan') return 'customer';
     return ROLE_CHOICES[s] ?? s;
   },
-  z.enum(ROLES, { error: 'Role harus admin, staff, tire-man atau workshop' }),
+  z.enum(ROLES, { error: 'Role harus admin, staff, tire-man, workshop atau pelanggan' }),
 );
+
+/**
+ * The customer a 'customer' account belongs to (issue 40): required for that role, and ignored
+ * (stored as none) for every other role.
+ */
+const customerId = zOptionalId('Pelanggan tidak valid');
+const requireCustomer = (v: { role: Role; customer_id?: number | undefined }, ctx: z.RefinementCtx) => {
+  if (v.role === 'customer' && v.customer_id == null) {
+    ctx.addIssue({ code: 'custom', path: ['customer_id'], message: USER_MESSAGES.customerRequired });
+  }
+};
 
 const name = z
   .string({ error: 'Nama wajib diisi' })
@@ -78,17 +96,20 @@ const imagePath = z
 const department = z.string().trim().max(120, 'Departemen maksimal 120 karakter');
 
 /** POST /api/tire-man/register: the six-step wizard (plus optional photo and signature). */
-export const ZRegisterBody = z.object({
-  name,
-  email,
-  phone,
-  password: ZNewPassword,
-  nik: nik.refine((v) => v.length > 0, 'NIK wajib diisi'),
-  role: ZRole,
-  photo: imagePath,
-  signature: imagePath,
-  department: department.optional().transform((v) => v ?? ''),
-});
+export const ZRegisterBody = z
+  .object({
+    name,
+    email,
+    phone,
+    password: ZNewPassword,
+    nik: nik.refine((v) => v.length > 0, 'NIK wajib diisi'),
+    role: ZRole,
+    photo: imagePath,
+    signature: imagePath,
+    department: department.optional().transform((v) => v ?? ''),
+    customer_id: customerId,
+  })
+  .superRefine(requireCustomer);
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 export type TRegisterInput = z.output<typeof ZRegisterBody>;
 
@@ -96,47 +117,51 @@ export type TRegisterInput = z.output<typeof ZRegisterBody>;
  * PUT /api/tire-man/{id}: the edit modal. Name, email, phone and role are always sent; the others
  * keep their stored value when missing. The password is set only when a non-empty one is typed.
  */
-export const ZTireManUpdateBody = z.object({
-  name,
-  email,
-  phone,
-  role: ZRole,
-  nik: nik.optional(),
-  photo: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
-  signature: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
-  department: department.optional(),
-  password: z
-    .string()
-    .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(ZNewPassword.optional()),
-  /**
-   * Proyek: the projects a tire man works on (his units on the phone). Replaces the stored set;
-   * missing keeps it. Form-urlencoded clients send "1,2" or a JSON list.
-   */
-  project_ids: z
-    .preprocess(
-      (v) => {
-        if (typeof v === 'number') return [v];
-        if (typeof v !== 'string') return v;
-        const s = v.trim();
-        if (s.startsWith('[')) {
-          try {
-            return JSON.parse(s);
-          } catch {
-            return v;
+export const ZTireManUpdateBody = z
+  .object({
+    name,
+    email,
+    phone,
+    role: ZRole,
+    nik: nik.optional(),
+    photo: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
+    signature: z.string().trim().max(500, 'Path gambar terlalu panjang').optional(),
+    department: department.optional(),
+    password: z
+      .string()
+      .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(ZNewPassword.optional()),
+    /**
+     * Proyek: the projects a tire man works on (his units on the phone). Replaces the stored set;
+     * missing keeps it. Form-urlencoded clients send "1,2" or a JSON list.
+     */
+    project_ids: z
+      .preprocess(
+        (v) => {
+          if (typeof v === 'number') return [v];
+          if (typeof v !== 'string') return v;
+          const s = v.trim();
+          if (s.startsWith('[')) {
+            try {
+              return JSON.parse(s);
+            } catch {
+              return v;
+            }
           }
-        }
-        return s === '' ? [] : s.split(',').map((x) => x.trim());
-      },
-      z
-        .array(zId('Proyek tidak valid'), { error: 'Proyek tidak valid' })
-        .max(500, 'Maksimal 500 proyek')
-        .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
-    )
-    .optional(),
-});
+          return s === '' ? [] : s.split(',').map((x) => x.trim());
+        },
+        z
+          .array(zId('Proyek tidak valid'), { error: 'Proyek tidak valid' })
+          .max(500, 'Maksimal 500 proyek')
+          .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+      )
+      .optional(),
+    /** The customer of a 'customer' account (required for that role). */
+    customer_id: customerId,
+  })
+  .superRefine(requireCustomer);
 export type TTireManUpdateBody = z.input<typeof ZTireManUpdateBody>;
 export type TTireManUpdateInput = z.output<typeof ZTireManUpdateBody>;
 
@@ -152,7 +177,7 @@ export const ZOwnSignatureBody = z.object({
 /** GET /api/tire-man: sort one of id, name, email, phone, role, createdAt (prefix '-' for descending). */
 export const ZTireManListQuery = ZListQuery.extend({
   pageSize: ZListQuery.shape.pageSize.default(PAGE_SIZES.tireMan.default),
-  role: z.enum(ROLES, { error: 'Role harus admin, staff atau tire-man' }).optional(),
+  role: z.enum(ROLES, { error: 'Role harus admin, staff, tire-man, workshop atau pelanggan' }).optional(),
 });
 export type TTireManListQuery = z.input<typeof ZTireManListQuery>;
 export const TIRE_MAN_SORTS = ['id', 'name', 'email', 'phone', 'role', 'createdAt'] as const;
@@ -173,6 +198,8 @@ export const ZTireManRow = z.object({
   createdAt: zTimestamp,
   /** GET /api/tire-man/{id} only: the projects the tire man is linked to (Proyek). */
   project_ids: z.array(z.number()).optional(),
+  /** GET /api/tire-man/{id} only: a customer account's customer (null for other roles). */
+  customer_id: z.number().nullable().optional(),
 });
 export type TTireManRow = z.input<typeof ZTireManRow>;
 

@@ -41,6 +41,7 @@ import { sweepStoringBreaches, sweepWaitingChecks } from './modules/inbox/inbox-
 import { mismatchCategoriesRoutes } from './modules/mismatch-categories/mismatch-categories.routes';
 import { mismatchesRoutes } from './modules/mismatches/mismatches.routes';
 import { newsRoutes } from './modules/news/news.routes';
+import { portalRoutes } from './modules/portal/portal.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { pushRoutes } from './modules/push/push.routes';
@@ -389,6 +390,7 @@ export async function buildApp({
       await api.register(tireIntelligenceRoutes);
       await api.register(fieldRoutes);
       await api.register(workshopRoutes);
+      await api.register(portalRoutes);
       await api.register(searchRoutes);
     },
     { prefix: '/api' },

@@ -54,7 +54,7 @@ async function main() {
   );
   if (config.demoSeed) {
     console.log(
-      `Demo logins (password ${DEMO_PASSWORD}): admin@itms.local, edp@itms.local, tireman@itms.local, workshop@itms.local\n`,
+      `Demo logins (password ${DEMO_PASSWORD}): admin@itms.local, edp@itms.local, tireman@itms.local, workshop@itms.local, pelanggan@itms.local\n`,
     );
   }
 

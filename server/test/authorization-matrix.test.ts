@@ -23,6 +23,7 @@ beforeAll(async () => {
     staff: FX.staff.email,
     'tire-man': FX.tireman.email,
     workshop: FX.workshop.email,
+    customer: FX.customerUser.email,
   };
   for (const [role, email] of Object.entries(emails) as [Role, string][]) {
     const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -103,6 +104,25 @@ const WORKSHOP_ROUTES = [
   'PUT /api/me/password',
   'PUT /api/tire-man/me/signature',
 ];
+/** The customer role (issue 40): its own account and session, and the portal; nothing else. */
+const CUSTOMER_ROUTES = [
+  'GET /api/me',
+  'GET /api/portal/fleet',
+  'GET /api/portal/report',
+  'GET /api/portal/report/export',
+  'GET /api/portal/report/pdf',
+  'GET /api/portal/units',
+  'GET /api/portal/units/:id',
+  'GET /api/portal/units/:id/records',
+  'GET /api/tire-man-login',
+  'POST /api/files/sign',
+  'POST /api/tire-man-logout',
+  'POST /api/tire-man/credential',
+  'POST /api/upload',
+  'PUT /api/me',
+  'PUT /api/me/password',
+  'PUT /api/tire-man/me/signature',
+];
 /** Routes under /api/tire-man that are not account administration (own session, own signature). */
 const ACCOUNT_SELF_SERVICE = ['POST /api/tire-man/credential', 'PUT /api/tire-man/me/signature'];
 
@@ -149,6 +169,16 @@ describe('authorization matrix', () => {
         .map(key)
         .sort(),
     ).toEqual(WORKSHOP_ROUTES);
+  });
+
+  it('lets the customer role reach only its account and the portal', () => {
+    const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+    expect(
+      t.app.apiRoutes
+        .filter((r) => !r.public && roleAllows(r.roles!, 'customer'))
+        .map(key)
+        .sort(),
+    ).toEqual(CUSTOMER_ROUTES);
   });
 
   it('refuses every protected route without a token, or with a logged-out one', {

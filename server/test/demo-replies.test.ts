@@ -86,6 +86,12 @@ const today = dayjs().format('YYYY-MM-DD');
 const monthsAgo = dayjs().subtract(3, 'month').format('YYYY-MM-DD');
 const range = { dateStart: monthsAgo, dateEnd: today };
 
+/** The demo's first customer (the office names the customer whose portal it opens). */
+async function demoCustomer(): Promise<number> {
+  const customers = (await read(API.listCustomers)).json() as { id: number }[] | { data: { id: number }[] };
+  return (Array.isArray(customers) ? customers : customers.data)[0]!.id;
+}
+
 /** A breakdown call the admin logs on the demo's first unit (the demo has none yet): its id as params. */
 async function newCall(): Promise<Input> {
   const body = {
@@ -144,6 +150,17 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   getUnitWheels: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
   getUnitOverview: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
   listUnitRecords: async () => ({
+    params: { id: (await firstRow(API.listUnits)).id },
+    query: { kind: 'check' },
+  }),
+  // the office opens the demo customer's portal
+  getPortalFleet: async () => ({ query: { customer_id: await demoCustomer() } }),
+  listPortalUnits: async () => ({ query: { customer_id: await demoCustomer() } }),
+  getPortalReport: async () => ({ query: { customer_id: await demoCustomer() } }),
+  exportPortalReport: async () => ({ query: { customer_id: await demoCustomer() } }),
+  getPortalReportPdf: async () => ({ query: { customer_id: await demoCustomer() } }),
+  getPortalUnit: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
+  listPortalUnitRecords: async () => ({
     params: { id: (await firstRow(API.listUnits)).id },
     query: { kind: 'check' },
   }),

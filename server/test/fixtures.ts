@@ -22,6 +22,8 @@ export const FX = {
   tireman2: { email: 'tm2@test.local', name: 'Tari Tireman' },
   /** The workshop role: signs validated work on Tanda Tangan Workshop and nothing else. */
   workshop: { email: 'workshop@test.local', name: 'Wawan Workshop' },
+  /** A customer's account (issue 40): reads the fixture customer's fleet in the portal, nothing else. */
+  customerUser: { email: 'pelanggan@test.local', name: 'Citra Pelanggan' },
   region: 'Jawa Barat',
   location: 'Pool Cikarang',
   customer: 'PT Logistik Nusantara',
@@ -53,6 +55,13 @@ export async function seedFixtures(db: Db): Promise<void> {
     .values({ name: FX.location, region_id: region!.id })
     .returning();
   const [customer] = await db.insert(customers).values({ name: FX.customer }).returning();
+  await db.insert(users).values({
+    ...FX.customerUser,
+    phone: '081100000007',
+    role: 'customer',
+    customer_id: customer!.id,
+    password_hash,
+  });
   const [project] = await db
     .insert(projects)
     .values({ name: FX.project, customer_id: customer!.id })

@@ -780,19 +780,101 @@ describe('hostile input on every write endpoint', () => {
   );
 });
 
+/** A scoped role (issue 40) under hostile input: its account, real ids to try, and what it may read. */
+interface ScopedRoleCase {
+  role: Role;
+  email: string;
+  /** Real ids, in scope and out of it, tried in every `:id`. */
+  ids: string[];
+  /** The kind of row a route reads by `:id` under the role's scope, or null. */
+  kindOf: (url: string) => string | null;
+  inScope: (kind: string, id: string) => boolean;
+  /** Routes the role reaches at least. */
+  minReachable: number;
+}
+
 /**
- * The scoped workshop role (issue 40) under the same hostile input, on every route: a route its
- * access does not open answers 403 whatever the input and changes nothing; one it may call never
- * answers 5xx, and a record read by id is answered only when it is validated (any other id, real
- * or guessed, is not found), never the content of a check or replacement still in validation.
+ * Every route with a scoped role's session, hostile ids and bodies: a route its access does not open
+ * answers 403 whatever the input and changes nothing; one it may call never answers 5xx, and a row
+ * read by id is answered only when it is in scope (any other id, real or guessed, is not found).
+ */
+async function hostileAsScopedRole(c: ScopedRoleCase): Promise<void> {
+  const [account] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, c.email));
+  let token = await freshSession(account!.id, c.role);
+  let before = await snapshot();
+  let reachable = 0;
+  let inScope = 0;
+  for (const route of [...reads(), ...writes()]) {
+    const open = route.public || roleAllows(route.roles!, c.role);
+    if (open) reachable++;
+    const kind = c.kindOf(route.url);
+    const scoped = open && kind !== null && route.url.includes('/:');
+    const paramCount = (route.url.match(/:[A-Za-z_]+/g) ?? []).length;
+    const param = fc.oneof(fc.constantFrom(...HOSTILE_PARAMS), fc.constantFrom(...c.ids));
+    const body =
+      route.method === 'GET' || route.method === 'DELETE'
+        ? fc.constant(undefined)
+        : hostileValue.map((v) => JSON.stringify(v) ?? 'null');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(param, { minLength: paramCount, maxLength: paramCount }),
+        body,
+        async (p, b) => {
+          const url = concrete(route.url, p);
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: {
+              access_token: token,
+              ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(b === undefined ? {} : { payload: b }),
+          });
+          stats.requests++;
+          const label = `${c.role} ${route.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, label).toBeLessThan(500);
+          // closed: 403, or a path too long to be routed at all (414)
+          if (!open) expect([403, 414], label).toContain(res.statusCode);
+          if (res.statusCode >= 400) expect(isErrorShape(res.json(), res.statusCode), label).toBe(true);
+          if (scoped && res.statusCode === 200) {
+            inScope++;
+            expect(c.inScope(kind!, p[0]!), `${label}: outside its scope`).toBe(true);
+          }
+          // outside its scope: not found as a guessed id is, unless its query is refused whatever the id
+          if (scoped && route.method === 'GET' && c.ids.includes(p[0]!) && !c.inScope(kind!, p[0]!)) {
+            const refusedQuery = res.statusCode === 400 && res.json().code === 'VALIDATION';
+            expect(refusedQuery ? 404 : res.statusCode, label).toBe(404);
+          }
+          if (res.statusCode >= 400 && res.statusCode !== 401) {
+            const diff = changed(before, await snapshot());
+            expect(diff, `${label} changed rows`).toEqual([]);
+          } else {
+            await backgroundSettled(t.app);
+            before = await snapshot();
+          }
+          if (res.statusCode === 401) token = await freshSession(account!.id, c.role);
+        },
+      ),
+      {
+        numRuns: Math.min(runsPerRoute(), 8),
+        endOnFailure: true,
+        // every real id, on each route that reads one
+        examples: scoped && route.method === 'GET' ? c.ids.map((id) => [[id], undefined]) : [],
+      },
+    );
+  }
+  // it reached its own routes, and read rows in its scope among them
+  expect(reachable).toBeGreaterThanOrEqual(c.minReachable);
+  expect(inScope).toBeGreaterThan(0);
+}
+
+/**
+ * The workshop role (issue 40): a check or replacement is read by id only once validated, never
+ * the content of one still in validation.
  */
 describe('hostile input as the workshop role', () => {
   it('is refused everything else, never 5xx, and reads no record outside its scope', async () => {
     const db = t.database.db;
-    const [workshop] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, FX.workshop.email));
     // a check and a replacement of each kind: still in validation, and validated
     const made = rowsOf<{ kind: 'check' | 'replacement'; id: number; stage: string }>(
       await db.execute(sql`
@@ -817,76 +899,46 @@ describe('hostile input as the workshop role', () => {
           returning id, stage)
         select 'check' as kind, id, stage from c union all select 'replacement', id, stage from r`),
     );
-    const approved = (kind: string, id: string) =>
-      made.some((m) => m.kind === kind && String(m.id) === id && APPROVED_STAGES.includes(m.stage as never));
     expect(made.filter((m) => APPROVED_STAGES.includes(m.stage as never))).toHaveLength(2);
-    const ids = made.map((m) => String(m.id));
-    let token = await freshSession(workshop!.id, 'workshop');
-    let before = await snapshot();
-    let reachable = 0;
-    let inScope = 0;
-    for (const route of [...reads(), ...writes()]) {
-      const open = route.public || roleAllows(route.roles!, 'workshop');
-      if (open) reachable++;
-      const kind = /tire-check/.test(route.url)
-        ? 'check'
-        : /tire-replace/.test(route.url)
-          ? 'replacement'
-          : null;
-      const scoped = open && kind !== null && route.url.includes('/:');
-      const paramCount = (route.url.match(/:[A-Za-z_]+/g) ?? []).length;
-      const param = fc.oneof(fc.constantFrom(...HOSTILE_PARAMS), fc.constantFrom(...ids));
-      const body =
-        route.method === 'GET' || route.method === 'DELETE'
-          ? fc.constant(undefined)
-          : hostileValue.map((v) => JSON.stringify(v) ?? 'null');
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(param, { minLength: paramCount, maxLength: paramCount }),
-          body,
-          async (p, b) => {
-            const url = concrete(route.url, p);
-            const res = await t.app.inject({
-              method: route.method as 'POST',
-              url,
-              headers: {
-                access_token: token,
-                ...(b === undefined ? {} : { 'content-type': 'application/json' }),
-              },
-              ...(b === undefined ? {} : { payload: b }),
-            });
-            stats.requests++;
-            const label = `workshop ${route.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
-            expect(res.statusCode, label).toBeLessThan(500);
-            // closed: 403, or a path too long to be routed at all (414)
-            if (!open) expect([403, 414], label).toContain(res.statusCode);
-            if (res.statusCode >= 400) expect(isErrorShape(res.json(), res.statusCode), label).toBe(true);
-            if (scoped && res.statusCode === 200) {
-              inScope++;
-              expect(approved(kind!, p[0]!), `${label}: outside its scope`).toBe(true);
-            }
-            if (scoped && route.method === 'GET' && ids.includes(p[0]!) && !approved(kind!, p[0]!))
-              expect(res.statusCode, label).toBe(404);
-            if (res.statusCode >= 400 && res.statusCode !== 401) {
-              const diff = changed(before, await snapshot());
-              expect(diff, `${label} changed rows`).toEqual([]);
-            } else {
-              await backgroundSettled(t.app);
-              before = await snapshot();
-            }
-            if (res.statusCode === 401) token = await freshSession(workshop!.id, 'workshop');
-          },
+    await hostileAsScopedRole({
+      role: 'workshop',
+      email: FX.workshop.email,
+      ids: made.map((m) => String(m.id)),
+      kindOf: (url) => (/tire-check/.test(url) ? 'check' : /tire-replace/.test(url) ? 'replacement' : null),
+      inScope: (kind, id) =>
+        made.some(
+          (m) => m.kind === kind && String(m.id) === id && APPROVED_STAGES.includes(m.stage as never),
         ),
-        {
-          numRuns: Math.min(runsPerRoute(), 8),
-          endOnFailure: true,
-          // every record made above, on each route that reads one
-          examples: scoped && route.method === 'GET' ? ids.map((id) => [[id], undefined]) : [],
-        },
-      );
-    }
-    // it reached its own routes, and read validated records among them
-    expect(reachable).toBeGreaterThanOrEqual(10);
-    expect(inScope).toBeGreaterThan(0);
+      minReachable: 10,
+    });
+  }, 600_000);
+});
+
+/** The customer role (issue 40): a unit is read by id only when one of its customer's projects holds it. */
+describe('hostile input as the customer role', () => {
+  it("is refused everything else, never 5xx, and reads no other customer's unit", async () => {
+    const db = t.database.db;
+    // another customer's unit beside the fixture customer's own
+    const [other] = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        with c as (insert into customers (name) values ('PT Lain Sendiri') returning id),
+        p as (insert into projects (name, customer_id) select 'Proyek Lain', c.id from c returning id)
+        insert into units (plate_number, unit_type, project_id, tonnage)
+        select 'KT 4040 LN', 'TRONTON', p.id, 30 from p returning id`),
+    );
+    const own = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        select u.id from units u join projects p on p.id = u.project_id
+         where p.customer_id = (select customer_id from users where email = ${FX.customerUser.email})`),
+    ).map((r) => String(r.id));
+    expect(own.length).toBeGreaterThan(0);
+    await hostileAsScopedRole({
+      role: 'customer',
+      email: FX.customerUser.email,
+      ids: [...own, String(other!.id)],
+      kindOf: (url) => (url.startsWith('/api/portal/units/') ? 'unit' : null),
+      inScope: (_kind, id) => own.includes(id),
+      minReachable: 10,
+    });
   }, 600_000);
 });

@@ -70,8 +70,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     // a scoped role reaching one row of an operation needs the rows declared (lib/scope.ts)
     const endpoint = (route.config as { endpoint?: { access: string; scope?: string } }).endpoint;
-    if (endpoint?.access === 'workshop' && route.url.includes('/:') && !endpoint.scope) {
-      throw new Error(`Route ${route.method} ${route.url} lets the workshop role in without a scope`);
+    const scoped = endpoint?.access === 'workshop' || endpoint?.access === 'portal';
+    if (scoped && route.url.includes('/:') && !endpoint?.scope) {
+      throw new Error(`Route ${route.method} ${route.url} lets a scoped role in without a scope`);
     }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
@@ -93,6 +94,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (req) => {
     const scope = req.routeOptions.config.endpoint?.scope;
     if (!scope || !req.auth) return;
-    await assertInScope(app.db, req.auth.user.role, scope, Number((req.params as { id?: unknown }).id));
+    await assertInScope(app.db, req.auth, scope, Number((req.params as { id?: unknown }).id));
   });
 });

@@ -1,5 +1,4 @@
 import { API } from '@itms/contracts/api';
-import type { Endpoint } from '@itms/contracts/endpoint';
 import type { Role } from '@itms/contracts/enums';
 import { APP_ROUTES } from '@itms/contracts/routes';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -7,7 +6,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bellLabel } from '../features/inbox/inbox-bell';
 import { STORAGE_KEYS } from '../lib/storage';
-import { emptyWorkshopQueue, mockApi, renderApp, replyTo, signIn, testUser } from '../test/render-app';
+import {
+  emptyPortal,
+  emptyWorkshopQueue,
+  endpointOf,
+  mockApi,
+  renderApp,
+  replyTo,
+  signIn,
+  testUser,
+} from '../test/render-app';
 import { viewport } from '../test/setup';
 import { SEARCH_PLACEHOLDER } from './layout/global-search';
 
@@ -183,18 +191,11 @@ describe('route guards', () => {
   });
 });
 
-/** The operation of a recorded call (method and path against the endpoint table). */
-function endpointOf(call: { method: string; url: string }): Endpoint | undefined {
-  const path = call.url.split('?')[0];
-  const all = Object.values(API) as Endpoint[];
-  const matches = all.filter(
-    (e) =>
-      e.method === call.method &&
-      new RegExp(`^/api${e.path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`).test(path ?? ''),
-  );
-  // a literal path wins over a parameter, as on the server
-  return matches.sort((a, b) => (a.path.match(/:/g) ?? []).length - (b.path.match(/:/g) ?? []).length)[0];
-}
+/** The top bar's search: a box from 1280px, an icon button below. */
+const searchControl = (width: number) =>
+  width >= 1280
+    ? screen.queryByRole('combobox', { name: SEARCH_PLACEHOLDER })
+    : screen.queryByRole('button', { name: SEARCH_PLACEHOLDER });
 
 describe('the workshop role (issue 40)', () => {
   it('opening / lands on Tanda Tangan Workshop, not on a 403 page', async () => {
@@ -235,12 +236,6 @@ describe('the workshop role (issue 40)', () => {
     expect(back.getAttribute('href')).toBe('/tanda-tangan');
   });
 
-  /** The top bar's search: a box from 1280px, an icon button below. */
-  const searchControl = (width: number) =>
-    width >= 1280
-      ? screen.queryByRole('combobox', { name: SEARCH_PLACEHOLDER })
-      : screen.queryByRole('button', { name: SEARCH_PLACEHOLDER });
-
   it.each([1440, 390])(
     'an office user (staff) at %ipx has the global search and the inbox bell',
     async (width) => {
@@ -257,35 +252,99 @@ describe('the workshop role (issue 40)', () => {
       expect(searchControl(width)).toBeTruthy();
     },
   );
+});
 
-  it.each([1440, 390])(
-    'top bar at %ipx: no global search and no inbox bell; Profil saya and Log Out stay; only its own calls',
-    async (width) => {
+describe('the customer role (issue 40)', () => {
+  const home = 'Armada PT Sinar Tambang';
+
+  it('opening / lands on Armada, its portal, not on the Dashboard or a 403 page', async () => {
+    signIn('customer');
+    mockApi([...credentialOk('customer'), ...emptyPortal()]);
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: home, level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/portal');
+    expect(screen.queryByText('Anda tidak memiliki akses ke halaman ini.')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Dashboard', level: 2 })).toBeNull();
+  });
+
+  it('a customer signed in on /login goes to Armada', async () => {
+    signIn('customer');
+    mockApi([...credentialOk('customer'), ...emptyPortal()]);
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: home, level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/portal');
+  });
+
+  it.each(['/unit', '/unit/12', '/validasi', '/tanda-tangan', '/customer', '/notifikasi'])(
+    'the office screen %s shows the 403 page, with the way back to Armada, and asks nothing of it',
+    async (path) => {
+      signIn('customer');
+      const { calls } = mockApi(credentialOk('customer'));
+      const { router } = renderApp(path);
+      expect(await screen.findByText('Anda tidak memiliki akses ke halaman ini.')).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
+      const back = screen.getByRole('link', { name: 'Kembali ke Armada' });
+      expect(back.getAttribute('href')).toBe('/portal');
+      expect(calls.map((c) => c.url)).toEqual(['/api/tire-man/credential']);
+    },
+  );
+
+  it('the 404 page leads a customer back to Armada', async () => {
+    signIn('customer');
+    mockApi(credentialOk('customer'));
+    renderApp('/tidak-ada');
+    expect(await screen.findByText('Halaman tidak ditemukan')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Kembali ke Armada' }).getAttribute('href')).toBe('/portal');
+  });
+});
+
+/** The roles that open one screen of their own besides Profil (issue 40), and the access it needs. */
+const ONE_SCREEN_ROLES = [
+  {
+    role: 'workshop',
+    access: 'workshop',
+    home: '/tanda-tangan',
+    replies: () => [emptyWorkshopQueue()],
+    ready: () => screen.findByText('0 data menunggu tanda tangan workshop'),
+  },
+  {
+    role: 'customer',
+    access: 'portal',
+    home: '/portal',
+    replies: emptyPortal,
+    ready: () => screen.findByRole('heading', { name: 'Armada PT Sinar Tambang', level: 2 }),
+  },
+] as const;
+
+describe('the top bar of a role with one screen (issue 40)', () => {
+  it.each(ONE_SCREEN_ROLES.flatMap((r) => [1440, 390].map((width) => ({ ...r, width }))))(
+    '$role at $widthpx: no global search and no inbox bell; Profil saya and Log Out stay; only its own calls',
+    async ({ role, access, home, replies, ready, width }) => {
       viewport.width = width;
-      signIn('workshop');
+      signIn(role);
       const { calls } = mockApi([
-        ...credentialOk('workshop'),
-        emptyWorkshopQueue(),
+        ...credentialOk(role),
+        ...replies(),
         replyTo(API.getProfile, () => ({
-          body: { ...testUser('workshop'), nik: '', createdAt: '2026-01-05T02:00:00.000Z' },
+          body: { ...testUser(role), nik: '', createdAt: '2026-01-05T02:00:00.000Z' },
         })),
       ]);
-      const { router } = renderApp('/tanda-tangan');
-      expect(await screen.findByText('0 data menunggu tanda tangan workshop')).toBeTruthy();
+      const { router } = renderApp(home);
+      expect(await ready()).toBeTruthy();
       expect(searchControl(width)).toBeNull();
       expect(screen.queryByRole('button', { name: /^Notifikasi/ })).toBeNull();
       expect(screen.getByRole('button', { name: /Log Out/ })).toBeTruthy();
 
       const user = userEvent.setup({ delay: null });
-      await user.click(screen.getByRole('button', { name: 'Menu pengguna: Wawan Workshop' }));
+      await user.click(screen.getByRole('button', { name: `Menu pengguna: ${testUser(role).name}` }));
       await user.click(await screen.findByRole('menuitem', { name: /Profil saya/ }));
       expect(await screen.findByRole('heading', { name: 'Profil saya', level: 2 })).toBeTruthy();
       expect(router.state.location.pathname).toBe('/profil');
 
-      // every call the shell and its screens made is one the server lets the workshop role make
+      // every call the shell and its screens made is one the server lets the role make
       const refused = calls
         .map((c) => ({ call: `${c.method} ${c.url}`, access: endpointOf(c)?.access }))
-        .filter((c) => c.access !== 'account' && c.access !== 'workshop');
+        .filter((c) => c.access !== 'account' && c.access !== access);
       expect(refused).toEqual([]);
       expect(calls.some((c) => c.url.startsWith('/api/inbox') || c.url.startsWith('/api/search'))).toBe(
         false,

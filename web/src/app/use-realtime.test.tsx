@@ -3,7 +3,15 @@ import type { ServerToClientEvents } from '@itms/contracts/events';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
-import { emptyWorkshopQueue, mockApi, renderApp, replyTo, signIn, testUser } from '../test/render-app';
+import {
+  emptyPortal,
+  emptyWorkshopQueue,
+  mockApi,
+  renderApp,
+  replyTo,
+  signIn,
+  testUser,
+} from '../test/render-app';
 
 type Listener = (...args: unknown[]) => void;
 const fakeSocket = vi.hoisted(() => {
@@ -89,22 +97,33 @@ describe('socket events', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
-  it("the workshop role hears 'session-clear' only: no BKB notice, no chime (the office's events)", async () => {
-    signIn('workshop');
-    mockApi([replyTo(API.getCredential, () => ({ body: testUser('workshop') })), emptyWorkshopQueue()]);
-    const { router } = renderApp('/tanda-tangan');
-    await screen.findByRole('heading', { name: 'Tanda Tangan Workshop', level: 2 });
-    await waitFor(() => expect(fakeSocket.listeners.get('session-clear')?.size).toBe(1));
-    expect(fakeSocket.listeners.get('new-missmatch')?.size ?? 0).toBe(0);
-    expect(fakeSocket.listeners.get('new-notification')?.size ?? 0).toBe(0);
-    emit('new-missmatch', { id: 5 });
-    emit('new-notification', { kind: 'tire-check', id: 9 });
-    expect(screen.queryByText('BKB baru masuk')).toBeNull();
-    expect(sound.play).not.toHaveBeenCalled();
-    expect(router.state.location.pathname).toBe('/tanda-tangan');
+  it.each([
+    {
+      role: 'workshop',
+      home: '/tanda-tangan',
+      heading: 'Tanda Tangan Workshop',
+      replies: [emptyWorkshopQueue()],
+    },
+    { role: 'customer', home: '/portal', heading: 'Armada PT Sinar Tambang', replies: emptyPortal() },
+  ] as const)(
+    "the $role role hears 'session-clear' only: no BKB notice, no chime (the office's events)",
+    async ({ role, home, heading, replies }) => {
+      signIn(role);
+      mockApi([replyTo(API.getCredential, () => ({ body: testUser(role) })), ...replies]);
+      const { router } = renderApp(home);
+      await screen.findByRole('heading', { name: heading, level: 2 });
+      await waitFor(() => expect(fakeSocket.listeners.get('session-clear')?.size).toBe(1));
+      expect(fakeSocket.listeners.get('new-missmatch')?.size ?? 0).toBe(0);
+      expect(fakeSocket.listeners.get('new-notification')?.size ?? 0).toBe(0);
+      emit('new-missmatch', { id: 5 });
+      emit('new-notification', { kind: 'tire-check', id: 9 });
+      expect(screen.queryByText('BKB baru masuk')).toBeNull();
+      expect(sound.play).not.toHaveBeenCalled();
+      expect(router.state.location.pathname).toBe(home);
 
-    emit('session-clear', { reason: 'revoked' });
-    await screen.findByRole('button', { name: 'Login' });
-    expect(router.state.location.pathname).toBe('/login');
-  });
+      emit('session-clear', { reason: 'revoked' });
+      await screen.findByRole('button', { name: 'Login' });
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
 });

@@ -1,18 +1,32 @@
 import { Input, type TableProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
-/** The list's search box; the text lives in the URL (`q`). */
+/**
+ * The list's search box; the text lives in the URL (`q`). Enter or 'Cari' searches; with
+ * `debounceMs` the typing searches too, once it pauses that long.
+ */
 export function ListSearch({
   value,
   onSearch,
   placeholder,
+  debounceMs,
 }: {
   value: string | undefined;
   onSearch: (text: string) => void;
   placeholder: string;
+  debounceMs?: number;
 }) {
   const [text, setText] = useState(value ?? '');
   useEffect(() => setText(value ?? ''), [value]);
+  const settled = useDebouncedValue(text, debounceMs ?? 0);
+  const search = useRef(onSearch);
+  search.current = onSearch;
+  // a settled text searches; a new URL value (Back, a link) does not
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the settled text only
+  useEffect(() => {
+    if (debounceMs !== undefined && settled.trim() !== (value ?? '')) search.current(settled);
+  }, [settled, debounceMs]);
   return (
     <Input.Search
       aria-label="Cari"

@@ -1,22 +1,40 @@
 import { API } from '@itms/contracts/api';
 import type { TCustomerRow, TProjectRow } from '@itms/contracts/master-data';
 import { Form } from 'antd';
-import { RemoteSelect } from './remote-select';
+import { RemoteSelect, type RemoteSelectProps } from './remote-select';
 
-/** The required 'Customer' field of a form (`customer_id`): searched on the server. */
-export function CustomerField({ placeholder = 'Pilih customer' }: { placeholder?: string }) {
+/** A customer, searched on the server by name as the user types. */
+export function CustomerSelect(props: Omit<RemoteSelectProps<TCustomerRow>, 'list' | 'get' | 'labelOf'>) {
   return (
-    <Form.Item
-      name="customer_id"
-      label="Customer"
-      rules={[{ required: true, message: 'Customer wajib dipilih' }]}
-    >
-      <RemoteSelect<TCustomerRow>
-        list={API.listCustomers}
-        get={API.getCustomer}
-        labelOf={(c) => c.name}
-        placeholder={placeholder}
-      />
+    <RemoteSelect<TCustomerRow>
+      list={API.listCustomers}
+      get={API.getCustomer}
+      labelOf={(c) => c.name}
+      {...props}
+    />
+  );
+}
+
+/**
+ * The required 'Customer' field of a form (`customer_id`): searched on the server. `onPick` hears
+ * the chosen customer (its name for a summary).
+ */
+export function CustomerField({
+  placeholder = 'Pilih customer',
+  label = 'Customer',
+  message = 'Customer wajib dipilih',
+  extra,
+  onPick,
+}: {
+  placeholder?: string;
+  label?: string;
+  message?: string;
+  extra?: string;
+  onPick?: (customer: TCustomerRow | undefined) => void;
+}) {
+  return (
+    <Form.Item name="customer_id" label={label} extra={extra} rules={[{ required: true, message }]}>
+      <CustomerSelect placeholder={placeholder} onChange={onPick && ((_, row) => onPick(row))} />
     </Form.Item>
   );
 }

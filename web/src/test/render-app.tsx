@@ -16,6 +16,7 @@ const TEST_USERS: Record<Role, { id: number; name: string; department: string }>
   staff: { id: 2, name: 'Dewi EDP', department: 'EDP' },
   'tire-man': { id: 3, name: 'Budi Tireman', department: 'EDP' },
   workshop: { id: 4, name: 'Wawan Workshop', department: 'Workshop' },
+  customer: { id: 5, name: 'Citra Pelanggan', department: 'PT Sinar Tambang' },
 };
 
 export function testUser(role: Role = 'staff'): TSessionUser {
@@ -55,6 +56,15 @@ export function replyTo<E extends Endpoint>(
 
 const pathPattern = (path: string) =>
   new RegExp(`^/api${path.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+')}$`);
+
+/** The operation a recorded call reached (method and path against the endpoint table), as the server routes it. */
+export function endpointOf(call: { method: string; url: string }): Endpoint | undefined {
+  const path = call.url.split('?')[0] ?? '';
+  const all = Object.values(API) as Endpoint[];
+  const matches = all.filter((e) => e.method === call.method && pathPattern(e.path).test(path));
+  // a literal path wins over a parameter, as on the server
+  return matches.sort((a, b) => (a.path.match(/:/g) ?? []).length - (b.path.match(/:/g) ?? []).length)[0];
+}
 
 /**
  * Replaces fetch with typed stand-ins of operations:
@@ -115,3 +125,21 @@ export const emptyWorkshopQueue = () =>
       signature: null,
     },
   }));
+
+/** The customer role's Armada with a fleet of no units: its home screen, for the shell's tests. */
+export const emptyPortal = () => [
+  replyTo(API.getPortalFleet, () => ({
+    body: {
+      customer: { id: 9, name: 'PT Sinar Tambang' },
+      month: '2026-03',
+      units: 0,
+      tires_mounted: 0,
+      critical_tires: 0,
+      due_replacements: 0,
+      units_checked: 0,
+      checks: 0,
+      open_calls: 0,
+    },
+  })),
+  replyTo(API.listPortalUnits, () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } })),
+];

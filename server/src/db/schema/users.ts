@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { customers } from './org';
 
 export const users = pgTable(
   'users',
@@ -15,6 +16,8 @@ export const users = pgTable(
     photo: text('photo').notNull().default('-'),
     signature: text('signature').notNull().default('-'),
     department: text('department').notNull().default(''),
+    /** A customer's account (role 'customer', issue 40): the customer whose fleet it reads. */
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -22,7 +25,10 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone),
     index('users_role_idx').on(t.role),
-    check('users_role_ck', sql`${t.role} in ('admin', 'staff', 'tire-man', 'workshop')`),
+    check('users_role_ck', sql`${t.role} in ('admin', 'staff', 'tire-man', 'workshop', 'customer')`),
+    // a customer's account has its customer, and no other account has one
+    check('users_customer_ck', sql`(${t.role} = 'customer') = (${t.customer_id} is not null)`),
+    index('users_customer_idx').on(t.customer_id).where(sql`${t.customer_id} is not null`),
   ],
 );
 

@@ -69,7 +69,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('demo seed on an empty database', () => {
-  it('seeds, in a few seconds, and the four demo accounts log in with itms12345', async () => {
+  it('seeds, in a few seconds, and the five demo accounts log in with itms12345', async () => {
     expect(seeded).toBe(true);
     expect(seedMs).toBeLessThan(60_000);
     const tokens: Record<string, string> = {};
@@ -78,6 +78,7 @@ describe('demo seed on an empty database', () => {
       ['edp@itms.local', 'staff'],
       ['tireman@itms.local', 'tire-man'],
       ['workshop@itms.local', 'workshop'],
+      ['pelanggan@itms.local', 'customer'],
     ] as const) {
       const res = await login(email);
       expect(res.statusCode, email).toBe(200);
@@ -121,8 +122,12 @@ describe('demo seed on an empty database', () => {
       expect(m.photo).not.toBe('-');
     }
     expect(new Set(men.map((m) => m.phone)).size).toBe(12);
-    // and the admin, the EDP and the workshop
-    expect(await n(`select count(*) n from users`)).toBe(15);
+    // and the admin, the EDP, the workshop and the first customer's account
+    expect(await n(`select count(*) n from users`)).toBe(16);
+    expect(
+      await n(`select count(*) n from users u join customers c on c.id = u.customer_id
+                where u.role = 'customer' and c.name = 'PT Sinar Logistik Nusantara'`),
+    ).toBe(1);
 
     const regions = await q<{ name: string; pic: string; manpower: number; working: number }>(`
       select r.name, r.pic, r.manpower,

@@ -35,6 +35,7 @@ import {
   BANNERS,
   BKB_CATEGORIES,
   DEMO_ADMIN,
+  DEMO_CUSTOMER,
   DEMO_STAFF,
   DEMO_TIREMAN_EMAIL,
   DEMO_WORKSHOP,
@@ -60,7 +61,7 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
   const started = performance.now();
   const now = new Date();
   const keys = imageKeys(now);
-  const people = [DEMO_ADMIN, DEMO_STAFF, ...TIRE_MEN, DEMO_WORKSHOP];
+  const people = [DEMO_ADMIN, DEMO_STAFF, ...TIRE_MEN, DEMO_WORKSHOP, DEMO_CUSTOMER];
   // every demo account has the same published password: one scrypt hash serves them all
   const [hash, base] = await Promise.all([hashPassword(DEMO_PASSWORD), idBase(db)]);
   const hashes = people.map(() => hash);
@@ -80,10 +81,11 @@ export async function seedDemo(db: Db, storage: Storage, log: FastifyBaseLogger)
 
   let records = 0;
   await db.transaction(async (tx) => {
-    await bulkInsert(tx, users, world.users, now);
     await bulkInsert(tx, regions, world.regions, now);
     await bulkInsert(tx, locations, world.locations, now);
     await bulkInsert(tx, customers, world.customers, now);
+    // after the customers: a customer's account names its customer
+    await bulkInsert(tx, users, world.users, now);
     await bulkInsert(tx, projects, world.projects, now);
     await bulkInsert(tx, drivers, world.drivers, now);
     await bulkInsert(tx, units, world.units, now);

@@ -8,6 +8,16 @@ export const DEMO_STAFF = { name: 'Dewi Lestari', email: 'edp@itms.local', depar
 export const DEMO_TIREMAN_EMAIL = 'tireman@itms.local';
 /** The workshop's account (issue 40): signs validated work on Tanda Tangan Workshop, nothing else. */
 export const DEMO_WORKSHOP = { name: 'Hendra Gunawan', email: 'workshop@itms.local', department: 'Workshop' };
+/**
+ * The first customer's account (issue 40): PT Sinar Logistik Nusantara reads its own fleet in the
+ * portal. A fixed number, so the seeded people's random data stays as it was.
+ */
+export const DEMO_CUSTOMER = {
+  name: 'Rudi Hartono',
+  email: 'pelanggan@itms.local',
+  department: 'Fleet Manager',
+  phone: '081277770001',
+};
 
 export interface TireManSeed {
   name: string;

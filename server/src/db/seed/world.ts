@@ -24,6 +24,7 @@ import {
   CHECK_EQUIPMENT,
   CUSTOMERS,
   DEMO_ADMIN,
+  DEMO_CUSTOMER,
   DEMO_STAFF,
   DEMO_WORKSHOP,
   driverNames,
@@ -276,6 +277,19 @@ export function buildDemoWorld(
       department: DEMO_WORKSHOP.department,
       password_hash: passwordHashes[2 + TIRE_MEN.length],
       created_at: ago(700),
+    },
+    {
+      id: tiremanId(TIRE_MEN.length + 1),
+      name: DEMO_CUSTOMER.name,
+      email: DEMO_CUSTOMER.email,
+      phone: DEMO_CUSTOMER.phone,
+      role: 'customer',
+      customer_id: base.customers + 1,
+      photo: '-',
+      signature: '-',
+      department: DEMO_CUSTOMER.department,
+      password_hash: passwordHashes[3 + TIRE_MEN.length],
+      created_at: ago(300),
     },
   ];
   const tiremenAt = LOCATIONS.map((_, l) => TIRE_MEN.flatMap((tm, k) => (tm.location === l ? [k] : [])));

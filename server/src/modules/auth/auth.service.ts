@@ -102,6 +102,8 @@ export function addressKey(ip: string): string {
 export interface AuthContext {
   user: TSessionUser;
   sessionId: string;
+  /** A customer account's customer (role 'customer'); null for every other role. */
+  customerId: number | null;
 }
 
 export interface AuthServiceOptions {
@@ -350,6 +352,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
       sessionId: sessions.id,
       created_at: sessions.created_at,
       last_seen_at: sessions.last_seen_at,
+      customer_id: users.customer_id,
       ...sessionUserColumns,
     })
     .from(sessions)
@@ -365,7 +368,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     const [row] = await sessionByTokenHash.execute({ hash: sha256(token) });
     if (!row) return null;
     const now = new Date();
-    const { sessionId, created_at, last_seen_at, ...user } = row;
+    const { sessionId, created_at, last_seen_at, customer_id, ...user } = row;
     const tooOld = isTooOld(created_at, now);
     if (tooOld || isIdle(user.role, last_seen_at, now)) {
       await db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, sessionId));
@@ -380,7 +383,7 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     if (now.getTime() - last_seen_at.getTime() > TOUCH_AFTER_MS) {
       await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, sessionId));
     }
-    return { sessionId, user: { ...user, role: user.role as Role } };
+    return { sessionId, user: { ...user, role: user.role as Role }, customerId: customer_id };
   }
 
   async function logout(ctx: AuthContext): Promise<void> {

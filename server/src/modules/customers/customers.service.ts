@@ -1,7 +1,7 @@
 import { MASTER_MESSAGES } from '@itms/contracts/master-data';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, projects } from '../../db/schema';
+import { customers, projects, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { conflict, notFound, pgCode } from '../../lib/errors';
 
@@ -53,6 +53,12 @@ export async function deleteCustomer(db: Db, actorId: number, id: number): Promi
         .where(eq(projects.customer_id, id))
         .limit(1);
       if (used) throw conflict(M.inUse, 'CUSTOMER_IN_USE');
+      const [account] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.customer_id, id))
+        .limit(1);
+      if (account) throw conflict(M.hasAccounts, 'CUSTOMER_IN_USE');
       await tx.delete(customers).where(eq(customers.id, id));
       await audit(tx, {
         userId: actorId,

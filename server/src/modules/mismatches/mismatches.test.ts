@@ -848,7 +848,7 @@ describe('roles', () => {
 });
 
 describe('real time', () => {
-  it('sends new-missmatch to signed-in office users over socket.io, not to tire men', async () => {
+  it("sends new-missmatch to signed-in office users over socket.io, not to tire men, and a customer's socket hears nothing", async () => {
     const x = c;
     const sockets: ReturnType<typeof ioClient>[] = [];
     try {
@@ -864,6 +864,10 @@ describe('real time', () => {
       const tireman = await connect(x.tokens.tireman);
       const tiremanGot: unknown[] = [];
       tireman.on('new-missmatch', (p: unknown) => tiremanGot.push(p));
+      // a customer's account (issue 40) is told nothing of the office's work
+      const customer = await connect(await x.t.login(FX.customerUser.email));
+      const customerGot: unknown[] = [];
+      customer.onAny((event: string) => customerGot.push(event));
       const received = new Promise<{ id: number }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no new-missmatch within 5 s')), 5000);
         staff.on('new-missmatch', (p: { id: number }) => {
@@ -887,6 +891,7 @@ describe('real time', () => {
       expect(await received).toEqual({ id });
       await new Promise((r) => setTimeout(r, 150));
       expect(tiremanGot).toEqual([]);
+      expect(customerGot).toEqual([]);
     } finally {
       for (const s of sockets) s.disconnect();
     }

@@ -156,6 +156,27 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
     };
   }
 
+  /**
+   * The mounted tires of `units` (a select of unit ids), the critical ones (an unsafe defect or at
+   * or below the pull point, as Ban Kritis flags them) and the ones due soon: per unit, or (perUnit
+   * false) one row for them all with unit_id 0.
+   */
+  async function unitTireCounts(units: SQL, perUnit = true): Promise<UnitTireCounts[]> {
+    return rowsOf<Record<string, Num>>(
+      await db.execute(sql`
+        select ${perUnit ? sql`unit_id` : sql`0`} as unit_id, count(*) as mounted,
+               count(*) filter (where unsafe_defect or below_pull) as critical,
+               count(*) filter (where due_soon and not (unsafe_defect or below_pull)) as due
+          from (${alertBase(sql`a.unit_id in (${units})`)}) x
+         ${perUnit ? sql`group by unit_id` : sql``}`),
+    ).map((r) => ({
+      unit_id: Number(r.unit_id),
+      mounted: Number(r.mounted),
+      critical: Number(r.critical),
+      due: Number(r.due),
+    }));
+  }
+
   async function list(q: TAlertListQuery): Promise<TAlertListReply> {
     const kindCol: Record<AlertKind, string> = {
       'unsafe-defect': 'unsafe_defect',
@@ -378,10 +399,17 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
     }));
   }
 
-  return { summary, list, tireLife, performance, sizePressures, criticalOfChecks };
+  return { summary, unitTireCounts, list, tireLife, performance, sizePressures, criticalOfChecks };
 }
 
 /** A tire a validation left critical, with what makes it so ('Dinding: 23 Sidewall Cut', 'RTD 2.5 mm'). */
+export interface UnitTireCounts {
+  unit_id: number;
+  mounted: number;
+  critical: number;
+  due: number;
+}
+
 export interface CriticalTire {
   tire_id: number;
   serial_number: string;

@@ -1,5 +1,5 @@
 import type { TAlertSummary, TSizePressure, TSizePressureUpdate } from '@itms/contracts/tire-intelligence';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { tireSizePressures } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -7,6 +7,7 @@ import {
   type CriticalTire,
   createTireIntelligenceQueries,
   type ForecastSettings,
+  type UnitTireCounts,
 } from './tire-intelligence.queries';
 
 type Actor = { id: number };
@@ -14,6 +15,19 @@ type Actor = { id: number };
 /** Ban Kritis' counts now: installed tires with at least one alert, by kind (other modules read it here). */
 export function alertSummary(db: DbOrTx, settings: ForecastSettings): Promise<TAlertSummary> {
   return createTireIntelligenceQueries(db, settings).summary();
+}
+
+/**
+ * Mounted, critical and due tires of `units` (a select of unit ids), per unit or (perUnit false) in
+ * one row: the customer portal.
+ */
+export function unitTireCounts(
+  db: DbOrTx,
+  settings: ForecastSettings,
+  units: SQL,
+  perUnit = true,
+): Promise<UnitTireCounts[]> {
+  return createTireIntelligenceQueries(db, settings).unitTireCounts(units, perUnit);
 }
 
 /** The tires validated checks left critical (the office inbox announces them, issue 39). */

@@ -4,6 +4,7 @@
 // tire_checks_unit_performed_idx, tire_replacements_unit_idx, mismatches_unit_idx).
 import type { TListResult } from '@itms/contracts/list';
 import { MISSING_NAME } from '@itms/contracts/reports';
+import { APPROVED_STAGES } from '@itms/contracts/rules/lifecycle';
 import {
   type TUnitOverview,
   type TUnitPageTire,
@@ -14,7 +15,7 @@ import {
   type UnitRecordKind,
 } from '@itms/contracts/unit-page';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type DbOrTx, pgArray, rowsOf } from '../../db/client';
 import { pagedList } from '../../lib/list-query';
 import { isoText as iso } from '../../lib/sql-iso';
 
@@ -142,20 +143,41 @@ export async function unitExists(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The table and the columns that differ, per kind of record. */
-const RECORDS: Record<UnitRecordKind, { table: SQL; odometer: SQL; category: SQL }> = {
-  check: { table: sql`tire_checks`, odometer: sql`d.odometer`, category: sql`null::text` },
-  replacement: { table: sql`tire_replacements`, odometer: sql`d.odometer`, category: sql`null::text` },
-  mismatch: { table: sql`mismatches`, odometer: sql`null::int`, category: sql`d.category` },
+/** The table and the columns that differ, per kind of record (`positions`: the table of its positions). */
+const RECORDS: Record<UnitRecordKind, { table: SQL; odometer: SQL; category: SQL; positions: SQL }> = {
+  check: {
+    table: sql`tire_checks`,
+    odometer: sql`d.odometer`,
+    category: sql`null::text`,
+    positions: sql`tire_check_records p where p.tire_check_id = d.id`,
+  },
+  replacement: {
+    table: sql`tire_replacements`,
+    odometer: sql`d.odometer`,
+    category: sql`null::text`,
+    positions: sql`tire_replace_records p where p.tire_replacement_id = d.id`,
+  },
+  mismatch: {
+    table: sql`mismatches`,
+    odometer: sql`null::int`,
+    category: sql`d.category`,
+    positions: sql`mismatch_positions p where p.mismatch_id = d.id`,
+  },
 };
 
-/** The unit's checks, replacements or BKB, newest first (by performed_at), one page. */
+/**
+ * The unit's checks, replacements or BKB, newest first (by performed_at), one page, with the
+ * positions each touched. `approvedOnly`: validated work only (the customer portal).
+ */
 export async function unitRecords(
   db: DbOrTx,
   unitId: number,
-  q: Required<Pick<TUnitRecordsQuery, 'kind'>> & { page: number; pageSize: number },
+  q: Required<Pick<TUnitRecordsQuery, 'kind'>> & { page: number; pageSize: number; approvedOnly?: boolean },
 ): Promise<TListResult<TUnitRecordRow>> {
   const k = RECORDS[q.kind];
+  const where = q.approvedOnly
+    ? sql`d.unit_id = ${unitId} and d.stage = any(${pgArray(APPROVED_STAGES)}::text[])`
+    : sql`d.unit_id = ${unitId}`;
   return pagedList(
     q,
     async (limit, offset) =>
@@ -163,17 +185,19 @@ export async function unitRecords(
         await db.execute(sql`
           select d.id, ${iso(sql`d.performed_at`)} as performed_at, d.status,
                  ${orMissing(sql`u.name`)} as tireman, ${orMissing(sql`l.name`)} as location,
-                 ${k.odometer} as odometer, ${k.category} as category
+                 ${k.odometer} as odometer, ${k.category} as category,
+                 array(select p.position from ${k.positions} group by p.position
+                        order by ${positionOrder(sql`p.position`)}) as positions
             from ${k.table} d
             left join users u on u.id = d.tireman_id
             left join locations l on l.id = d.location_id
-           where d.unit_id = ${unitId}
+           where ${where}
            order by d.performed_at desc, d.id desc
            limit ${limit} offset ${offset}`),
       ),
     async () =>
       rowsOf<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from ${k.table} d where d.unit_id = ${unitId}`),
+        await db.execute(sql`select count(*)::int as n from ${k.table} d where ${where}`),
       )[0]?.n ?? 0,
   );
 }

@@ -130,3 +130,6 @@ export async function deleteUnit(db: Db, actorId: number, id: number): Promise<v
     throw err;
   }
 }
+
+// the unit page's read models, for the customer portal (issue 40)
+export { unitPageParts, unitRecords } from './unit-page.queries';

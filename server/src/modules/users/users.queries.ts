@@ -65,19 +65,20 @@ export async function listTireMen(
   );
 }
 
-/** One account (the edit modal), with the projects it is linked to (Proyek). */
+/** One account (the edit modal), with the projects it is linked to (Proyek) and a customer account's customer. */
 export async function getTireMan(db: DbOrTx, id: number, online: Set<number>): Promise<TTireManRow | null> {
   const [row] = await db
     .select({
       ...userColumns,
       project_ids: sql<number[]>`array(select ${tiremanProjects.project_id} from ${tiremanProjects}
         where ${tiremanProjects.user_id} = ${users.id} order by ${tiremanProjects.project_id})`,
+      customer_id: users.customer_id,
     })
     .from(users)
     .where(eq(users.id, id));
   if (!row) return null;
-  const { project_ids, ...user } = row;
-  return { ...toRow(user, online), project_ids: project_ids.map(Number) };
+  const { project_ids, customer_id, ...user } = row;
+  return { ...toRow(user, online), project_ids: project_ids.map(Number), customer_id };
 }
 
 /** The projects a tire man is linked to, in id order. */

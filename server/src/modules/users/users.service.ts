@@ -2,7 +2,7 @@ import type { Role } from '@itms/contracts/enums';
 import { type TRegisterInput, type TTireManUpdateInput, USER_MESSAGES } from '@itms/contracts/users';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf, type Tx } from '../../db/client';
-import { projects, tiremanProjects, users } from '../../db/schema';
+import { customers, projects, tiremanProjects, users } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest, conflict, notFound, pgCode } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
@@ -64,6 +64,15 @@ export interface RegisteredUser {
   role: Role;
 }
 
+/** The customer a new or edited account belongs to: a customer account's, none for any other role. */
+const customerOf = (input: { role: Role; customer_id?: number | undefined }): number | null =>
+  input.role === 'customer' ? (input.customer_id ?? null) : null;
+
+const unknownCustomer = () =>
+  badRequest(USER_MESSAGES.unknownCustomer, [
+    { field: 'customer_id', message: USER_MESSAGES.unknownCustomer },
+  ]);
+
 /** `actorId` null: `npm run create-admin`, where nobody is signed in. */
 export async function registerUser(
   db: Db,
@@ -92,6 +101,7 @@ export async function registerUser(
           photo: input.photo,
           signature: input.signature,
           department: input.department,
+          customer_id: customerOf(input),
           password_hash,
         })
         .returning({
@@ -111,11 +121,13 @@ export async function registerUser(
           name: created.name,
           email: created.email,
           role: created.role,
+          ...(created.role === 'customer' ? { customer_id: customerOf(input) } : {}),
         },
       });
       return created;
     });
   } catch (err) {
+    if (pgCode(err) === '23503') throw unknownCustomer();
     throw await explainUniqueViolation(db, err, input.email, phone);
   }
 }
@@ -161,6 +173,7 @@ export async function updateUser(
         email: input.email,
         phone,
         role: input.role,
+        customer_id: customerOf(input),
         ...(input.nik !== undefined ? { nik: input.nik } : {}),
         ...(input.photo !== undefined ? { photo: input.photo || '-' } : {}),
         ...(input.signature !== undefined ? { signature: input.signature || '-' } : {}),
@@ -199,11 +212,20 @@ export async function updateUser(
           },
         },
       });
-      const revokeSessions = id !== actorId && (Boolean(password_hash) || current.role !== input.role);
+      const revokeSessions =
+        id !== actorId &&
+        (Boolean(password_hash) || current.role !== input.role || current.customer_id !== next.customer_id);
       if (revokeSessions) await revokeSessionsInTx(tx, id, actorId);
       return { revokeSessions };
     });
   } catch (err) {
+    if (pgCode(err) === '23503' && input.customer_id != null && input.role === 'customer') {
+      const [known] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, input.customer_id));
+      if (!known) throw unknownCustomer();
+    }
     // a project deleted while the modal was open
     if (pgCode(err) === '23503' && input.project_ids?.length) {
       throw badRequest(USER_MESSAGES.unknownProject, [

@@ -46,7 +46,7 @@ describe('Tire Man list', () => {
     const res = await call(admin, 'GET', '/api/tire-man?sort=name');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ total: 6, page: 1, pageSize: 10 });
+    expect(body).toMatchObject({ total: 7, page: 1, pageSize: 10 });
     const names = body.data.map((u: { name: string }) => u.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
     expect(JSON.stringify(body)).not.toMatch(/password/i);
@@ -71,8 +71,8 @@ describe('Tire Man list', () => {
     );
 
     const last = (await call(admin, 'GET', '/api/tire-man?pageSize=5&page=2&sort=-id')).json();
-    expect(last).toMatchObject({ total: 6, page: 2, pageSize: 5 });
-    expect(last.data.map((u: { email: string }) => u.email)).toEqual([FX.admin.email]);
+    expect(last).toMatchObject({ total: 7, page: 2, pageSize: 5 });
+    expect(last.data.map((u: { email: string }) => u.email)).toEqual([FX.staff.email, FX.admin.email]);
 
     const search = (await call(admin, 'GET', '/api/tire-man?q=tireman')).json();
     expect(search.data.map((u: { email: string }) => u.email).sort()).toEqual(
@@ -82,6 +82,8 @@ describe('Tire Man list', () => {
     expect(staffOnly.total).toBe(2);
     const workshopOnly = (await call(admin, 'GET', '/api/tire-man?role=workshop')).json();
     expect(workshopOnly.data.map((u: { email: string }) => u.email)).toEqual([FX.workshop.email]);
+    const customersOnly = (await call(admin, 'GET', '/api/tire-man?role=customer')).json();
+    expect(customersOnly.data.map((u: { email: string }) => u.email)).toEqual([FX.customerUser.email]);
 
     const one = await call(admin, 'GET', `/api/tire-man/${await userId(t, FX.staff.email)}`);
     expect(one.json()).toMatchObject({ email: FX.staff.email, isLogin: true });

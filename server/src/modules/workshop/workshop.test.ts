@@ -170,7 +170,7 @@ describe('the workshop role (accounts)', () => {
     expect((await queue(other)).can_sign).toBe(false);
   });
 
-  it('is given at registration (4, form-urlencoded too) and listed; a role outside the four is refused', async () => {
+  it('is given at registration (4, form-urlencoded too) and listed; a role outside the five is refused', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/tire-man/register',
@@ -195,7 +195,10 @@ describe('the workshop role (accounts)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual([
-      expect.objectContaining({ field: 'role', message: 'Role harus admin, staff, tire-man atau workshop' }),
+      expect.objectContaining({
+        field: 'role',
+        message: 'Role harus admin, staff, tire-man, workshop atau pelanggan',
+      }),
     ]);
   });
 });

@@ -3,7 +3,15 @@ import { menuForRole } from '@itms/contracts/routes';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyWorkshopQueue, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
+import {
+  emptyPortal,
+  emptyWorkshopQueue,
+  mockApi,
+  renderApp,
+  replyTo,
+  signIn,
+  testUser,
+} from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -109,6 +117,39 @@ describe('side menu', () => {
       ['Tanda Tangan Workshop', '/tanda-tangan'],
     ]);
   });
+
+  it('customer (issue 40): Feature with Armada only; the office reaches the portal from Customer, not its menu', () => {
+    expect(menuForRole('customer')).toEqual([
+      { group: 'feature', label: 'Feature', items: [{ path: '/portal', label: 'Armada' }] },
+    ]);
+    for (const role of ['admin', 'staff'] as const) {
+      expect(menuForRole(role).flatMap((s) => s.items.map((i) => i.label))).not.toContain('Armada');
+    }
+  });
+
+  it.each([1440, 390])(
+    'customer at %ipx: the menu on screen holds the one link, Armada, with its icon; Profil saya is in the user menu',
+    async (width) => {
+      viewport.width = width;
+      signIn('customer');
+      mockApi([replyTo(API.getCredential, () => ({ body: testUser('customer') })), ...emptyPortal()]);
+      renderApp('/portal');
+      const user = userEvent.setup({ delay: null });
+      if (width < 960) await user.click(await screen.findByRole('button', { name: 'Buka menu' }));
+      const nav = await screen.findByRole('navigation', { name: 'Menu utama' });
+      expect(within(nav).getByText('Feature')).toBeTruthy();
+      expect(within(nav).queryByText('Laporan')).toBeNull();
+      expect(within(nav).queryByText('Database')).toBeNull();
+      const links = within(nav).getAllByRole('link');
+      expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([['Armada', '/portal']]);
+      const items = [...nav.querySelectorAll('li.ant-menu-item')];
+      expect(items.map((item) => Boolean(item.querySelector('.anticon')))).toEqual([true]);
+
+      await user.click(screen.getByRole('button', { name: 'Menu pengguna: Citra Pelanggan' }));
+      expect(await screen.findByRole('menuitem', { name: /Profil saya/ })).toBeTruthy();
+      expect(screen.getByRole('menuitem', { name: /Log Out/ })).toBeTruthy();
+    },
+  );
 
   it('desktop (>= 960px): a fixed menu with the three group titles and links; staff sees no Tire Man', async () => {
     viewport.width = 1440;

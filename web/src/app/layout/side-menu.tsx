@@ -55,6 +55,7 @@ const ICONS: Partial<Record<AppPath, ReactNode>> = {
   '/warehouse': <InboxOutlined />,
   '/ban-kritis': <WarningOutlined />,
   '/storing': <ToolOutlined />,
+  '/portal': <CarOutlined />,
   '/leaderboard': <TrophyOutlined />,
   '/summary': <BarChartOutlined />,
   '/absensi-unit': <CalendarOutlined />,

@@ -2,16 +2,15 @@ import {
   CalendarOutlined,
   ExclamationCircleOutlined,
   HourglassOutlined,
-  RightOutlined,
   RollbackOutlined,
   SwapOutlined,
   TeamOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
 import type { TDashboardCounters } from '@itms/contracts/reports';
-import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { CounterCard } from '../../components/counter-card';
 import { RETURNS_VIEW } from '../../components/returns-view';
 import { formatNumber } from '../../lib/number-format';
 
@@ -94,85 +93,17 @@ export const COUNTERS: readonly CounterDef[] = [
   },
 ];
 
-function CounterCard({
-  def,
-  value,
-  alarm,
-  failed,
-}: {
-  def: CounterDef;
-  value: number | undefined;
-  alarm: number | undefined;
-  failed: boolean;
-}) {
-  const body = (
-    <Card
-      role="group"
-      aria-label={def.label}
-      hoverable={Boolean(def.to)}
-      variant="borderless"
-      style={{ height: '100%', borderTop: `3px solid ${def.color}` }}
-      styles={{ body: { padding: '14px 16px' } }}
-    >
-      <Flex justify="space-between" align="start" gap={8}>
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-            {def.label}
-          </Typography.Text>
-          <div
-            style={{
-              fontSize: 28,
-              fontWeight: 600,
-              lineHeight: 1.25,
-              color: def.color,
-              fontVariantNumeric: 'tabular-nums',
-            }}
-          >
-            {failed && value === undefined ? (
-              '-'
-            ) : value === undefined ? (
-              <Skeleton.Button active size="small" style={{ width: 48 }} />
-            ) : (
-              formatNumber(value)
-            )}
-          </div>
-        </div>
-        <span
-          aria-hidden
-          style={{
-            display: 'grid',
-            placeItems: 'center',
-            width: 36,
-            height: 36,
-            borderRadius: 10,
-            background: `${def.color}14`,
-            color: def.color,
-            fontSize: 18,
-            flex: 'none',
-          }}
-        >
-          {def.icon}
-        </span>
-      </Flex>
-      <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-          {def.hint}
-          {def.alarm && alarm ? (
-            <Typography.Text type="danger" strong style={{ fontSize: 12 }}>
-              {` · ${formatNumber(alarm)} ${def.alarm.text}`}
-            </Typography.Text>
-          ) : null}
+/** What a card counts; Storing adds, in red, how many open calls are past a target. */
+function CounterHint({ def, alarm }: { def: CounterDef; alarm: number | undefined }) {
+  return (
+    <>
+      {def.hint}
+      {def.alarm && alarm ? (
+        <Typography.Text type="danger" strong style={{ fontSize: 12 }}>
+          {` · ${formatNumber(alarm)} ${def.alarm.text}`}
         </Typography.Text>
-        {def.to ? <RightOutlined style={{ fontSize: 11, color: 'rgba(0,0,0,0.35)' }} /> : null}
-      </Flex>
-    </Card>
-  );
-  return def.to ? (
-    <Link to={def.to} style={{ display: 'block', height: '100%' }}>
-      {body}
-    </Link>
-  ) : (
-    body
+      ) : null}
+    </>
   );
 }
 
@@ -189,9 +120,12 @@ export function CounterCards({
       {COUNTERS.map((def) => (
         <Col key={def.key} xs={12} sm={8} lg={6} xxl={3}>
           <CounterCard
-            def={def}
+            label={def.label}
+            hint={<CounterHint def={def} alarm={def.alarm ? counters?.[def.alarm.key] : undefined} />}
+            icon={def.icon}
+            color={def.color}
+            to={def.to}
             value={counters?.[def.key]}
-            alarm={def.alarm ? counters?.[def.alarm.key] : undefined}
             failed={failed}
           />
         </Col>

@@ -85,11 +85,7 @@ describe('Tire Man edit modal', () => {
 
     await user.click(proyek);
     await user.click(await screen.findByTitle('Distribusi Semen'));
-    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Update' })));
-    await screen.findAllByText('Update data Tire Man ?');
-    await waitFor(() =>
-      user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Update' })),
-    );
+    await updateConfirmed(user, dialog);
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ name: 'Tono Tireman', role: 'tire-man', project_ids: [3, 4] });
   });
@@ -152,18 +148,14 @@ describe('Tire Man edit modal', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await screen.findByTitle('Workshop');
     const options = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
-    expect(options).toEqual(['Admin', 'Staff', 'Tire Man', 'Workshop']);
+    expect(options).toEqual(['Admin', 'Staff', 'Tire Man', 'Workshop', 'Pelanggan']);
     await user.click(await screen.findByTitle('Workshop'));
     expect(
       await within(dialog).findByText(/Workshop: khusus menandatangani pengecekan dan pergantian/),
     ).toBeTruthy();
     expect(within(dialog).queryByRole('combobox', { name: 'Proyek' })).toBeNull();
 
-    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Update' })));
-    await screen.findAllByText('Update data Tire Man ?');
-    await waitFor(() =>
-      user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Update' })),
-    );
+    await updateConfirmed(user, dialog);
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ name: 'Edi EDP', role: 'workshop' });
     expect(puts[0]).not.toHaveProperty('workshop_signatory');
@@ -188,4 +180,82 @@ describe('Tire Man edit modal', () => {
     // the role shows by its label
     expect(within(dialog).getByTitle('Tire Man')).toBeTruthy();
   });
+
+  it("a customer's account shows its customer (Pelanggan), required, and Update sends it", {
+    timeout: 240_000,
+  }, async () => {
+    const citra: TTireManRow = {
+      ...tono,
+      id: 9,
+      name: 'Citra Pelanggan',
+      role: 'customer',
+      project_ids: [],
+      customer_id: 9,
+    };
+    const { user, dialog, puts } = await editAccount(citra);
+    expect(within(dialog).getByRole('combobox', { name: 'Pelanggan' })).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByTitle('PT Sinar Tambang')).toBeTruthy());
+    expect(within(dialog).queryByRole('combobox', { name: 'Proyek' })).toBeNull();
+
+    await updateConfirmed(user, dialog);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ name: 'Citra Pelanggan', role: 'customer', customer_id: 9 });
+    expect(puts[0]).not.toHaveProperty('project_ids');
+  });
+
+  it('making a staff account a customer account asks for its customer before anything is sent', {
+    timeout: 240_000,
+  }, async () => {
+    const { user, dialog, puts } = await editAccount({
+      ...tono,
+      id: 8,
+      name: 'Edi EDP',
+      role: 'staff',
+      project_ids: [],
+    });
+    expect(within(dialog).queryByRole('combobox', { name: 'Pelanggan' })).toBeNull();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByTitle('Pelanggan'));
+    expect(await within(dialog).findByRole('combobox', { name: 'Pelanggan' })).toBeTruthy();
+    await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Update' })));
+    expect(await within(dialog).findByText('Pelanggan wajib dipilih untuk akun pelanggan')).toBeTruthy();
+    expect(screen.queryByText('Update data Tire Man ?')).toBeNull();
+    expect(puts).toEqual([]);
+  });
 });
+
+/**
+ * An admin opens the account on /user (the customers' list holds PT Sinar Tambang, id 9); the
+ * bodies of its updates are kept in `puts`.
+ */
+async function editAccount(row: TTireManRow) {
+  viewport.width = 1440;
+  signIn('admin');
+  const sinar = { id: 9, name: 'PT Sinar Tambang', createdAt: '2025-01-01T00:00:00.000Z', projectCount: 2 };
+  const puts: unknown[] = [];
+  mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+    replyTo(API.listTireMen, () => ({ body: { data: [row], total: 1, page: 1, pageSize: 10 } })),
+    tireMen(row),
+    replyTo(API.listCustomers, () => ({ body: { data: [sinar], total: 1, page: 1, pageSize: 50 } })),
+    replyTo(API.updateTireMan, (init) => {
+      puts.push(JSON.parse(String(init.body)));
+      return { body: { message: 'Data Tireman Berhasil Diedit', data: row } };
+    }),
+  ]);
+  renderApp('/user');
+  const user = userEvent.setup({ delay: null });
+  await user.click(await screen.findByRole('cell', { name: row.name }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByDisplayValue(row.name);
+  return { user, dialog, puts };
+}
+
+/** Update, then Update again in the confirmation. */
+async function updateConfirmed(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Update' })));
+  await screen.findAllByText('Update data Tire Man ?');
+  await waitFor(() =>
+    user.click(within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Update' })),
+  );
+}

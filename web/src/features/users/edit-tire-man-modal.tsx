@@ -18,7 +18,13 @@ import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { OnlineTag } from './online-tag';
-import { PHONE_PATTERN, ROLE_OPTIONS, WORKSHOP_ROLE_HELP } from './register-wizard';
+import {
+  AccountCustomerField,
+  customerOf,
+  PHONE_PATTERN,
+  ROLE_OPTIONS,
+  WORKSHOP_ROLE_HELP,
+} from './register-wizard';
 
 export interface EditValues {
   name: string;
@@ -32,6 +38,8 @@ export interface EditValues {
   signature: string;
   /** Proyek: the projects a tire man works on (his units on the phone). */
   project_ids?: number[];
+  /** Pelanggan: the customer of a customer's account. */
+  customer_id?: number;
 }
 
 const FIELDS = [
@@ -45,11 +53,13 @@ const FIELDS = [
   'photo',
   'signature',
   'project_ids',
+  'customer_id',
 ];
 
 /**
  * The PUT body: the password only when one was typed (spec: 'Password (placeholder only)'); the
- * projects only for a tire man (another role keeps what is stored).
+ * projects only for a tire man (another role keeps what is stored); the customer only for a
+ * customer's account (another role has none).
  */
 export function editBody(v: EditValues): TTireManUpdateBody {
   return {
@@ -63,6 +73,7 @@ export function editBody(v: EditValues): TTireManUpdateBody {
     signature: v.signature || '-',
     ...(v.password ? { password: v.password } : {}),
     ...(v.role === 'tire-man' ? { project_ids: v.project_ids ?? [] } : {}),
+    ...customerOf(v),
   };
 }
 
@@ -110,6 +121,7 @@ export function EditTireManModal({
       photo: u.photo === '-' ? null : u.photo,
       signature: u.signature,
       project_ids: u.project_ids ?? [],
+      customer_id: u.customer_id ?? undefined,
     });
   }, [open, record.data, load]);
 
@@ -296,6 +308,11 @@ export function EditTireManModal({
                   >
                     <ProjectsSelect />
                   </Form.Item>
+                </Col>
+              ) : null}
+              {role === 'customer' ? (
+                <Col xs={24}>
+                  <AccountCustomerField />
                 </Col>
               ) : null}
             </Row>

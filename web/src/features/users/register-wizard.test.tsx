@@ -1,9 +1,10 @@
 import { API } from '@itms/contracts/api';
+import type { Role } from '@itms/contracts/enums';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectKeluarAsks, expectKeluarClosesAtOnce } from '../../test/close-guard';
-import { mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
+import { type EndpointMock, mockApi, renderApp, replyTo, signIn, testUser } from '../../test/render-app';
 import { viewport } from '../../test/setup';
 
 vi.mock('../../lib/socket', () => ({
@@ -29,7 +30,46 @@ async function openWizard() {
     fireEvent.change(field(label), { target: { value } });
     await next();
   };
-  return { user, dialog, clickWhenReady, next, field, step };
+  /** Daftar in the confirmation; the server's answer shows. */
+  const confirmDaftar = async () => {
+    await clickWhenReady(() =>
+      within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }),
+    );
+    expect(await screen.findByText('Sukses / User Ditambahkan')).toBeTruthy();
+  };
+  return { user, dialog, clickWhenReady, next, field, step, confirmDaftar };
+}
+
+/** An admin on /user whose registrations are kept (the bodies returned) and answered 201 with `account`. */
+function acceptRegistrations(
+  account: { id: number; name: string; email: string; phone: string; nik: string; role: Role },
+  extra: readonly EndpointMock[] = [],
+) {
+  signIn('admin');
+  const bodies: unknown[] = [];
+  mockApi([
+    replyTo(API.getCredential, () => ({ body: testUser('admin') })),
+    replyTo(API.listTireMen, () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } })),
+    ...extra,
+    replyTo(API.registerTireMan, (init) => {
+      bodies.push(JSON.parse(String(init.body)));
+      const { nik: _, ...data } = account;
+      return { status: 201, body: { message: 'Sukses / User Ditambahkan', data } };
+    }),
+  ]);
+  return bodies;
+}
+
+/** Fills the five steps before Role. */
+async function fillUpToRole(
+  step: (label: string, value: string) => Promise<void>,
+  v: { name: string; email: string; phone: string; nik: string },
+) {
+  await step('Nama lengkap', v.name);
+  await step('Email aktif', v.email);
+  await step('Nomor WhatsApp', v.phone);
+  await step('Password default', 'rahasia123');
+  await step('NIK', v.nik);
 }
 
 describe('Tire Man registration wizard', () => {
@@ -137,36 +177,17 @@ describe('Tire Man registration wizard', () => {
     timeout: 240_000,
   }, async () => {
     viewport.width = 1440;
-    signIn('admin');
-    const bodies: unknown[] = [];
-    mockApi([
-      replyTo(API.getCredential, () => ({ body: testUser('admin') })),
-      replyTo(API.listTireMen, () => ({ body: { data: [], total: 0, page: 1, pageSize: 10 } })),
-      replyTo(API.registerTireMan, (init) => {
-        bodies.push(JSON.parse(String(init.body)));
-        return {
-          status: 201,
-          body: {
-            message: 'Sukses / User Ditambahkan',
-            data: {
-              id: 21,
-              name: 'Wawan',
-              email: 'wawan@itms.local',
-              phone: '081299887700',
-              role: 'workshop',
-            },
-          },
-        };
-      }),
-    ]);
-    const { user, dialog, clickWhenReady, next, step } = await openWizard();
-    await step('Nama lengkap', 'Wawan');
-    await step('Email aktif', 'wawan@itms.local');
-    await step('Nomor WhatsApp', '081299887700');
-    await step('Password default', 'rahasia123');
-    await step('NIK', '3174000011113333');
+    const wawan = {
+      name: 'Wawan',
+      email: 'wawan@itms.local',
+      phone: '081299887700',
+      nik: '3174000011113333',
+    };
+    const bodies = acceptRegistrations({ id: 21, role: 'workshop', ...wawan });
+    const { user, dialog, next, step, confirmDaftar } = await openWizard();
+    await fillUpToRole(step, wawan);
 
-    // the role step: the four roles by their labels, Tire Man chosen first; no workshop switch
+    // the role step: the five roles by their labels, Tire Man chosen first; no workshop switch
     expect(await within(dialog).findByText('Periksa kembali sebelum mendaftar:')).toBeTruthy();
     const roles = within(dialog).getAllByRole('radio');
     expect(roles.map((r) => r.closest('label')?.textContent)).toEqual([
@@ -174,6 +195,7 @@ describe('Tire Man registration wizard', () => {
       'Staff',
       'Tire Man',
       'Workshop',
+      'Pelanggan',
     ]);
     expect(within(dialog).getByRole('radio', { name: 'Tire Man' })).toHaveProperty('checked', true);
     expect(
@@ -191,19 +213,56 @@ describe('Tire Man registration wizard', () => {
     await next();
     await screen.findAllByText('Daftarkan user baru ?');
     expect(screen.getByText('Wawan (Workshop) akan dapat login dengan wawan@itms.local.')).toBeTruthy();
-    await clickWhenReady(() =>
-      within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: 'Daftar' }),
-    );
-    expect(await screen.findByText('Sukses / User Ditambahkan')).toBeTruthy();
-    expect(bodies).toEqual([
-      {
-        name: 'Wawan',
-        email: 'wawan@itms.local',
-        phone: '081299887700',
-        password: 'rahasia123',
-        nik: '3174000011113333',
-        role: 'workshop',
-      },
+    await confirmDaftar();
+    expect(bodies).toEqual([{ ...wawan, password: 'rahasia123', role: 'workshop' }]);
+  });
+
+  it('the role Pelanggan asks for its customer before Daftar and sends customer_id; other roles have no customer', {
+    timeout: 240_000,
+  }, async () => {
+    viewport.width = 1440;
+    const customer = {
+      id: 9,
+      name: 'PT Sinar Tambang',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      projectCount: 2,
+    };
+    const citra = {
+      name: 'Citra',
+      email: 'citra@sinar.co.id',
+      phone: '081299887711',
+      nik: '3174000011114444',
+    };
+    const bodies = acceptRegistrations({ id: 22, role: 'customer', ...citra }, [
+      replyTo(API.listCustomers, () => ({ body: { data: [customer], total: 1, page: 1, pageSize: 50 } })),
     ]);
+    const { user, dialog, next, step, confirmDaftar } = await openWizard();
+    await fillUpToRole(step, citra);
+
+    expect(await within(dialog).findByText('Periksa kembali sebelum mendaftar:')).toBeTruthy();
+    // Tire Man (the default) has no customer
+    expect(within(dialog).queryByRole('combobox', { name: 'Pelanggan' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'Pelanggan' }).closest('label')!);
+    const select = await within(dialog).findByRole('combobox', { name: 'Pelanggan' });
+    expect(within(dialog).getByText(/Pelanggan: hanya melihat armada/)).toBeTruthy();
+
+    // Daftar without a customer: said on the field, nothing asked or sent
+    await next();
+    expect(await within(dialog).findByText('Pelanggan wajib dipilih untuk akun pelanggan')).toBeTruthy();
+    expect(screen.queryByText('Daftarkan user baru ?')).toBeNull();
+    expect(bodies).toEqual([]);
+
+    await user.click(select);
+    await user.click(await screen.findByTitle('PT Sinar Tambang'));
+    const review = (label: string) =>
+      within(within(dialog).getByRole('table')).getByText(label, { selector: 'th span' }).closest('tr')!
+        .textContent;
+    await waitFor(() => expect(review('Pelanggan')).toContain('PT Sinar Tambang'));
+    expect(review('Role')).toContain('Pelanggan');
+
+    await next();
+    await screen.findAllByText('Daftarkan user baru ?');
+    await confirmDaftar();
+    expect(bodies).toEqual([{ ...citra, password: 'rahasia123', role: 'customer', customer_id: 9 }]);
   });
 });

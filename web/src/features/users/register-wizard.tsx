@@ -1,10 +1,11 @@
 import { API } from '@itms/contracts/api';
 import { ROLE_LABELS, ROLES, type Role } from '@itms/contracts/enums';
 import { PASSWORD_MESSAGES, PASSWORD_MIN } from '@itms/contracts/password';
-import type { TRegisterBody } from '@itms/contracts/users';
+import { type TRegisterBody, USER_MESSAGES } from '@itms/contracts/users';
 import { Button, Descriptions, Flex, Form, Input, Modal, Radio, Steps, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useState } from 'react';
+import { CustomerField } from '../../components/org-fields';
 import { useAction, useConfirm } from '../../lib/use-action';
 import { useCloseGuard } from '../../lib/use-close-guard';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
@@ -16,18 +17,40 @@ export interface RegisterValues {
   password: string;
   nik: string;
   role: Role;
+  /** The customer of a customer's account (role Pelanggan), and only then. */
+  customer_id?: number;
 }
 
-/** Every role, by its label (Admin, Staff, Tire Man, Workshop): the role pickers of the account forms. */
+/** Every role, by its label (Admin, Staff, Tire Man, Workshop, Pelanggan): the role pickers of the account forms. */
 export const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 /** What the workshop role is for (issue 40): it replaced the 'Penanda tangan Workshop' switch. */
 export const WORKSHOP_ROLE_HELP = `${ROLE_LABELS.workshop}: khusus menandatangani pengecekan dan pergantian yang sudah divalidasi (menu Tanda Tangan Workshop).`;
 
+/** What a customer's account is for (issue 40), beside its required customer. */
+export const CUSTOMER_ROLE_HELP = `${ROLE_LABELS.customer}: hanya melihat armada (unit, ban dan riwayatnya) pelanggan yang dipilih, tanpa mengubah apa pun.`;
+
+/** The customer field of the account forms, shown for the role Pelanggan only. */
+export function AccountCustomerField({ onPick }: { onPick?: (name: string | undefined) => void }) {
+  return (
+    <CustomerField
+      label="Pelanggan"
+      placeholder="Pilih pelanggan"
+      message={USER_MESSAGES.customerRequired}
+      extra={CUSTOMER_ROLE_HELP}
+      onPick={onPick && ((c) => onPick(c?.name))}
+    />
+  );
+}
+
+/** A customer's account is sent with its customer; another role's without one. */
+export const customerOf = (v: { role: Role; customer_id?: number }) =>
+  v.role === 'customer' ? { customer_id: v.customer_id } : {};
+
 export const PHONE_PATTERN = /^(\+?62|0)8\d{7,12}$/;
 
 interface Step {
-  name: keyof RegisterValues;
+  name: Exclude<keyof RegisterValues, 'customer_id'>;
   title: string;
   label: string;
   help: string;
@@ -113,6 +136,8 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
   const { run, pending } = useAction();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const values = Form.useWatch([], form) as Partial<RegisterValues> | undefined;
+  // the chosen customer's name, for the review
+  const [customerName, setCustomerName] = useState<string>();
 
   const { close, load } = useCloseGuard(form, onClose, { busy: pending });
 
@@ -120,6 +145,7 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
     if (!open) return;
     load();
     setCurrent(0);
+    setCustomerName(undefined);
   }, [open, load]);
 
   // focus the step's field when the step changes
@@ -144,11 +170,12 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
       password: v.password,
       nik: v.nik.trim(),
       role: v.role,
+      ...customerOf(v),
     };
     const reply = await run({
       request: (send) => send(API.registerTireMan, { body }),
       form,
-      fieldNames: REGISTER_STEPS.map((s) => s.name),
+      fieldNames: [...REGISTER_STEPS.map((s) => s.name), 'customer_id'],
       onDone: onClose,
     });
     if (reply) return;
@@ -158,8 +185,11 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
   };
 
   const next = async () => {
+    const name = REGISTER_STEPS[current]!.name;
+    // the role Pelanggan asks for its customer on the same step
+    const withCustomer = name === 'role' && form.getFieldValue('role') === 'customer';
     try {
-      await form.validateFields([REGISTER_STEPS[current]!.name]);
+      await form.validateFields(withCustomer ? [name, 'customer_id'] : [name]);
     } catch {
       return;
     }
@@ -238,6 +268,9 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
             {s.input}
           </Form.Item>
         ))}
+        {step.name === 'role' && values?.role === 'customer' ? (
+          <AccountCustomerField onPick={setCustomerName} />
+        ) : null}
       </Form>
       {current === LAST ? (
         <>
@@ -253,6 +286,9 @@ export function RegisterWizard({ open, onClose }: { open: boolean; onClose: () =
               { key: 'phone', label: 'WhatsApp', children: values?.phone },
               { key: 'nik', label: 'NIK', children: values?.nik },
               { key: 'role', label: 'Role', children: values?.role ? ROLE_LABELS[values.role] : '-' },
+              ...(values?.role === 'customer'
+                ? [{ key: 'customer', label: 'Pelanggan', children: customerName ?? '-' }]
+                : []),
             ]}
           />
         </>
