@@ -31,13 +31,17 @@ export async function loginAs(page: Page, email: string, password = PASSWORD) {
 
 /**
  * One session per account on the server: every test signs its pages out at the end (through the
- * API), so that the next test can sign in with the same demo account.
+ * API), so that the next test can sign in with the same demo account. Every page of the browser,
+ * not only the test's own context: a test that also opens the office beside the phone
+ * (`browser.newPage()`) and runs out of time never reaches its own sign-out, and its session would
+ * refuse every later test's sign-in with that account.
  */
 export const test = base.extend<{ signOutAfter: undefined }>({
   signOutAfter: [
-    async ({ context, request }, use) => {
+    async ({ browser, context, request }, use) => {
       await use(undefined);
-      for (const page of context.pages()) await logoutToken(request, await tokenOf(page));
+      const contexts = new Set([context, ...browser.contexts()]);
+      for (const c of contexts) for (const page of c.pages()) await logoutToken(request, await tokenOf(page));
     },
     { auto: true },
   ],
