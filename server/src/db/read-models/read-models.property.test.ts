@@ -84,6 +84,8 @@ const KINDS = [
   'resubmit-check',
   'move-check-day',
   'delete-check',
+  'unsign-check',
+  'edit-check-record',
   'replacement',
   'approve-replacement',
   'delete-replacement',
@@ -112,8 +114,9 @@ function statement({ kind, a, b, c, days }: Write) {
                  1000 + ${a} * 10, ${when}
             from units u where u.id = ${pick('units', a)}
           returning id, unit_id)
-        insert into tire_check_records (tire_check_id, tire_id, position, serial_number, groove_1, groove_2, groove_3, groove_4)
-        select c.id, m.tire_id, m.position, t.serial_number, 18 - ${a} / 100.0, 17 - ${a} / 100.0 + ${c % 4}, 18, 18
+        insert into tire_check_records (tire_check_id, tire_id, position, serial_number, groove_1, groove_2, groove_3, groove_4, condition)
+        select c.id, m.tire_id, m.position, t.serial_number, 18 - ${a} / 100.0, 17 - ${a} / 100.0 + ${c % 4}, 18, 18,
+               ${['0,0,0,0,0', '0,23,0,0,0', '11,0,0,0,9'][c % 3]}
           from c join active_unit_tires m on m.unit_id = c.unit_id and m.status = 'INSTALLED'
           join tires t on t.id = m.tire_id`;
     case 'sign-check': {
@@ -138,6 +141,20 @@ function statement({ kind, a, b, c, days }: Write) {
     case 'delete-check': {
       const id = pick('tire_checks', a, UNLEDGERED_CHECK);
       return sql`with q as (${queueWear(checkTires(id))}) delete from tire_checks where id = ${id}`;
+    }
+    case 'unsign-check': {
+      // a validated check taken back (its records stop being their tires' latest condition)
+      const id = pick('tire_checks', a, "status = 'approved'");
+      return sql`with q as (${queueWear(checkTires(id))})
+        update tire_checks set edp_sign = '-', status = 'pending', validated_at = null where id = ${id}`;
+    }
+    case 'edit-check-record': {
+      // a reading corrected, or moved to another tire
+      const id = pick('tire_check_records', a);
+      const tire = c % 2 ? pick('tires', b) : sql`null`;
+      return sql`with q as (${queueWear(sql`select tire_id from tire_check_records where id = ${id} union select ${tire}`)})
+        update tire_check_records set condition = ${['0,0,0,0,0', '0,23,0,0,0'][b % 2]}, tire_id = coalesce(${tire}, tire_id)
+         where id = ${id}`;
     }
     case 'replacement':
       return sql`insert into tire_replacements (unit_id, tireman_id, location_id, odometer, performed_at)

@@ -42,7 +42,7 @@ describe('read-model folders and the migrations', () => {
     ).toEqual([]);
     expect(READ_MODELS.filter((m: ReadModel) => m.queue && c.owned.get(m.name)?.length)).toEqual([]);
     expect([...c.owned.values()].flat().sort()).toEqual([...deployed.keys()].sort());
-    expect([...deployed.keys()].filter((k) => k.startsWith('trigger ')).length).toBe(54);
+    expect([...deployed.keys()].filter((k) => k.startsWith('trigger ')).length).toBe(58);
     // each trigger is in the folder of the function it runs
     const triggerFunctions = rowsOf<{ name: string; fn: string }>(
       await database.db.execute(sql`

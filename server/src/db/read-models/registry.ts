@@ -17,6 +17,7 @@ import {
   scrapTires,
   tireCheckMonthly,
   tireCheckUnitMonth,
+  tireLastCondition,
   tireScrapEvent,
   tireStatusGroove,
   tireStatusGrooveDelta,
@@ -173,6 +174,14 @@ export const READ_MODELS = [
     keptFrom: ['tires', 'tire_scrap_event'],
     key: ['tire_id'],
     dependsOn: ['tire-scrap-event'],
+  },
+  {
+    name: 'tire-last-condition',
+    kind: 'narrow copy',
+    tables: [tireLastCondition],
+    keptFrom: ['tire_checks', 'tire_check_records'],
+    key: ['tire_id'],
+    dependsOn: [],
   },
   {
     name: 'tire-wear',

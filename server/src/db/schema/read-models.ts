@@ -339,3 +339,20 @@ export const scrapTires = pgTable(
   },
   (t) => [index('scrap_tires_order_idx').on(t.scrapped_at.desc().nullsLast(), t.tire_id.desc())],
 );
+
+/**
+ * Each tire's latest validated check record (tire_checks.status 'approved', newest by performed_at,
+ * then check id, then record id) and the condition codes it carries: Ban Kritis, the alerts and the
+ * portal flag a tire unsafe from here, one row per tire, instead of reading all its check records.
+ * Kept by the triggers of db/read-models/tire-last-condition on tire_checks and tire_check_records.
+ */
+export const tireLastCondition = pgTable('tire_last_condition', {
+  tire_id: integer('tire_id')
+    .primaryKey()
+    .references(() => tires.id, { onDelete: 'cascade' }),
+  tire_check_id: integer('tire_check_id').notNull(),
+  record_id: integer('record_id').notNull(),
+  performed_at: timestamp('performed_at', { withTimezone: true }).notNull(),
+  /** Five comma-separated condition codes: crown, shoulder, sidewalls, beads, interior. */
+  condition: text('condition').notNull(),
+});

@@ -1,0 +1,1 @@
+SELECT tire_last_condition_rebuild();
