@@ -308,6 +308,8 @@ function rows(p: Prepared): Row[] {
   const { start, end, month } = p.month;
   const get = (path: string): Req[] => [{ method: 'GET', path }];
   const post = (path: string, body: unknown): Req[] => [{ method: 'POST', path, body }];
+  // the day a year before today, plus one (a year's range ending today)
+  const yearAgo = new Date(Date.parse(`${p.today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
   const lists: [string, string, As][] = [
     ['noEdpSign (EDP queue)', '/api/tire-check/noEdpSign', 'edp'],
     ['tire-replace/pending', '/api/tire-replace/pending?status=edp', 'edp'],
@@ -461,6 +463,16 @@ function rows(p: Prepared): Row[] {
       as: 'edp',
       requests: get(`/api/portal/report?customer_id=${p.bigCustomer}&month=${month}`),
     },
+    ...(['unit', 'brand'] as const).map(
+      (groupBy): Row => ({
+        name: `portal tire cost by ${groupBy}, last 12 months (biggest customer)`,
+        kind: 'report',
+        as: 'edp',
+        requests: get(
+          `/api/portal/tire-cost?customer_id=${p.bigCustomer}&groupBy=${groupBy}&dateStart=${yearAgo}&dateEnd=${p.today}`,
+        ),
+      }),
+    ),
     {
       name: 'portal unit (busiest)',
       kind: 'other',

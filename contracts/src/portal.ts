@@ -3,6 +3,8 @@
 // screens for a customer (`customer_id`) to see what the customer sees.
 import { z } from 'zod';
 import { listResult, optionalFilterId, ZListQuery } from './list';
+import { blankToUndefined, zId } from './numeric';
+import { DATE_ORDER_MESSAGE, ordered, ZDay } from './reports';
 import { ZUnitPageTire, ZUnitRecordRow, ZUnitTrend } from './unit-page';
 
 /** Whose portal: a customer account reads its own; the office names the customer. */
@@ -90,6 +92,28 @@ export const ZPortalRecordRow = ZUnitRecordRow.omit({ status: true });
 export type TPortalRecordRow = z.infer<typeof ZPortalRecordRow>;
 export const ZPortalRecordList = listResult(ZPortalRecordRow);
 
+/** GET /api/portal/units/{id}/photos: the photos of one validated record of the unit. */
+export const ZPortalPhotosQuery = z.object({
+  kind: z.enum(PORTAL_RECORD_KINDS, { error: 'Jenis harus check, replacement atau mismatch' }),
+  record_id: zId('Data tidak valid'),
+});
+export type TPortalPhotosQuery = z.input<typeof ZPortalPhotosQuery>;
+
+/**
+ * A photo of the record as the customer sees it: the unit's plate and odometer, each tire's serial
+ * number (tube, flap and inner tube on a replacement), the BKB's photo; never a signature or a
+ * person's photo. `url` is a signed, expiring link.
+ */
+export const ZPortalPhoto = z.object({
+  label: z.string(),
+  /** The tire position it shows; null for the unit's own photos. */
+  position: z.string().nullable(),
+  url: z.string(),
+});
+export type TPortalPhoto = z.infer<typeof ZPortalPhoto>;
+export const ZPortalPhotos = z.object({ photos: z.array(ZPortalPhoto) });
+export type TPortalPhotos = z.infer<typeof ZPortalPhotos>;
+
 /** GET /api/portal/report: a month's service (YYYY-MM; the current month when left out). */
 export const ZPortalReportQuery = ZPortalCustomerQuery.extend({
   month: z
@@ -148,3 +172,65 @@ export const PORTAL_REPORT_COLUMNS = [
   { key: 'calls_done', header: 'Storing selesai' },
   { key: 'roll_median', header: 'Roll time median (menit)' },
 ] as const satisfies readonly { key: keyof TPortalReportRow; header: string }[];
+
+/** How the tire life and cost report groups the customer's tires. */
+export const PORTAL_COST_GROUPS = ['unit', 'brand', 'pattern', 'size'] as const;
+export type PortalCostGroup = (typeof PORTAL_COST_GROUPS)[number];
+export const PORTAL_COST_GROUP_LABELS: Record<PortalCostGroup, string> = {
+  unit: 'Unit',
+  brand: 'Brand',
+  pattern: 'Pattern',
+  size: 'Size',
+};
+
+/**
+ * GET /api/portal/tire-cost: the customer's tires in service during the period (days in
+ * APP_TIMEZONE, both inclusive): a tire is the customer's when its latest mounting was on one of
+ * its units, and in service when it was first mounted by the period's end and not scrapped before
+ * its start.
+ */
+export const ZPortalTireCostQuery = ZPortalCustomerQuery.extend({
+  dateStart: ZDay,
+  dateEnd: ZDay,
+  groupBy: z.preprocess(
+    blankToUndefined,
+    z.enum(PORTAL_COST_GROUPS, { error: 'Pengelompokan tidak dikenal' }).default('unit'),
+  ),
+}).refine(ordered('dateStart', 'dateEnd'), { path: ['dateEnd'], message: DATE_ORDER_MESSAGE });
+export type TPortalTireCostQuery = z.input<typeof ZPortalTireCostQuery>;
+
+/** One group (a unit's plate, a brand, a pattern, a size), or the total (`key` null). */
+export const ZPortalTireCostRow = z.object({
+  key: z.string().nullable(),
+  tires: z.number(),
+  /** Km over the tires' whole lives, and tread worn (mm) over them. */
+  km_total: z.number(),
+  mm_worn: z.number(),
+  /** Tires with a purchase price; their cost (price and retreads, rupiah). */
+  priced_tires: z.number(),
+  cost: z.number(),
+  /** Rupiah per km and per mm of tread over the priced tires; null when they ran or wore nothing. */
+  cost_per_km: z.number().nullable(),
+  cost_per_mm: z.number().nullable(),
+});
+export type TPortalTireCostRow = z.infer<typeof ZPortalTireCostRow>;
+
+/** Scrapped tires of the period by the reason written when they were scrapped. */
+export const ZPortalScrapReason = z.object({
+  reason: z.string(),
+  tires: z.number(),
+  /** Their average km over their lives; null when none ran. */
+  km_avg: z.number().nullable(),
+});
+export type TPortalScrapReason = z.infer<typeof ZPortalScrapReason>;
+
+export const ZPortalTireCost = z.object({
+  groupBy: z.enum(PORTAL_COST_GROUPS),
+  rows: z.array(ZPortalTireCostRow),
+  total: ZPortalTireCostRow,
+  scrapped: z.array(ZPortalScrapReason),
+});
+export type TPortalTireCost = z.infer<typeof ZPortalTireCost>;
+
+/** Written for a scrap entry without a reason. */
+export const NO_SCRAP_REASON = 'Tanpa keterangan';

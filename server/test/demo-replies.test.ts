@@ -159,6 +159,14 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   getPortalReport: async () => ({ query: { customer_id: await demoCustomer() } }),
   exportPortalReport: async () => ({ query: { customer_id: await demoCustomer() } }),
   getPortalReportPdf: async () => ({ query: { customer_id: await demoCustomer() } }),
+  getPortalRecordPhotos: async () => {
+    const id = (await firstRow(API.listUnits)).id;
+    const record = await firstRow(API.listPortalUnitRecords, { params: { id }, query: { kind: 'check' } });
+    return { params: { id }, query: { kind: 'check', record_id: record.id } };
+  },
+  getPortalTireCost: async () => ({
+    query: { customer_id: await demoCustomer(), dateStart: '2020-01-01', dateEnd: '2030-12-31' },
+  }),
   getPortalUnit: async () => ({ params: { id: (await firstRow(API.listUnits)).id } }),
   listPortalUnitRecords: async () => ({
     params: { id: (await firstRow(API.listUnits)).id },

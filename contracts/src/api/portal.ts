@@ -3,10 +3,14 @@ import { ZIdParams } from '../master-data';
 import {
   ZPortalCustomerQuery,
   ZPortalFleet,
+  ZPortalPhotos,
+  ZPortalPhotosQuery,
   ZPortalRecordList,
   ZPortalRecordsQuery,
   ZPortalReport,
   ZPortalReportQuery,
+  ZPortalTireCost,
+  ZPortalTireCostQuery,
   ZPortalUnit,
   ZPortalUnitList,
   ZPortalUnitsQuery,
@@ -73,6 +77,19 @@ export const portalEndpoints = defineEndpoints({
     reply: ZPortalRecordList,
     errors: ['NOT_FOUND'],
   },
+  getPortalRecordPhotos: {
+    method: 'GET',
+    path: '/portal/units/:id/photos',
+    summary:
+      "The photos of one of the unit's validated checks, replacements or BKB (plate, odometer, serial numbers, the BKB's photo; no signatures), as signed links.",
+    tag,
+    access: 'portal',
+    scope: 'customer-unit',
+    params: ZIdParams,
+    query: ZPortalPhotosQuery,
+    reply: ZPortalPhotos,
+    errors: ['NOT_FOUND'],
+  },
   getPortalReport: {
     method: 'GET',
     path: '/portal/report',
@@ -83,6 +100,17 @@ export const portalEndpoints = defineEndpoints({
     query: ZPortalReportQuery,
     reply: ZPortalReport,
     errors: ['PORTAL_CUSTOMER_REQUIRED', 'NOT_FOUND'],
+  },
+  getPortalTireCost: {
+    method: 'GET',
+    path: '/portal/tire-cost',
+    summary:
+      "Tire life and cost of the customer's tires in service during a period, by unit, brand, pattern or size (km, mm worn, rupiah per km and per mm over the priced tires), and the tires scrapped in it by reason.",
+    tag,
+    access: 'portal',
+    query: ZPortalTireCostQuery,
+    reply: ZPortalTireCost,
+    errors: ['PORTAL_CUSTOMER_REQUIRED'],
   },
   exportPortalReport: {
     ...reportFile,

@@ -151,6 +151,8 @@ export const tireEvents = pgTable(
       .on(t.tire_id, t.id)
       .where(sql`${t.kind} = 'scrapped' or (${t.kind} = 'status' and ${t.to_status} = 'SCRAP')`),
     index('tire_events_created_idx').on(t.created_at),
+    // the tires mounted on a customer's units (the portal's tire life and cost)
+    index('tire_events_unit_installed_idx').on(t.unit_id, t.tire_id).where(sql`${t.kind} = 'installed'`),
     // the tires a validated document moved (tire intelligence refreshes their wear statistics)
     index('tire_events_source_idx').on(t.source_id, t.source_type).where(sql`${t.source_id} is not null`),
   ],

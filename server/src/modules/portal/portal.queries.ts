@@ -2,7 +2,12 @@
 // validated work only (APPROVED_STAGES). Every query takes the customer from lib/scope.ts
 // (`portalCustomer`) or reads a unit the scope check has already let through.
 import type { TListResult } from '@itms/contracts/list';
-import type { TPortalFleet, TPortalReportRow, TPortalUnitRow } from '@itms/contracts/portal';
+import type {
+  PortalRecordKind,
+  TPortalFleet,
+  TPortalReportRow,
+  TPortalUnitRow,
+} from '@itms/contracts/portal';
 import { APPROVED_STAGES } from '@itms/contracts/rules/lifecycle';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, pgArray, rowsOf } from '../../db/client';
@@ -202,4 +207,52 @@ export async function monthlyReport(
     rows,
     total: toRow(grand ?? { grand: true, plate_number: 'Total', project: '', calls: 0, calls_done: 0 }),
   };
+}
+
+type PhotoPath = { label: string; position: string | null; path: string };
+
+/** Per kind, the record (validated, on the unit) and the photo columns a customer sees, in order. */
+const PHOTO_SQL: Record<PortalRecordKind, (unitId: number, id: number) => SQL> = {
+  check: (unitId, id) => sql`
+    select v.label, v.position, v.path, v.n, v.k from tire_checks c
+      cross join lateral (values ('Plat nomor', null::text, c.plate_number_url, 0, 0), ('Odometer', null, c.odometer_url, 0, 1)) v(label, position, path, n, k)
+     where c.id = ${id} and c.unit_id = ${unitId} and ${validated('c')}
+    union all
+    select 'Nomor seri', r.position, r.serial_number_url, 1, r.id from tire_check_records r
+      join tire_checks c on c.id = r.tire_check_id
+     where c.id = ${id} and c.unit_id = ${unitId} and ${validated('c')}`,
+  replacement: (unitId, id) => sql`
+    select v.label, v.position, v.path, v.n, v.k from tire_replacements t
+      cross join lateral (values ('Plat nomor', null::text, t.plate_number_url, 0, 0), ('Odometer', null, t.odometer_url, 0, 1)) v(label, position, path, n, k)
+     where t.id = ${id} and t.unit_id = ${unitId} and ${validated('t')}
+    union all
+    select v.label, r.position, v.path, 1, r.id * 4 + v.k from tire_replace_records r
+      join tire_replacements t on t.id = r.tire_replacement_id
+      cross join lateral (values ('Nomor seri', r.serial_number_img, 0), ('Tube', r.tube_url, 1), ('Flap', r.flap_url, 2),
+                                 ('Inner tube', r.inner_tube_url, 3)) v(label, path, k)
+     where t.id = ${id} and t.unit_id = ${unitId} and ${validated('t')}`,
+  mismatch: (unitId, id) => sql`
+    select 'Foto BKB', null::text, m.image_url, 0, 0 from mismatches m
+     where m.id = ${id} and m.unit_id = ${unitId} and ${validated('m')}`,
+};
+
+/**
+ * The stored photo paths of one validated record on the unit (no signature, no person's photo);
+ * null when the unit has no such validated record.
+ */
+export async function recordPhotoPaths(
+  db: DbOrTx,
+  unitId: number,
+  kind: PortalRecordKind,
+  id: number,
+): Promise<PhotoPath[] | null> {
+  const rows = rowsOf<PhotoPath & { n: number; k: number }>(
+    await db.execute(
+      sql`select * from (${PHOTO_SQL[kind](unitId, id)}) p(label, position, path, n, k) order by n, k`,
+    ),
+  );
+  if (rows.length === 0) return null;
+  return rows
+    .filter((r) => r.path && r.path !== '-')
+    .map(({ label, position, path }) => ({ label, position, path }));
 }

@@ -15,9 +15,11 @@ import {
   fleetCounts,
   lastValidatedCheck,
   monthlyReport,
+  recordPhotoPaths,
   unitsOf,
 } from './portal.queries';
 import { sendReportPdf, sendReportXlsx } from './portal-report';
+import { tireCost } from './tire-cost.queries';
 
 /** The customer a portal request reads (a customer account: its own; the office: `customer_id`). */
 function customerOf(req: FastifyRequest, requested: number | undefined): number {
@@ -87,6 +89,20 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, API.listPortalUnitRecords, async (req) => {
     const page = await unitRecords(app.db, req.params.id, { ...req.query, approvedOnly: true });
     return { ...page, data: page.data.map(({ status: _validated, ...row }) => row) };
+  });
+
+  route(app, API.getPortalTireCost, async (req) => {
+    const customerId = customerOf(req, req.query.customer_id);
+    return tireCost(app.db, customerId, req.query, settings.timezone);
+  });
+
+  route(app, API.getPortalRecordPhotos, async (req) => {
+    const paths = await recordPhotoPaths(app.db, req.params.id, req.query.kind, req.query.record_id);
+    if (!paths) throw notFound('Data');
+    const { urls } = await app.fileUrls.sign(paths.map((p) => p.path));
+    return {
+      photos: paths.flatMap(({ path, ...p }) => (urls[path] ? [{ ...p, url: urls[path] }] : [])),
+    };
   });
 
   /** The month's report of the customer the request reads. */

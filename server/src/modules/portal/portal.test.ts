@@ -1,5 +1,11 @@
 import { MASTER_MESSAGES } from '@itms/contracts/master-data';
-import type { TPortalFleet, TPortalReport, TPortalUnit } from '@itms/contracts/portal';
+import type {
+  TPortalFleet,
+  TPortalPhotos,
+  TPortalReport,
+  TPortalTireCost,
+  TPortalUnit,
+} from '@itms/contracts/portal';
 import { USER_MESSAGES } from '@itms/contracts/users';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +296,53 @@ describe('the portal', () => {
   });
 });
 
+describe("a record's photos", () => {
+  it('signs the photos of a validated record on its own unit, never a signature, another unit or pending work', async () => {
+    const db = t.database.db;
+    const photo = (name: string) => `2026/12/portal-${name}.jpg`;
+    const id = await check(ids.tronton, FX.tronton, true, ['1', '2']);
+    await db.execute(sql`
+      update tire_checks set plate_number_url = ${photo('plate0001')}, odometer_url = '-', pic_sign = ${photo('picsign01')},
+                             tireman_sign = ${photo('tmsign001')}
+       where id = ${id}`);
+    await db.execute(sql`
+      update tire_check_records set serial_number_url = ${photo('serial001')} where tire_check_id = ${id} and position = '1'`);
+    const url = `/portal/units/${ids.tronton}/photos?kind=check&record_id=${id}`;
+    const got = await read<TPortalPhotos>(tok.customerA, url);
+    expect(got.photos.map((p) => [p.label, p.position])).toEqual([
+      ['Plat nomor', null],
+      ['Nomor seri', '1'],
+    ]);
+    expect(got.photos[0]!.url).toMatch(/^\/files\/2026\/12\/portal-plate0001\.jpg\?exp=\d+&sig=/);
+    // the signatures were never offered
+    expect(JSON.stringify(got)).not.toContain('sign0');
+    // another customer, another unit's id, a record not validated: as if it did not exist
+    expect((await api(tok.customerB, 'GET', url)).statusCode).toBe(404);
+    const other = await api(
+      tok.customerA,
+      'GET',
+      `/portal/units/${ids.engkel}/photos?kind=check&record_id=${id}`,
+    );
+    expect(other.statusCode).toBe(404);
+    const pending = await check(ids.tronton, FX.tronton, false, ['1']);
+    const waiting = await api(
+      tok.customerA,
+      'GET',
+      `/portal/units/${ids.tronton}/photos?kind=check&record_id=${pending}`,
+    );
+    expect(waiting.statusCode).toBe(404);
+    const wrongKind = await api(
+      tok.customerA,
+      'GET',
+      `/portal/units/${ids.tronton}/photos?kind=mismatch&record_id=${id}`,
+    );
+    expect(wrongKind.statusCode).toBe(404);
+    // and the customer still cannot sign those paths itself (only its own uploads)
+    const signed = await api(tok.customerA, 'POST', '/files/sign', { paths: [photo('plate0001')] });
+    expect(signed.statusCode).toBe(404);
+  });
+});
+
 describe('the monthly service report', () => {
   it('equals a recount per unit, as JSON, XLSX and PDF, for its own customer only', async () => {
     const db = t.database.db;
@@ -377,5 +430,198 @@ describe('the monthly service report', () => {
     const pdf = await api(tok.customerA, 'GET', '/portal/report/pdf');
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('tire life and cost', () => {
+  /**
+   * A tire of its own with a ledger (mounted on `units` in that order, scrapped when `scrap` says
+   * why) and a wear line, in 2019 so that only these tires fall in the period asked.
+   */
+  async function tire(
+    serial: string,
+    o: {
+      units: number[];
+      brand: string;
+      price: number | null;
+      retread?: number;
+      km: number;
+      mm: number;
+      mounted: string;
+      ended?: string;
+      scrap?: string;
+    },
+  ): Promise<number> {
+    const db = t.database.db;
+    const [row] = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        insert into tires (serial_number, size, ir_brand, pattern, status, purchase_price, retread_cost)
+        values (${serial}, '11.00R20', ${o.brand}, 'HS', ${o.scrap != null ? 'SCRAP' : 'INSTALLED'}, ${o.price},
+                ${o.retread ?? null})
+        returning id`),
+    );
+    const id = row!.id;
+    for (const [i, unitId] of o.units.entries()) {
+      await db.execute(sql`
+        insert into tire_events (tire_id, kind, unit_id, position, created_at)
+        values (${id}, 'installed', ${unitId}, '1', ${o.mounted}::timestamptz + ${i} * interval '1 day')`);
+    }
+    if (o.scrap != null) {
+      await db.execute(sql`
+        insert into tire_events (tire_id, kind, to_status, note, created_at)
+        values (${id}, 'scrapped', 'SCRAP', ${o.scrap}, ${o.ended!}::timestamptz)`);
+    }
+    await db.execute(sql`
+      insert into tire_wear (tire_id, km_total, mm_worn, first_mounted_at, ended_at)
+      values (${id}, ${o.km}, ${o.mm}, ${o.mounted}::timestamptz, ${o.ended ?? null}::timestamptz)`);
+    return id;
+  }
+
+  it('sums what its tires ran, wore and cost by unit and brand, and why they were scrapped, for its own tires only', async () => {
+    await tire('COST-A1', {
+      units: [ids.tronton],
+      brand: 'BRIDGESTONE',
+      price: 3_000_000,
+      retread: 500_000,
+      km: 50_000,
+      mm: 10,
+      mounted: '2019-02-01',
+    });
+    // moved from the tronton to the engkel: the engkel's; no price
+    await tire('COST-A2', {
+      units: [ids.tronton, ids.engkel],
+      brand: 'GAJAH TUNGGAL',
+      price: null,
+      km: 20_000,
+      mm: 4,
+      mounted: '2019-03-01',
+    });
+    await tire('COST-A3', {
+      units: [ids.tronton],
+      brand: 'BRIDGESTONE',
+      price: 2_000_000,
+      km: 40_000,
+      mm: 12,
+      mounted: '2019-01-05',
+      ended: '2019-06-10T03:00:00Z',
+      scrap: 'Sidewall cut',
+    });
+    await tire('COST-A4', {
+      units: [ids.engkel],
+      brand: 'BRIDGESTONE',
+      price: 1_000_000,
+      km: 10_000,
+      mm: 2,
+      mounted: '2019-01-10',
+      ended: '2019-07-01T03:00:00Z',
+      scrap: '',
+    });
+    // out of the period: scrapped before it began
+    await tire('COST-A5', {
+      units: [ids.tronton],
+      brand: 'BRIDGESTONE',
+      price: 9_000_000,
+      km: 90_000,
+      mm: 15,
+      mounted: '2017-01-01',
+      ended: '2018-12-01T00:00:00Z',
+      scrap: 'Aus',
+    });
+    // the other customer's, one of them mounted on the tronton first
+    await tire('COST-B1', {
+      units: [ids.unitB],
+      brand: 'BRIDGESTONE',
+      price: 1_500_000,
+      km: 30_000,
+      mm: 6,
+      mounted: '2019-02-01',
+    });
+    await tire('COST-B2', {
+      units: [ids.tronton, ids.unitB],
+      brand: 'BRIDGESTONE',
+      price: 1_500_000,
+      km: 30_000,
+      mm: 6,
+      mounted: '2019-04-01',
+      ended: '2019-05-01T00:00:00Z',
+      scrap: 'Pecah',
+    });
+
+    const period = 'dateStart=2019-01-01&dateEnd=2019-12-31';
+    const byUnit = await read<TPortalTireCost>(tok.customerA, `/portal/tire-cost?${period}`);
+    expect(byUnit.groupBy).toBe('unit');
+    expect(byUnit.rows).toEqual(
+      [
+        {
+          key: FX.engkel,
+          tires: 2,
+          km_total: 30_000,
+          mm_worn: 6,
+          priced_tires: 1,
+          cost: 1_000_000,
+          cost_per_km: 100,
+          cost_per_mm: 500_000,
+        },
+        {
+          key: FX.tronton,
+          tires: 2,
+          km_total: 90_000,
+          mm_worn: 22,
+          priced_tires: 2,
+          cost: 5_500_000,
+          cost_per_km: 61.11,
+          cost_per_mm: 250_000,
+        },
+      ].sort((a, b) => a.key.localeCompare(b.key)),
+    );
+    expect(byUnit.total).toEqual({
+      key: null,
+      tires: 4,
+      km_total: 120_000,
+      mm_worn: 28,
+      priced_tires: 3,
+      cost: 6_500_000,
+      cost_per_km: 65,
+      cost_per_mm: 270_833.33,
+    });
+    expect(byUnit.scrapped).toEqual([
+      { reason: 'Sidewall cut', tires: 1, km_avg: 40_000 },
+      { reason: 'Tanpa keterangan', tires: 1, km_avg: 10_000 },
+    ]);
+    const byBrand = await read<TPortalTireCost>(tok.customerA, `/portal/tire-cost?${period}&groupBy=brand`);
+    expect(byBrand.rows.map((r) => [r.key, r.tires, r.cost])).toEqual([
+      ['BRIDGESTONE', 3, 6_500_000],
+      ['GAJAH TUNGGAL', 1, 0],
+    ]);
+    expect(byBrand.total).toEqual(byUnit.total);
+    // the other customer: its two tires, whatever customer it names
+    const b = await read<TPortalTireCost>(
+      tok.customerB,
+      `/portal/tire-cost?${period}&customer_id=${ids.customerA}`,
+    );
+    expect(b.rows.map((r) => [r.key, r.tires])).toEqual([[PLATE_B, 2]]);
+    expect(b.scrapped).toEqual([{ reason: 'Pecah', tires: 1, km_avg: 30_000 }]);
+    // a period without tires, and bad input in Indonesian
+    const empty = await read<TPortalTireCost>(
+      tok.customerA,
+      '/portal/tire-cost?dateStart=2010-01-01&dateEnd=2010-12-31',
+    );
+    expect(empty).toMatchObject({ rows: [], scrapped: [], total: { tires: 0, cost: 0, cost_per_km: null } });
+    const reversed = await api(
+      tok.customerA,
+      'GET',
+      '/portal/tire-cost?dateStart=2019-12-31&dateEnd=2019-01-01',
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fields).toEqual([
+      { field: 'dateEnd', message: 'Tanggal awal tidak boleh setelah tanggal akhir' },
+    ]);
+    const group = await api(tok.customerA, 'GET', `/portal/tire-cost?${period}&groupBy=warna`);
+    expect(group.statusCode).toBe(400);
+    expect(group.json().fields[0].message).toBe('Pengelompokan tidak dikenal');
+    expect((await api(tok.staff, 'GET', `/portal/tire-cost?${period}`)).json().code).toBe(
+      'PORTAL_CUSTOMER_REQUIRED',
+    );
+    expect((await api(tok.tireman, 'GET', `/portal/tire-cost?${period}`)).statusCode).toBe(403);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "tire_events_unit_installed_idx" ON "tire_events" USING btree ("unit_id","tire_id") WHERE "tire_events"."kind" = 'installed';
