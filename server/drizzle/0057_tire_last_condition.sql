@@ -85,14 +85,27 @@ BEGIN
     DELETE FROM tire_last_condition;
     RETURN NULL;
   END IF;
-  -- a record that no row points at, of a check not validated, changes nothing
-  IF EXISTS (SELECT 1 FROM tire_last_condition s WHERE s.tire_id = OLD.tire_id AND s.record_id = OLD.id)
-     OR (TG_OP = 'UPDATE' AND EXISTS (SELECT 1 FROM tire_checks c WHERE c.id = NEW.tire_check_id AND c.status = 'approved')) THEN
-    IF TG_OP = 'UPDATE' THEN
-      PERFORM tire_last_condition_refresh(ARRAY[OLD.tire_id, NEW.tire_id]);
-    ELSE
-      PERFORM tire_last_condition_refresh(ARRAY[OLD.tire_id]);
+  IF TG_OP = 'UPDATE' AND OLD.tire_id IS NOT DISTINCT FROM NEW.tire_id AND OLD.tire_check_id = NEW.tire_check_id THEN
+    -- same tire, same check (a validation rewriting its readings): whether it is the tire's latest
+    -- is unchanged; only the row pointing at it takes its condition
+    IF OLD.condition IS DISTINCT FROM NEW.condition THEN
+      UPDATE tire_last_condition SET condition = NEW.condition WHERE tire_id = NEW.tire_id AND record_id = NEW.id;
     END IF;
+    RETURN NULL;
+  END IF;
+  -- deleted, or moved to another tire or check: the old tire is recounted when its row pointed here
+  IF EXISTS (SELECT 1 FROM tire_last_condition s WHERE s.tire_id = OLD.tire_id AND s.record_id = OLD.id) THEN
+    PERFORM tire_last_condition_refresh(ARRAY[OLD.tire_id]);
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW.tire_id IS NOT NULL THEN
+    INSERT INTO tire_last_condition AS s (tire_id, tire_check_id, record_id, performed_at, condition)
+    SELECT NEW.tire_id, c.id, NEW.id, c.performed_at, NEW.condition
+      FROM tire_checks c
+     WHERE c.id = NEW.tire_check_id AND c.status = 'approved'
+    ON CONFLICT (tire_id) DO UPDATE
+      SET tire_check_id = excluded.tire_check_id, record_id = excluded.record_id,
+          performed_at = excluded.performed_at, condition = excluded.condition
+      WHERE (excluded.performed_at, excluded.tire_check_id, excluded.record_id) > (s.performed_at, s.tire_check_id, s.record_id);
   END IF;
   RETURN NULL;
 END

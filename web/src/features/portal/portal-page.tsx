@@ -23,6 +23,7 @@ import { useEndpoint } from '../../lib/use-endpoint';
 import { usePagedList } from '../../lib/use-paged-list';
 import { usePortalCustomer } from './portal-customer';
 import { PortalReport } from './portal-report';
+import { PortalTireCost } from './portal-tire-cost';
 
 /** The units list: ten a page, no other size. */
 const SIZES = { options: [10], default: 10 } as const;
@@ -82,8 +83,8 @@ const FLEET_CARDS: readonly FleetCard[] = [
 /**
  * /portal (Armada, issue 40): a fleet owner's units as it sees them, read-only and from validated
  * work only: this month's counts, then its units by plate (searched as typed), each opening its
- * page, then a month's report (XLSX, PDF). The office opens the same screen for one customer
- * (`?customer_id=`, the select at the top).
+ * page, then a month's report (XLSX, PDF), then its tires' life and cost over a period. The office
+ * opens the same screen for one customer (`?customer_id=`, the select at the top).
  */
 export default function PortalPage() {
   const { own, customerId, ready, search } = usePortalCustomer();
@@ -220,6 +221,7 @@ export default function PortalPage() {
         </Card>
       ) : null}
       {ready ? <PortalReport customerId={own ? undefined : customerId} unitPath={unitPath} /> : null}
+      {ready ? <PortalTireCost customerId={own ? undefined : customerId} /> : null}
     </Flex>
   );
 }
