@@ -1,5 +1,5 @@
 import { API } from '@itms/contracts/api';
-import type { TPortalRecordRow, TPortalUnit } from '@itms/contracts/portal';
+import type { TPortalPhotos, TPortalRecordRow, TPortalUnit } from '@itms/contracts/portal';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -124,6 +124,7 @@ describe('a unit in Armada (the customer portal)', () => {
       'Pit Kariangau',
       '120.500',
       '1, 2',
+      'Foto',
     ]);
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('tab', { name: 'BKB' }));
@@ -139,6 +140,92 @@ describe('a unit in Armada (the customer portal)', () => {
     // read-only: no office action, and nothing asked that a customer may not ask
     expect(screen.queryByRole('button', { name: /Ubah|Hapus|Validasi|Cetak|Tanda Tangan/ })).toBeNull();
     expect(calls.filter((c) => !['account', 'portal'].includes(endpointOf(c)?.access ?? ''))).toEqual([]);
+  });
+
+  describe("a record's photos", () => {
+    const photos: TPortalPhotos = {
+      photos: [
+        { label: 'Plat nomor', position: null, url: 'https://files.test/plate.jpg?sig=a' },
+        { label: 'Nomor seri', position: '1', url: 'https://files.test/serial-1.jpg?sig=b' },
+      ],
+    };
+    const setup = () =>
+      mockApi([
+        replyTo(API.getCredential, () => ({ body: testUser('customer') })),
+        replyTo(API.getPortalUnit, () => ({ body: unit })),
+        replyTo(API.listPortalUnitRecords, ({ url }) => {
+          const kind = new URL(url, 'http://x').searchParams.get('kind');
+          const data =
+            kind === 'mismatch'
+              ? [record({ id: 5, odometer: null, category: 'Ban hilang', positions: ['2'] })]
+              : kind === 'check'
+                ? [record({ id: 7 })]
+                : [];
+          return { body: { data, total: data.length, page: 1, pageSize: 10 } };
+        }),
+        replyTo(API.getPortalRecordPhotos, ({ url }) => {
+          const kind = new URL(url, 'http://x').searchParams.get('kind');
+          return { body: kind === 'check' ? photos : { photos: [] } };
+        }),
+      ]);
+    // the dialog's own 'Tutup' (the corner's × is named 'Tutup' too) closes it: gone, or on its way
+    // out (the test DOM never ends antd's leave animation)
+    const close = async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => {
+      const footer = dialog.querySelector<HTMLElement>('.ant-modal-footer')!;
+      await waitFor(() => user.click(within(footer).getByRole('button', { name: 'Tutup' })));
+      await waitFor(() => expect(!dialog.isConnected || /-leave\b/.test(dialog.className)).toBe(true));
+    };
+    const photoCalls = (calls: { url: string }[]) =>
+      calls
+        .filter((c) => c.url.startsWith('/api/portal/units/60/photos'))
+        .map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
+
+    it("'Foto' on a row opens its photos, captioned, and 'Tutup' closes them", {
+      timeout: 120_000,
+    }, async () => {
+      viewport.width = 1440;
+      signIn('customer');
+      const { calls } = setup();
+      renderApp('/portal/unit/60');
+      const row = (await screen.findByText('Budi Tireman')).closest('tr')!;
+      // nothing asked before the dialog opens
+      expect(photoCalls(calls)).toEqual([]);
+      const user = userEvent.setup({ delay: null });
+      await user.click(within(row).getByRole('button', { name: /Foto/ }));
+
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('Foto', { selector: '.ant-modal-title' })).toBeTruthy();
+      expect(await within(dialog).findByText('Plat nomor')).toBeTruthy();
+      expect(within(dialog).getByText('Nomor seri · Posisi 1')).toBeTruthy();
+      expect(within(dialog).getByRole('img', { name: 'Plat nomor' }).getAttribute('src')).toBe(
+        'https://files.test/plate.jpg?sig=a',
+      );
+      expect(within(dialog).getByRole('img', { name: 'Nomor seri · Posisi 1' }).getAttribute('src')).toBe(
+        'https://files.test/serial-1.jpg?sig=b',
+      );
+      expect(photoCalls(calls)).toEqual([{ kind: 'check', record_id: '7' }]);
+
+      await close(user, dialog);
+    });
+
+    it('a record without photos says so; on a phone the card has the button', {
+      timeout: 120_000,
+    }, async () => {
+      viewport.width = 390;
+      signIn('customer');
+      const { calls } = setup();
+      renderApp('/portal/unit/60');
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('tab', { name: 'BKB' }));
+      const card = (await screen.findByText('Ban hilang')).closest('li')!;
+      await user.click(within(card).getByRole('button', { name: /Foto/ }));
+
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText('Tidak ada foto untuk data ini')).toBeTruthy();
+      expect(within(dialog).queryByRole('img', { name: /Plat nomor/ })).toBeNull();
+      expect(photoCalls(calls)).toEqual([{ kind: 'mismatch', record_id: '5' }]);
+      await close(user, dialog);
+    });
   });
 
   it('a unit that is not found (or not its own) shows the not-found state with the way back to Armada', {

@@ -1,7 +1,8 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PictureOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import type { PortalRecordKind, TPortalRecordRow } from '@itms/contracts/portal';
-import { Card, Descriptions, Flex, Result, Spin, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Spin, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { LoadError } from '../../components/load-error';
@@ -14,6 +15,7 @@ import { formatDate } from '../../lib/dayjs';
 import { useEndpoint } from '../../lib/use-endpoint';
 import { useTabList } from '../../lib/use-tab-list';
 import { usePortalCustomer } from './portal-customer';
+import { PortalRecordPhotos } from './portal-record-photos';
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
   active: { label: 'Aktif', color: 'green' },
@@ -111,20 +113,37 @@ export default function PortalUnitPage() {
   );
 }
 
-/** The unit's validated work of one kind, newest first, with the positions it touched. */
+/** The unit's validated work of one kind, newest first, with the positions it touched and its photos. */
 function Records({ unitId, kind }: { unitId: number; kind: PortalRecordKind }) {
   const { tableProps } = useTabList(API.listPortalUnitRecords, (page) => ({
     params: { id: unitId },
     query: { kind, ...page },
   }));
+  // the record whose photos are open
+  const [open, setOpen] = useState<number | null>(null);
   return (
-    <WorkHistoryTable<TPortalRecordRow>
-      kind={kind}
-      tableProps={tableProps}
-      card={{
-        title: 'date',
-        lines: ['tireman', 'location', kind === 'mismatch' ? 'category' : 'odometer', 'positions'],
-      }}
-    />
+    <>
+      <WorkHistoryTable<TPortalRecordRow>
+        kind={kind}
+        tableProps={tableProps}
+        trail={[
+          {
+            key: 'photos',
+            title: '',
+            render: (_, r) => (
+              <Button size="small" icon={<PictureOutlined />} onClick={() => setOpen(r.id)}>
+                Foto
+              </Button>
+            ),
+          },
+        ]}
+        card={{
+          title: 'date',
+          lines: ['tireman', 'location', kind === 'mismatch' ? 'category' : 'odometer', 'positions'],
+          actions: ['photos'],
+        }}
+      />
+      <PortalRecordPhotos unitId={unitId} kind={kind} recordId={open} onClose={() => setOpen(null)} />
+    </>
   );
 }
