@@ -99,6 +99,23 @@ test('a customer signs in, sees only its fleet, opens a unit and downloads its m
   await expect(page.getByRole('tab', { name: 'Pengecekan' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Validasi|Hapus|Edit/ })).toHaveCount(0);
   await page.screenshot({ path: path.join(SHOTS, 'portal-unit-1440.png'), fullPage: true });
+  // a validated check's photos, signed for the customer (each one loads)
+  await page.getByRole('button', { name: 'Foto' }).first().click();
+  const photos = page.getByRole('dialog', { name: 'Foto' });
+  await expect(
+    photos.getByRole('img').first().or(photos.getByText('Tidak ada foto untuk data ini')),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  // (antd's icons are role img too: the photos are the <img> elements)
+  for (const img of await photos.locator('img').all()) {
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+      .toBe(true);
+  }
+  await page.screenshot({ path: path.join(SHOTS, 'portal-photos-1440.png') });
+  await photos.getByRole('button', { name: 'Tutup' }).last().click();
+  await expect(photos).toBeHidden();
   await page.getByRole('link', { name: 'Kembali ke Armada' }).click();
 
   // the month's report: its checks equal the office's recount of validated checks
@@ -118,6 +135,14 @@ test('a customer signs in, sees only its fleet, opens a unit and downloads its m
   expect(total[header.indexOf('Pengecekan')]).toBe(validatedChecks);
   // one row per unit between the header and the total
   expect(rows.length - 3).toBe(unitCount);
+  // tire life and cost: the demo's priced tires, by brand
+  const cost = page.getByRole('table', { name: 'Umur & biaya ban' });
+  await expect(cost.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Kelompokkan').click();
+  await page.getByTitle('Brand', { exact: true }).click();
+  await expect(cost.getByRole('columnheader').first()).toHaveText('Brand');
+  await cost.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'portal-tire-cost-1440.png'), fullPage: true });
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Unduh PDF' }).click(),
