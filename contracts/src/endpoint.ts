@@ -142,7 +142,7 @@ export function defineEndpoints<const T extends Record<string, EndpointDef>>(
 
 /** HTTP status of every error code a resource may answer, declared beside its operations. */
 export function defineErrors<
-  const T extends Record<string, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429>,
+  const T extends Record<string, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502>,
 >(codes: T): T {
   return codes;
 }

@@ -21,7 +21,18 @@ export const USER_MESSAGES = {
   unknownProject: 'Proyek tidak ditemukan',
   customerRequired: 'Pelanggan wajib dipilih untuk akun pelanggan',
   unknownCustomer: 'Pelanggan tidak ditemukan',
+  inviteSent: 'Undangan WhatsApp terkirim',
+  inviteFailed: 'Undangan tidak terkirim: layanan WhatsApp tidak menjawab. Coba lagi nanti.',
 } as const;
+
+/** Days an invitation's set-password link (sent over WhatsApp by an admin) stays valid. */
+export const INVITE_VALID_DAYS = 7;
+
+/** The WhatsApp text of an invitation: who it is for, which customer's portal when it is one. */
+export function inviteText(o: { name: string; customer: string | null; link: string }): string {
+  const account = o.customer ? `akun portal pelanggan ITMS untuk ${o.customer}` : 'akun ITMS Anda';
+  return `Halo ${o.name}, ${account} sudah dibuat. Buat password Anda di tautan ini (berlaku ${INVITE_VALID_DAYS} hari), lalu login dengan email Anda: ${o.link}`;
+}
 
 /**
  * The registration wizard's role step sends 1, 2 or 3 (spec section 6); 4 is the workshop and 5 a
@@ -235,6 +246,13 @@ export const ZOwnSignatureReply = z.object({
 });
 
 /** Reply of POST /api/tire-man/{id}/force-logout: `revoked` = sessions ended. */
+/** POST /api/tire-man/{id}/invite: the set-password link was sent to the account's phone. */
+export const ZInviteReply = z.object({
+  message: z.string(),
+  data: z.object({ id: z.number(), phone: z.string(), expires_at: z.string() }),
+});
+export type TInviteReply = z.infer<typeof ZInviteReply>;
+
 export const ZForceLogoutReply = z.object({
   message: z.string(),
   data: z.object({ id: z.number(), revoked: z.number() }),

@@ -92,6 +92,8 @@ export interface TestApp {
   config: Config;
   /** Messages the app sent over WhatsApp. */
   whatsappOutbox: { phone: string; text: string }[];
+  /** While true, the WhatsApp stand-in refuses every message (a gateway that is down). */
+  whatsappDown: { value: boolean };
   /** Logs in and returns the access token. */
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -109,8 +111,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   };
   const database = await openTestDatabase();
   const whatsappOutbox: { phone: string; text: string }[] = [];
+  const whatsappDown = { value: false };
   const whatsapp: WhatsappGateway = {
     send: async (phone, text) => {
+      if (whatsappDown.value) throw new Error('WhatsApp gateway answered 503');
       whatsappOutbox.push({ phone, text });
     },
   };
@@ -121,6 +125,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     database,
     config,
     whatsappOutbox,
+    whatsappDown,
     async login(email, password = FX.password) {
       const res = await app.inject({
         method: 'POST',

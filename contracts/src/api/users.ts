@@ -4,6 +4,7 @@ import { listResult } from '../list';
 import { ZDeletedReply, ZIdParams } from '../master-data';
 import {
   ZForceLogoutReply,
+  ZInviteReply,
   ZOwnSignatureBody,
   ZOwnSignatureReply,
   ZRegisterBody,
@@ -25,6 +26,8 @@ export const usersErrors = defineErrors({
   USER_DELETE_SELF: 409,
   /** The user has check history and cannot be deleted. */
   USER_HAS_HISTORY: 409,
+  /** The WhatsApp gateway did not take the invitation (nothing was sent; the link was withdrawn). */
+  WHATSAPP_FAILED: 502,
 });
 
 export const usersEndpoints = defineEndpoints({
@@ -99,6 +102,18 @@ export const usersEndpoints = defineEndpoints({
     params: ZIdParams,
     reply: ZForceLogoutReply,
     errors: ['NOT_FOUND'],
+  },
+  inviteTireMan: {
+    method: 'POST',
+    path: '/tire-man/:id/invite',
+    summary:
+      "Sends the account's phone a WhatsApp invitation with a set-password link (valid INVITE_VALID_DAYS days; an earlier link ends).",
+    tag: 'users',
+    invalidates: [],
+    access: 'admin',
+    params: ZIdParams,
+    reply: ZInviteReply,
+    errors: ['NOT_FOUND', 'WHATSAPP_FAILED'],
   },
   deleteTireMan: {
     method: 'DELETE',

@@ -5,7 +5,14 @@ import type { Role } from '@itms/contracts/enums';
 import { USER_ALREADY_LOGIN } from '@itms/contracts/errors';
 import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { loginFailures, passwordResets, pushSubscriptions, sessions, users } from '../../db/schema';
+import {
+  customers,
+  loginFailures,
+  passwordResets,
+  pushSubscriptions,
+  sessions,
+  users,
+} from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { AppError, pgCode, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword, verifyPasswordOrDummy, warmDummyHash } from '../../lib/password';
@@ -446,23 +453,44 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
   ): Promise<{ userId: number; name: string; token: string } | null> {
     const normalized = normalizePhone(phone);
     await limitResetRequests(normalized, ip);
+    const link = await issuePasswordLink(eq(users.phone, normalized), ttlMinutes);
+    return link && { userId: link.id, name: link.name, token: link.token };
+  }
+
+  /**
+   * An admin's invitation: a set-password link for the account `userId`, valid `ttlMinutes`,
+   * replacing its previous link; with what the WhatsApp text needs. Null for an unknown account.
+   */
+  async function createInvite(userId: number, ttlMinutes: number) {
+    return issuePasswordLink(eq(users.id, userId), ttlMinutes);
+  }
+
+  /** Withdraws an account's live links (an invitation that could not be sent). */
+  async function cancelPasswordLinks(userId: number): Promise<void> {
+    await cancelPasswordResetsInTx(db, userId);
+  }
+
+  /** A new one-time password link for the account `which` selects; its previous links end. */
+  async function issuePasswordLink(which: SQL, ttlMinutes: number) {
     const token = randomBytes(32).toString('base64url');
     return db.transaction(async (tx) => {
       // the account row locked: two requests at once still leave exactly one live link
       const [user] = await tx
-        .select({ id: users.id, name: users.name })
+        .select({ id: users.id, name: users.name, phone: users.phone, customer: customers.name })
         .from(users)
-        .where(eq(users.phone, normalized))
+        .leftJoin(customers, eq(customers.id, users.customer_id))
+        .where(which)
         .limit(1)
-        .for('update');
+        .for('update', { of: users });
       if (!user) return null;
       await cancelPasswordResetsInTx(tx, user.id);
+      const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
       await tx.insert(passwordResets).values({
         user_id: user.id,
         token_hash: sha256(token),
-        expires_at: new Date(Date.now() + ttlMinutes * 60_000),
+        expires_at: expiresAt,
       });
-      return { userId: user.id, name: user.name, token };
+      return { ...user, token, expiresAt };
     });
   }
 
@@ -572,6 +600,8 @@ export function createAuthService(db: Db, opts: AuthServiceOptions) {
     revokeUserSessions,
     sessionsRevoked,
     createPasswordReset,
+    createInvite,
+    cancelPasswordLinks,
     resetPassword,
     onlineUserIds,
     expireIdleSessions,

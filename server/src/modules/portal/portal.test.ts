@@ -168,6 +168,52 @@ describe('customer accounts', () => {
   });
 });
 
+describe('an invitation by WhatsApp', () => {
+  it("sends the account's phone a set-password link that signs it in; a failed send leaves no live link", async () => {
+    const [account] = await t.database.db.select().from(users).where(eq(users.email, 'budi@tambang.test'));
+    const invite = await api(tok.admin, 'POST', `/tire-man/${account!.id}/invite`);
+    expect(invite.statusCode, invite.body).toBe(200);
+    expect(invite.json()).toMatchObject({ message: USER_MESSAGES.inviteSent, data: { id: account!.id } });
+    const sent = t.whatsappOutbox.at(-1)!;
+    expect(sent.phone).toBe(account!.phone);
+    expect(sent.text).toContain('akun portal pelanggan ITMS untuk PT Tambang Jaya');
+    expect(sent.text).toContain('berlaku 7 hari');
+    const days = (Date.parse(invite.json().data.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    const token = sent.text.split('token=')[1]!;
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/tire-man/reset-password',
+      payload: { token, password: 'Batu-Bara-Hitam-2026' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    tok.customerB = await t.login('budi@tambang.test', 'Batu-Bara-Hitam-2026');
+    expect((await api(tok.customerB, 'GET', '/portal/fleet')).statusCode).toBe(200);
+
+    // the gateway down: 502 in Indonesian, and the link made for it no longer works
+    t.whatsappDown.value = true;
+    const before = t.whatsappOutbox.length;
+    try {
+      const failed = await api(tok.admin, 'POST', `/tire-man/${account!.id}/invite`);
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toMatchObject({ code: 'WHATSAPP_FAILED', message: USER_MESSAGES.inviteFailed });
+    } finally {
+      t.whatsappDown.value = false;
+    }
+    expect(t.whatsappOutbox.length).toBe(before);
+    const [live] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from password_resets where user_id = ${account!.id} and used_at is null`,
+      ),
+    );
+    expect(live!.n).toBe(0);
+    // only an admin invites; an unknown account is 404
+    expect((await api(tok.staff, 'POST', `/tire-man/${account!.id}/invite`)).statusCode).toBe(403);
+    expect((await api(tok.customerA, 'POST', `/tire-man/${account!.id}/invite`)).statusCode).toBe(403);
+    expect((await api(tok.admin, 'POST', '/tire-man/999999/invite')).statusCode).toBe(404);
+  });
+});
+
 describe('the portal', () => {
   it('counts the fleet from validated work only, equal to a recount', async () => {
     const pending = await check(ids.tronton, FX.tronton, false, ['1', '2']);

@@ -1,8 +1,8 @@
 import { API } from '@itms/contracts/api';
-import { USER_MESSAGES } from '@itms/contracts/users';
+import { INVITE_VALID_DAYS, inviteText, USER_MESSAGES } from '@itms/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/endpoint';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { getTireMan, listTireMen, tireManOptions } from './users.queries';
 import { deleteUser, registerUser, setOwnSignature, updateUser } from './users.service';
@@ -47,6 +47,27 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!target) throw notFound('User');
     const revoked = await app.auth.revokeUserSessions(target.id, currentUser(req).id);
     return { message: USER_MESSAGES.forcedOut, data: { id: target.id, revoked } };
+  });
+
+  route(app, API.inviteTireMan, async (req) => {
+    const invite = await app.auth.createInvite(req.params.id, INVITE_VALID_DAYS * 24 * 60);
+    if (!invite) throw notFound('User');
+    const link = `${app.config.publicUrl}/reset-password?token=${invite.token}`;
+    try {
+      await app.whatsapp.send(
+        invite.phone,
+        inviteText({ name: invite.name, customer: invite.customer, link }),
+      );
+    } catch (err) {
+      // nobody received the link: withdraw it, and the admin can send again
+      await app.auth.cancelPasswordLinks(invite.id);
+      req.log.error({ err }, 'WhatsApp invitation not sent');
+      throw new AppError(502, 'WHATSAPP_FAILED', USER_MESSAGES.inviteFailed);
+    }
+    return {
+      message: USER_MESSAGES.inviteSent,
+      data: { id: invite.id, phone: invite.phone, expires_at: invite.expiresAt.toISOString() },
+    };
   });
 
   route(app, API.deleteTireMan, async (req) => {
