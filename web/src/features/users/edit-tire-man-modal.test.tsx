@@ -1,7 +1,7 @@
 import { API } from '@itms/contracts/api';
 import { fillPath } from '@itms/contracts/endpoint';
 import type { TProjectRow } from '@itms/contracts/master-data';
-import type { TTireManRow } from '@itms/contracts/users';
+import { type TTireManRow, USER_MESSAGES } from '@itms/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -203,6 +203,53 @@ describe('Tire Man edit modal', () => {
     expect(puts[0]).not.toHaveProperty('project_ids');
   });
 
+  it("'Undang via WhatsApp' asks first, sends the invitation once and says whether it went", {
+    timeout: 240_000,
+  }, async () => {
+    const citra: TTireManRow = {
+      ...tono,
+      id: 9,
+      name: 'Citra Pelanggan',
+      role: 'customer',
+      project_ids: [],
+      customer_id: 9,
+    };
+    const invites: string[] = [];
+    let gatewayDown = false;
+    const { user, dialog } = await editAccount(citra, [
+      replyTo(API.inviteTireMan, ({ url }) => {
+        invites.push(url);
+        return gatewayDown
+          ? {
+              status: 502,
+              body: { statusCode: 502, code: 'WHATSAPP_FAILED', message: USER_MESSAGES.inviteFailed },
+            }
+          : {
+              body: {
+                message: USER_MESSAGES.inviteSent,
+                data: { id: 9, phone: citra.phone, expires_at: '2026-12-14T00:00:00.000Z' },
+              },
+            };
+      }),
+    ]);
+    const send = async () => {
+      await user.click(within(dialog).getByRole('button', { name: /Undang via WhatsApp/ }));
+      // (the confirmation before may still be closing)
+      await screen.findAllByText('Kirim undangan ke Citra Pelanggan ?');
+      expect(screen.getAllByText(new RegExp(`ke ${citra.phone}`)).length).toBeGreaterThan(0);
+      await user.click(
+        within(screen.getAllByRole('dialog').at(-1)!).getByRole('button', { name: /Kirim Undangan/ }),
+      );
+    };
+    await send();
+    expect(await screen.findByText(USER_MESSAGES.inviteSent)).toBeTruthy();
+    expect(invites).toEqual([buildUrl(fillPath(API.inviteTireMan.path, { id: 9 }))]);
+    gatewayDown = true;
+    await send();
+    expect(await screen.findByText(USER_MESSAGES.inviteFailed)).toBeTruthy();
+    expect(invites).toHaveLength(2);
+  });
+
   it('making a staff account a customer account asks for its customer before anything is sent', {
     timeout: 240_000,
   }, async () => {
@@ -228,7 +275,7 @@ describe('Tire Man edit modal', () => {
  * An admin opens the account on /user (the customers' list holds PT Sinar Tambang, id 9); the
  * bodies of its updates are kept in `puts`.
  */
-async function editAccount(row: TTireManRow) {
+async function editAccount(row: TTireManRow, extra: Parameters<typeof mockApi>[0] = []) {
   viewport.width = 1440;
   signIn('admin');
   const sinar = { id: 9, name: 'PT Sinar Tambang', createdAt: '2025-01-01T00:00:00.000Z', projectCount: 2 };
@@ -242,6 +289,7 @@ async function editAccount(row: TTireManRow) {
       puts.push(JSON.parse(String(init.body)));
       return { body: { message: 'Data Tireman Berhasil Diedit', data: row } };
     }),
+    ...extra,
   ]);
   renderApp('/user');
   const user = userEvent.setup({ delay: null });

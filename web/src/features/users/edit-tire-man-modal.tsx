@@ -1,9 +1,9 @@
-import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { EditOutlined, PoweroffOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import { SIGNATURE_PAD_CHECK } from '@itms/contracts/constants';
 import type { Role } from '@itms/contracts/enums';
 import { PASSWORD_MESSAGES, PASSWORD_MIN } from '@itms/contracts/password';
-import type { TTireManUpdateBody } from '@itms/contracts/users';
+import { INVITE_VALID_DAYS, type TTireManUpdateBody } from '@itms/contracts/users';
 import { useQueries } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Input, Modal, Row, Select, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -157,6 +157,18 @@ export function EditTireManModal({
     });
   };
 
+  // a set-password link on WhatsApp: how a customer's account (or any new one) gets its own password
+  const invite = async () => {
+    if (!u) return;
+    const ok = await confirm({
+      title: `Kirim undangan ke ${u.name} ?`,
+      content: `Tautan untuk membuat password (berlaku ${INVITE_VALID_DAYS} hari) dikirim lewat WhatsApp ke ${u.phone}; tautan sebelumnya tidak berlaku lagi.`,
+      okText: 'Kirim Undangan',
+    });
+    if (!ok) return;
+    await run({ request: (send) => send(API.inviteTireMan, { params: { id: u.id } }) });
+  };
+
   const isAdmin = me?.role === 'admin';
   const isSelf = me?.id === id;
   const kickBlocked = !u
@@ -188,7 +200,14 @@ export function EditTireManModal({
       footer={
         <Flex justify="space-between" gap={8} wrap>
           <div>
-            {isAdmin ? kickBlocked ? <Tooltip title={kickBlocked}>{kickButton}</Tooltip> : kickButton : null}
+            {isAdmin ? (
+              <Flex gap={8} wrap>
+                {kickBlocked ? <Tooltip title={kickBlocked}>{kickButton}</Tooltip> : kickButton}
+                <Button icon={<WhatsAppOutlined />} onClick={invite} disabled={!u || pending}>
+                  Undang via WhatsApp
+                </Button>
+              </Flex>
+            ) : null}
           </div>
           <Flex gap={8}>
             <Button onClick={close} disabled={pending}>
