@@ -87,7 +87,7 @@ function socketConnected(page: Page) {
 test.describe.configure({ timeout: 180_000 });
 const SLOW = { timeout: 30_000 };
 
-/** A BKB's row; on a phone (below 600px) its card. */
+/** A BKB's row; on a phone (below 768px) its card. */
 const row = (page: Page, id: number, role: 'row' | 'listitem' = 'row') =>
   page.getByRole(role, { name: new RegExp(`^BKB ${id} `) });
 

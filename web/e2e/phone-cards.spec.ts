@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { ACCOUNTS, drawSignature, expect, loginAs, test, tokenOf } from './fixtures';
 
-// Issue 25 item 8: below 600px every office list is a list of cards (no table scrolled sideways),
+// Issue 25 item 8: below 768px every office list (600px until issue 40) is a list of cards (no table scrolled sideways),
 // a tap on a card opens the item as a click on its row does; the signature pad fits a phone; at
 // 1440px no table cuts its last column.
 

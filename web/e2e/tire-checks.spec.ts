@@ -20,7 +20,7 @@ async function apiGet<T>(request: APIRequestContext, token: string, url: string)
 
 /**
  * The id of the first check of the EDP queue as the list shows it opened without parameters: the
- * check waiting longest (issue 36, item 6). The queue's rows are table rows from 600px up, cards
+ * check waiting longest (issue 36, item 6). The queue's rows are table rows from 768px up, cards
  * (list items) on a phone.
  */
 async function firstQueuedId(page: Page, role: 'row' | 'listitem' = 'row'): Promise<number> {

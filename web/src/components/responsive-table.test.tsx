@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type TableColumnsType, Tag } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
@@ -120,8 +120,13 @@ describe('ResponsiveTable', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('is a table with rows from 600px up', async () => {
-    viewport.width = 1440;
+  it('is cards up to 767px and a table with rows from 768px up', async () => {
+    viewport.width = 767;
+    renderList();
+    expect(screen.getByRole('list', { name: 'Daftar unit' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    cleanup();
+    viewport.width = 768;
     const { open } = renderList();
     expect(screen.queryByRole('list', { name: 'Daftar unit' })).toBeNull();
     const row = screen.getByRole('row', { name: /B 9946 TXB/ });

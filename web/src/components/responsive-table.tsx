@@ -37,7 +37,7 @@ type Path = readonly (string | number)[];
 const DEFAULT_LINES = 3;
 
 /**
- * An antd Table from 600px up; below, a list of cards (title, 'label: value' lines, tags) with the
+ * An antd Table from 768px up; below, a list of cards (title, 'label: value' lines, tags) with the
  * same pagination, loading, empty and error states. A tap on a card does what a click on the row does
  * (`onRow`), a card's checkbox what the row's does (`rowSelection`).
  */

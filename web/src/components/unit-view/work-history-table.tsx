@@ -19,7 +19,7 @@ export interface WorkRow {
 /**
  * One tab of a unit's work history (checks, replacements or BKB), server-paged in the tab: Tanggal,
  * Tire Man, Lokasi, the odometer (checks, replacements) or the category (BKB), and the positions
- * touched, between the screen's own columns (`lead`, `trail`). A table from 600px, cards below.
+ * touched, between the screen's own columns (`lead`, `trail`). A table from 768px, cards below.
  */
 export function WorkHistoryTable<T extends WorkRow>({
   kind,

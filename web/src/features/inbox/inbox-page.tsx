@@ -4,7 +4,7 @@ import { Button, Card, Checkbox, Empty, Flex, List, Pagination, Segmented, Spin,
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/feedback';
 import { useRouteMeta } from '../../lib/route-meta';
-import { useMediaQuery } from '../../lib/use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { usePagedList } from '../../lib/use-paged-list';
 import {
   useInboxPreferences,
@@ -15,12 +15,10 @@ import {
 } from './api/inbox';
 import { InboxItemText } from './inbox-item-row';
 
-const WIDE_QUERY = '(min-width: 600px)';
-
 /** /notifikasi (issue 39): the signed-in user's inbox, newest first, paged on the server. */
 export default function InboxPage() {
   const title = useRouteMeta()?.title ?? 'Notifikasi';
-  const wide = useMediaQuery(WIDE_QUERY);
+  const wide = !useMediaQuery(PHONE_QUERY);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const onlyUnread = params.get('unread') === 'true';
