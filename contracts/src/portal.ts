@@ -92,12 +92,12 @@ export const ZPortalRecordRow = ZUnitRecordRow.omit({ status: true });
 export type TPortalRecordRow = z.infer<typeof ZPortalRecordRow>;
 export const ZPortalRecordList = listResult(ZPortalRecordRow);
 
-/** GET /api/portal/units/{id}/photos: the photos of one validated record of the unit. */
-export const ZPortalPhotosQuery = z.object({
+/** GET /api/portal/units/{id}/photos and /pdf: one validated record of the unit. */
+export const ZPortalRecordQuery = z.object({
   kind: z.enum(PORTAL_RECORD_KINDS, { error: 'Jenis harus check, replacement atau mismatch' }),
   record_id: zId('Data tidak valid'),
 });
-export type TPortalPhotosQuery = z.input<typeof ZPortalPhotosQuery>;
+export type TPortalRecordQuery = z.input<typeof ZPortalRecordQuery>;
 
 /**
  * A photo of the record as the customer sees it: the unit's plate and odometer, each tire's serial

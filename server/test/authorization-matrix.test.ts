@@ -114,6 +114,7 @@ const CUSTOMER_ROUTES = [
   'GET /api/portal/tire-cost',
   'GET /api/portal/units',
   'GET /api/portal/units/:id',
+  'GET /api/portal/units/:id/pdf',
   'GET /api/portal/units/:id/photos',
   'GET /api/portal/units/:id/records',
   'GET /api/tire-man-login',

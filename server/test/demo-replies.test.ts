@@ -92,6 +92,13 @@ async function demoCustomer(): Promise<number> {
   return (Array.isArray(customers) ? customers : customers.data)[0]!.id;
 }
 
+/** The demo's first unit and a validated check of it, as the portal's record params and query. */
+async function demoValidatedCheck(): Promise<Input> {
+  const id = (await firstRow(API.listUnits)).id;
+  const record = await firstRow(API.listPortalUnitRecords, { params: { id }, query: { kind: 'check' } });
+  return { params: { id }, query: { kind: 'check', record_id: record.id } };
+}
+
 /** A breakdown call the admin logs on the demo's first unit (the demo has none yet): its id as params. */
 async function newCall(): Promise<Input> {
   const body = {
@@ -159,11 +166,8 @@ const INPUTS: Record<string, () => Promise<Input>> = {
   getPortalReport: async () => ({ query: { customer_id: await demoCustomer() } }),
   exportPortalReport: async () => ({ query: { customer_id: await demoCustomer() } }),
   getPortalReportPdf: async () => ({ query: { customer_id: await demoCustomer() } }),
-  getPortalRecordPhotos: async () => {
-    const id = (await firstRow(API.listUnits)).id;
-    const record = await firstRow(API.listPortalUnitRecords, { params: { id }, query: { kind: 'check' } });
-    return { params: { id }, query: { kind: 'check', record_id: record.id } };
-  },
+  getPortalRecordPhotos: demoValidatedCheck,
+  getPortalRecordPdf: demoValidatedCheck,
   getPortalTireCost: async () => ({
     query: { customer_id: await demoCustomer(), dateStart: '2020-01-01', dateEnd: '2030-12-31' },
   }),

@@ -114,6 +114,16 @@ test('a customer signs in, sees only its fleet, opens a unit and downloads its m
       .toBe(true);
   }
   await page.screenshot({ path: path.join(SHOTS, 'portal-photos-1440.png') });
+  const [recordPdf] = await Promise.all([
+    page.waitForEvent('download'),
+    photos.getByRole('button', { name: 'Unduh PDF' }).click(),
+  ]);
+  expect(
+    fs
+      .readFileSync(await recordPdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await photos.getByRole('button', { name: 'Tutup' }).last().click();
   await expect(photos).toBeHidden();
   await page.getByRole('link', { name: 'Kembali ke Armada' }).click();

@@ -256,3 +256,23 @@ export async function recordPhotoPaths(
     .filter((r) => r.path && r.path !== '-')
     .map(({ label, position, path }) => ({ label, position, path }));
 }
+
+const RECORD_TABLE: Record<PortalRecordKind, string> = {
+  check: 'tire_checks',
+  replacement: 'tire_replacements',
+  mismatch: 'mismatches',
+};
+
+/** Whether `id` is a validated record of that kind on the unit. */
+export async function isValidatedRecordOf(
+  db: DbOrTx,
+  unitId: number,
+  kind: PortalRecordKind,
+  id: number,
+): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 from ${sql.raw(RECORD_TABLE[kind])} d where d.id = ${id} and d.unit_id = ${unitId} and ${validated('d')}`),
+  );
+  return rows.length > 0;
+}

@@ -5,14 +5,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pgArray } from '../../db/client';
 import { route } from '../../lib/endpoint';
 import { notFound, unauthorized } from '../../lib/errors';
+import { sendPdf } from '../../lib/pdf';
 import { portalCustomer } from '../../lib/scope';
+import { renderMismatchPdf } from '../mismatches/mismatch-pdf';
+import { renderCheckPdf } from '../tire-checks/check-pdf';
 import { unitTireCounts } from '../tire-intelligence/tire-intelligence.service';
+import { renderReplacementPdf } from '../tire-replacements/replacement-pdf';
 import { unitPageParts, unitRecords } from '../units/units.service';
 import {
   currentMonth,
   customerById,
   customerUnits,
   fleetCounts,
+  isValidatedRecordOf,
   lastValidatedCheck,
   monthlyReport,
   recordPhotoPaths,
@@ -103,6 +108,19 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       photos: paths.flatMap(({ path, ...p }) => (urls[path] ? [{ ...p, url: urls[path] }] : [])),
     };
+  });
+
+  // the office's Cetak of a validated record on the unit (one renderer per kind, shared)
+  const RENDER_PDF = {
+    check: renderCheckPdf,
+    replacement: renderReplacementPdf,
+    mismatch: renderMismatchPdf,
+  };
+  route(app, API.getPortalRecordPdf, async (req, reply) => {
+    const { kind, record_id } = req.query;
+    if (!(await isValidatedRecordOf(app.db, req.params.id, kind, record_id))) throw notFound('Data');
+    const deps = { db: app.db, storage: app.storage, timezone: settings.timezone };
+    return sendPdf(reply, await RENDER_PDF[kind](deps, record_id));
   });
 
   /** The month's report of the customer the request reads. */

@@ -383,6 +383,22 @@ describe("a record's photos", () => {
       `/portal/units/${ids.tronton}/photos?kind=mismatch&record_id=${id}`,
     );
     expect(wrongKind.statusCode).toBe(404);
+    // the office's Cetak of the same record, under the same scope
+    const pdf = await api(
+      tok.customerA,
+      'GET',
+      `/portal/units/${ids.tronton}/pdf?kind=check&record_id=${id}`,
+    );
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const [token, url] of [
+      [tok.customerB, `/portal/units/${ids.tronton}/pdf?kind=check&record_id=${id}`],
+      [tok.customerA, `/portal/units/${ids.engkel}/pdf?kind=check&record_id=${id}`],
+      [tok.customerA, `/portal/units/${ids.tronton}/pdf?kind=check&record_id=${pending}`],
+      [tok.customerA, `/portal/units/${ids.tronton}/pdf?kind=replacement&record_id=${id}`],
+    ] as const) {
+      expect((await api(token, 'GET', url)).statusCode, url).toBe(404);
+    }
     // and the customer still cannot sign those paths itself (only its own uploads)
     const signed = await api(tok.customerA, 'POST', '/files/sign', { paths: [photo('plate0001')] });
     expect(signed.statusCode).toBe(404);

@@ -1,6 +1,8 @@
+import { FilePdfOutlined } from '@ant-design/icons';
 import { API } from '@itms/contracts/api';
 import type { PortalRecordKind, TPortalPhoto } from '@itms/contracts/portal';
 import { Button, Empty, Flex, Image, Modal, Spin, Typography } from 'antd';
+import { DownloadButton } from '../../components/download-button';
 import { LoadError } from '../../components/load-error';
 import { LOADING } from '../../components/page-frame';
 import { useEndpoint } from '../../lib/use-endpoint';
@@ -19,6 +21,7 @@ const captionOf = (p: TPortalPhoto) => (p.position === null ? p.label : `${p.lab
 /**
  * The photos of one of the unit's validated checks, replacements or BKB (plate, odometer, serial
  * numbers, the BKB's photo), each captioned; a tap enlarges one and swipes through the others.
+ * 'Unduh PDF' downloads the record as the office prints it (Cetak).
  */
 export function PortalRecordPhotos({ unitId, kind, recordId, onClose }: PortalRecordPhotosProps) {
   return (
@@ -26,7 +29,27 @@ export function PortalRecordPhotos({ unitId, kind, recordId, onClose }: PortalRe
       open={recordId !== null}
       title="Foto"
       onCancel={onClose}
-      footer={<Button onClick={onClose}>Tutup</Button>}
+      footer={
+        <Flex justify="space-between" gap={8} wrap>
+          {recordId !== null ? (
+            <DownloadButton
+              endpoint={API.getPortalRecordPdf}
+              params={{ id: unitId }}
+              query={{ kind, record_id: recordId }}
+              filename={`${kind}-${recordId}.pdf`}
+              toastKey="portal-record-pdf"
+              preparing="Menyiapkan PDF ..."
+              done="PDF diunduh"
+              icon={<FilePdfOutlined />}
+            >
+              Unduh PDF
+            </DownloadButton>
+          ) : (
+            <span />
+          )}
+          <Button onClick={onClose}>Tutup</Button>
+        </Flex>
+      }
       width={{ xs: '100%', md: 720 }}
       destroyOnHidden
     >

@@ -204,6 +204,8 @@ describe('a unit in Armada (the customer portal)', () => {
         'https://files.test/serial-1.jpg?sig=b',
       );
       expect(photoCalls(calls)).toEqual([{ kind: 'check', record_id: '7' }]);
+      // the record's PDF beside the photos (the download itself: e2e portal.spec)
+      expect(within(dialog).getByRole('button', { name: /Unduh PDF/ })).toBeTruthy();
 
       await close(user, dialog);
     });
