@@ -77,7 +77,8 @@ export default defineConfig({
     { name: 'lapangan', testMatch: 'lapangan/**/*.spec.ts', use: { ...devices['Pixel 7'] } },
   ],
   webServer: {
-    command: 'node --enable-source-maps server/dist/server.mjs',
+    // as `npm start` runs it (server/package.json)
+    command: 'node --enable-source-maps --max-semi-space-size=4 server/dist/server.mjs',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     env: {
@@ -85,6 +86,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      MALLOC_ARENA_MAX: '2',
       // the demo seed, so no NODE_ENV=production: a production server refuses it
       // (server/src/ops/production-guard.ts), and nothing else in the server reads NODE_ENV
       DEMO_SEED: 'true',

@@ -1,3 +1,8 @@
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -5,6 +10,7 @@ import { refreshTireWearIfMissing } from './db/read-models/tire-wear/wear';
 import { DEMO_PASSWORD } from './db/seed/demo';
 import { seedDemoIfEmpty } from './db/seed/seed';
 import { DataDirLockedError } from './lib/data-dir-lock';
+import { createStorage } from './lib/storage';
 import { productionConfigProblem, productionDatabaseProblem } from './ops/production-guard';
 
 /**
@@ -30,6 +36,9 @@ async function main() {
   }
   const configProblem = productionConfigProblem(config);
   if (configProblem) refuse(configProblem);
+  if (config.demoSeed && !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata'))) {
+    await seedInChild();
+  }
   const database = await openDatabase(config).catch((err: unknown) => {
     if (err instanceof DataDirLockedError) refuse(err.message);
     throw err;
@@ -73,7 +82,38 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((err) => {
+/** Set in the child process that seeds a new embedded database. */
+const SEED_CHILD = 'ITMS_DEMO_SEED_CHILD';
+
+/**
+ * A new embedded database gets the demo fleet from a child process of this file: seeding grows
+ * PGlite's WASM heap and the allocator's arenas by ~170 MB that a process never gives back (nor
+ * does a worker thread's exit), and a child's go when it exits (issue 41, item 4: the embedded
+ * default's memory). The server then opens the seeded files.
+ */
+function seedInChild(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), { env: { ...process.env, [SEED_CHILD]: '1' } });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`demo seed exited with ${code}`)),
+    );
+  });
+}
+
+async function seedDemoChild() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    const log = pino({ level: config.logLevel });
+    if (await seedDemoIfEmpty(database.db, createStorage(config), log)) log.info('demo data seeded');
+  } finally {
+    await database.close();
+  }
+}
+
+(process.env[SEED_CHILD] ? seedDemoChild() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });
