@@ -1,69 +1,99 @@
-// Wear-forecast backtest (issue 11): npm run bench:forecast
-// Builds the demo fleet in a fresh in-memory PGlite (the demo seed: tread falls with km), then for
-// every tire life with at least 3 approved readings holds out its last reading, fits the wear line
-// on the others with the same SQL as production (refreshTireWear with holdOutLast), predicts the
-// lowest groove at the held-out reading's km and prints n, median and p90 absolute error in mm.
-// The naive forecast "same as the previous reading" is printed beside it for scale.
+// Wear-forecast backtest (issues 11, 41): npm run bench:forecast [-- --database-url postgres://...]
+// Builds the demo fleet in a fresh in-memory PGlite (the demo seed: tread falls with km), or reads
+// the database given (a bench fleet, in a transaction rolled back at the end), then for every tire
+// life with at least 3 approved readings holds out its last reading, fits the wear line on the
+// others and predicts the lowest groove at the held-out reading's km; prints n, median and p90
+// absolute error in mm of:
+//  - the full robust fit, with the same SQL as production (refreshTireWear with holdOutLast);
+//  - the incremental fit (tire-wear/incremental-fit.ts: running sums, one step per reading);
+//  - the naive forecast "same as the previous reading", for scale.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { openPglite, rowsOf } from '../server/src/db/client';
+import { type Database, openPglite, openPostgres, rowsOf } from '../server/src/db/client';
+import { foldLine, WEAR_FOLD_SQL } from '../server/src/db/read-models/tire-wear/incremental-fit';
 import { readingCtes, refreshTireWear } from '../server/src/db/read-models/tire-wear/wear';
 import { seedDemo } from '../server/src/db/seed/demo';
 import { localStorage } from '../server/src/lib/storage';
 
-const started = performance.now();
-const database = await openPglite();
-await database.migrate();
-const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-backtest-'));
-try {
-  await seedDemo(database.db, localStorage(uploads), pino({ level: 'warn' }) as never);
-  const db = database.db;
-  const t0 = performance.now();
-  await db.transaction(async (tx) => refreshTireWear(tx, 'all'));
-  const refreshMs = performance.now() - t0;
+const { values: args } = parseArgs({ options: { 'database-url': { type: 'string' } } });
 
-  await db.transaction(async (tx) => refreshTireWear(tx, 'all', { holdOutLast: true }));
-  const rows = rowsOf<{
-    n: number;
-    median: number;
-    p90: number;
-    mean: number;
-    naive_median: number;
-    naive_p90: number;
-    readings: number;
-  }>(
-    await db.execute(sql`
-      with ${readingCtes('all')},
+const started = performance.now();
+const url = args['database-url'];
+const database: Database = url ? openPostgres(url, 1) : await openPglite();
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'itms-backtest-'));
+class RolledBack extends Error {}
+try {
+  if (!url) {
+    await database.migrate();
+    await seedDemo(database.db, localStorage(uploads), pino({ level: 'warn' }) as never);
+  }
+  await database.db.transaction(async (db) => {
+    for (const statement of WEAR_FOLD_SQL) await db.execute(sql.raw(statement));
+    const t0 = performance.now();
+    await refreshTireWear(db, 'all');
+    const refreshMs = performance.now() - t0;
+    const t1 = performance.now();
+    await db.execute(
+      sql`with ${readingCtes('all')} select count(*) from (select wear_fold(x, groove order by k) from cur group by tire_id) f`,
+    );
+    const foldMs = performance.now() - t1;
+
+    await refreshTireWear(db, 'all', { holdOutLast: true });
+    const inc = foldLine('i.s');
+    const rows = rowsOf<Record<string, number>>(
+      await db.execute(sql`
+      with ${readingCtes('all', { holdOutLast: true })},
+      fold as (select tire_id, wear_fold(x, groove order by k) as s from cur group by tire_id),
       held as (
         select h.tire_id, h.km, h.groove, w.intercept + w.slope * h.km / 1000 as predicted,
+               (select ${inc.a} + ${inc.b} * h.km / 1000 from fold i where i.tire_id = h.tire_id) as incremental,
                (select p.groove from rdk p where p.tire_id = h.tire_id and p.life = h.life and p.k = h.k - 1) as previous,
                h.n_life
           from rdk h join tire_wear w on w.tire_id = h.tire_id
          where h.life = h.current_life and h.k = h.n_life and h.n_life >= 3 and w.slope is not null
       )
-      select count(*)::int as n,
+      select count(*)::int as n, count(incremental)::int as n_inc,
              percentile_cont(0.5) within group (order by abs(predicted - groove)) as median,
              percentile_cont(0.9) within group (order by abs(predicted - groove)) as p90,
              avg(abs(predicted - groove)) as mean,
+             percentile_cont(0.5) within group (order by abs(incremental - groove)) as inc_median,
+             percentile_cont(0.9) within group (order by abs(incremental - groove)) as inc_p90,
+             avg(abs(incremental - groove)) as inc_mean,
+             percentile_cont(0.5) within group (order by abs(incremental - predicted)) as gap_median,
+             percentile_cont(0.9) within group (order by abs(incremental - predicted)) as gap_p90,
              percentile_cont(0.5) within group (order by abs(previous - groove)) as naive_median,
              percentile_cont(0.9) within group (order by abs(previous - groove)) as naive_p90,
              avg(n_life)::float8 as readings
         from held`),
-  );
-  const r = rows[0]!;
-  const [tires] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from tires`));
-  const f = (x: number) => Number(x).toFixed(3);
-  console.log(`demo fleet: ${tires?.n} tires; refreshTireWear('all') ${Math.round(refreshMs)} ms (PGlite)`);
-  console.log(
-    `forecast backtest (hold out the last reading of each life with >= 3 readings): n=${r.n} lives, ` +
-      `avg ${Number(r.readings).toFixed(1)} readings per life`,
-  );
-  console.log(`  wear line   absolute error mm: median ${f(r.median)}  p90 ${f(r.p90)}  mean ${f(r.mean)}`);
-  console.log(`  naive (previous reading)     : median ${f(r.naive_median)}  p90 ${f(r.naive_p90)}`);
-  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    );
+    const r = rows[0]!;
+    const [tires] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from tires`));
+    const f = (x: number) => Number(x).toFixed(3);
+    console.log(
+      `${url ? 'database given' : 'demo fleet'}: ${tires?.n} tires; refreshTireWear('all') ${Math.round(refreshMs)} ms, ` +
+        `wear_fold over every life ${Math.round(foldMs)} ms (${database.driver})`,
+    );
+    console.log(
+      `forecast backtest (hold out the last reading of each life with >= 3 readings): n=${r.n} lives ` +
+        `(${r.n_inc} with an incremental line), avg ${Number(r.readings).toFixed(1)} readings per life`,
+    );
+    console.log(
+      `  full robust fit   abs. error mm: median ${f(r.median!)}  p90 ${f(r.p90!)}  mean ${f(r.mean!)}`,
+    );
+    console.log(
+      `  incremental fit   abs. error mm: median ${f(r.inc_median!)}  p90 ${f(r.inc_p90!)}  mean ${f(r.inc_mean!)}`,
+    );
+    console.log(`  incremental - full, mm         : median ${f(r.gap_median!)}  p90 ${f(r.gap_p90!)}`);
+    console.log(`  naive (previous reading)       : median ${f(r.naive_median!)}  p90 ${f(r.naive_p90!)}`);
+    throw new RolledBack();
+  });
+} catch (err) {
+  if (!(err instanceof RolledBack)) throw err;
+  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s (nothing written)`);
 } finally {
   await database.close();
   fs.rmSync(uploads, { recursive: true, force: true });
