@@ -19,12 +19,13 @@ type Fit = { seen: number; n: number; b: number | null; a: number | null };
 async function stepByStep(readings: [number, number][]): Promise<Fit> {
   let state: number[] | null = null;
   for (const [x, y] of readings) {
-    const [row] = rowsOf<{ s: number[] }>(
+    const previous = state ? pgArray(state) : null;
+    const rows = rowsOf<{ s: number[] }>(
       await database.db.execute(
-        sql`select wear_fold_step(${state ? pgArray(state) : null}::float8[], ${x}::float8, ${y}::float8) as s`,
+        sql`select wear_fold_step(${previous}::float8[], ${x}::float8, ${y}::float8) as s`,
       ),
     );
-    state = row!.s;
+    state = rows[0]!.s;
   }
   return lineOf(state!);
 }
