@@ -1,6 +1,6 @@
 // The incremental wear fit (issue 41, item 1): one step per reading gives the least-squares line of
 // the readings it kept, refuses a lone bad reading, and follows a real change.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../test/helpers';
 import { type Database, pgArray, rowsOf } from '../../client';
@@ -19,8 +19,8 @@ type Fit = { seen: number; n: number; b: number | null; a: number | null };
 async function stepByStep(readings: [number, number][]): Promise<Fit> {
   let state: number[] | null = null;
   for (const [x, y] of readings) {
-    const previous = state ? pgArray(state) : null;
-    const rows = rowsOf<{ s: number[] }>(
+    const previous: SQL | null = state ? pgArray(state) : null;
+    const rows: { s: number[] }[] = rowsOf<{ s: number[] }>(
       await database.db.execute(
         sql`select wear_fold_step(${previous}::float8[], ${x}::float8, ${y}::float8) as s`,
       ),
