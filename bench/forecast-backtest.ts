@@ -1,4 +1,4 @@
-// Wear-forecast backtest (issues 11, 41): npm run bench:forecast [-- --database-url postgres://...]
+// Wear-forecast backtest (issues 11, 41): npm run bench:forecast [-- --database-url postgres://... --sample N]
 // Builds the demo fleet in a fresh in-memory PGlite (the demo seed: tread falls with km), or reads
 // the database given (a bench fleet, in a transaction rolled back at the end), then for every tire
 // life with at least 3 approved readings holds out its last reading, fits the wear line on the
@@ -15,11 +15,13 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { type Database, openPglite, openPostgres, rowsOf } from '../server/src/db/client';
 import { foldLine, WEAR_FOLD_SQL } from '../server/src/db/read-models/tire-wear/incremental-fit';
-import { readingCtes, refreshTireWear } from '../server/src/db/read-models/tire-wear/wear';
+import { readingCtes, refreshTireWear, type WearTarget } from '../server/src/db/read-models/tire-wear/wear';
 import { seedDemo } from '../server/src/db/seed/demo';
 import { localStorage } from '../server/src/lib/storage';
 
-const { values: args } = parseArgs({ options: { 'database-url': { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { 'database-url': { type: 'string' }, sample: { type: 'string' } },
+});
 
 const started = performance.now();
 const url = args['database-url'];
@@ -33,27 +35,33 @@ try {
   }
   await database.db.transaction(async (db) => {
     for (const statement of WEAR_FOLD_SQL) await db.execute(sql.raw(statement));
+    // --sample N: every k-th tire, N in all (a fleet of L refits its 60,000 tires in minutes)
+    const sample = args.sample ? Number(args.sample) : 0;
+    const target: WearTarget = sample
+      ? rowsOf<{ id: number }>(
+          await db.execute(sql`select id from tires
+            where id % greatest((select count(*) from tires) / ${sample}, 1) = 0 order by id limit ${sample}`),
+        ).map((r) => Number(r.id))
+      : 'all';
     const t0 = performance.now();
-    await refreshTireWear(db, 'all');
+    await refreshTireWear(db, target);
     const refreshMs = performance.now() - t0;
     const t1 = performance.now();
     await db.execute(
-      sql`with ${readingCtes('all')} select count(*) from (select wear_fold(x, groove order by k) from cur group by tire_id) f`,
+      sql`with ${readingCtes(target)} select count(*) from (select wear_fold(x, groove order by k) from cur group by tire_id) f`,
     );
     const foldMs = performance.now() - t1;
 
-    await refreshTireWear(db, 'all', { holdOutLast: true });
+    await refreshTireWear(db, target, { holdOutLast: true });
     const inc = foldLine('i.s');
     const rows = rowsOf<Record<string, number>>(
       await db.execute(sql`
-      with ${readingCtes('all', { holdOutLast: true })},
+      with ${readingCtes(target, { holdOutLast: true })},
       fold as (select tire_id, wear_fold(x, groove order by k) as s from cur group by tire_id),
       held as (
         select h.tire_id, h.km, h.groove, w.intercept + w.slope * h.km / 1000 as predicted,
-               (select ${inc.a} + ${inc.b} * h.km / 1000 from fold i where i.tire_id = h.tire_id) as incremental,
-               (select p.groove from rdk p where p.tire_id = h.tire_id and p.life = h.life and p.k = h.k - 1) as previous,
-               h.n_life
-          from rdk h join tire_wear w on w.tire_id = h.tire_id
+               ${inc.a} + ${inc.b} * h.km / 1000 as incremental, h.groove - h.rise as previous, h.n_life
+          from rdk h join tire_wear w on w.tire_id = h.tire_id left join fold i on i.tire_id = h.tire_id
          where h.life = h.current_life and h.k = h.n_life and h.n_life >= 3 and w.slope is not null
       )
       select count(*)::int as n, count(incremental)::int as n_inc,
@@ -72,10 +80,11 @@ try {
     );
     const r = rows[0]!;
     const [tires] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from tires`));
+    const of = sample ? `a sample of ${sample} of its ` : '';
     const f = (x: number) => Number(x).toFixed(3);
     console.log(
-      `${url ? 'database given' : 'demo fleet'}: ${tires?.n} tires; refreshTireWear('all') ${Math.round(refreshMs)} ms, ` +
-        `wear_fold over every life ${Math.round(foldMs)} ms (${database.driver})`,
+      `${url ? 'database given' : 'demo fleet'}: ${of}${tires?.n} tires; refreshTireWear ${Math.round(refreshMs)} ms, ` +
+        `wear_fold over the same lives ${Math.round(foldMs)} ms (${database.driver})`,
     );
     console.log(
       `forecast backtest (hold out the last reading of each life with >= 3 readings): n=${r.n} lives ` +
