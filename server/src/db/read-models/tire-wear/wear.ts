@@ -174,14 +174,17 @@ export function wearSelect(target: WearTarget, opts: WearSqlOptions): SQL {
         from rdk group by tire_id, life) x
      group by tire_id
   ),
+  -- in a total order: two readings of one tire at the same instant (two checks sent with one time)
+  -- are taken by check id, or a refresh and its recount could count a rotation differently
   seen as (
-    select tire_id, start_at as at, 0 as ord, position from per
+    select tire_id, start_at as at, 0 as ord, 0 as seq, position from per
     union all
-    select tire_id, at, 1, position from rd
+    select tire_id, at, 1, check_id, position from rd
   ),
   rot as (
     select tire_id, (count(*) filter (where prev is not null and prev <> position))::int as rotations
-      from (select tire_id, position, lag(position) over (partition by tire_id order by at, ord) as prev from seen) s
+      from (select tire_id, position,
+                   lag(position) over (partition by tire_id order by at, ord, seq, position) as prev from seen) s
      group by tire_id
   ),
   -- the fit, with window aggregates only (no self-joins of CTEs, whose row estimates are blind):
