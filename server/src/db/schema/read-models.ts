@@ -346,13 +346,24 @@ export const scrapTires = pgTable(
  * portal flag a tire unsafe from here, one row per tire, instead of reading all its check records.
  * Kept by the triggers of db/read-models/tire-last-condition on tire_checks and tire_check_records.
  */
-export const tireLastCondition = pgTable('tire_last_condition', {
-  tire_id: integer('tire_id')
-    .primaryKey()
-    .references(() => tires.id, { onDelete: 'cascade' }),
-  tire_check_id: integer('tire_check_id').notNull(),
-  record_id: integer('record_id').notNull(),
-  performed_at: timestamp('performed_at', { withTimezone: true }).notNull(),
-  /** Five comma-separated condition codes: crown, shoulder, sidewalls, beads, interior. */
-  condition: text('condition').notNull(),
-});
+export const tireLastCondition = pgTable(
+  'tire_last_condition',
+  {
+    tire_id: integer('tire_id')
+      .primaryKey()
+      .references(() => tires.id, { onDelete: 'cascade' }),
+    tire_check_id: integer('tire_check_id').notNull(),
+    record_id: integer('record_id').notNull(),
+    performed_at: timestamp('performed_at', { withTimezone: true }).notNull(),
+    /** Five comma-separated condition codes: crown, shoulder, sidewalls, beads, interior. */
+    condition: text('condition').notNull(),
+  },
+  // the tires carrying given codes (the unsafe ones: modules/defect-codes/unsafe-defects.ts) found
+  // without reading every tire's row
+  (t) => [
+    index('tire_last_condition_codes_idx').using(
+      'gin',
+      sql`string_to_array(replace(${t.condition}, ' ', ''), ',')`,
+    ),
+  ],
+);

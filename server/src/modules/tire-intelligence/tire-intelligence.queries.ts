@@ -20,7 +20,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 import { readingCtes } from '../../db/read-models/tire-wear/wear';
 import { notFound } from '../../lib/errors';
 import { prefixPattern } from '../../lib/list-query';
-import { unsafeDefectsJoin, unsafeDefectTexts } from '../defect-codes/unsafe-defects';
+import { UNSAFE_TIRES, unsafeDefectsOf } from '../defect-codes/unsafe-defects';
 
 /** Slowest wear rate the band may assume (mm per 1,000 km): keeps "latest" dates finite. */
 const MIN_RATE = 0.001;
@@ -74,11 +74,11 @@ function forecastJoins(pull: number): SQL {
 
 const day = (col: SQL, tz: string) => sql`to_char((${col}) at time zone ${tz}, 'YYYY-MM-DD')`;
 
-/** Alert predicates on t (tires), w (tire_wear), fc (forecast), sp (size pressure), ud (unsafe defects). */
+/** Alert predicates on t (tires), w (tire_wear), fc (forecast), sp (size pressure), us (unsafe tires). */
 function alertFlags(pull: number) {
   const p = sql.raw(String(Number(pull)));
   return {
-    'unsafe-defect': sql`(ud.unsafe_defects is not null)`,
+    'unsafe-defect': sql`(us.tire_id is not null)`,
     // 0 mm is kept apart as 'rtd-zero' (a blank reading, most likely)
     'below-pull': sql`(t.groove_lowest > 0 and t.groove_lowest <= ${p})`,
     'due-soon': sql`(not coalesce(t.groove_lowest <= ${p}, false) and fc.pull_at is not null
@@ -110,7 +110,7 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
   const alertBase = (where: SQL = sql`true`) => sql`
     select t.id as tire_id, t.serial_number, t.ir_brand, t.pattern, t.size, t.groove_lowest, t.pressure,
            a.unit_id, u.plate_number, a.position, sp.reference_psi,
-           fc.rate, fc.pull_at, fc.early_at, fc.late_at, ud.unsafe_defects,
+           fc.rate, fc.pull_at, fc.early_at, fc.late_at,
            ${flags['unsafe-defect']} as unsafe_defect,
            ${flags['below-pull']} as below_pull, ${flags['due-soon']} as due_soon,
            ${flags.pressure} as pressure_alert, ${flags['rtd-rise']} as rtd_rise,
@@ -120,8 +120,8 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       join units u on u.id = a.unit_id
       left join tire_wear w on w.tire_id = t.id
       left join tire_size_pressures sp on sp.size = t.size
+      left join (${UNSAFE_TIRES}) us on us.tire_id = t.id
       ${forecastJoins(pull)}
-      ${unsafeDefectsJoin(sql`t.id`)}
      where a.status = 'INSTALLED' and ${where}`;
 
   async function summary(): Promise<TAlertSummary> {
@@ -211,6 +211,10 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       );
       total = Number(c?.n ?? 0);
     }
+    const unsafe = await unsafeDefectsOf(
+      db,
+      rows.filter((r) => r.unsafe_defect).map((r) => Number(r.tire_id)),
+    );
     const data: TAlertRow[] = rows.map((r) => {
       const kinds: AlertKind[] = [];
       if (r.unsafe_defect) kinds.push('unsafe-defect');
@@ -232,7 +236,7 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
         pressure: num(r.pressure as Num),
         reference_psi: num(r.reference_psi as Num),
         kinds,
-        unsafe_defects: unsafeDefectTexts(r.unsafe_defects),
+        unsafe_defects: unsafe.get(Number(r.tire_id)) ?? [],
         pull_date: (r.pull_date as string | null) ?? null,
         pull_date_early: (r.pull_date_early as string | null) ?? null,
         pull_date_late: (r.pull_date_late as string | null) ?? null,
@@ -366,13 +370,11 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       plate_number: string;
       position: number;
       groove_lowest: Num;
-      unsafe_defects: unknown;
       unsafe_defect: boolean;
       below_pull: boolean;
     }>(
       await db.execute(sql`
-        select tire_id, serial_number, plate_number, position, groove_lowest, unsafe_defects,
-               unsafe_defect, below_pull
+        select tire_id, serial_number, plate_number, position, groove_lowest, unsafe_defect, below_pull
           from (${alertBase(
             sql`t.id in (select r.tire_id from tire_check_records r
                           where r.tire_check_id in (${sql.join(
@@ -383,6 +385,10 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
          where unsafe_defect or below_pull
          order by plate_number, position`),
     );
+    const unsafe = await unsafeDefectsOf(
+      db,
+      rows.filter((r) => r.unsafe_defect).map((r) => Number(r.tire_id)),
+    );
     return rows.map((r) => ({
       tire_id: r.tire_id,
       serial_number: r.serial_number,
@@ -390,7 +396,7 @@ export function createTireIntelligenceQueries(db: DbOrTx, settings: ForecastSett
       position: r.position,
       kinds: [
         ...(r.unsafe_defect
-          ? [{ kind: 'unsafe-defect' as const, detail: unsafeDefectTexts(r.unsafe_defects).join(', ') }]
+          ? [{ kind: 'unsafe-defect' as const, detail: (unsafe.get(Number(r.tire_id)) ?? []).join(', ') }]
           : []),
         ...(r.below_pull
           ? [{ kind: 'below-pull' as const, detail: `RTD ${round(r.groove_lowest, 1)} mm` }]

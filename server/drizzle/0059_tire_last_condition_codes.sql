@@ -1,0 +1,1 @@
+CREATE INDEX "tire_last_condition_codes_idx" ON "tire_last_condition" USING gin (string_to_array(replace("condition", ' ', ''), ','));
