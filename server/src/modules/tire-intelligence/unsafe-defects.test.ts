@@ -147,4 +147,15 @@ describe('unsafe defects in Ban Kritis and the alerts', () => {
       [serial(2), ['Tapak: 1 Crown Cut']],
     ]);
   });
+
+  it('finds a code written with spaces around it (older data) by the codes index, and counts it', async () => {
+    await t.database.db.execute(sql`
+      update tire_last_condition set condition = '99,99, 23 ,99,99' where tire_id = ${tireIds.get(serial(3))!}`);
+    const list = await unsafeRows();
+    expect(list.data.map((r) => [r.serial_number, r.unsafe_defects])).toEqual([
+      [serial(2), ['Tapak: 1 Crown Cut']],
+      [serial(3), ['Dinding: 23 Sidewall Cut']],
+    ]);
+    expect(list.summary.counts['unsafe-defect']).toBe(2);
+  });
 });
