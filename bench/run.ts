@@ -367,6 +367,25 @@ function rows(p: Prepared): Row[] {
     { name: 'location (all)', kind: 'list', as: 'edp', requests: get('/api/location') },
     { name: 'sop (all)', kind: 'list', as: 'edp', requests: get('/api/sop') },
     { name: 'dashboard counters', kind: 'other', as: 'edp', requests: get('/api/dashboard/counters') },
+    // Ban Kritis: the fleet's alert counts (what the office is sent after validations) and its list
+    {
+      name: 'alert counts (Ban Kritis)',
+      kind: 'other',
+      as: 'edp',
+      requests: get('/api/tire-intelligence/alerts/summary'),
+    },
+    {
+      name: 'alerts p1 (Ban Kritis)',
+      kind: 'list',
+      as: 'edp',
+      requests: get('/api/tire-intelligence/alerts'),
+    },
+    {
+      name: 'alerts p1, unsafe defects (Ban Kritis)',
+      kind: 'list',
+      as: 'edp',
+      requests: get('/api/tire-intelligence/alerts?kind=unsafe-defect'),
+    },
     // the unit page of the unit with the most checks
     {
       name: 'unit page overview (busiest unit)',
