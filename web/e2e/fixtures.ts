@@ -50,10 +50,11 @@ export const test = base.extend<{ signOutAfter: undefined }>({
 export { expect };
 
 /**
- * The element's box once the modal's opening zoom is over (two reads 100 ms apart agree): a stroke
- * drawn mid-animation could start on the mask, which closes the modal.
+ * The element's box once the opening animation of its modal or menu is over (three reads 100 ms
+ * apart agree): a stroke drawn mid-animation could start on the mask, which closes the modal, and a
+ * click on a dialog's button or a menu item still zooming in can land beside it and be lost.
  */
-async function settledBox(page: Page, el: Locator) {
+export async function settledBox(page: Page, el: Locator) {
   let last = await el.boundingBox();
   let still = 0;
   for (let i = 0; i < 50; i++) {
@@ -65,7 +66,7 @@ async function settledBox(page: Page, el: Locator) {
     if (still >= 3) return box!;
     last = box;
   }
-  throw new Error('the signature pad did not settle in 5 s');
+  throw new Error(`${el} did not settle in 5 s`);
 }
 
 /**

@@ -1,7 +1,17 @@
 import path from 'node:path';
 import type { TTireCheckDetail } from '@itms/contracts/tire-checks';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNTS, drawSignature, expect, loginAs, logoutToken, PASSWORD, test, tokenOf } from './fixtures';
+import {
+  ACCOUNTS,
+  drawSignature,
+  expect,
+  loginAs,
+  logoutToken,
+  PASSWORD,
+  settledBox,
+  test,
+  tokenOf,
+} from './fixtures';
 
 // Issue 22 items 3 and 8: a signature stored in Profil saya signs validations without drawing;
 // 'Keluarkan sesi lain' ends the session another browser holds.
@@ -21,7 +31,9 @@ async function setSignature(request: APIRequestContext, token: string, signature
 async function openProfile(page: Page) {
   const name = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').name as string);
   await page.getByRole('button', { name: `Menu pengguna: ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Profil saya' }).click();
+  const item = page.getByRole('menuitem', { name: 'Profil saya' });
+  await settledBox(page, item); // the menu slides in
+  await item.click();
   await expect(page).toHaveURL(/\/profil$/);
   await expect(page.getByRole('heading', { name: 'Profil saya', level: 2 })).toBeVisible();
 }
@@ -113,7 +125,9 @@ test.describe("'Keluarkan sesi lain'", () => {
       await second.getByRole('button', { name: 'Login' }).click();
       const dialog = second.getByRole('dialog', { name: 'Oops...' });
       await expect(dialog).toContainText('Akun sedang digunakan atau Login di perangkat lain');
-      await dialog.getByRole('button', { name: 'Keluarkan sesi lain' }).click();
+      const takeOver = dialog.getByRole('button', { name: 'Keluarkan sesi lain' });
+      await settledBox(second, takeOver); // the dialog zooms in
+      await takeOver.click();
       await expect(second.getByText('Sesi di perangkat lain telah diakhiri')).toBeVisible();
       await expect(second).toHaveURL(/\/$/);
       await expect(second.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
