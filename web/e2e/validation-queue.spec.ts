@@ -336,7 +336,7 @@ test.describe('validation queue', () => {
     // the tire man's queue, newest first (the queue's other order): the five are on its first page
     await page.goto(`/validasi?tireman_id=${mine!.tireman_tire_check.id}&order=newest`);
     for (const id of five) {
-      await page.getByRole('checkbox', { name: `Pilih pengecekan ${id}` }).check();
+      await page.getByRole('checkbox', { name: `Pilih pengecekan ${id}`, exact: true }).check();
     }
     const validateSelected = page.getByRole('button', { name: 'Validasi terpilih (5)' });
     await expect(validateSelected).toBeEnabled();

@@ -26,7 +26,9 @@ async function openDashboard(page: Page) {
 }
 
 const row = (page: Page, plate: string, id: number): Locator =>
-  page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Pilih ${plate} #${id}` }) });
+  page
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox', { name: `Pilih ${plate} #${id}`, exact: true }) });
 
 test.describe('Tanda Tangan Workshop', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -78,7 +80,7 @@ test.describe('Tanda Tangan Workshop', () => {
     await expect(row(page, unit.plate_number, ids[1]!)).toBeVisible();
 
     // a row opens the same detail as Rekam Pengecekan, with the workshop box still empty
-    await page.getByRole('button', { name: `Detail ${unit.plate_number} #${ids[0]}` }).click();
+    await page.getByRole('button', { name: `Detail ${unit.plate_number} #${ids[0]}`, exact: true }).click();
     const detail = page.getByRole('dialog').filter({ hasText: `Detail Pengecekan #${ids[0]}` });
     await expect(detail.getByRole('img', { name: 'TTD WORKSHOP: belum ditandatangani' })).toBeVisible({
       timeout: 30_000,
@@ -153,7 +155,8 @@ test.describe('Tanda Tangan Workshop', () => {
     await expect(first).toBeVisible({ timeout: 30_000 });
     const label = (await first.getAttribute('aria-label'))!;
     const [, plate, id] = /^Pilih (.+) #(\d+)$/.exec(label)!;
-    await page.getByRole('button', { name: `Detail ${plate} #${id}` }).click();
+    // exact names: 'Detail … #5' would also name '#59'
+    await page.getByRole('button', { name: `Detail ${plate} #${id}`, exact: true }).click();
     const detail = page.getByRole('dialog').filter({ hasText: `#${id}` });
     await expect(detail.getByRole('button', { name: 'Kembali' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Anda tidak memiliki akses')).toHaveCount(0);
@@ -171,7 +174,7 @@ test.describe('Tanda Tangan Workshop', () => {
     await expect(dialog.getByText('Tanda tangan yang baru digambar')).toBeVisible();
     await dialog.getByRole('button', { name: 'Tanda Tangani', exact: true }).click();
     await expect(page.getByText('1 data berhasil ditandatangani workshop')).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: label })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: label, exact: true })).toHaveCount(0);
 
     // the office's screens and API stay closed to it
     await page.goto('/validasi');
