@@ -4,8 +4,9 @@
 // life with at least 3 approved readings holds out its last reading, fits the wear line on the
 // others and predicts the lowest groove at the held-out reading's km; prints n, median and p90
 // absolute error in mm of:
-//  - the full robust fit, with the same SQL as production (refreshTireWear with holdOutLast);
-//  - the incremental fit (tire-wear/incremental-fit.ts: running sums, one step per reading);
+//  - the full robust fit (robustFitCtes in tire-wear/wear.ts: every reading of the life at once);
+//  - the incremental fit, the product's line (tire-wear/incremental-fit.ts: one step per reading),
+//    with the same SQL as production (refreshTireWear with holdOutLast);
 //  - the naive forecast "same as the previous reading", for scale.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +15,12 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { type Database, openPglite, openPostgres, rowsOf } from '../server/src/db/client';
-import { foldLine, WEAR_FOLD_SQL } from '../server/src/db/read-models/tire-wear/incremental-fit';
-import { readingCtes, refreshTireWear, type WearTarget } from '../server/src/db/read-models/tire-wear/wear';
+import {
+  readingCtes,
+  refreshTireWear,
+  robustFitCtes,
+  type WearTarget,
+} from '../server/src/db/read-models/tire-wear/wear';
 import { seedDemo } from '../server/src/db/seed/demo';
 import { localStorage } from '../server/src/lib/storage';
 
@@ -34,7 +39,6 @@ try {
     await seedDemo(database.db, localStorage(uploads), pino({ level: 'warn' }) as never);
   }
   await database.db.transaction(async (db) => {
-    for (const statement of WEAR_FOLD_SQL) await db.execute(sql.raw(statement));
     // --sample N: every k-th tire, N in all (a fleet of L refits its 60,000 tires in minutes)
     const sample = args.sample ? Number(args.sample) : 0;
     const target: WearTarget = sample
@@ -47,22 +51,18 @@ try {
     await refreshTireWear(db, target);
     const refreshMs = performance.now() - t0;
     const t1 = performance.now();
-    await db.execute(
-      sql`with ${readingCtes(target)} select count(*) from (select wear_fold(x, groove order by k) from cur group by tire_id) f`,
-    );
-    const foldMs = performance.now() - t1;
+    await db.execute(sql`with ${readingCtes(target)}, ${robustFitCtes()} select count(*) from rfit`);
+    const robustMs = performance.now() - t1;
 
     await refreshTireWear(db, target, { holdOutLast: true });
-    const inc = foldLine('i.s');
     const rows = rowsOf<Record<string, number>>(
       await db.execute(sql`
-      with ${readingCtes(target, { holdOutLast: true })},
-      fold as (select tire_id, wear_fold(x, groove order by k) as s from cur group by tire_id),
+      with ${readingCtes(target, { holdOutLast: true })}, ${robustFitCtes()},
       held as (
-        select h.tire_id, h.km, h.groove, w.intercept + w.slope * h.km / 1000 as predicted,
-               ${inc.a} + ${inc.b} * h.km / 1000 as incremental, h.groove - h.rise as previous, h.n_life
-          from rdk h join tire_wear w on w.tire_id = h.tire_id left join fold i on i.tire_id = h.tire_id
-         where h.life = h.current_life and h.k = h.n_life and h.n_life >= 3 and w.slope is not null
+        select h.tire_id, h.km, h.groove, f.a + f.b * h.km / 1000 as predicted,
+               w.intercept + w.slope * h.km / 1000 as incremental, h.groove - h.rise as previous, h.n_life
+          from rdk h join rfit f on f.tire_id = h.tire_id left join tire_wear w on w.tire_id = h.tire_id
+         where h.life = h.current_life and h.k = h.n_life and h.n_life >= 3 and f.b is not null
       )
       select count(*)::int as n, count(incremental)::int as n_inc,
              percentile_cont(0.5) within group (order by abs(predicted - groove)) as median,
@@ -83,8 +83,8 @@ try {
     const of = sample ? `a sample of ${sample} of its ` : '';
     const f = (x: number) => Number(x).toFixed(3);
     console.log(
-      `${url ? 'database given' : 'demo fleet'}: ${of}${tires?.n} tires; refreshTireWear ${Math.round(refreshMs)} ms, ` +
-        `wear_fold over the same lives ${Math.round(foldMs)} ms (${database.driver})`,
+      `${url ? 'database given' : 'demo fleet'}: ${of}${tires?.n} tires; refreshTireWear (incremental fit) ${Math.round(refreshMs)} ms, ` +
+        `the full robust fit of the same lives ${Math.round(robustMs)} ms (${database.driver})`,
     );
     console.log(
       `forecast backtest (hold out the last reading of each life with >= 3 readings): n=${r.n} lives ` +

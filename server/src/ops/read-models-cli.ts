@@ -10,6 +10,7 @@ import {
   verifyReadModels,
 } from '../db/read-models/read-models';
 import { READ_MODELS, type ReadModel } from '../db/read-models/registry';
+import { WEAR_AGREEMENT, wearAgreement } from '../db/read-models/tire-wear/wear';
 import { SERVER_ROOT } from '../paths';
 
 /**
@@ -18,7 +19,8 @@ import { SERVER_ROOT } from '../paths';
  *                            from what the migrations define (nothing when none differs)
  *   npm run db:rebuild [model ...]   every model's rebuild.sql in dependency order, one transaction
  *   npm run db:verify [model ...]    every model's stored rows against its recount; exits 1 listing
- *                                    the differences
+ *                                    the differences (and when the kept wear lines stray from the
+ *                                    full robust fit: WEAR_AGREEMENT)
  * rebuild and verify work on the configured database (DATABASE_URL, or PGlite in DATA_DIR).
  */
 const MAX_LINES = 50;
@@ -85,6 +87,20 @@ async function onDatabase(run: (database: Awaited<ReturnType<typeof openDatabase
   process.exitCode = code;
 }
 
+/** The kept wear lines against the full robust fit (tire-wear/wear.ts): prints how many agree. */
+async function wearLinesAgree(database: Awaited<ReturnType<typeof openDatabase>>): Promise<boolean> {
+  const a = await database.db.transaction((tx) => wearAgreement(tx));
+  const share = a.lines ? a.within / a.lines : 1;
+  const line = `tire-wear: ${a.within} of ${a.lines} wear lines (${(share * 100).toFixed(2)}%) predict within ${WEAR_AGREEMENT.toleranceMm} mm of the full robust fit at their last reading`;
+  if (share >= WEAR_AGREEMENT.share) {
+    console.log(`${line}.`);
+    return true;
+  }
+  console.error(`${line}: fewer than ${WEAR_AGREEMENT.share * 100}%.`);
+  for (const w of a.worst) console.error(`  tire ${w.tire_id}: ${w.gap.toFixed(2)} mm apart`);
+  return false;
+}
+
 async function main() {
   const [command, ...names] = process.argv.slice(2);
   if (command === 'migration') return writeMigration();
@@ -101,9 +117,10 @@ async function main() {
     const models = selected(names);
     return onDatabase(async (database) => {
       const differences = await verifyReadModels(database.db, models);
+      const agreed = models.some((m) => m.name === 'tire-wear') ? await wearLinesAgree(database) : true;
       if (differences.length === 0) {
         console.log(`${models.length} read model(s) equal their recount.`);
-        return 0;
+        return agreed ? 0 : 1;
       }
       const byModel = new Map<string, number>();
       for (const d of differences) byModel.set(d.model, (byModel.get(d.model) ?? 0) + 1);

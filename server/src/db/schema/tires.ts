@@ -168,9 +168,10 @@ export const tireSizePressures = pgTable('tire_size_pressures', {
 /**
  * Life and wear statistics of one tire (issue 11), derived from the ledger and the approved
  * checks by refreshTireWear (server/src/db/read-models/tire-wear/wear.ts). A validation that
- * changes a tire queues it in tire_wear_stale; the wear refresher recomputes it right after. The forecast (pull km and date) is computed from these
- * at query time with the configured pull point. Fit: lowest groove (mm) against tire km / 1000
- * over the readings of the current life (since the last retread), outliers trimmed.
+ * changes a tire queues it in tire_wear_stale; the wear refresher recomputes it right after (a
+ * check's reading as one step of the incremental fit). The forecast (pull km and date) is computed
+ * from these at query time with the configured pull point. Fit: lowest groove (mm) against tire
+ * km / 1000 over the readings of the current life (since the last retread), outliers refused.
  */
 export const tireWear = pgTable(
   'tire_wear',
@@ -189,7 +190,7 @@ export const tireWear = pgTable(
     last_read_at: timestamp('last_read_at', { withTimezone: true }),
     /** Tire km and lowest groove at the last reading of the current life. */
     last_km: doublePrecision('last_km'),
-    last_groove: real('last_groove'),
+    last_groove: doublePrecision('last_groove'),
     /** Average km per day over the current life's readings. */
     km_per_day: doublePrecision('km_per_day'),
     /** Km over all mount periods (spare positions accrue none). */
@@ -203,6 +204,18 @@ export const tireWear = pgTable(
     mm_worn: real('mm_worn').notNull().default(0),
     /** A reading of the current life rose more than RTD_RISE_TOLERANCE_MM over the one before. */
     rtd_rise: boolean('rtd_rise').notNull().default(false),
+    // What the refresher needs to take the next check's reading in one step (incremental-fit.ts):
+    /** The fit's state over the current life's readings (wear_fold_step). */
+    fold: doublePrecision('fold').array(),
+    /** The ledger's 'installed' event of the open mount period, and the tire's km before it. */
+    period_event_id: integer('period_event_id'),
+    period_km_before: doublePrecision('period_km_before'),
+    /** Km and lowest groove at the current life's first reading; mm worn over the earlier lives. */
+    first_km: doublePrecision('first_km'),
+    first_groove: doublePrecision('first_groove'),
+    worn_before: doublePrecision('worn_before').notNull().default(0),
+    /** Where the tire was last seen (mounted or read): the next reading elsewhere is a rotation. */
+    last_position: text('last_position'),
     updated_at: updatedAt(),
   },
   (t) => [
@@ -224,6 +237,8 @@ export const tireWearStale = pgTable(
     // one row per queueing, duplicates allowed: a validation only appends and never waits for a drain
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tire_id: integer('tire_id').notNull(),
+    /** The check whose validation queued it: its reading may be folded in as one step. */
+    check_id: integer('check_id'),
     queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tire_wear_stale_tire_idx').on(t.tire_id)],

@@ -41,7 +41,7 @@ export function createWearRefresher(db: Db, opts: WearRefresherOptions): WearRef
     try {
       for (;;) {
         const started = performance.now();
-        const n = await refreshQueuedTireWear(db, { limit: batchSize });
+        const { rows: n } = await refreshQueuedTireWear(db, { limit: batchSize });
         refreshed += n;
         if (n < batchSize || closed) break;
         await new Promise((r) => setTimeout(r, (performance.now() - started) * restRatio));

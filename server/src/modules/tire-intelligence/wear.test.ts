@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FX, openTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { queueTireWear, refreshTireWear, tireWearQueueInsert } from '../../db/read-models/tire-wear/wear';
+import {
+  queueTireWear,
+  refreshQueuedTireWear,
+  refreshTireWear,
+  tireWearQueueInsert,
+} from '../../db/read-models/tire-wear/wear';
 import { createTireIntelligenceQueries } from './tire-intelligence.queries';
 import { createWearRefresher } from './wear-refresher';
 
@@ -410,6 +415,57 @@ describe('the wear queue and its refresher', () => {
       ),
     );
     expect(km.map((r) => Number(r.km_total))).toEqual([5_000, 5_000]);
+  });
+
+  it("takes a validated check's reading as one step of the line, which a refit from the ledger reproduces (issue 41)", async () => {
+    // 7 readings, the third 5 mm off: the first five are trimmed as the full fit trims them
+    const id = await linear([15.4, 14.8, 9.2, 13.6, 13.0, 12.4, 11.8]);
+    await life(id);
+    const row = async () => {
+      const [r] = rowsOf<Record<string, unknown>>(
+        await database.db.execute(sql`select * from tire_wear where tire_id = ${id}`),
+      );
+      const { updated_at: _, ...rest } = r!;
+      return rest;
+    };
+    const [{ unit_id: unit }] = rowsOf<{ unit_id: number }>(
+      await database.db.execute(
+        sql`select unit_id from tire_events where tire_id = ${id} and kind = 'installed'`,
+      ),
+    ) as [{ unit_id: number }];
+    /** A validated check of the unit reading the tire, queued as its validation queues it. */
+    const validate = async (day: number, odo: number, groove: number) => {
+      const [c] = rowsOf<{ id: number }>(
+        await database.db.execute(sql`
+          insert into tire_checks (unit_id, plate_number, tireman_id, location_id, odometer, status, edp_sign, performed_at)
+          values (${unit}, 'X', ${ids.tireman}, ${ids.location}, ${odo}, 'approved', 'sign.png', ${at(day)}) returning id`),
+      );
+      await database.db.execute(sql`
+        insert into tire_check_records (tire_check_id, tire_id, position, serial_number, groove_1, groove_2, groove_3, groove_4)
+        values (${c!.id}, ${id}, '2', 'R', ${groove}, ${groove}, ${groove}, ${groove})`);
+      await database.db.execute(tireWearQueueInsert({ checkId: c!.id }));
+      return refreshQueuedTireWear(database.db, { limit: 100, tireId: id });
+    };
+
+    // the 8th reading, after the others, at another position: one step
+    expect(await validate(80, 34_000, 11.2)).toEqual({ rows: 1, stepped: 1 });
+    const stepped = await row();
+    expect(stepped).toMatchObject({
+      readings: 8,
+      fit_n: 7,
+      rotations: 1,
+      last_position: '2',
+      km_total: 24_000,
+    });
+    expect(stepped.slope as number).toBeCloseTo(-0.2, 9);
+    await database.db.transaction(async (tx) => refreshTireWear(tx, [id]));
+    expect(await row()).toEqual(stepped);
+
+    // a check validated late for an earlier day: refitted, not stepped
+    expect(await validate(75, 33_000, 11.4)).toEqual({ rows: 1, stepped: 0 });
+    const refitted = await row();
+    expect(refitted).toMatchObject({ readings: 9, fit_n: 8, km_total: 24_000 });
+    expect((await life(id)).forecast.wear_rate).toBeCloseTo(0.2, 6);
   });
 
   it('refreshes one queued tire for its reader and leaves the others queued', async () => {

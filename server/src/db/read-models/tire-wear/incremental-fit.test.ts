@@ -1,15 +1,15 @@
 // The incremental wear fit (issue 41, item 1): one step per reading gives the least-squares line of
-// the readings it kept, refuses a lone bad reading, and follows a real change.
+// the readings it kept, refuses a lone bad reading wherever it is, and follows a real change.
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../../test/helpers';
 import { type Database, pgArray, rowsOf } from '../../client';
-import { FOLD, foldLine, WEAR_FOLD_SQL } from './incremental-fit';
+import { FOLD, foldLine } from './incremental-fit';
+import { robustFitCtes } from './wear';
 
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
-  for (const statement of WEAR_FOLD_SQL) await database.db.execute(sql.raw(statement));
 });
 afterAll(() => database.close());
 
@@ -45,6 +45,18 @@ async function leastSquares(readings: [number, number][]): Promise<{ b: number; 
   const [ref] = rowsOf<{ b: number; a: number }>(
     await database.db.execute(sql`select regr_slope(y, x) as b, regr_intercept(y, x) as a
       from unnest(${pgArray(readings.map((r) => r[0]))}::float8[], ${pgArray(readings.map((r) => r[1]))}::float8[]) as r(x, y)`),
+  );
+  return ref!;
+}
+
+/** The full robust fit's line of one life's readings (robustFitCtes, as the backtest runs it). */
+async function robustFit(readings: [number, number][]): Promise<{ n: number; b: number; a: number }> {
+  const [ref] = rowsOf<{ n: number; b: number; a: number }>(
+    await database.db.execute(sql`with cur as (
+        select 1 as tire_id, o::int as check_id, x, y as groove
+          from unnest(${pgArray(readings.map((r) => r[0]))}::float8[], ${pgArray(readings.map((r) => r[1]))}::float8[])
+               with ordinality u(x, y, o)), ${robustFitCtes()}
+      select n, b, a from rfit`),
   );
   return ref!;
 }
@@ -89,13 +101,73 @@ describe('wear_fold_step', () => {
     expect(fit.b!).toBeLessThan(-0.54);
   });
 
-  it('the aggregate folds a life as the steps do', async () => {
+  it('refuses a bad reading among the first five: they are fitted as the full fit does', async () => {
+    for (const bad of [0, 2, 4]) {
+      const readings = onLine(9);
+      readings[bad] = [readings[bad]![0], readings[bad]![1] - 5];
+      const fit = await stepByStep(readings);
+      expect(fit).toMatchObject({ seen: 9, n: 8 });
+      expect(fit.b).toBeCloseTo(-0.5, 9);
+      expect(fit.a).toBeCloseTo(20, 9);
+    }
+  });
+
+  it('keeps what the full robust fit keeps in lives of up to five readings', async () => {
+    const lives: [number, number][][] = [
+      [
+        [0, 20],
+        [4, 12],
+        [8, 16],
+        [12, 14],
+      ],
+      [
+        [0, 20],
+        [4, 18],
+        [8, 16],
+        [12, 9],
+      ],
+      [
+        [0, 15.4],
+        [3, 14.8],
+        [6, 9.2],
+        [9, 13.6],
+        [12, 13],
+      ],
+      [
+        [0, 12],
+        [2, 11.6],
+        [5, 11.1],
+        [7, 10.5],
+        [9, 10.4],
+      ],
+      [
+        [0, 8],
+        [5, 8],
+        [10, 8],
+        [15, 8],
+        [20, 2],
+      ],
+    ];
+    for (const readings of lives) {
+      const fit = await stepByStep(readings);
+      const ref = await robustFit(readings);
+      expect(fit.n).toBe(ref.n);
+      expect(fit.b).toBeCloseTo(ref.b, 9);
+      expect(fit.a).toBeCloseTo(ref.a, 9);
+    }
+  });
+
+  it('wear_fold folds a life as the steps do', async () => {
     const readings = onLine(8);
     readings.splice(3, 0, [10, 25]);
+    readings.splice(7, 0, [23, 1]);
     const [row] = rowsOf<{ s: number[] }>(
-      await database.db.execute(sql`select wear_fold(x, y order by x) as s
-        from unnest(${pgArray(readings.map((r) => r[0]))}::float8[], ${pgArray(readings.map((r) => r[1]))}::float8[]) as r(x, y)`),
+      await database.db.execute(
+        sql`select wear_fold(${pgArray(readings.map((r) => r[0]))}::float8[], ${pgArray(readings.map((r) => r[1]))}::float8[]) as s`,
+      ),
     );
-    expect(await lineOf(row!.s)).toEqual(await stepByStep([...readings].sort((p, q) => p[0] - q[0])));
+    const folded = await lineOf(row!.s);
+    expect(folded).toEqual(await stepByStep(readings));
+    expect(folded).toMatchObject({ seen: 10, n: 8 });
   });
 });
