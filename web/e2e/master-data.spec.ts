@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, expect, loginAs, searchOne, test, tokenOf } from './fixtures';
+import { ACCOUNTS, expect, loginAs, searchOne, settledBox, test, tokenOf } from './fixtures';
 
 // Master data (issue 6): add, edit and delete a unit; import units from an XLSX made here.
 
@@ -120,6 +120,7 @@ test('add, edit and delete a unit', async ({ page }) => {
   await ask.getByRole('button', { name: 'Batal' }).click();
   await expect(page.getByText('Changes are not saved')).toBeVisible();
   await edit.getByRole('button', { name: 'Hapus' }).click();
+  await settledBox(page, ask.getByRole('button', { name: 'Hapus' }));
   await ask.getByRole('button', { name: 'Hapus' }).click();
   await expect(page.getByText('Berhasil menghapus Unit')).toBeVisible();
   await expect(page.getByText('Tidak ada data')).toBeVisible();
@@ -171,9 +172,11 @@ test('import: the preview flags the bad row and blocks the import; a clean file 
     .getByRole('dialog', { name: `Ubah Unit: ${good}` })
     .getByRole('button', { name: 'Hapus' })
     .click();
-  await page
+  // clicked once the confirmation has stopped zooming in: a click mid-animation was lost (CI)
+  const confirm = page
     .getByRole('dialog', { name: 'Hapus data Unit ?' })
-    .getByRole('button', { name: 'Hapus' })
-    .click();
+    .getByRole('button', { name: 'Hapus' });
+  await settledBox(page, confirm);
+  await confirm.click();
   await expect(page.getByText('Berhasil menghapus Unit')).toBeVisible();
 });
