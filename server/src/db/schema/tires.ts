@@ -153,6 +153,13 @@ export const tireEvents = pgTable(
     index('tire_events_created_idx').on(t.created_at),
     // the tires mounted on a customer's units (the portal's tire life and cost)
     index('tire_events_unit_installed_idx').on(t.unit_id, t.tire_id).where(sql`${t.kind} = 'installed'`),
+    // a tire's latest mount, removal, retread or scrap, one index entry away: whether its wear line
+    // can take a check's reading as one more step (tire-wear/wear.ts, stepTireWear)
+    index('tire_events_tire_life_idx')
+      .on(t.tire_id, t.created_at, t.id)
+      .where(
+        sql`${t.kind} in ('installed', 'removed', 'retreaded', 'scrapped') or (${t.kind} = 'status' and ${t.to_status} = 'SCRAP')`,
+      ),
     // the tires a validated document moved (tire intelligence refreshes their wear statistics)
     index('tire_events_source_idx').on(t.source_id, t.source_type).where(sql`${t.source_id} is not null`),
   ],

@@ -538,7 +538,8 @@ async function stepTireWear(
                       else greatest(st.odo - coalesce(st.start_odo, st.odo), 0) end)::float8 / 1000.0 as x
         from st
     ),
-    n as (
+    -- materialized: the SET below names the new state twenty times, and each would step it again
+    n as materialized (
       select rk.tire_id, rk.g is not null as read,
              case when rk.g is null then rk.fold else wear_fold_step(rk.fold, rk.x, rk.g) end as fold,
              rk.readings + (rk.g is not null)::int as readings,

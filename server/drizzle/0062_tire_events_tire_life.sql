@@ -1,0 +1,1 @@
+CREATE INDEX "tire_events_tire_life_idx" ON "tire_events" USING btree ("tire_id","created_at","id") WHERE "tire_events"."kind" in ('installed', 'removed', 'retreaded', 'scrapped') or ("tire_events"."kind" = 'status' and "tire_events"."to_status" = 'SCRAP');
