@@ -466,7 +466,7 @@ export async function wearAgreement(db: DbOrTx): Promise<WearAgreement> {
 /**
  * Queues the target tires for the wear refresher (tire_wear_stale): call it inside the transaction
  * that changed their ledger, checks or retread data, and kick the refresher after the commit. The
- * refresh itself (about 1.5 ms of SQL per tire at fleet scale) stays out of the validation, and the
+ * refresh itself (a step per read tire, or a refit from the ledger) stays out of the validation, and the
  * queue only grows by appends, so a validation never waits for a drain.
  */
 export async function queueTireWear(db: DbOrTx, target: Exclude<WearTarget, 'all'>): Promise<void> {
@@ -509,7 +509,7 @@ async function stepTireWear(
     with q as (select * from unnest(${tires}, ${intArray(pairs.map((p) => p.checkId))}) as q(tire_id, check_id)),
     st as (
       select w.*, c.performed_at as at, c.odometer as odo, pe.odometer as start_odo,
-             pe.position in ('ST', 'ST2') as spare, x.n as records, x.position as r_position, x.groove as g
+             pe.position in ('ST', 'ST2') as spare, x.position as r_position, x.groove as g
         from q
         join tire_wear w on w.tire_id = q.tire_id
         join tire_checks c on c.id = q.check_id and c.status = 'approved'
@@ -540,7 +540,7 @@ async function stepTireWear(
     ),
     -- materialized: the SET below names the new state twenty times, and each would step it again
     n as materialized (
-      select rk.tire_id, rk.g is not null as read,
+      select rk.tire_id,
              case when rk.g is null then rk.fold else wear_fold_step(rk.fold, rk.x, rk.g) end as fold,
              rk.readings + (rk.g is not null)::int as readings,
              case when rk.g is null then rk.first_read_at else coalesce(rk.first_read_at, rk.at) end as first_at,
@@ -550,8 +550,8 @@ async function stepTireWear(
              case when rk.g is null then rk.first_groove else coalesce(rk.first_groove, rk.g) end as first_groove,
              coalesce(rk.g, rk.last_groove) as last_groove,
              rk.rtd_rise or coalesce(rk.g - rk.last_groove > ${sql.raw(String(RTD_RISE_TOLERANCE_MM))}, false) as rtd_rise,
-             rk.rotations + (rk.g is not null and rk.last_position is distinct from rk.r_position
-                             and rk.last_position is not null)::int as rotations,
+             -- r_position is null when the check did not read the tire
+             rk.rotations + coalesce(rk.last_position <> rk.r_position, false)::int as rotations,
              case when rk.g is null then rk.last_position else rk.r_position end as last_position,
              rk.worn_before,
              (rk.period_km_before + case when rk.spare then 0
